@@ -1,0 +1,3 @@
+//! Command-line front ends that are not the server.
+
+pub mod simulate;

@@ -1,0 +1,139 @@
+//! A simple, sensible player: always legal, passes weak hands, keeps trumps, heads tricks
+//! when it can win cheaply. Used by simulations, load tests and timed-out turns.
+
+use super::cards::{Card, CardSet, Rank};
+use super::hand::{Action, HandState, Phase, Seat};
+
+/// How strong a hand must be for the bot to play it.
+const PLAY_THRESHOLD: f32 = 1.6;
+
+fn strength(state: &HandState, hand: CardSet) -> f32 {
+    let trump = state.trump();
+    hand.iter()
+        .map(|card| {
+            let rank = f32::from(card.rank().index()) / 12.0;
+            if card.suit() == trump {
+                0.7 + 0.6 * rank
+            } else if card.rank() == Rank::ACE {
+                0.6
+            } else if card.rank() == Rank::KING {
+                0.2
+            } else {
+                0.0
+            }
+        })
+        .sum()
+}
+
+/// Non-trumps below a king, as many as the discard cap allows, lowest first.
+fn discards(state: &HandState, hand: CardSet) -> CardSet {
+    let trump = state.trump();
+    let mut weak: Vec<Card> = hand
+        .iter()
+        .filter(|c| c.suit() != trump && c.rank() < Rank::KING)
+        .collect();
+    weak.sort_unstable_by_key(|c| c.rank());
+    weak.into_iter().take(state.rules().discard_cap()).collect()
+}
+
+/// The lowest-ranked card of `set`, non-trumps before trumps.
+fn cheapest(state: &HandState, set: CardSet) -> Option<Card> {
+    let trump = state.trump();
+    set.iter().min_by_key(|c| (c.suit() == trump, c.rank()))
+}
+
+/// The bot's action for `seat`, or `None` when the seat has nothing to do.
+pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
+    if !state.is_to_act(seat) {
+        return None;
+    }
+    let hand = state.hand_of(seat)?;
+    match state.phase() {
+        Phase::Declare => {
+            let wants = strength(state, hand) >= PLAY_THRESHOLD;
+            let discard = (!state.rules().simultaneous_declare).then(|| discards(state, hand));
+            let play = Action::Declare {
+                play: true,
+                discard,
+            };
+            let pass = Action::Declare {
+                play: false,
+                discard: None,
+            };
+            let stand = Action::Declare {
+                play: true,
+                discard: discard.map(|_| CardSet::EMPTY),
+            };
+            let order = if wants {
+                [play, stand, pass]
+            } else {
+                [pass, stand, play]
+            };
+            order
+                .into_iter()
+                .find(|action| state.decide(seat, action).is_ok())
+        }
+        Phase::Draw => {
+            let draw = Action::Draw {
+                discard: discards(state, hand),
+            };
+            let stand = Action::Draw {
+                discard: CardSet::EMPTY,
+            };
+            [draw, stand]
+                .into_iter()
+                .find(|action| state.decide(seat, action).is_ok())
+        }
+        Phase::Play => {
+            let legal = state.legal_plays(seat);
+            let card = if state.current_trick().len == 0 {
+                lead(state, legal)
+            } else {
+                let winners: CardSet = legal.iter().filter(|&c| state.would_win(c)).collect();
+                cheapest(state, winners).or_else(|| cheapest(state, legal))
+            }?;
+            Some(Action::Play { card })
+        }
+        Phase::Complete => None,
+    }
+}
+
+fn lead(state: &HandState, legal: CardSet) -> Option<Card> {
+    let trump = state.trump();
+    let aces: CardSet = legal
+        .iter()
+        .filter(|c| c.suit() != trump && c.rank() == Rank::ACE)
+        .collect();
+    let trumps = legal.suit(trump);
+    aces.highest()
+        .or_else(|| (trumps.len() >= 2).then(|| trumps.highest()).flatten())
+        .or_else(|| cheapest(state, legal))
+}
+
+/// What the server does for a seat whose turn timed out: pass (or play and stand when R7
+/// forces the dealer), stand at the draw, and the lowest legal card in play.
+pub fn timeout_action(state: &HandState, seat: Seat) -> Option<Action> {
+    if !state.is_to_act(seat) {
+        return None;
+    }
+    match state.phase() {
+        Phase::Declare => {
+            let pass = Action::Declare {
+                play: false,
+                discard: None,
+            };
+            let stand = Action::Declare {
+                play: true,
+                discard: (!state.rules().simultaneous_declare).then_some(CardSet::EMPTY),
+            };
+            [pass, stand]
+                .into_iter()
+                .find(|action| state.decide(seat, action).is_ok())
+        }
+        Phase::Draw => Some(Action::Draw {
+            discard: CardSet::EMPTY,
+        }),
+        Phase::Play => cheapest(state, state.legal_plays(seat)).map(|card| Action::Play { card }),
+        Phase::Complete => None,
+    }
+}

@@ -1,0 +1,1321 @@
+//! One hand as a state machine folded from domain events (R2-R10).
+//!
+//! `HandState::start` deals from a self-contained `HandStart`; `act` validates an action,
+//! and on success appends the events it causes (the action's own event, then whatever
+//! follows from it automatically: the reveal of simultaneous declarations, a won trick,
+//! the end of the hand). `apply` folds a recorded event, checking that it is exactly what
+//! the engine itself would have produced, so a replay cannot drift from the rules.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, CardSet, Rank, Suit};
+use super::deck::{Deck, HandKey, reshuffle};
+use super::error::RuleError;
+use super::rules::{BourrePenalty, SplitPot, TableRules};
+
+pub type Seat = u8;
+
+/// Most seats at a table (R2).
+pub const MAX_SEATS: usize = 8;
+/// Tricks needed for a cinch (R9d).
+const CINCH_TRICKS: u8 = 3;
+
+/// A seated player dealt into the hand, with what they paid to enter (R3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub seat: Seat,
+    /// Chips left to the player after the ante.
+    pub stack: i64,
+    /// The ante paid (0 when exempt, R10c/R10d).
+    pub ante: i64,
+}
+
+/// Everything a hand needs to be played and replayed: the `HandStarted` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandStart {
+    pub hand_no: u32,
+    pub dealer: Seat,
+    pub rules: TableRules,
+    /// In seat order.
+    pub entrants: Vec<Entrant>,
+    /// Chips already in the pot before this hand's antes (R3b).
+    pub carried: i64,
+    pub deck: Deck,
+    pub key: HandKey,
+}
+
+/// An action a seat takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Pass or play (R5). In sequential declaration a player who plays names the discards
+    /// here (none = stand); with `simultaneous_declare` discards come with `Draw` (R5a).
+    Declare {
+        play: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discard: Option<CardSet>,
+    },
+    /// Discard and draw after simultaneous declarations (R5a).
+    Draw { discard: CardSet },
+    /// Play a card to the trick (R9).
+    Play { card: Card },
+}
+
+/// A discard and its replacements (R5, R6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draw {
+    pub discard: CardSet,
+    pub drawn: CardSet,
+    /// Whether the stock ran short and was rebuilt from dead cards for this draw (R6).
+    pub reshuffled: bool,
+}
+
+/// A seat's chips moving between the seat and the pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAmount {
+    pub seat: Seat,
+    pub amount: i64,
+}
+
+/// How a hand ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Strictly most tricks (R10a).
+    Won { seat: Seat },
+    /// Everyone else passed (R8).
+    Uncontested { seat: Seat },
+    /// A tie for most tricks (R10b).
+    Split { seats: Vec<Seat> },
+    /// Every player passed a simultaneous declaration (R5a): the pot carries over.
+    AllPassed,
+}
+
+/// Settlement of a finished hand (R10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    pub outcome: Outcome,
+    /// This hand's pot before it was won or carried.
+    pub pot: i64,
+    /// Tricks per seat that played (the outright winner of R8 takes them all).
+    pub tricks: Vec<SeatAmount>,
+    /// Pot to seat.
+    pub payouts: Vec<SeatAmount>,
+    /// Seat to pot: the bourré payments, waiting in the pot for the next hand (R10c).
+    pub bourre: Vec<SeatAmount>,
+    /// What the table's pot holds for the next hand.
+    pub carried: i64,
+    /// Seats exempt from the next hand's ante (R10c, R10d).
+    pub exempt: Vec<Seat>,
+}
+
+/// The domain events of a hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    HandStarted(Box<HandStart>),
+    /// A declaration. `extra_ante` is R3a's; `draw` is present when a player plays in
+    /// sequential declaration. With `simultaneous_declare` it stays secret until `Revealed`.
+    Declared {
+        seat: Seat,
+        play: bool,
+        extra_ante: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<Draw>,
+    },
+    /// All simultaneous declarations are in (R5a); `playing` seats pay their extra antes.
+    Revealed {
+        playing: Vec<Seat>,
+        extra_antes: Vec<SeatAmount>,
+    },
+    Drew {
+        seat: Seat,
+        draw: Draw,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    TrickWon {
+        seat: Seat,
+        trick: u8,
+    },
+    HandEnded(Box<Settlement>),
+}
+
+impl Event {
+    /// The snake_case kind name, as stored in the event log.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::HandStarted(_) => "hand_started",
+            Event::Declared { .. } => "declared",
+            Event::Revealed { .. } => "revealed",
+            Event::Drew { .. } => "drew",
+            Event::Played { .. } => "played",
+            Event::TrickWon { .. } => "trick_won",
+            Event::HandEnded(_) => "hand_ended",
+        }
+    }
+}
+
+/// A recorded event that is not what the engine would produce at that point.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("recorded action refused by the rules: {0}")]
+    Refused(RuleError),
+    #[error("recorded {recorded} event differs from the engine's: {expected}")]
+    Mismatch {
+        recorded: &'static str,
+        expected: String,
+    },
+    #[error("a hand_started event can only begin a hand")]
+    Restart,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Declare,
+    Draw,
+    Play,
+    Complete,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Declare => "declare",
+            Phase::Draw => "draw",
+            Phase::Play => "play",
+            Phase::Complete => "complete",
+        }
+    }
+}
+
+/// Where a seat stands in the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Undecided,
+    /// Declared under `simultaneous_declare`, not yet revealed; the choice is `declared`.
+    Hidden,
+    Passed,
+    Playing,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Player {
+    pub seat: Seat,
+    pub stack: i64,
+    pub ante: i64,
+    pub extra_ante: i64,
+    pub hand: CardSet,
+    pub discards: CardSet,
+    pub status: Status,
+    /// The secret choice of a simultaneous declaration.
+    pub declared: bool,
+    pub drawn: bool,
+    pub tricks: u8,
+}
+
+/// One trick: who led and the cards in play order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trick {
+    pub leader: Seat,
+    pub plays: [(Seat, Card); MAX_SEATS],
+    pub len: u8,
+    pub winner: Option<Seat>,
+}
+
+impl Trick {
+    fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            plays: [(0, Card::new(Rank::TWO, Suit::Clubs)); MAX_SEATS],
+            len: 0,
+            winner: None,
+        }
+    }
+
+    pub fn cards(&self) -> &[(Seat, Card)] {
+        &self.plays[..usize::from(self.len)]
+    }
+
+    fn led_suit(&self) -> Option<Suit> {
+        self.cards().first().map(|(_, c)| c.suit())
+    }
+
+    /// The seat currently winning, and its card (R9e).
+    fn leading(&self, trump: Suit) -> Option<(Seat, Card)> {
+        let led = self.led_suit()?;
+        let mut best: Option<(Seat, Card)> = None;
+        for &(seat, card) in self.cards() {
+            best = match best {
+                None => Some((seat, card)),
+                Some((_, top)) if beats(card, top, led, trump) => Some((seat, card)),
+                keep => keep,
+            };
+        }
+        best
+    }
+}
+
+/// Whether `card` beats `top` in a trick led with `led` (R9e).
+fn beats(card: Card, top: Card, led: Suit, trump: Suit) -> bool {
+    let (cs, ts) = (card.suit(), top.suit());
+    if cs == ts {
+        return card.rank() > top.rank();
+    }
+    cs == trump || (cs == led && ts != trump)
+}
+
+/// The state of one hand.
+#[derive(Debug, Clone)]
+pub struct HandState {
+    pub(crate) rules: TableRules,
+    pub(crate) hand_no: u32,
+    pub(crate) dealer: Seat,
+    /// Players from the dealer's left; the dealer is last.
+    pub(crate) players: [Player; MAX_SEATS],
+    pub(crate) n: u8,
+    pub(crate) key: HandKey,
+    pub(crate) stock: [Card; 52],
+    pub(crate) stock_top: u8,
+    pub(crate) stock_len: u8,
+    /// Discards and passed players' cards: what R6 reshuffles.
+    pub(crate) dead: CardSet,
+    pub(crate) reshuffles: u8,
+    pub(crate) trump: Suit,
+    pub(crate) upcard: Card,
+    pub(crate) pot: i64,
+    pub(crate) carried: i64,
+    pub(crate) phase: Phase,
+    /// Position whose turn it is (unused while declarations are simultaneous).
+    pub(crate) turn: u8,
+    pub(crate) trick: Trick,
+    pub(crate) done: [Trick; 5],
+    pub(crate) tricks_done: u8,
+    /// Every card played to a trick, current one included.
+    pub(crate) played: CardSet,
+    pub(crate) settlement: Option<Box<Settlement>>,
+}
+
+impl HandState {
+    /// Deals the hand (R4, R4a). Fails when the start itself is inconsistent.
+    pub fn start(start: &HandStart) -> Result<HandState, String> {
+        start.rules.validate().map_err(|e| e.to_string())?;
+        let n = start.entrants.len();
+        if n < 2 {
+            return Err("not_enough_players: a hand needs at least 2 players (R2a)".into());
+        }
+        if n > usize::from(start.rules.max_players) {
+            return Err("more entrants than seats (R2)".into());
+        }
+        let mut seats: Vec<Seat> = start.entrants.iter().map(|e| e.seat).collect();
+        seats.sort_unstable();
+        seats.dedup();
+        if seats.len() != n || seats.iter().any(|&s| s >= start.rules.max_players) {
+            return Err("entrants must sit in distinct seats of the table (R2)".into());
+        }
+        let dealer_index = seats
+            .iter()
+            .position(|&s| s == start.dealer)
+            .ok_or("the dealer must be an entrant (R2a)")?;
+        if start
+            .entrants
+            .iter()
+            .any(|e| e.stack < 0 || e.ante < 0 || e.ante > start.rules.ante)
+            || start.carried < 0
+        {
+            return Err("stacks, antes and the carried pot are never negative (R3)".into());
+        }
+        let blank = Player {
+            seat: 0,
+            stack: 0,
+            ante: 0,
+            extra_ante: 0,
+            hand: CardSet::EMPTY,
+            discards: CardSet::EMPTY,
+            status: Status::Undecided,
+            declared: false,
+            drawn: false,
+            tricks: 0,
+        };
+        let mut players = [blank; MAX_SEATS];
+        let mut pot = start.carried;
+        for p in 0..n {
+            let seat = seats[(dealer_index + 1 + p) % n];
+            let entrant = start.entrants.iter().find(|e| e.seat == seat);
+            let Some(entrant) = entrant else {
+                return Err("entrant lost".into());
+            };
+            players[p] = Player {
+                seat,
+                stack: entrant.stack,
+                ante: entrant.ante,
+                ..blank
+            };
+            pot += entrant.ante;
+        }
+        let hand_size = usize::from(start.rules.hand_size);
+        let deck = &start.deck.0;
+        for round in 0..hand_size {
+            for (p, player) in players.iter_mut().enumerate().take(n) {
+                player.hand.insert(deck[round * n + p]);
+            }
+        }
+        let upcard = deck[hand_size * n - 1];
+        let dealt = (hand_size * n) as u8;
+        let mut stock = [upcard; 52];
+        stock.copy_from_slice(deck);
+        Ok(HandState {
+            rules: start.rules,
+            hand_no: start.hand_no,
+            dealer: start.dealer,
+            players,
+            n: n as u8,
+            key: start.key,
+            stock,
+            stock_top: dealt,
+            stock_len: 52 - dealt,
+            dead: CardSet::EMPTY,
+            reshuffles: 0,
+            trump: upcard.suit(),
+            upcard,
+            pot,
+            carried: start.carried,
+            phase: Phase::Declare,
+            turn: 0,
+            trick: Trick::new(0),
+            done: [Trick::new(0); 5],
+            tricks_done: 0,
+            played: CardSet::EMPTY,
+            settlement: None,
+        })
+    }
+
+    // ---- read access -------------------------------------------------------------
+
+    pub fn rules(&self) -> &TableRules {
+        &self.rules
+    }
+    pub fn hand_no(&self) -> u32 {
+        self.hand_no
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn trump(&self) -> Suit {
+        self.trump
+    }
+    pub fn upcard(&self) -> Card {
+        self.upcard
+    }
+    pub fn pot(&self) -> i64 {
+        self.pot
+    }
+    pub fn carried(&self) -> i64 {
+        self.carried
+    }
+    pub fn settlement(&self) -> Option<&Settlement> {
+        self.settlement.as_deref()
+    }
+    pub fn current_trick(&self) -> &Trick {
+        &self.trick
+    }
+    pub fn finished_tricks(&self) -> &[Trick] {
+        &self.done[..usize::from(self.tricks_done)]
+    }
+    pub(crate) fn active(&self) -> &[Player] {
+        &self.players[..usize::from(self.n)]
+    }
+    /// Seats in the hand, from the dealer's left (the dealer last).
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.active().iter().map(|p| p.seat)
+    }
+    pub(crate) fn pos(&self, seat: Seat) -> Option<usize> {
+        self.active().iter().position(|p| p.seat == seat)
+    }
+    pub fn hand_of(&self, seat: Seat) -> Option<CardSet> {
+        self.pos(seat).map(|p| self.players[p].hand)
+    }
+    pub fn discards_of(&self, seat: Seat) -> Option<CardSet> {
+        self.pos(seat).map(|p| self.players[p].discards)
+    }
+    pub fn status_of(&self, seat: Seat) -> Option<Status> {
+        self.pos(seat).map(|p| self.players[p].status)
+    }
+    pub fn tricks_of(&self, seat: Seat) -> Option<u8> {
+        self.pos(seat).map(|p| self.players[p].tricks)
+    }
+    pub fn stack_of(&self, seat: Seat) -> Option<i64> {
+        self.pos(seat).map(|p| self.players[p].stack)
+    }
+    /// Whether the dealer still holds the face-up trump card (everyone sees it, R4).
+    pub fn upcard_visible(&self) -> bool {
+        let dealer = &self.players[usize::from(self.n) - 1];
+        dealer.hand.contains(self.upcard) && dealer.status != Status::Passed
+    }
+    /// Cards left in the stock.
+    pub fn stock_len(&self) -> usize {
+        usize::from(self.stock_len)
+    }
+    /// Cards out of play: discards and passed players' hands (R6).
+    pub fn dead_cards(&self) -> CardSet {
+        self.dead
+    }
+    pub fn stock_cards(&self) -> CardSet {
+        let top = usize::from(self.stock_top);
+        self.stock[top..top + usize::from(self.stock_len)]
+            .iter()
+            .copied()
+            .collect()
+    }
+    /// Every card played to a trick so far, the current trick included.
+    pub fn played_cards(&self) -> CardSet {
+        self.played
+    }
+
+    /// The seats that must act now: one, or every undecided seat of a simultaneous
+    /// declaration.
+    pub fn to_act(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Complete => Vec::new(),
+            Phase::Declare if self.rules.simultaneous_declare => self
+                .active()
+                .iter()
+                .filter(|p| p.status == Status::Undecided)
+                .map(|p| p.seat)
+                .collect(),
+            _ => vec![self.players[usize::from(self.turn)].seat],
+        }
+    }
+
+    pub fn is_to_act(&self, seat: Seat) -> bool {
+        match self.phase {
+            Phase::Complete => false,
+            Phase::Declare if self.rules.simultaneous_declare => self
+                .pos(seat)
+                .is_some_and(|p| self.players[p].status == Status::Undecided),
+            _ => self.players[usize::from(self.turn)].seat == seat,
+        }
+    }
+
+    // ---- the rules ---------------------------------------------------------------
+
+    /// What a bourré player pays for a pot of this size (R10c).
+    fn penalty_for(&self, pot: i64) -> i64 {
+        match self.rules.bourre_penalty {
+            BourrePenalty::Pot => self.rules.pot_limit.map_or(pot, |limit| pot.min(limit)),
+            BourrePenalty::Fixed(amount) => amount,
+        }
+    }
+
+    /// The extra ante of R3a a player at `pos` pays on declaring play.
+    fn extra_ante_for(&self, pos: usize) -> i64 {
+        if self.rules.double_ante {
+            self.rules.ante.min(self.players[pos].stack)
+        } else {
+            0
+        }
+    }
+
+    /// The extra ante `pos` has still to pay if it plays (R3a).
+    fn pending_extra_ante(&self, pos: usize) -> i64 {
+        let player = &self.players[pos];
+        let may_still_pay =
+            player.extra_ante == 0 && matches!(player.status, Status::Undecided | Status::Hidden);
+        if may_still_pay {
+            self.extra_ante_for(pos)
+        } else {
+            0
+        }
+    }
+
+    /// Whether the player at `pos` can pay the largest penalty this hand could still
+    /// charge once it plays (R8a). The pot can still grow by the extra antes of players who
+    /// have not paid one yet (R3a), so those count at their most.
+    fn covers(&self, pos: usize) -> bool {
+        let mut pot = self.pot;
+        for q in 0..usize::from(self.n) {
+            if q == pos || self.players[q].status != Status::Passed {
+                pot += self.pending_extra_ante(q);
+            }
+        }
+        self.players[pos].stack - self.pending_extra_ante(pos) >= self.penalty_for(pot)
+    }
+
+    fn trump_ace(&self) -> Card {
+        Card::new(Rank::ACE, self.trump)
+    }
+
+    /// R8a: a player who cannot cover may play only keeping the ace of trumps.
+    fn check_cover(&self, pos: usize, discard: CardSet) -> Result<(), RuleError> {
+        if self.covers(pos) {
+            return Ok(());
+        }
+        let ace = self.trump_ace();
+        let hand = self.players[pos].hand;
+        if hand.contains(ace) && !discard.contains(ace) {
+            Ok(())
+        } else {
+            Err(RuleError::CannotCoverPot)
+        }
+    }
+
+    fn check_discard(&self, pos: usize, discard: CardSet) -> Result<(), RuleError> {
+        let hand = self.players[pos].hand;
+        if let Some(card) = discard.minus(hand).iter().next() {
+            return Err(RuleError::CardNotInHand(card.to_string()));
+        }
+        let cap = self.rules.discard_cap();
+        if discard.len() > cap {
+            return Err(RuleError::InvalidDiscard(format!(
+                "at most {cap} cards may be discarded (R5b)"
+            )));
+        }
+        Ok(())
+    }
+
+    fn dealer_forced(&self, pos: usize) -> bool {
+        pos + 1 == usize::from(self.n)
+            && self.rules.dealer_must_play_trump_ace
+            && self.upcard.rank() == Rank::ACE
+    }
+
+    /// Replacement cards for `discard` at `pos`, without changing the state (R6).
+    fn plan_draw(&self, discard: CardSet) -> Draw {
+        let mut state = self.stock_view();
+        let drawn = state.take(&self.key, discard);
+        Draw {
+            discard,
+            drawn: drawn.0,
+            reshuffled: drawn.1,
+        }
+    }
+
+    fn stock_view(&self) -> StockView {
+        StockView {
+            cards: self.stock,
+            top: self.stock_top,
+            len: self.stock_len,
+            dead: self.dead,
+            reshuffles: self.reshuffles,
+        }
+    }
+
+    /// The cards `seat` may play now (R9-R9d); empty when it is not their turn to play.
+    pub fn legal_plays(&self, seat: Seat) -> CardSet {
+        match self.pos(seat) {
+            Some(pos) if self.phase == Phase::Play && usize::from(self.turn) == pos => {
+                self.legal_for(pos).0
+            }
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// The legal cards at `pos`, and the cards allowed before the cinch narrows them.
+    fn legal_for(&self, pos: usize) -> (CardSet, CardSet) {
+        let hand = self.players[pos].hand;
+        let trumps = CardSet::of_suit(self.trump);
+        let cinch = self.has_cinch(pos);
+        let Some(led) = self.trick.led_suit() else {
+            let held_trumps = hand.intersect(trumps);
+            if cinch && !held_trumps.is_empty() {
+                return (self.highest_trump_equivalents(pos, held_trumps), hand);
+            }
+            return (hand, hand);
+        };
+        let base = self.obligations(hand, led).0;
+        if !cinch {
+            return (base, base);
+        }
+        if usize::from(self.trick.len) + 1 == self.playing_count() {
+            let winners: CardSet = base.iter().filter(|&c| self.would_win(c)).collect();
+            if !winners.is_empty() {
+                return (winners, base);
+            }
+        }
+        let base_trumps = base.intersect(trumps);
+        if base_trumps.is_empty() {
+            return (base, base);
+        }
+        let held_trumps = hand.intersect(trumps);
+        (
+            base_trumps.intersect(self.highest_trump_equivalents(pos, held_trumps)),
+            base,
+        )
+    }
+
+    /// R9a-R9c for a follower: the allowed cards, and which rule decided.
+    fn obligations(&self, hand: CardSet, led: Suit) -> (CardSet, RuleError) {
+        let trump = self.trump;
+        let in_trick_trumps: CardSet = self
+            .trick
+            .cards()
+            .iter()
+            .map(|(_, c)| *c)
+            .filter(|c| c.suit() == trump)
+            .collect();
+        let follow = hand.suit(led);
+        if !follow.is_empty() {
+            if led != trump && !in_trick_trumps.is_empty() {
+                return (follow, RuleError::MustFollowSuit);
+            }
+            let top_led = self
+                .trick
+                .cards()
+                .iter()
+                .map(|(_, c)| *c)
+                .filter(|c| c.suit() == led)
+                .max_by_key(|c| c.rank());
+            let higher = top_led.map_or(follow, |top| follow.above(top));
+            if higher.is_empty() {
+                return (follow, RuleError::MustFollowSuit);
+            }
+            return (higher, RuleError::MustHeadTrick);
+        }
+        let my_trumps = hand.suit(trump);
+        if !my_trumps.is_empty() {
+            if let Some(top) = in_trick_trumps.highest() {
+                let higher = my_trumps.above(top);
+                if !higher.is_empty() {
+                    return (higher, RuleError::MustOvertrump);
+                }
+            }
+            return (my_trumps, RuleError::MustTrump);
+        }
+        (hand, RuleError::MustFollowSuit)
+    }
+
+    /// Whether `card` would take the lead of the current trick if played now (R9e).
+    pub fn would_win(&self, card: Card) -> bool {
+        match (self.trick.led_suit(), self.trick.leading(self.trump)) {
+            (Some(led), Some((_, top))) => beats(card, top, led, self.trump),
+            _ => true,
+        }
+    }
+
+    fn playing_count(&self) -> usize {
+        self.active()
+            .iter()
+            .filter(|p| p.status == Status::Playing)
+            .count()
+    }
+
+    /// Trumps `pos` has not seen: not in hand, not played, not among its own discards (R9d).
+    fn unseen_trumps(&self, pos: usize) -> CardSet {
+        let player = &self.players[pos];
+        CardSet::of_suit(self.trump)
+            .minus(player.hand)
+            .minus(self.played)
+            .minus(player.discards)
+    }
+
+    /// Trump tricks `pos` is sure to win: its trumps minus a maximum matching of unseen
+    /// trumps to the trumps of `pos` they outrank (R9d).
+    pub(crate) fn guaranteed_trump_tricks(&self, pos: usize) -> u8 {
+        let mine = self.players[pos].hand.suit(self.trump);
+        let mut unseen = self.unseen_trumps(pos);
+        let mut beaten = 0u8;
+        for card in mine.iter() {
+            if let Some(over) = unseen.above(card).lowest() {
+                unseen.remove(over);
+                beaten += 1;
+            }
+        }
+        mine.len() as u8 - beaten
+    }
+
+    pub(crate) fn has_cinch(&self, pos: usize) -> bool {
+        self.players[pos].tricks + self.guaranteed_trump_tricks(pos) >= CINCH_TRICKS
+    }
+
+    /// Whether `seat` has a cinch now (R9d).
+    pub fn cinch(&self, seat: Seat) -> bool {
+        self.phase == Phase::Play
+            && self
+                .pos(seat)
+                .is_some_and(|p| self.players[p].status == Status::Playing && self.has_cinch(p))
+    }
+
+    /// The highest of `trumps` and every trump of them equivalent to it: no unseen trump
+    /// ranks between (R9d).
+    fn highest_trump_equivalents(&self, pos: usize, trumps: CardSet) -> CardSet {
+        let Some(top) = trumps.highest() else {
+            return CardSet::EMPTY;
+        };
+        let unseen = self.unseen_trumps(pos);
+        trumps
+            .iter()
+            .filter(|&t| unseen.above(t).minus(unseen.above(top)).is_empty())
+            .collect()
+    }
+
+    // ---- deciding ----------------------------------------------------------------
+
+    /// The event an action causes, or the rule that refuses it. Changes nothing.
+    pub fn decide(&self, seat: Seat, action: &Action) -> Result<Event, RuleError> {
+        let pos = self.pos(seat).ok_or(RuleError::NotInHand)?;
+        match (self.phase, action) {
+            (Phase::Declare, Action::Declare { play, discard }) => {
+                self.decide_declare(pos, *play, *discard)
+            }
+            (Phase::Draw, Action::Draw { discard }) => self.decide_draw(pos, *discard),
+            (Phase::Play, Action::Play { card }) => self.decide_play(pos, *card),
+            (phase, _) => Err(RuleError::WrongPhase(phase.name())),
+        }
+    }
+
+    fn decide_declare(
+        &self,
+        pos: usize,
+        play: bool,
+        discard: Option<CardSet>,
+    ) -> Result<Event, RuleError> {
+        let seat = self.players[pos].seat;
+        let simultaneous = self.rules.simultaneous_declare;
+        let to_act = if simultaneous {
+            self.players[pos].status == Status::Undecided
+        } else {
+            usize::from(self.turn) == pos
+        };
+        if !to_act {
+            return Err(RuleError::NotYourTurn);
+        }
+        if !play {
+            if discard.is_some_and(|d| !d.is_empty()) {
+                return Err(RuleError::InvalidDiscard(
+                    "a player who passes discards nothing (R5)".into(),
+                ));
+            }
+            if self.dealer_forced(pos) {
+                return Err(RuleError::DealerMustPlay);
+            }
+            return Ok(Event::Declared {
+                seat,
+                play: false,
+                extra_ante: 0,
+                draw: None,
+            });
+        }
+        if simultaneous {
+            if discard.is_some_and(|d| !d.is_empty()) {
+                return Err(RuleError::InvalidDiscard(
+                    "with simultaneous declaration, discards come with the draw (R5a)".into(),
+                ));
+            }
+            self.check_cover(pos, CardSet::EMPTY)?;
+            return Ok(Event::Declared {
+                seat,
+                play: true,
+                extra_ante: 0,
+                draw: None,
+            });
+        }
+        let discard = discard.unwrap_or_default();
+        self.check_discard(pos, discard)?;
+        self.check_cover(pos, discard)?;
+        Ok(Event::Declared {
+            seat,
+            play: true,
+            extra_ante: self.extra_ante_for(pos),
+            draw: Some(self.plan_draw(discard)),
+        })
+    }
+
+    fn decide_draw(&self, pos: usize, discard: CardSet) -> Result<Event, RuleError> {
+        if usize::from(self.turn) != pos {
+            return Err(RuleError::NotYourTurn);
+        }
+        self.check_discard(pos, discard)?;
+        self.check_cover(pos, discard)?;
+        Ok(Event::Drew {
+            seat: self.players[pos].seat,
+            draw: self.plan_draw(discard),
+        })
+    }
+
+    fn decide_play(&self, pos: usize, card: Card) -> Result<Event, RuleError> {
+        if usize::from(self.turn) != pos {
+            return Err(RuleError::NotYourTurn);
+        }
+        let hand = self.players[pos].hand;
+        if !hand.contains(card) {
+            return Err(RuleError::CardNotInHand(card.to_string()));
+        }
+        let (legal, base) = self.legal_for(pos);
+        if !legal.contains(card) {
+            return Err(self.why_illegal(pos, card, base));
+        }
+        Ok(Event::Played {
+            seat: self.players[pos].seat,
+            card,
+        })
+    }
+
+    fn why_illegal(&self, pos: usize, card: Card, base: CardSet) -> RuleError {
+        let Some(led) = self.trick.led_suit() else {
+            return RuleError::CinchMustLeadHighestTrump;
+        };
+        if !base.contains(card) {
+            let hand = self.players[pos].hand;
+            let (_, rule) = self.obligations(hand, led);
+            return match rule {
+                RuleError::MustHeadTrick if card.suit() != led => RuleError::MustFollowSuit,
+                RuleError::MustOvertrump if card.suit() != self.trump => RuleError::MustTrump,
+                rule => rule,
+            };
+        }
+        let last = usize::from(self.trick.len) + 1 == self.playing_count();
+        if last && base.iter().any(|c| self.would_win(c)) {
+            RuleError::CinchMustWinTrick
+        } else {
+            RuleError::CinchMustPlayHighestTrump
+        }
+    }
+
+    /// The event that follows by itself from the state, if any.
+    fn automatic(&self) -> Option<Event> {
+        match self.phase {
+            Phase::Complete => None,
+            Phase::Declare | Phase::Draw => {
+                let active = self.active();
+                if active.iter().any(|p| p.status == Status::Undecided)
+                    && self.rules.simultaneous_declare
+                {
+                    return None;
+                }
+                if active.iter().any(|p| p.status == Status::Hidden) {
+                    return Some(self.reveal());
+                }
+                let mut standing = active.iter().filter(|p| p.status != Status::Passed);
+                match (standing.next(), standing.next()) {
+                    (None, _) => Some(self.settle(Outcome::AllPassed)),
+                    (Some(only), None) => Some(self.settle(Outcome::Uncontested { seat: only.seat })),
+                    _ => None,
+                }
+            }
+            Phase::Play => {
+                if usize::from(self.trick.len) == self.playing_count() {
+                    let (seat, _) = self.trick.leading(self.trump)?;
+                    return Some(Event::TrickWon {
+                        seat,
+                        trick: self.tricks_done + 1,
+                    });
+                }
+                if self.trick.len == 0 && self.tricks_done == self.rules.hand_size {
+                    return Some(self.settle_tricks());
+                }
+                None
+            }
+        }
+    }
+
+    fn reveal(&self) -> Event {
+        let mut playing = Vec::new();
+        let mut extra_antes = Vec::new();
+        for (pos, player) in self.active().iter().enumerate() {
+            if player.status == Status::Hidden && player.declared {
+                playing.push(player.seat);
+                let extra = self.extra_ante_for(pos);
+                if extra > 0 {
+                    extra_antes.push(SeatAmount {
+                        seat: player.seat,
+                        amount: extra,
+                    });
+                }
+            }
+        }
+        Event::Revealed {
+            playing,
+            extra_antes,
+        }
+    }
+
+    fn settle_tricks(&self) -> Event {
+        let most = self
+            .active()
+            .iter()
+            .filter(|p| p.status == Status::Playing)
+            .map(|p| p.tricks)
+            .max()
+            .unwrap_or(0);
+        let top: Vec<Seat> = self
+            .active()
+            .iter()
+            .filter(|p| p.status == Status::Playing && p.tricks == most)
+            .map(|p| p.seat)
+            .collect();
+        match top.as_slice() {
+            [seat] => self.settle(Outcome::Won { seat: *seat }),
+            _ => self.settle(Outcome::Split { seats: top }),
+        }
+    }
+
+    fn settle(&self, outcome: Outcome) -> Event {
+        let pot = self.pot;
+        let mut payouts = Vec::new();
+        let mut exempt = Vec::new();
+        let mut tricks = Vec::new();
+        let mut bourre = Vec::new();
+        match &outcome {
+            Outcome::Won { seat } => payouts.push(SeatAmount {
+                seat: *seat,
+                amount: pot,
+            }),
+            Outcome::Uncontested { seat } => {
+                payouts.push(SeatAmount {
+                    seat: *seat,
+                    amount: pot,
+                });
+                tricks.push(SeatAmount {
+                    seat: *seat,
+                    amount: i64::from(self.rules.hand_size),
+                });
+            }
+            Outcome::Split { seats } => match self.rules.split_pot {
+                SplitPot::Carry => exempt.extend(seats.iter().copied()),
+                SplitPot::Share => {
+                    let k = seats.len() as i64;
+                    // `seats` is in order from the dealer's left: the first is nearest.
+                    for (i, seat) in seats.iter().enumerate() {
+                        let extra = if i == 0 { pot % k } else { 0 };
+                        payouts.push(SeatAmount {
+                            seat: *seat,
+                            amount: pot / k + extra,
+                        });
+                    }
+                }
+            },
+            Outcome::AllPassed => {}
+        }
+        if matches!(outcome, Outcome::Won { .. } | Outcome::Split { .. }) {
+            let penalty = self.penalty_for(pot);
+            for player in self.active().iter().filter(|p| p.status == Status::Playing) {
+                tricks.push(SeatAmount {
+                    seat: player.seat,
+                    amount: i64::from(player.tricks),
+                });
+                if player.tricks == 0 {
+                    bourre.push(SeatAmount {
+                        seat: player.seat,
+                        amount: penalty,
+                    });
+                    exempt.push(player.seat);
+                }
+            }
+        }
+        exempt.sort_unstable();
+        exempt.dedup();
+        let paid_out: i64 = payouts.iter().map(|p| p.amount).sum();
+        let paid_in: i64 = bourre.iter().map(|p| p.amount).sum();
+        Event::HandEnded(Box::new(Settlement {
+            outcome,
+            pot,
+            tricks,
+            payouts,
+            bourre,
+            carried: pot - paid_out + paid_in,
+            exempt,
+        }))
+    }
+
+    // ---- changing ----------------------------------------------------------------
+
+    /// Validates and performs an action, appending the events it causes to `out`.
+    /// On refusal nothing changes and nothing is appended.
+    pub fn act_into(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let event = self.decide(seat, action)?;
+        self.commit(&event);
+        out.push(event);
+        while let Some(next) = self.automatic() {
+            self.commit(&next);
+            out.push(next);
+        }
+        Ok(())
+    }
+
+    /// Validates and performs an action; returns the events it caused.
+    pub fn act(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut out = Vec::with_capacity(4);
+        self.act_into(seat, action, &mut out)?;
+        Ok(out)
+    }
+
+    /// Folds one recorded event, refusing anything the engine would not have produced.
+    pub fn apply(&mut self, event: &Event) -> Result<(), ReplayError> {
+        let expected = match event {
+            Event::HandStarted(_) => return Err(ReplayError::Restart),
+            Event::Declared { seat, play, draw, .. } => {
+                let discard = draw.map(|d| d.discard);
+                let action = Action::Declare {
+                    play: *play,
+                    discard,
+                };
+                self.decide(*seat, &action).map_err(ReplayError::Refused)?
+            }
+            Event::Drew { seat, draw } => self
+                .decide(
+                    *seat,
+                    &Action::Draw {
+                        discard: draw.discard,
+                    },
+                )
+                .map_err(ReplayError::Refused)?,
+            Event::Played { seat, card } => self
+                .decide(*seat, &Action::Play { card: *card })
+                .map_err(ReplayError::Refused)?,
+            Event::Revealed { .. } | Event::TrickWon { .. } | Event::HandEnded(_) => {
+                match self.automatic() {
+                    Some(auto) => auto,
+                    None => {
+                        return Err(ReplayError::Mismatch {
+                            recorded: event.kind(),
+                            expected: "no automatic event at this point".into(),
+                        });
+                    }
+                }
+            }
+        };
+        if &expected != event {
+            return Err(ReplayError::Mismatch {
+                recorded: event.kind(),
+                expected: format!("{expected:?}"),
+            });
+        }
+        self.commit(event);
+        Ok(())
+    }
+
+    /// Replays a whole hand: its `HandStarted` event and everything after it.
+    pub fn replay(events: &[Event]) -> Result<HandState, ReplayError> {
+        let Some(Event::HandStarted(start)) = events.first() else {
+            return Err(ReplayError::Mismatch {
+                recorded: events.first().map_or("nothing", Event::kind),
+                expected: "a hand begins with hand_started".into(),
+            });
+        };
+        let mut state = HandState::start(start).map_err(|e| ReplayError::Mismatch {
+            recorded: "hand_started",
+            expected: e,
+        })?;
+        for event in &events[1..] {
+            state.apply(event)?;
+        }
+        Ok(state)
+    }
+
+    /// Performs an event already validated (by `decide` or `automatic`).
+    fn commit(&mut self, event: &Event) {
+        match event {
+            Event::HandStarted(_) => {}
+            Event::Declared {
+                seat,
+                play,
+                extra_ante,
+                draw,
+            } => {
+                let Some(pos) = self.pos(*seat) else { return };
+                if self.rules.simultaneous_declare {
+                    let player = &mut self.players[pos];
+                    player.status = Status::Hidden;
+                    player.declared = *play;
+                    return;
+                }
+                if *play {
+                    self.players[pos].status = Status::Playing;
+                    self.pay_extra_ante(pos, *extra_ante);
+                    if let Some(draw) = draw {
+                        self.commit_draw(pos, draw);
+                    }
+                } else {
+                    self.fold(pos);
+                }
+                self.advance_declare();
+            }
+            Event::Revealed {
+                playing,
+                extra_antes,
+            } => {
+                for pos in 0..usize::from(self.n) {
+                    if playing.contains(&self.players[pos].seat) {
+                        self.players[pos].status = Status::Playing;
+                    } else {
+                        self.fold(pos);
+                    }
+                }
+                for extra in extra_antes {
+                    if let Some(pos) = self.pos(extra.seat) {
+                        self.pay_extra_ante(pos, extra.amount);
+                    }
+                }
+                self.phase = Phase::Draw;
+                self.turn = 0;
+                self.advance_draw();
+            }
+            Event::Drew { seat, draw } => {
+                let Some(pos) = self.pos(*seat) else { return };
+                self.commit_draw(pos, draw);
+                self.turn += 1;
+                self.advance_draw();
+            }
+            Event::Played { seat, card } => {
+                let Some(pos) = self.pos(*seat) else { return };
+                self.players[pos].hand.remove(*card);
+                self.played.insert(*card);
+                let slot = usize::from(self.trick.len);
+                self.trick.plays[slot] = (*seat, *card);
+                self.trick.len += 1;
+                self.turn = self.next_playing(pos) as u8;
+            }
+            Event::TrickWon { seat, .. } => {
+                let Some(pos) = self.pos(*seat) else { return };
+                self.players[pos].tricks += 1;
+                let mut finished = self.trick;
+                finished.winner = Some(*seat);
+                self.done[usize::from(self.tricks_done)] = finished;
+                self.tricks_done += 1;
+                self.trick = Trick::new(*seat);
+                self.turn = pos as u8;
+            }
+            Event::HandEnded(settlement) => {
+                for bourre in &settlement.bourre {
+                    if let Some(pos) = self.pos(bourre.seat) {
+                        self.players[pos].stack -= bourre.amount;
+                    }
+                }
+                for payout in &settlement.payouts {
+                    if let Some(pos) = self.pos(payout.seat) {
+                        self.players[pos].stack += payout.amount;
+                    }
+                }
+                if let Outcome::Uncontested { seat } = settlement.outcome
+                    && let Some(pos) = self.pos(seat)
+                {
+                    self.players[pos].tricks = self.rules.hand_size;
+                }
+                self.pot = settlement.carried;
+                self.phase = Phase::Complete;
+                self.settlement = Some(settlement.clone());
+            }
+        }
+    }
+
+    fn pay_extra_ante(&mut self, pos: usize, amount: i64) {
+        let player = &mut self.players[pos];
+        player.stack -= amount;
+        player.extra_ante += amount;
+        self.pot += amount;
+    }
+
+    fn fold(&mut self, pos: usize) {
+        let player = &mut self.players[pos];
+        player.status = Status::Passed;
+        self.dead = self.dead.union(player.hand);
+    }
+
+    fn commit_draw(&mut self, pos: usize, draw: &Draw) {
+        let mut view = self.stock_view();
+        let (drawn, _) = view.take(&self.key, draw.discard);
+        self.stock = view.cards;
+        self.stock_top = view.top;
+        self.stock_len = view.len;
+        self.dead = view.dead.union(draw.discard);
+        self.reshuffles = view.reshuffles;
+        let player = &mut self.players[pos];
+        player.hand = player.hand.minus(draw.discard).union(drawn);
+        player.discards = player.discards.union(draw.discard);
+        player.drawn = true;
+    }
+
+    /// After a sequential declaration: the next undecided seat, or the play.
+    fn advance_declare(&mut self) {
+        let n = usize::from(self.n);
+        let next = (usize::from(self.turn)..n).find(|&p| self.players[p].status == Status::Undecided);
+        match next {
+            Some(p) => self.turn = p as u8,
+            None => self.begin_play(),
+        }
+    }
+
+    /// After a simultaneous draw: the next playing seat to draw, or the play.
+    fn advance_draw(&mut self) {
+        let n = usize::from(self.n);
+        let next = (usize::from(self.turn)..n)
+            .find(|&p| self.players[p].status == Status::Playing && !self.players[p].drawn);
+        match next {
+            Some(p) => self.turn = p as u8,
+            None => self.begin_play(),
+        }
+    }
+
+    /// R9: the first playing seat at the dealer's left leads.
+    fn begin_play(&mut self) {
+        if self.playing_count() < 2 {
+            return;
+        }
+        let first = (0..usize::from(self.n))
+            .find(|&p| self.players[p].status == Status::Playing)
+            .unwrap_or(0);
+        self.phase = Phase::Play;
+        self.turn = first as u8;
+        self.trick = Trick::new(self.players[first].seat);
+    }
+
+    fn next_playing(&self, pos: usize) -> usize {
+        let n = usize::from(self.n);
+        (1..=n)
+            .map(|k| (pos + k) % n)
+            .find(|&p| self.players[p].status == Status::Playing)
+            .unwrap_or(pos)
+    }
+}
+
+/// The stock and dead pile, taken apart so a draw can be planned without changing the hand.
+struct StockView {
+    cards: [Card; 52],
+    top: u8,
+    len: u8,
+    dead: CardSet,
+    reshuffles: u8,
+}
+
+impl StockView {
+    /// Takes replacements for `discard` (R6): the stock first; when it runs out, every
+    /// dead card (not this discard) is shuffled into a new stock and the deal goes on.
+    fn take(&mut self, key: &HandKey, discard: CardSet) -> (CardSet, bool) {
+        let mut need = discard.len();
+        let mut drawn = CardSet::EMPTY;
+        let mut reshuffled = false;
+        while need > 0 {
+            if self.len == 0 {
+                if reshuffled || self.dead.is_empty() {
+                    break;
+                }
+                self.reshuffles += 1;
+                let mut fresh = Vec::with_capacity(52);
+                reshuffle(key, u64::from(self.reshuffles), self.dead, &mut fresh);
+                self.cards[..fresh.len()].copy_from_slice(&fresh);
+                self.top = 0;
+                self.len = fresh.len() as u8;
+                self.dead = CardSet::EMPTY;
+                reshuffled = true;
+                continue;
+            }
+            drawn.insert(self.cards[usize::from(self.top)]);
+            self.top += 1;
+            self.len -= 1;
+            need -= 1;
+        }
+        (drawn, reshuffled)
+    }
+}

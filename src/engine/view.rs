@@ -1,0 +1,368 @@
+//! What one seat may see (ARCHITECTURE.md "Secrets"). Every endpoint that can carry a card
+//! goes through here: its own cards, the face-up trump while the dealer holds it, every card
+//! played to a trick, and counts of everything else. Never another player's hand or
+//! discards, the stock order or the hand key while the hand is in play.
+
+use serde::Serialize;
+
+use super::cards::{Card, CardSet, Suit};
+use super::hand::{
+    Action, Draw, Entrant, Event, HandStart, HandState, Phase, Seat, SeatAmount, Settlement,
+    Status, Trick,
+};
+use super::rules::TableRules;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrumpView {
+    pub suit: Suit,
+    /// The face-up card, while the dealer holds it.
+    pub card: Option<Card>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayView {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader_seat: Seat,
+    pub plays: Vec<PlayView>,
+    pub winner_seat: Option<Seat>,
+}
+
+impl From<&Trick> for TrickView {
+    fn from(trick: &Trick) -> TrickView {
+        TrickView {
+            leader_seat: trick.leader,
+            plays: trick
+                .cards()
+                .iter()
+                .map(|&(seat, card)| PlayView { seat, card })
+                .collect(),
+            winner_seat: trick.winner,
+        }
+    }
+}
+
+/// A seat in the hand as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    /// `undecided`, `declared` (a secret simultaneous choice), `passed` or `playing`.
+    pub state: &'static str,
+    pub tricks: u8,
+    pub card_count: usize,
+    pub discard_count: usize,
+    pub ante: i64,
+    pub extra_ante: i64,
+    /// Chips behind the player now, this hand's payments deducted.
+    pub stack: i64,
+}
+
+/// What the caller may do now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Legal {
+    /// `declare`, `draw` or `play`.
+    pub action: &'static str,
+    /// Declaring: whether passing and playing are allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub can_pass: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub can_play: Option<bool>,
+    /// Declaring or drawing: the most cards that may be discarded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_discard: Option<usize>,
+    /// A card that must not be discarded (the ace of trumps, R8a).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub must_keep: Option<Card>,
+    /// Playing: the legal cards (R9-R9d).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardSet>,
+}
+
+/// One hand as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HandView {
+    pub hand_no: u32,
+    pub phase: Phase,
+    pub dealer_seat: Seat,
+    pub trump: TrumpView,
+    pub pot: i64,
+    pub stock_count: usize,
+    /// Seats dealt in, in seat order.
+    pub seats: Vec<SeatView>,
+    pub to_act: Vec<Seat>,
+    pub my_seat: Option<Seat>,
+    pub my_hand: Option<CardSet>,
+    pub my_discards: Option<CardSet>,
+    /// The caller's own secret simultaneous declaration, before the reveal.
+    pub my_declaration: Option<bool>,
+    pub legal: Option<Legal>,
+    pub current_trick: Option<TrickView>,
+    pub tricks: Vec<TrickView>,
+    pub settlement: Option<Settlement>,
+}
+
+fn state_name(status: Status) -> &'static str {
+    match status {
+        Status::Undecided => "undecided",
+        Status::Hidden => "declared",
+        Status::Passed => "passed",
+        Status::Playing => "playing",
+    }
+}
+
+impl HandState {
+    /// The hand as `viewer` (a seat in the hand, or anyone else with `None`) may see it.
+    pub fn view(&self, viewer: Option<Seat>) -> HandView {
+        let mine = viewer.and_then(|seat| self.pos(seat).map(|pos| self.players[pos]));
+        let mut seats: Vec<SeatView> = self
+            .active()
+            .iter()
+            .map(|p| SeatView {
+                seat: p.seat,
+                state: state_name(p.status),
+                tricks: p.tricks,
+                card_count: if p.status == Status::Passed {
+                    0
+                } else {
+                    p.hand.len()
+                },
+                discard_count: p.discards.len(),
+                ante: p.ante,
+                extra_ante: p.extra_ante,
+                stack: p.stack,
+            })
+            .collect();
+        seats.sort_unstable_by_key(|s| s.seat);
+        HandView {
+            hand_no: self.hand_no,
+            phase: self.phase,
+            dealer_seat: self.dealer,
+            trump: TrumpView {
+                suit: self.trump,
+                card: self.upcard_visible().then_some(self.upcard),
+            },
+            pot: self.pot,
+            stock_count: self.stock_len(),
+            seats,
+            to_act: self.to_act(),
+            my_seat: mine.map(|p| p.seat),
+            my_hand: mine.map(|p| p.hand),
+            my_discards: mine.map(|p| p.discards),
+            my_declaration: mine.filter(|p| p.status == Status::Hidden).map(|p| p.declared),
+            legal: mine.and_then(|p| self.legal(p.seat)),
+            current_trick: (self.phase == Phase::Play).then(|| TrickView::from(&self.trick)),
+            tricks: self.finished_tricks().iter().map(TrickView::from).collect(),
+            settlement: self.settlement.as_deref().cloned(),
+        }
+    }
+
+    /// The caller's legal actions now, or `None` when it is not their turn.
+    pub fn legal(&self, seat: Seat) -> Option<Legal> {
+        if !self.is_to_act(seat) {
+            return None;
+        }
+        let hand = self.hand_of(seat)?;
+        let ace = Card::new(super::cards::Rank::ACE, self.trump);
+        let stand_ok = |action: Action| self.decide(seat, &action).is_ok();
+        let blank = Legal {
+            action: "",
+            can_pass: None,
+            can_play: None,
+            max_discard: None,
+            must_keep: None,
+            cards: None,
+        };
+        match self.phase {
+            Phase::Declare => {
+                let simultaneous = self.rules.simultaneous_declare;
+                let discard = |set: CardSet| (!simultaneous).then_some(set);
+                let can_play = stand_ok(Action::Declare {
+                    play: true,
+                    discard: discard(CardSet::EMPTY),
+                });
+                let keep_ace = can_play
+                    && hand.contains(ace)
+                    && !stand_ok(Action::Declare {
+                        play: true,
+                        discard: discard(CardSet::single(ace)),
+                    })
+                    && !simultaneous;
+                Some(Legal {
+                    action: "declare",
+                    can_pass: Some(stand_ok(Action::Declare {
+                        play: false,
+                        discard: None,
+                    })),
+                    can_play: Some(can_play),
+                    max_discard: (!simultaneous).then(|| self.rules.discard_cap()),
+                    must_keep: keep_ace.then_some(ace),
+                    ..blank
+                })
+            }
+            Phase::Draw => {
+                let keep_ace = hand.contains(ace)
+                    && !stand_ok(Action::Draw {
+                        discard: CardSet::single(ace),
+                    });
+                Some(Legal {
+                    action: "draw",
+                    max_discard: Some(self.rules.discard_cap()),
+                    must_keep: keep_ace.then_some(ace),
+                    ..blank
+                })
+            }
+            Phase::Play => Some(Legal {
+                action: "play",
+                cards: Some(self.legal_plays(seat)),
+                ..blank
+            }),
+            Phase::Complete => None,
+        }
+    }
+}
+
+impl HandStart {
+    /// The cards dealt to `seat` (R4a), or `None` when it is not in the hand.
+    pub fn dealt_to(&self, seat: Seat) -> Option<CardSet> {
+        let mut seats: Vec<Seat> = self.entrants.iter().map(|e| e.seat).collect();
+        seats.sort_unstable();
+        let n = seats.len();
+        let dealer = seats.iter().position(|&s| s == self.dealer)?;
+        let me = seats.iter().position(|&s| s == seat)?;
+        let p = (me + n - dealer - 1) % n;
+        let hand_size = usize::from(self.rules.hand_size);
+        (0..hand_size)
+            .map(|round| self.deck.0.get(round * n + p).copied())
+            .collect()
+    }
+
+    /// The face-up trump card: the dealer's last card (R4).
+    pub fn upcard(&self) -> Option<Card> {
+        (usize::from(self.rules.hand_size) * self.entrants.len())
+            .checked_sub(1)
+            .and_then(|last| self.deck.0.get(last))
+            .copied()
+    }
+}
+
+/// A draw as others see it: how many cards changed hands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DrawView {
+    pub discard_count: usize,
+    pub reshuffled: bool,
+    /// Only to the drawer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard: Option<CardSet>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawn: Option<CardSet>,
+}
+
+fn draw_view(draw: &Draw, own: bool) -> DrawView {
+    DrawView {
+        discard_count: draw.discard.len(),
+        reshuffled: draw.reshuffled,
+        discard: own.then_some(draw.discard),
+        drawn: own.then_some(draw.drawn),
+    }
+}
+
+/// An event of a hand in play as one viewer may see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventView {
+    HandStarted {
+        hand_no: u32,
+        dealer: Seat,
+        rules: TableRules,
+        entrants: Vec<Entrant>,
+        carried: i64,
+        trump: TrumpView,
+        /// The viewer's own dealt cards.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        your_cards: Option<CardSet>,
+    },
+    Declared {
+        seat: Seat,
+        /// `null` while a simultaneous declaration is secret.
+        play: Option<bool>,
+        extra_ante: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        draw: Option<DrawView>,
+    },
+    Revealed {
+        playing: Vec<Seat>,
+        extra_antes: Vec<SeatAmount>,
+    },
+    Drew {
+        seat: Seat,
+        draw: DrawView,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    TrickWon {
+        seat: Seat,
+        trick: u8,
+    },
+    HandEnded(Settlement),
+}
+
+/// `event` of a hand in play as `viewer` may see it. `simultaneous` is the table's
+/// `simultaneous_declare`: then a declaration is secret to everyone but its author.
+pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventView {
+    match event {
+        Event::HandStarted(start) => EventView::HandStarted {
+            hand_no: start.hand_no,
+            dealer: start.dealer,
+            rules: start.rules,
+            entrants: start.entrants.clone(),
+            carried: start.carried,
+            trump: TrumpView {
+                suit: start
+                    .upcard()
+                    .map_or(Suit::Clubs, |card| card.suit()),
+                card: start.upcard(),
+            },
+            your_cards: viewer.and_then(|seat| start.dealt_to(seat)),
+        },
+        Event::Declared {
+            seat,
+            play,
+            extra_ante,
+            draw,
+        } => {
+            let own = viewer == Some(*seat);
+            EventView::Declared {
+                seat: *seat,
+                play: (own || !simultaneous).then_some(*play),
+                extra_ante: *extra_ante,
+                draw: draw.as_ref().map(|d| draw_view(d, own)),
+            }
+        }
+        Event::Revealed {
+            playing,
+            extra_antes,
+        } => EventView::Revealed {
+            playing: playing.clone(),
+            extra_antes: extra_antes.clone(),
+        },
+        Event::Drew { seat, draw } => EventView::Drew {
+            seat: *seat,
+            draw: draw_view(draw, viewer == Some(*seat)),
+        },
+        Event::Played { seat, card } => EventView::Played {
+            seat: *seat,
+            card: *card,
+        },
+        Event::TrickWon { seat, trick } => EventView::TrickWon {
+            seat: *seat,
+            trick: *trick,
+        },
+        Event::HandEnded(settlement) => EventView::HandEnded((**settlement).clone()),
+    }
+}

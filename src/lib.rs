@@ -1,0 +1,4 @@
+//! Bourré league server: a pure rules engine (`engine`) under a stateless HTTP service.
+
+pub mod cli;
+pub mod engine;
