@@ -1,0 +1,1038 @@
+//! A private PostgreSQL cluster for development and tests, made from the machine's own
+//! PostgreSQL binaries, so that `bourre serve` and the test suite work without a
+//! `DATABASE_URL`.
+//!
+//! Layout of the directory given to [`ensure_cluster`]:
+//! ```text
+//! <dir>/data/            the cluster (PGDATA); `data/bourre.conf` holds our settings
+//! <dir>/postgres.log     the server's log
+//! <dir>/.lock            serialises concurrent callers (other processes included)
+//! ```
+//! The server listens on 127.0.0.1 only, on a port chosen once when the cluster is made,
+//! with no Unix socket, and trusts every local connection as the role `bourre`: it is a
+//! developer's database, never a production one.
+//!
+//! PostgreSQL refuses to run as root; when we are root, its programs run as the `postgres`
+//! system user (made if missing) through `runuser` (or `su`), and that user owns the cluster.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::net::TcpListener;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The role that owns the cluster and that the returned URL connects as.
+const SUPERUSER: &str = "bourre";
+/// The system user that runs PostgreSQL when we are root.
+const SYSTEM_USER: &str = "postgres";
+/// Our settings, included from `postgresql.conf`; its presence marks a finished init.
+const SETTINGS_FILE: &str = "bourre.conf";
+/// How many times a start is retried on a new port when the old one was taken meanwhile.
+const PORT_RETRIES: usize = 3;
+/// How long a started server may take to accept connections.
+const READY_TIMEOUT: Duration = Duration::from_secs(60);
+const INSTALL_HINT: &str = "install them, e.g. `apt-get install -y postgresql` (Debian/Ubuntu) \
+     or `brew install postgresql` (macOS), or set DATABASE_URL to use an existing database";
+
+/// Why a private cluster could not be provided, and what to do about it.
+#[derive(Debug, thiserror::Error)]
+pub enum EmbeddedError {
+    #[error(
+        "PostgreSQL server programs (initdb, pg_ctl, postgres, psql) were not found on PATH, \
+         under /usr/lib/postgresql/*/bin nor under /usr/local/pgsql/bin: {INSTALL_HINT}"
+    )]
+    BinariesNotFound,
+
+    #[error(
+        "invalid database name {0:?}: use 1 to 63 ASCII letters, digits, '_' or '-', \
+         starting with a letter or '_'"
+    )]
+    InvalidDatabaseName(String),
+
+    #[error("could not {action} {}: {source}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+
+    #[error("could not run {program}: {source}")]
+    Spawn {
+        program: String,
+        #[source]
+        source: io::Error,
+    },
+
+    #[error("`{command}` failed ({status}): {output}")]
+    CommandFailed {
+        command: String,
+        status: String,
+        output: String,
+    },
+
+    #[error(
+        "PostgreSQL refuses to run as root, and the `{SYSTEM_USER}` system user could not be \
+         set up ({detail}): create it (`useradd --system {SYSTEM_USER}`) or run as a normal user"
+    )]
+    SystemUser { detail: String },
+
+    #[error(
+        "PostgreSQL runs as the `{SYSTEM_USER}` user, which cannot enter {}: make every parent \
+         directory of the data directory traversable (`chmod o+x`) or choose a data directory \
+         under /tmp or inside the project",
+        dir.display()
+    )]
+    NotTraversable { dir: PathBuf },
+
+    #[error(
+        "the cluster in {} was made by PostgreSQL {cluster} but the programs found are \
+         PostgreSQL {binaries}: install PostgreSQL {cluster}, or delete {} to start afresh \
+         (this drops its data)",
+        data.display(),
+        data.display()
+    )]
+    VersionMismatch {
+        data: PathBuf,
+        cluster: String,
+        binaries: String,
+    },
+
+    #[error("{} is damaged ({detail}): delete {} to start afresh (this drops its data)", path.display(), path.display())]
+    BadCluster { path: PathBuf, detail: String },
+
+    #[error(
+        "PostgreSQL did not start in {}; last lines of {}:\n{tail}\nIf the cluster is \
+         damaged, delete {} to start afresh (this drops its data)",
+        data.display(),
+        log.display(),
+        data.display()
+    )]
+    StartFailed {
+        data: PathBuf,
+        log: PathBuf,
+        tail: String,
+    },
+
+    #[error(
+        "PostgreSQL at 127.0.0.1:{port} did not accept connections within {}s: {detail}; see {}",
+        READY_TIMEOUT.as_secs(),
+        log.display()
+    )]
+    NotReady {
+        port: u16,
+        log: PathBuf,
+        detail: String,
+    },
+}
+
+/// Starts (or reuses) a private PostgreSQL cluster in `data_dir` and returns a connection
+/// URL (postgres://...) for the database `db_name`, creating that database if missing.
+///
+/// Safe to call from several threads and processes at once: callers take turns on a lock
+/// file in `data_dir`. The cluster keeps running after this returns; [`stop_cluster`]
+/// stops it.
+pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<String, EmbeddedError> {
+    validate_db_name(db_name)?;
+    let layout = Layout::prepare(data_dir)?;
+    let _lock = layout.lock()?;
+    let bins = PgBinaries::find()?;
+    let runner = Runner::detect()?;
+    if let Runner::AsSystemUser { uid, .. } = runner {
+        check_traversable(&layout.root, uid)?;
+    }
+
+    if !layout.settings().is_file() {
+        init_cluster(&layout, &bins, &runner)?;
+    }
+    let bins = bins.matching_cluster(&layout.pgdata)?;
+    runner.adopt(&layout.pgdata)?;
+
+    let port = match running_port(&layout.pgdata)? {
+        Some(port) => port,
+        None => start_cluster(&layout, &bins, &runner)?,
+    };
+    wait_ready(&bins, port, &layout.log)?;
+    create_database_if_missing(&bins, port, db_name)?;
+    Ok(format!("postgres://{SUPERUSER}@127.0.0.1:{port}/{db_name}"))
+}
+
+/// Stops the cluster in `data_dir` (fast shutdown: open sessions are ended) if it runs.
+pub fn stop_cluster(data_dir: &Path) -> Result<(), EmbeddedError> {
+    let layout = Layout::prepare(data_dir)?;
+    let _lock = layout.lock()?;
+    if running_port(&layout.pgdata)?.is_none() {
+        return Ok(());
+    }
+    let bins = PgBinaries::find()?.matching_cluster(&layout.pgdata)?;
+    let runner = Runner::detect()?;
+    let mut args = vec![OsString::from("-D"), layout.pgdata.clone().into_os_string()];
+    args.extend(["-w", "-t", "60", "stop", "-m", "fast"].map(OsString::from));
+    let result = runner.run(&bins.pg_ctl, &args, &layout.root);
+    match result {
+        Ok(_) => Ok(()),
+        // Stopped meanwhile (by a crash, or by hand): the goal is reached all the same.
+        Err(_) if running_port(&layout.pgdata)?.is_none() => Ok(()),
+        Err(err) => Err(err),
+    }
+}
+
+/// Where a cluster's files live, all under the directory the caller chose.
+struct Layout {
+    root: PathBuf,
+    pgdata: PathBuf,
+    log: PathBuf,
+}
+
+impl Layout {
+    fn prepare(data_dir: &Path) -> Result<Self, EmbeddedError> {
+        fs::create_dir_all(data_dir).map_err(io_err("create", data_dir))?;
+        let root = fs::canonicalize(data_dir).map_err(io_err("resolve", data_dir))?;
+        Ok(Self {
+            pgdata: root.join("data"),
+            log: root.join("postgres.log"),
+            root,
+        })
+    }
+
+    fn settings(&self) -> PathBuf {
+        self.pgdata.join(SETTINGS_FILE)
+    }
+
+    /// Blocks until this caller holds the cluster's lock; released when the file drops.
+    fn lock(&self) -> Result<File, EmbeddedError> {
+        let path = self.root.join(".lock");
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io_err("open", &path))?;
+        file.lock().map_err(io_err("lock", &path))?;
+        Ok(file)
+    }
+}
+
+fn validate_db_name(name: &str) -> Result<(), EmbeddedError> {
+    let mut chars = name.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if first_ok && rest_ok && name.len() <= 63 {
+        Ok(())
+    } else {
+        Err(EmbeddedError::InvalidDatabaseName(name.to_owned()))
+    }
+}
+
+/// Makes a new cluster in `layout.pgdata`, replacing any half-made one (a crash during an
+/// earlier init leaves a `data` directory without our settings file).
+fn init_cluster(layout: &Layout, bins: &PgBinaries, runner: &Runner) -> Result<(), EmbeddedError> {
+    if layout.pgdata.exists() {
+        fs::remove_dir_all(&layout.pgdata).map_err(io_err("remove", &layout.pgdata))?;
+    }
+    fs::create_dir(&layout.pgdata).map_err(io_err("create", &layout.pgdata))?;
+    fs::set_permissions(&layout.pgdata, fs::Permissions::from_mode(0o700))
+        .map_err(io_err("set permissions of", &layout.pgdata))?;
+    runner.give(&layout.pgdata)?;
+
+    let mut args = vec![OsString::from("-D"), layout.pgdata.clone().into_os_string()];
+    args.extend(
+        [
+            "--auth=trust",
+            "-U",
+            SUPERUSER,
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-instructions",
+        ]
+        .map(OsString::from),
+    );
+    runner.run(&bins.initdb, &args, &layout.root)?;
+
+    let conf = layout.pgdata.join("postgresql.conf");
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(&conf)
+        .map_err(io_err("open", &conf))?;
+    writeln!(
+        file,
+        "\n# Settings of bourre's private cluster.\ninclude '{SETTINGS_FILE}'"
+    )
+    .map_err(io_err("write", &conf))?;
+    write_settings(layout, runner, free_port()?)
+}
+
+/// Writes our settings atomically: the settings file's presence marks a finished init.
+fn write_settings(layout: &Layout, runner: &Runner, port: u16) -> Result<(), EmbeddedError> {
+    let text = format!(
+        "# Written by bourre; the port was free when chosen.\n\
+         port = {port}\n\
+         listen_addresses = '127.0.0.1'\n\
+         unix_socket_directories = ''\n\
+         max_connections = 200\n"
+    );
+    let target = layout.settings();
+    let temp = layout.pgdata.join(format!("{SETTINGS_FILE}.tmp"));
+    fs::write(&temp, text).map_err(io_err("write", &temp))?;
+    runner.give(&temp)?;
+    fs::rename(&temp, &target).map_err(io_err("write", &target))
+}
+
+fn settings_port(layout: &Layout) -> Result<u16, EmbeddedError> {
+    let path = layout.settings();
+    let text = fs::read_to_string(&path).map_err(io_err("read", &path))?;
+    parse_port_setting(&text).ok_or_else(|| EmbeddedError::BadCluster {
+        path: layout.pgdata.clone(),
+        detail: format!("{} sets no port", path.display()),
+    })
+}
+
+fn parse_port_setting(conf: &str) -> Option<u16> {
+    conf.lines().find_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        (key.trim() == "port").then(|| value.trim().parse().ok())?
+    })
+}
+
+fn free_port() -> Result<u16, EmbeddedError> {
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(io_err("bind", "127.0.0.1:0"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(io_err("read the address of", "127.0.0.1:0"))?;
+    Ok(addr.port())
+}
+
+/// The port of the server running on `pgdata`, if one runs. A `postmaster.pid` left by a
+/// crash is removed here, since after a reboot its PID may belong to another process.
+fn running_port(pgdata: &Path) -> Result<Option<u16>, EmbeddedError> {
+    let pid_file = pgdata.join("postmaster.pid");
+    let text = match fs::read_to_string(&pid_file) {
+        Ok(text) => text,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(io_err("read", &pid_file)(err)),
+    };
+    let mut lines = text.lines();
+    let pid = lines.next().and_then(|l| l.trim().parse::<u32>().ok());
+    let port = lines.nth(2).and_then(|l| l.trim().parse::<u16>().ok());
+    let alive = match pid {
+        Some(pid) => is_postgres_process(pid),
+        // Being written by a starting server: only the lock holder starts one, so this is
+        // a crash's leftover.
+        None => false,
+    };
+    match (alive, port) {
+        (true, Some(port)) => Ok(Some(port)),
+        (true, None) => Err(EmbeddedError::BadCluster {
+            path: pgdata.to_owned(),
+            detail: format!("{} names no port", pid_file.display()),
+        }),
+        (false, _) => {
+            match fs::remove_file(&pid_file) {
+                Ok(()) => {}
+                Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+                Err(err) => return Err(io_err("remove the stale", &pid_file)(err)),
+            }
+            Ok(None)
+        }
+    }
+}
+
+fn is_postgres_process(pid: u32) -> bool {
+    let proc_dir = Path::new("/proc");
+    if proc_dir.join("self").exists() {
+        let process = proc_dir.join(pid.to_string());
+        let named_postgres = fs::read_to_string(process.join("comm"))
+            .is_ok_and(|comm| comm.trim_start().starts_with("postgres"));
+        // A server that exited but was not yet reaped is a zombie ("Z"): not running.
+        let zombie = fs::read_to_string(process.join("stat")).is_ok_and(|stat| {
+            stat.rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+        });
+        return named_postgres && !zombie;
+    }
+    // No procfs (macOS): ask ps for the command name.
+    Command::new("ps")
+        .args(["-p", &pid.to_string(), "-o", "comm="])
+        .stdin(Stdio::null())
+        .output()
+        .is_ok_and(|out| {
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("postgres")
+        })
+}
+
+/// Starts the server and returns its port, choosing a new port when the stored one has
+/// been taken by another program since the cluster was made.
+fn start_cluster(
+    layout: &Layout,
+    bins: &PgBinaries,
+    runner: &Runner,
+) -> Result<u16, EmbeddedError> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let port = settings_port(layout)?;
+        let log_start = prepare_log(layout, runner)?;
+        let mut args = vec![OsString::from("-D"), layout.pgdata.clone().into_os_string()];
+        args.extend([OsString::from("-l"), layout.log.clone().into_os_string()]);
+        args.extend(["-w", "-t", "60", "start"].map(OsString::from));
+        match runner.run(&bins.pg_ctl, &args, &layout.root) {
+            Ok(_) => return Ok(port),
+            Err(err) => {
+                let tail = log_tail(&layout.log, log_start);
+                let port_taken = tail.contains("could not bind") || tail.contains("in use");
+                if port_taken && attempt < PORT_RETRIES {
+                    write_settings(layout, runner, free_port()?)?;
+                    continue;
+                }
+                let tail = if tail.trim().is_empty() {
+                    err.to_string()
+                } else {
+                    tail
+                };
+                return Err(EmbeddedError::StartFailed {
+                    data: layout.pgdata.clone(),
+                    log: layout.log.clone(),
+                    tail,
+                });
+            }
+        }
+    }
+}
+
+/// Makes sure the server's user can append to the log; returns the log's current length,
+/// where this start's lines begin.
+fn prepare_log(layout: &Layout, runner: &Runner) -> Result<u64, EmbeddedError> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&layout.log)
+        .map_err(io_err("open", &layout.log))?;
+    runner.give(&layout.log)?;
+    let len = file.metadata().map_err(io_err("read", &layout.log))?.len();
+    Ok(len)
+}
+
+fn log_tail(log: &Path, from: u64) -> String {
+    let mut text = String::new();
+    let read = File::open(log).and_then(|mut file| {
+        file.seek(SeekFrom::Start(from))?;
+        file.read_to_string(&mut text)
+    });
+    if read.is_err() {
+        return String::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
+}
+
+fn wait_ready(bins: &PgBinaries, port: u16, log: &Path) -> Result<(), EmbeddedError> {
+    let deadline = Instant::now() + READY_TIMEOUT;
+    loop {
+        match psql(bins, port, "postgres", "SELECT 1") {
+            Ok(_) => return Ok(()),
+            Err(err) if Instant::now() >= deadline => {
+                return Err(EmbeddedError::NotReady {
+                    port,
+                    log: log.to_owned(),
+                    detail: err.to_string(),
+                });
+            }
+            Err(_) => thread::sleep(Duration::from_millis(200)),
+        }
+    }
+}
+
+fn create_database_if_missing(
+    bins: &PgBinaries,
+    port: u16,
+    db_name: &str,
+) -> Result<(), EmbeddedError> {
+    // `validate_db_name` admits no quote characters, so the name embeds as is.
+    let exists = psql(
+        bins,
+        port,
+        "postgres",
+        &format!("SELECT 1 FROM pg_database WHERE datname = '{db_name}'"),
+    )?;
+    if exists.trim() == "1" {
+        return Ok(());
+    }
+    match psql(
+        bins,
+        port,
+        "postgres",
+        &format!("CREATE DATABASE \"{db_name}\""),
+    ) {
+        Ok(_) => Ok(()),
+        // Made meanwhile by someone who does not take our lock (the app itself, say).
+        Err(EmbeddedError::CommandFailed { output, .. }) if output.contains("already exists") => {
+            Ok(())
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Runs one SQL statement over TCP as the superuser; returns its unaligned output.
+/// psql is a client, so it runs as whoever we are, root included.
+fn psql(bins: &PgBinaries, port: u16, db: &str, sql: &str) -> Result<String, EmbeddedError> {
+    let conninfo =
+        format!("host=127.0.0.1 port={port} user={SUPERUSER} dbname={db} connect_timeout=10");
+    let mut command = Command::new(&bins.psql);
+    command
+        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-t", "-A", "-d"])
+        .arg(&conninfo)
+        .args(["-c", sql])
+        .env_remove("PGSERVICE")
+        .env_remove("PGOPTIONS");
+    let output = run_command(command, &display_command(&bins.psql, &["-c", sql]))?;
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The PostgreSQL programs, all from one installation.
+#[derive(Debug, Clone)]
+struct PgBinaries {
+    initdb: PathBuf,
+    pg_ctl: PathBuf,
+    postgres: PathBuf,
+    psql: PathBuf,
+}
+
+impl PgBinaries {
+    const PROGRAMS: [&'static str; 4] = ["initdb", "pg_ctl", "postgres", "psql"];
+
+    fn find() -> Result<Self, EmbeddedError> {
+        let path_dirs: Vec<PathBuf> = std::env::var_os("PATH")
+            .map(|path| std::env::split_paths(&path).collect())
+            .unwrap_or_default();
+        let mut candidates = Vec::new();
+        for dir in &path_dirs {
+            let initdb = dir.join("initdb");
+            if is_executable(&initdb) {
+                // Debian links programs into PATH one by one: the real directory has them all.
+                if let Some(real_dir) = fs::canonicalize(&initdb)
+                    .ok()
+                    .and_then(|real| real.parent().map(Path::to_path_buf))
+                {
+                    candidates.push(real_dir);
+                }
+                candidates.push(dir.clone());
+            }
+        }
+        candidates.extend(debian_bin_dirs());
+        candidates.push(PathBuf::from("/usr/local/pgsql/bin"));
+
+        if let Some(dir) = candidates.iter().find(|dir| Self::complete_in(dir)) {
+            return Ok(Self::in_dir(dir));
+        }
+        // Last resort: each program wherever PATH has it.
+        let found: Option<Vec<PathBuf>> = Self::PROGRAMS
+            .iter()
+            .map(|name| {
+                path_dirs
+                    .iter()
+                    .map(|dir| dir.join(name))
+                    .find(|p| is_executable(p))
+            })
+            .collect();
+        match found.as_deref() {
+            Some([initdb, pg_ctl, postgres, psql]) => Ok(Self {
+                initdb: initdb.clone(),
+                pg_ctl: pg_ctl.clone(),
+                postgres: postgres.clone(),
+                psql: psql.clone(),
+            }),
+            _ => Err(EmbeddedError::BinariesNotFound),
+        }
+    }
+
+    fn complete_in(dir: &Path) -> bool {
+        Self::PROGRAMS
+            .iter()
+            .all(|name| is_executable(&dir.join(name)))
+    }
+
+    fn in_dir(dir: &Path) -> Self {
+        Self {
+            initdb: dir.join("initdb"),
+            pg_ctl: dir.join("pg_ctl"),
+            postgres: dir.join("postgres"),
+            psql: dir.join("psql"),
+        }
+    }
+
+    /// These programs if they are of the cluster's major version, else that version's
+    /// programs from `/usr/lib/postgresql/<version>/bin` if installed.
+    fn matching_cluster(self, pgdata: &Path) -> Result<Self, EmbeddedError> {
+        let version_file = pgdata.join("PG_VERSION");
+        let cluster = fs::read_to_string(&version_file)
+            .map_err(io_err("read", &version_file))?
+            .trim()
+            .to_owned();
+        let binaries = self.major_version()?;
+        if binaries == cluster {
+            return Ok(self);
+        }
+        let same_version = Path::new("/usr/lib/postgresql").join(&cluster).join("bin");
+        if Self::complete_in(&same_version) {
+            return Ok(Self::in_dir(&same_version));
+        }
+        Err(EmbeddedError::VersionMismatch {
+            data: pgdata.to_owned(),
+            cluster,
+            binaries,
+        })
+    }
+
+    /// The major version as `PG_VERSION` spells it: "15", or "9.6" before version 10.
+    fn major_version(&self) -> Result<String, EmbeddedError> {
+        let mut command = Command::new(&self.postgres);
+        command.arg("--version");
+        let output = run_command(command, &display_command(&self.postgres, &["--version"]))?;
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        parse_major_version(&text).ok_or_else(|| EmbeddedError::CommandFailed {
+            command: display_command(&self.postgres, &["--version"]),
+            status: "unexpected output".to_owned(),
+            output: text,
+        })
+    }
+}
+
+/// "postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)" -> "15"; "... 9.6.24" -> "9.6".
+fn parse_major_version(text: &str) -> Option<String> {
+    let version = text
+        .split_whitespace()
+        .find(|word| word.chars().next().is_some_and(|c| c.is_ascii_digit()))?;
+    let mut parts = version.split(|c: char| !c.is_ascii_digit());
+    let major: u32 = parts.next()?.parse().ok()?;
+    if major >= 10 {
+        Some(major.to_string())
+    } else {
+        Some(format!("{major}.{}", parts.next()?))
+    }
+}
+
+/// `/usr/lib/postgresql/*/bin`, highest version first.
+fn debian_bin_dirs() -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir("/usr/lib/postgresql") else {
+        return Vec::new();
+    };
+    let mut versions: Vec<(Vec<u32>, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let key: Option<Vec<u32>> = name.split('.').map(|part| part.parse().ok()).collect();
+            Some((key?, entry.path().join("bin")))
+        })
+        .collect();
+    versions.sort_by(|a, b| b.0.cmp(&a.0));
+    versions.into_iter().map(|(_, dir)| dir).collect()
+}
+
+fn is_executable(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// How PostgreSQL's server programs are run: as ourselves, or as the `postgres` user when
+/// we are root (the server refuses to run as root).
+#[derive(Debug, Clone)]
+enum Runner {
+    AsSelf,
+    AsSystemUser { uid: u32, gid: u32, via: Switch },
+}
+
+#[derive(Debug, Clone)]
+enum Switch {
+    RunUser(PathBuf),
+    Su(PathBuf),
+}
+
+impl Runner {
+    fn detect() -> Result<Self, EmbeddedError> {
+        if effective_uid()? != 0 {
+            return Ok(Self::AsSelf);
+        }
+        let (uid, gid) = system_user_ids()?;
+        let via = if let Some(runuser) = find_program("runuser") {
+            Switch::RunUser(runuser)
+        } else if let Some(su) = find_program("su") {
+            Switch::Su(su)
+        } else {
+            return Err(EmbeddedError::SystemUser {
+                detail: "neither runuser nor su was found".to_owned(),
+            });
+        };
+        Ok(Self::AsSystemUser { uid, gid, via })
+    }
+
+    /// Hands a file or directory we made to the user that runs the server.
+    fn give(&self, path: &Path) -> Result<(), EmbeddedError> {
+        match self {
+            Self::AsSelf => Ok(()),
+            Self::AsSystemUser { uid, gid, .. } => {
+                std::os::unix::fs::chown(path, Some(*uid), Some(*gid))
+                    .map_err(io_err("change the owner of", path))
+            }
+        }
+    }
+
+    /// Makes sure the server's user owns the whole cluster (it may have been copied or
+    /// made by another user), since PostgreSQL refuses a data directory it does not own.
+    fn adopt(&self, pgdata: &Path) -> Result<(), EmbeddedError> {
+        let Self::AsSystemUser { uid, .. } = self else {
+            return Ok(());
+        };
+        let meta = fs::metadata(pgdata).map_err(io_err("read", pgdata))?;
+        if meta.uid() == *uid {
+            return Ok(());
+        }
+        self.give_tree(pgdata)
+    }
+
+    fn give_tree(&self, path: &Path) -> Result<(), EmbeddedError> {
+        self.give(path)?;
+        let meta = fs::symlink_metadata(path).map_err(io_err("read", path))?;
+        if meta.is_dir() {
+            for entry in fs::read_dir(path).map_err(io_err("read", path))? {
+                let entry = entry.map_err(io_err("read", path))?;
+                self.give_tree(&entry.path())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a server program in `cwd` (which the server's user can enter: some programs
+    /// complain about a working directory they cannot read).
+    fn run(&self, program: &Path, args: &[OsString], cwd: &Path) -> Result<Output, EmbeddedError> {
+        let shown = display_command(program, args);
+        let mut command = match self {
+            Self::AsSelf => {
+                let mut command = Command::new(program);
+                command.args(args);
+                command
+            }
+            Self::AsSystemUser {
+                via: Switch::RunUser(runuser),
+                ..
+            } => {
+                let mut command = Command::new(runuser);
+                command
+                    .args(["-u", SYSTEM_USER, "--"])
+                    .arg(program)
+                    .args(args);
+                command
+            }
+            Self::AsSystemUser {
+                via: Switch::Su(su),
+                ..
+            } => {
+                let line = std::iter::once(program.as_os_str())
+                    .chain(args.iter().map(OsString::as_os_str))
+                    .map(shell_quote)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut command = Command::new(su);
+                command.args([SYSTEM_USER, "-s", "/bin/sh", "-c", &line]);
+                command
+            }
+        };
+        // English messages, so that a taken port is recognised in the log.
+        command.current_dir(cwd).env("LC_ALL", "C").env("LANG", "C");
+        run_command(command, &shown)
+    }
+}
+
+fn run_command(mut command: Command, shown: &str) -> Result<Output, EmbeddedError> {
+    let output = command
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|source| EmbeddedError::Spawn {
+            program: shown.to_owned(),
+            source,
+        })?;
+    if output.status.success() {
+        return Ok(output);
+    }
+    let mut text = String::from_utf8_lossy(&output.stderr).trim().to_owned();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !stdout.trim().is_empty() {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(stdout.trim());
+    }
+    Err(EmbeddedError::CommandFailed {
+        command: shown.to_owned(),
+        status: output.status.to_string(),
+        output: text,
+    })
+}
+
+fn display_command<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> String {
+    std::iter::once(program.as_os_str())
+        .chain(args.iter().map(AsRef::as_ref))
+        .map(|part| part.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shell_quote(word: &OsStr) -> String {
+    format!("'{}'", word.to_string_lossy().replace('\'', r"'\''"))
+}
+
+/// The effective user id, from `/proc/self/status` or else from `id -u`.
+fn effective_uid() -> Result<u32, EmbeddedError> {
+    if let Ok(status) = fs::read_to_string("/proc/self/status")
+        && let Some(euid) = parse_effective_uid(&status)
+    {
+        return Ok(euid);
+    }
+    id_number(&["-u"])
+}
+
+fn parse_effective_uid(status: &str) -> Option<u32> {
+    let line = status.lines().find(|line| line.starts_with("Uid:"))?;
+    line.split_whitespace().nth(2)?.parse().ok()
+}
+
+fn id_number(args: &[&str]) -> Result<u32, EmbeddedError> {
+    let mut command = Command::new("id");
+    command.args(args);
+    let shown = format!("id {}", args.join(" "));
+    let output = run_command(command, &shown)?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.trim()
+        .parse()
+        .map_err(|_| EmbeddedError::CommandFailed {
+            command: shown,
+            status: "unexpected output".to_owned(),
+            output: text.into_owned(),
+        })
+}
+
+/// The `postgres` user's uid and gid, making that user if it does not exist.
+fn system_user_ids() -> Result<(u32, u32), EmbeddedError> {
+    let lookup = || -> Result<(u32, u32), EmbeddedError> {
+        Ok((
+            id_number(&["-u", SYSTEM_USER])?,
+            id_number(&["-g", SYSTEM_USER])?,
+        ))
+    };
+    if let Ok(ids) = lookup() {
+        return Ok(ids);
+    }
+    let useradd = find_program("useradd").ok_or_else(|| EmbeddedError::SystemUser {
+        detail: "it does not exist and useradd was not found".to_owned(),
+    })?;
+    let mut command = Command::new(&useradd);
+    command.args(["--system", "--user-group", "--no-create-home", SYSTEM_USER]);
+    run_command(command, &format!("useradd --system {SYSTEM_USER}")).map_err(|err| {
+        EmbeddedError::SystemUser {
+            detail: err.to_string(),
+        }
+    })?;
+    lookup().map_err(|err| EmbeddedError::SystemUser {
+        detail: err.to_string(),
+    })
+}
+
+/// A program on PATH or in the system directories that root's PATH usually holds.
+fn find_program(name: &str) -> Option<PathBuf> {
+    let path_dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).collect())
+        .unwrap_or_default();
+    path_dirs
+        .into_iter()
+        .chain(["/usr/sbin", "/sbin", "/usr/bin", "/bin"].map(PathBuf::from))
+        .map(|dir| dir.join(name))
+        .find(|path| is_executable(path))
+}
+
+/// Fails unless the user `uid` can enter every directory from `/` down to `dir`.
+fn check_traversable(dir: &Path, uid: u32) -> Result<(), EmbeddedError> {
+    let gids = user_group_ids(uid);
+    for ancestor in dir.ancestors() {
+        let meta = fs::metadata(ancestor).map_err(io_err("read", ancestor))?;
+        let mode = meta.mode();
+        let can_enter = if meta.uid() == uid {
+            mode & 0o100 != 0
+        } else if gids.contains(&meta.gid()) {
+            mode & 0o010 != 0
+        } else {
+            mode & 0o001 != 0
+        };
+        if !can_enter {
+            return Err(EmbeddedError::NotTraversable {
+                dir: ancestor.to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The groups of the user `uid` (by `id -G`); empty if unknown, which errs on the strict side.
+fn user_group_ids(uid: u32) -> Vec<u32> {
+    Command::new("id")
+        .args(["-G", &uid.to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| {
+            String::from_utf8_lossy(&out.stdout)
+                .split_whitespace()
+                .filter_map(|g| g.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn io_err(action: &'static str, path: impl AsRef<Path>) -> impl FnOnce(io::Error) -> EmbeddedError {
+    let path = path.as_ref().to_owned();
+    move |source| EmbeddedError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_names_are_checked() {
+        for good in ["bourre", "bourre_test_1", "_x", "a-b-c"] {
+            assert!(validate_db_name(good).is_ok(), "{good}");
+        }
+        for bad in ["", "1abc", "a'b", "a\"b", "a b", "é", &"x".repeat(64)] {
+            assert!(validate_db_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn settings_and_versions_parse() {
+        assert_eq!(
+            parse_port_setting("# c\nport = 54321\nmax_connections = 200\n"),
+            Some(54321)
+        );
+        assert_eq!(parse_port_setting("listen_addresses = '127.0.0.1'\n"), None);
+        assert_eq!(
+            parse_major_version("postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)\n"),
+            Some("15".to_owned())
+        );
+        assert_eq!(
+            parse_major_version("postgres (PostgreSQL) 9.6.24\n"),
+            Some("9.6".to_owned())
+        );
+        assert_eq!(
+            parse_major_version("postgres (PostgreSQL) 17beta1\n"),
+            Some("17".to_owned())
+        );
+        assert_eq!(
+            parse_effective_uid("Name:\tx\nUid:\t1000\t0\t0\t0\nGid:\t1\t1\t1\t1\n"),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn shell_quoting_survives_quotes() {
+        assert_eq!(shell_quote(OsStr::new("it's")), r"'it'\''s'");
+    }
+
+    #[test]
+    fn missing_binaries_say_how_to_install() {
+        let message = EmbeddedError::BinariesNotFound.to_string();
+        assert!(
+            message.contains("apt-get install -y postgresql"),
+            "{message}"
+        );
+        assert!(message.contains("brew install postgresql"), "{message}");
+    }
+
+    /// One test for the whole life of a cluster, since its steps share the cluster.
+    #[test]
+    fn cluster_starts_is_reused_serves_and_stops() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/embedded-pg-test");
+        stop_cluster(&dir).unwrap();
+        let _ = fs::remove_dir_all(&dir);
+
+        let url = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        assert!(
+            url.starts_with("postgres://bourre@127.0.0.1:")
+                && url.ends_with("/bourre_embedded_test"),
+            "{url}"
+        );
+        assert_eq!(psql_url(&url, "SELECT 1"), "1");
+        psql_url(
+            &url,
+            "CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)",
+        );
+
+        // Reuse, from several threads at once: same server, same data, second database.
+        let urls: Vec<String> = thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|i| {
+                    let dir = &dir;
+                    let name = if i % 2 == 0 {
+                        "bourre_embedded_test"
+                    } else {
+                        "second_db"
+                    };
+                    scope.spawn(move || ensure_cluster(dir, name).unwrap())
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(urls[0], url);
+        assert!(urls[1].ends_with("/second_db"), "{}", urls[1]);
+        assert_eq!(psql_url(&urls[1], "SELECT 1"), "1");
+        assert_eq!(psql_url(&url, "SELECT n FROM kept"), "7");
+
+        // Stopped, then started again on the same port with the data kept.
+        stop_cluster(&dir).unwrap();
+        assert!(running_port(&dir.join("data")).unwrap().is_none());
+        stop_cluster(&dir).unwrap();
+        let again = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        assert_eq!(again, url);
+        assert_eq!(psql_url(&again, "SELECT n FROM kept"), "7");
+
+        // A postmaster.pid left by a crash does not block a start.
+        stop_cluster(&dir).unwrap();
+        fs::write(dir.join("data/postmaster.pid"), "999999\n/x\n0\n1\n\n\n\n").unwrap();
+        let after_crash = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        assert_eq!(psql_url(&after_crash, "SELECT n FROM kept"), "7");
+
+        stop_cluster(&dir).unwrap();
+    }
+
+    fn psql_url(url: &str, sql: &str) -> String {
+        let bins = PgBinaries::find().unwrap();
+        let out = Command::new(&bins.psql)
+            .args([
+                "-X",
+                "-q",
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-t",
+                "-A",
+                "-d",
+                url,
+                "-c",
+                sql,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
+}
