@@ -2,6 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use bourre::cli::serve;
 use bourre::cli::simulate::{self, SimulateArgs};
 
 /// Bourré league server.
@@ -14,6 +15,12 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the HTTP API (a private PostgreSQL cluster when DATABASE_URL is unset).
+    Serve,
+    /// Apply pending database migrations.
+    Migrate,
+    /// Print the OpenAPI document (checked in as openapi/openapi.json).
+    Openapi,
     /// Bots play hands at one table; prints hands per second, outcomes and chip conservation.
     Simulate(SimulateArgs),
 }
@@ -21,6 +28,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve => serve::serve(),
+        Command::Migrate => serve::migrate(),
+        Command::Openapi => bourre::api::openapi()
+            .to_pretty_json()
+            .map(|text| println!("{text}"))
+            .map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate::run(&args),
     };
     match result {

@@ -1,3 +1,4 @@
-//! Command-line front ends that are not the server.
+//! Command-line front ends: the server, migrations, simulation.
 
+pub mod serve;
 pub mod simulate;

@@ -1,0 +1,9 @@
+DROP TABLE idempotency;
+DROP TABLE balances;
+DROP TABLE ledger;
+DROP TABLE events;
+DROP TABLE seats;
+DROP TABLE tables;
+DROP TABLE memberships;
+DROP TABLE leagues;
+DROP TABLE players;

@@ -1,0 +1,117 @@
+//! Register, log in, and the bearer-token extractor.
+
+use std::future::{Ready, ready};
+
+use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, post, web};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::error::{ApiError, Problem};
+use crate::app::auth::Session;
+use crate::app::ids::PlayerId;
+use crate::app::{App, AppError};
+
+/// The authenticated caller, from `Authorization: Bearer <JWT>`.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller(pub PlayerId);
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Ready<Result<Caller, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let Some(app) = req.app_data::<web::Data<App>>() else {
+            return ready(Err(ApiError(AppError::Internal("no app state".into()))));
+        };
+        let token = req
+            .headers()
+            .get(actix_web::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim);
+        let result = match token {
+            None => Err(AppError::Unauthorized(
+                "send Authorization: Bearer <token> (from /v1/auth/login)".into(),
+            )),
+            Some(token) => app.verify_token(token),
+        };
+        ready(result.map(Caller).map_err(ApiError))
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// 3 to 32 characters: letters, digits, `_`, `-`, `.`.
+    pub username: String,
+    /// 8 to 128 characters.
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerOut {
+    pub id: Uuid,
+    pub username: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionOut {
+    pub player: PlayerOut,
+    /// HS256 JWT for `Authorization: Bearer`.
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+impl From<Session> for SessionOut {
+    fn from(s: Session) -> SessionOut {
+        SessionOut {
+            player: PlayerOut {
+                id: s.player.id.0,
+                username: s.player.username,
+            },
+            token: s.token,
+            expires_at: s.expires_at,
+        }
+    }
+}
+
+/// Create an account.
+#[utoipa::path(
+    tag = "auth",
+    request_body = Credentials,
+    responses(
+        (status = 201, description = "Registered", body = SessionOut),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_username`, `invalid_password`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/register")]
+pub async fn register(
+    app: web::Data<App>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let session = app.register(&body.username, &body.password).await?;
+    Ok(HttpResponse::Created().json(SessionOut::from(session)))
+}
+
+/// Log in: a fresh token.
+#[utoipa::path(
+    tag = "auth",
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "Logged in", body = SessionOut),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Unknown username or wrong password", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/login")]
+pub async fn login(
+    app: web::Data<App>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let session = app.login(&body.username, &body.password).await?;
+    Ok(HttpResponse::Ok().json(SessionOut::from(session)))
+}

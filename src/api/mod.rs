@@ -1,0 +1,146 @@
+//! HTTP: one file per resource, routes wired here, the OpenAPI document derived from the
+//! real handlers.
+
+pub mod auth;
+pub mod error;
+pub mod health;
+pub mod leagues;
+pub mod players;
+pub mod tables;
+
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::{App as ActixApp, HttpRequest, error::JsonPayloadError, web};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::{AppExt, scope};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::app::App;
+use error::ApiError;
+
+/// Largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Bourré league server",
+        description = "Turn-based, asynchronous Bourré (Booray) inside leagues with chip ledgers. Rules: BOURRE.md (R1-R10e). Errors are application/problem+json with a stable `code`.",
+        version = "1.0.0"
+    ),
+    modifiers(&BearerAuth),
+    components(schemas(error::Problem))
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
+
+fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let api = match &err {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError(crate::app::AppError::BadRequest {
+                code: "body_too_large",
+                detail: format!("request bodies are at most {MAX_BODY_BYTES} bytes"),
+            })
+        }
+        JsonPayloadError::ContentType => ApiError::bad_request(
+            "unsupported_media_type",
+            "send the body as Content-Type: application/json",
+        ),
+        other => ApiError::bad_request("malformed_body", other.to_string()),
+    };
+    api.into()
+}
+
+/// The application with every route, and the OpenAPI document of those routes.
+fn build() -> (
+    ActixApp<
+        impl ServiceFactory<
+            ServiceRequest,
+            Config = (),
+            Response = ServiceResponse,
+            Error = actix_web::Error,
+            InitError = (),
+        >,
+    >,
+    utoipa::openapi::OpenApi,
+) {
+    ActixApp::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .app_data(
+            web::JsonConfig::default()
+                .limit(MAX_BODY_BYTES)
+                .error_handler(json_error),
+        )
+        .app_data(web::PathConfig::default().error_handler(|err, _| {
+            ApiError(crate::app::AppError::not_found("not_found", err.to_string())).into()
+        }))
+        .app_data(web::QueryConfig::default().error_handler(|err, _| {
+            ApiError::bad_request("invalid_query", err.to_string()).into()
+        }))
+        .service(health::healthz)
+        .service(
+            scope("/v1/auth")
+                .service(auth::register)
+                .service(auth::login),
+        )
+        .service(scope("/v1/players").service(players::me).service(players::turns))
+        .service(
+            scope("/v1/leagues")
+                .service(leagues::create)
+                .service(leagues::join),
+        )
+        .service(
+            scope("/v1/tables")
+                .service(tables::create)
+                .service(tables::get_table)
+                .service(tables::sit)
+                .service(tables::stand)
+                .service(tables::start_hand)
+                .service(tables::act)
+                .service(tables::events),
+        )
+        .split_for_parts()
+}
+
+/// The OpenAPI document the server serves at `/openapi.json`, collected from the handlers.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    build().1
+}
+
+/// Runs the HTTP server on `listener` until it stops.
+pub fn server(
+    app: App,
+    listener: std::net::TcpListener,
+) -> std::io::Result<actix_web::dev::Server> {
+    let server = actix_web::HttpServer::new(move || {
+        let (routes, doc) = build();
+        routes
+            .app_data(web::Data::new(app.clone()))
+            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
+            .default_service(web::to(|| async {
+                Err::<actix_web::HttpResponse, ApiError>(ApiError(
+                    crate::app::AppError::not_found("not_found", "no such route"),
+                ))
+            }))
+    })
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

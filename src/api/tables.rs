@@ -1,0 +1,319 @@
+//! Tables: create, view, sit, stand, start a hand, act, and the event feed.
+
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::auth::Caller;
+use super::error::{ApiError, Problem};
+use crate::app::App;
+use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
+use crate::app::ids::{LeagueId, TableId};
+use crate::app::tables::NewTable;
+use crate::app::view::{EventOut, TableView};
+use crate::engine::{Action, Card, CardSet};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    pub league_id: Uuid,
+    pub name: String,
+    /// `TableRules`: `ante` (required), `hand_size`, `max_players`, `pot_limit`,
+    /// `bourre_penalty`, `split_pot`, `double_ante`, `simultaneous_declare`, `max_discard`,
+    /// `dealer_must_play_trump_ace`, `turn_timeout_secs`.
+    #[schema(value_type = Object)]
+    pub rules: Value,
+    /// Fixed decks, top first (R4a), for hands 1, 2, ...; only with BOURRE_ALLOW_FIXED_DECK=1.
+    #[serde(default)]
+    pub decks: Option<Vec<Vec<String>>>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SitDown {
+    /// A free seat; the lowest free seat when absent.
+    #[serde(default)]
+    pub seat: Option<u8>,
+}
+
+/// An action (BOURRE.md R5-R9).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActionIn {
+    /// Pass or play; in sequential declaration a player who plays lists the discards
+    /// (none = stand).
+    Declare {
+        play: bool,
+        #[serde(default)]
+        discard: Option<Vec<String>>,
+    },
+    /// With `simultaneous_declare`: discard and draw, in turn.
+    Draw { discard: Vec<String> },
+    /// Play a card.
+    Play { card: String },
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActIn {
+    /// The table version the client saw; a stale one gets 409 `version_conflict`.
+    #[serde(default)]
+    pub expected_version: Option<i64>,
+    pub action: ActionIn,
+}
+
+fn parse_card(text: &str) -> Result<Card, ApiError> {
+    text.parse::<Card>()
+        .map_err(|e| ApiError::bad_request("invalid_card", e.to_string()))
+}
+
+fn parse_cards(list: &[String]) -> Result<CardSet, ApiError> {
+    let cards: Vec<Card> = list.iter().map(|c| parse_card(c)).collect::<Result<_, _>>()?;
+    let set: CardSet = cards.iter().copied().collect();
+    if set.len() != cards.len() {
+        return Err(ApiError::bad_request("invalid_card", "a card is listed twice"));
+    }
+    Ok(set)
+}
+
+impl ActionIn {
+    fn to_engine(&self) -> Result<Action, ApiError> {
+        Ok(match self {
+            ActionIn::Declare { play, discard } => Action::Declare {
+                play: *play,
+                discard: discard.as_deref().map(parse_cards).transpose()?,
+            },
+            ActionIn::Draw { discard } => Action::Draw {
+                discard: parse_cards(discard)?,
+            },
+            ActionIn::Play { card } => Action::Play {
+                card: parse_card(card)?,
+            },
+        })
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Return events with a seq greater than this (default 0).
+    #[serde(default)]
+    pub after: Option<i64>,
+    /// Wait up to this many seconds (at most 60) for a new event when there is none.
+    #[serde(default)]
+    pub wait: Option<u64>,
+    /// Most events to return (default and maximum 500).
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
+/// Create a table in a league the caller belongs to.
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    request_body = CreateTable,
+    responses(
+        (status = 201, body = TableView),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_rules`, `invalid_name`, `invalid_deck`, `fixed_deck_not_allowed`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("")]
+pub async fn create(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<CreateTable>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let view = app
+        .create_table(
+            caller.0,
+            NewTable {
+                league_id: LeagueId(body.league_id),
+                name: body.name,
+                rules: body.rules,
+                decks: body.decks,
+            },
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// The table as the caller sees it: own cards only, legal actions, the trick in play.
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = TableView),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}")]
+pub async fn get_table(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let view = app.table_view(caller.0, TableId(path.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Sit down (league members only; one table per league at a time).
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    request_body(content = SitDown, description = "Optional"),
+    responses(
+        (status = 201, body = TableView),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `seated_elsewhere`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_seat`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{table_id}/seats")]
+pub async fn sit(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: Option<web::Json<SitDown>>,
+) -> Result<HttpResponse, ApiError> {
+    let seat = body.and_then(|b| b.seat);
+    let view = app.sit(caller.0, TableId(path.into_inner()), seat).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Stand up, between hands (or while sitting a hand out).
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = TableView),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`, `not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/{table_id}/seats/me")]
+pub async fn stand(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let view = app.stand(caller.0, TableId(path.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Start the next hand: antes, deal, trump (a seated player).
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 201, body = TableView),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`not_enough_players`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{table_id}/hands")]
+pub async fn start_hand(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let view = app.start_hand(caller.0, TableId(path.into_inner())).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Act: declare, draw or play. Refusals name the rule (R9f codes).
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(
+        ("table_id" = Uuid, Path),
+        ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key act once"),
+    ),
+    request_body = ActIn,
+    responses(
+        (status = 200, body = TableView),
+        (status = 400, description = "Malformed body, `invalid_card`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`version_conflict` with `current_version`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A rule refused the action: `not_your_turn`, `wrong_phase`, `card_not_in_hand`, `must_follow_suit`, `must_head_trick`, `must_trump`, `must_overtrump`, `cinch_must_lead_highest_trump`, `cinch_must_play_highest_trump`, `cinch_must_win_trick`, `dealer_must_play`, `cannot_cover_pot`, `invalid_discard`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{table_id}/actions")]
+pub async fn act(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<ActIn>,
+) -> Result<HttpResponse, ApiError> {
+    let action = body.action.to_engine()?;
+    let view = app
+        .act(
+            caller.0,
+            TableId(path.into_inner()),
+            body.expected_version,
+            action,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// The caller's view of the table's events after `after`; long-polls up to `wait` seconds.
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path), EventsQuery),
+    responses(
+        (status = 200, body = Vec<EventOut>),
+        (status = 400, description = "`invalid_wait`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}/events")]
+pub async fn events(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<EventsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let wait = query.wait.unwrap_or(0);
+    if wait > MAX_WAIT_SECS {
+        return Err(ApiError::bad_request(
+            "invalid_wait",
+            format!("wait is at most {MAX_WAIT_SECS} seconds"),
+        ));
+    }
+    let events = app
+        .events(
+            caller.0,
+            TableId(path.into_inner()),
+            query.after.unwrap_or(0).max(0),
+            wait,
+            query.limit.unwrap_or(MAX_PAGE),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(events))
+}

@@ -1,0 +1,200 @@
+//! Register, log in, and verify tokens: argon2id password hashes, HS256 JWTs with expiry.
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use jsonwebtoken::{Algorithm, Header, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::ids::PlayerId;
+use super::{App, AppError};
+use crate::store::schema::players;
+use crate::store::{self, StoreError};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Claims {
+    sub: Uuid,
+    name: String,
+    iat: i64,
+    exp: i64,
+}
+
+/// A player as others see them.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: PlayerId,
+    pub username: String,
+}
+
+/// A signed token and when it stops working.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub player: Player,
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+fn check_username(username: &str) -> Result<(), AppError> {
+    let ok_len = (3..=32).contains(&username.chars().count());
+    let ok_chars = username
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if ok_len && ok_chars {
+        Ok(())
+    } else {
+        Err(AppError::unprocessable(
+            "invalid_username",
+            "a username has 3 to 32 characters: letters, digits, '_', '-' or '.'",
+        ))
+    }
+}
+
+fn check_password(password: &str) -> Result<(), AppError> {
+    if (8..=128).contains(&password.chars().count()) {
+        Ok(())
+    } else {
+        Err(AppError::unprocessable(
+            "invalid_password",
+            "a password has 8 to 128 characters",
+        ))
+    }
+}
+
+async fn hash_password(password: String) -> Result<String, AppError> {
+    tokio::task::spawn_blocking(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|hash| hash.to_string())
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+    .map_err(AppError::Internal)
+}
+
+async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+    .map_err(AppError::Internal)
+}
+
+impl App {
+    fn issue(&self, player: Player) -> Result<Session, AppError> {
+        let now = Utc::now();
+        let ttl = chrono::Duration::from_std(self.config.token_ttl)
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let expires_at = now + ttl;
+        let claims = Claims {
+            sub: player.id.0,
+            name: player.username.clone(),
+            iat: now.timestamp(),
+            exp: expires_at.timestamp(),
+        };
+        let token = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &self.config.jwt.encoding,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(Session {
+            player,
+            token,
+            expires_at,
+        })
+    }
+
+    /// The player a bearer token names, if it is genuine and unexpired (HS256 only).
+    pub fn verify_token(&self, token: &str) -> Result<PlayerId, AppError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        jsonwebtoken::decode::<Claims>(
+            token,
+            &self.config.jwt.decoding,
+            &validation,
+        )
+        .map(|data| PlayerId(data.claims.sub))
+        .map_err(|e| AppError::Unauthorized(format!("invalid token: {e}")))
+    }
+
+    pub async fn register(&self, username: &str, password: &str) -> Result<Session, AppError> {
+        check_username(username)?;
+        check_password(password)?;
+        let hash = hash_password(password.to_owned()).await?;
+        let id = Uuid::new_v4();
+        let mut conn = store::conn(&self.pool).await?;
+        let inserted = diesel::insert_into(players::table)
+            .values((
+                players::id.eq(id),
+                players::username.eq(username),
+                players::password_hash.eq(&hash),
+            ))
+            .execute(&mut conn)
+            .await
+            .map_err(StoreError::from);
+        match inserted {
+            Ok(_) => {}
+            Err(e) if e.is_unique_violation() => {
+                return Err(AppError::conflict(
+                    "username_taken",
+                    format!("the username {username:?} is taken"),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        self.issue(Player {
+            id: PlayerId(id),
+            username: username.to_owned(),
+        })
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Result<Session, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let found: Option<(Uuid, String, String)> = players::table
+            .filter(diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
+                .bind::<diesel::sql_types::Text, _>(username)
+                .sql(")"))
+            .select((players::id, players::username, players::password_hash))
+            .first(&mut conn)
+            .await
+            .optional()?;
+        drop(conn);
+        let refused = || AppError::Unauthorized("unknown username or wrong password".into());
+        let Some((id, name, hash)) = found else {
+            return Err(refused());
+        };
+        if !verify_password(password.to_owned(), hash).await? {
+            return Err(refused());
+        }
+        self.issue(Player {
+            id: PlayerId(id),
+            username: name,
+        })
+    }
+
+    pub async fn player(&self, id: PlayerId) -> Result<Player, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let username: Option<String> = players::table
+            .find(id.0)
+            .select(players::username)
+            .first(&mut conn)
+            .await
+            .optional()?;
+        username
+            .map(|username| Player { id, username })
+            .ok_or_else(|| AppError::Unauthorized("the token's player no longer exists".into()))
+    }
+}

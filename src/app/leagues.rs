@@ -1,0 +1,230 @@
+//! Leagues: create, join by invite code (the starting balance is credited through the ledger).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use super::ids::{LeagueId, PlayerId};
+use super::{App, AppError};
+use crate::store::ledger::{self, Transfer, TREASURY, player_account};
+use crate::store::schema::{balances, leagues, memberships};
+use crate::store::{self, Conn, StoreError};
+
+#[derive(Debug, Clone, Queryable)]
+pub struct League {
+    pub id: Uuid,
+    pub name: String,
+    pub invite_code: String,
+    pub starting_balance: i64,
+    pub created_by: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A league the player belongs to, with their balance there.
+#[derive(Debug, Clone)]
+pub struct Membership {
+    pub league_id: LeagueId,
+    pub league_name: String,
+    pub role: String,
+    pub balance: i64,
+}
+
+/// Largest starting balance a league may set.
+const MAX_STARTING_BALANCE: i64 = 1_000_000_000;
+
+fn invite_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let bytes: [u8; 10] = rand::random();
+    bytes
+        .iter()
+        .map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()]))
+        .collect()
+}
+
+/// The league, or 404.
+pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppError> {
+    leagues::table
+        .find(id.0)
+        .first::<League>(conn)
+        .await
+        .optional()?
+        .ok_or_else(|| AppError::not_found("league_not_found", format!("no league {id}")))
+}
+
+/// The caller's role in the league, or 403 when they are not a member.
+pub async fn require_member(
+    conn: &mut Conn,
+    league: LeagueId,
+    player: PlayerId,
+) -> Result<String, AppError> {
+    memberships::table
+        .find((league.0, player.0))
+        .select(memberships::role)
+        .first::<String>(conn)
+        .await
+        .optional()?
+        .ok_or_else(|| {
+            AppError::forbidden("not_a_member", "only members of the league may do this")
+        })
+}
+
+impl App {
+    pub async fn create_league(
+        &self,
+        creator: PlayerId,
+        name: &str,
+        starting_balance: i64,
+    ) -> Result<League, AppError> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 80 {
+            return Err(AppError::unprocessable(
+                "invalid_name",
+                "a league name has 1 to 80 characters",
+            ));
+        }
+        if !(0..=MAX_STARTING_BALANCE).contains(&starting_balance) {
+            return Err(AppError::unprocessable(
+                "invalid_starting_balance",
+                format!("starting_balance must be from 0 to {MAX_STARTING_BALANCE}"),
+            ));
+        }
+        let id = Uuid::new_v4();
+        let name = name.to_owned();
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            {
+                diesel::insert_into(leagues::table)
+                    .values((
+                        leagues::id.eq(id),
+                        leagues::name.eq(&name),
+                        leagues::invite_code.eq(invite_code()),
+                        leagues::starting_balance.eq(starting_balance),
+                        leagues::created_by.eq(creator.0),
+                    ))
+                    .execute(conn)
+                    .await?;
+                add_member(conn, LeagueId(id), creator, "admin", starting_balance).await?;
+                load_league(conn, LeagueId(id)).await
+            }
+        })
+        .await
+    }
+
+    pub async fn join_league(
+        &self,
+        player: PlayerId,
+        league_id: LeagueId,
+        code: &str,
+    ) -> Result<League, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let code = code.trim().to_ascii_uppercase();
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            {
+                let league = load_league(conn, league_id).await?;
+                if league.invite_code != code {
+                    return Err(AppError::forbidden(
+                        "wrong_invite_code",
+                        "that invite code does not open this league",
+                    ));
+                }
+                let existing = memberships::table
+                    .find((league_id.0, player.0))
+                    .select(memberships::role)
+                    .first::<String>(conn)
+                    .await
+                    .optional()?;
+                if existing.is_some() {
+                    return Err(AppError::conflict(
+                        "already_a_member",
+                        "the player is already a member of this league",
+                    ));
+                }
+                add_member(conn, league_id, player, "member", league.starting_balance).await?;
+                Ok(league)
+            }
+        })
+        .await
+        .map_err(|e| match e {
+            AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
+                "already_a_member",
+                "the player is already a member of this league",
+            ),
+            other => other,
+        })
+    }
+
+    /// Every league of the player, with the balance there.
+    pub async fn memberships(&self, player: PlayerId) -> Result<Vec<Membership>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let account = player_account(player.0);
+        let rows: Vec<(Uuid, String, String, Option<i64>)> = memberships::table
+            .inner_join(leagues::table)
+            .left_join(
+                balances::table.on(balances::league_id
+                    .eq(memberships::league_id)
+                    .and(balances::account.eq(account))),
+            )
+            .filter(memberships::player_id.eq(player.0))
+            .order(memberships::joined_at.asc())
+            .select((
+                leagues::id,
+                leagues::name,
+                memberships::role,
+                balances::balance.nullable(),
+            ))
+            .load(&mut conn)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, role, balance)| Membership {
+                league_id: LeagueId(id),
+                league_name: name,
+                role,
+                balance: balance.unwrap_or(0),
+            })
+            .collect())
+    }
+}
+
+async fn add_member(
+    conn: &mut Conn,
+    league: LeagueId,
+    player: PlayerId,
+    role: &str,
+    starting_balance: i64,
+) -> Result<(), StoreError> {
+    diesel::insert_into(memberships::table)
+        .values((
+            memberships::league_id.eq(league.0),
+            memberships::player_id.eq(player.0),
+            memberships::role.eq(role),
+        ))
+        .execute(conn)
+        .await?;
+    ledger::record(
+        conn,
+        &[Transfer {
+            league_id: league.0,
+            from_account: TREASURY.to_owned(),
+            to_account: player_account(player.0),
+            amount: starting_balance,
+            reason: "starting_balance",
+            table_id: None,
+            hand_no: None,
+            event_seq: None,
+        }],
+    )
+    .await?;
+    // A member with a zero starting balance still has an account row.
+    diesel::insert_into(balances::table)
+        .values((
+            balances::league_id.eq(league.0),
+            balances::account.eq(player_account(player.0)),
+            balances::balance.eq(0i64),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,113 @@
+//! Use cases: each one short transaction: load, let the engine decide, append, project.
+
+pub mod auth;
+pub mod events;
+pub mod ids;
+pub mod leagues;
+pub mod table_event;
+pub mod tables;
+pub mod view;
+
+use std::time::Duration;
+
+use crate::engine::RuleError;
+use crate::store::{DbPool, StoreError};
+
+/// What the use cases need: the database and the configuration.
+#[derive(Clone)]
+pub struct App {
+    pub pool: DbPool,
+    pub config: Config,
+}
+
+#[derive(Clone)]
+pub struct Config {
+    pub jwt: JwtKeys,
+    pub token_ttl: Duration,
+    pub allow_fixed_deck: bool,
+}
+
+/// The HS256 keys, made once from the secret.
+#[derive(Clone)]
+pub struct JwtKeys {
+    pub encoding: jsonwebtoken::EncodingKey,
+    pub decoding: jsonwebtoken::DecodingKey,
+}
+
+impl JwtKeys {
+    pub fn from_secret(secret: &[u8]) -> Result<JwtKeys, String> {
+        Ok(JwtKeys {
+            encoding: jsonwebtoken::EncodingKey::from_secret(secret).map_err(|e| e.to_string())?,
+            decoding: jsonwebtoken::DecodingKey::from_secret(secret).map_err(|e| e.to_string())?,
+        })
+    }
+}
+
+/// Why a use case refused or failed. The API maps each to a status and a stable code.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// A well-formed action the rules refuse (422, the rule's code).
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    /// Well-formed input refused for another reason (422).
+    #[error("{detail}")]
+    Unprocessable { code: &'static str, detail: String },
+    /// Malformed input (400).
+    #[error("{detail}")]
+    BadRequest { code: &'static str, detail: String },
+    /// Missing or bad credentials (401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Authenticated but not allowed (403).
+    #[error("{detail}")]
+    Forbidden { code: &'static str, detail: String },
+    /// Unknown id (404).
+    #[error("{detail}")]
+    NotFound { code: &'static str, detail: String },
+    /// The state moved on, or the request clashes with it (409).
+    #[error("{detail}")]
+    Conflict {
+        code: &'static str,
+        detail: String,
+        current_version: Option<i64>,
+    },
+    /// A bug or an outage (500).
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl AppError {
+    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> AppError {
+        AppError::Unprocessable {
+            code,
+            detail: detail.into(),
+        }
+    }
+    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> AppError {
+        AppError::Forbidden {
+            code,
+            detail: detail.into(),
+        }
+    }
+    pub fn not_found(code: &'static str, detail: impl Into<String>) -> AppError {
+        AppError::NotFound {
+            code,
+            detail: detail.into(),
+        }
+    }
+    pub fn conflict(code: &'static str, detail: impl Into<String>) -> AppError {
+        AppError::Conflict {
+            code,
+            detail: detail.into(),
+            current_version: None,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> AppError {
+        AppError::Store(StoreError::Query(e))
+    }
+}

@@ -1,0 +1,65 @@
+//! What the event log stores for a table: table events around the engine's hand events.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::engine::{Event, Seat, TableRules};
+
+/// A seat and who sits there for a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlayer {
+    pub seat: Seat,
+    pub player_id: Uuid,
+}
+
+/// One row of the event log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TableEvent {
+    TableCreated {
+        name: String,
+        rules: TableRules,
+        fixed_decks: bool,
+        /// SHA-256 of the first hand's server seed.
+        commitment: String,
+    },
+    SeatTaken {
+        seat: Seat,
+        player_id: Uuid,
+    },
+    SeatLeft {
+        seat: Seat,
+        player_id: Uuid,
+    },
+    /// Who plays the hand, and how its deck was made; the engine's `hand_started` follows.
+    HandDealt {
+        hand_no: u32,
+        players: Vec<SeatPlayer>,
+        sitting_out: Vec<Seat>,
+        fixed_deck: bool,
+        commitment: String,
+        /// Secret until the hand ends; then `seed_revealed` repeats it.
+        server_seed: String,
+    },
+    /// After `hand_ended`: this hand's seed, and the commitment to the next hand's.
+    SeedRevealed {
+        hand_no: u32,
+        server_seed: String,
+        next_commitment: String,
+    },
+    #[serde(untagged)]
+    Hand(Event),
+}
+
+impl TableEvent {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            TableEvent::TableCreated { .. } => "table_created",
+            TableEvent::SeatTaken { .. } => "seat_taken",
+            TableEvent::SeatLeft { .. } => "seat_left",
+            TableEvent::HandDealt { .. } => "hand_dealt",
+            TableEvent::SeedRevealed { .. } => "seed_revealed",
+            TableEvent::Hand(event) => event.kind(),
+        }
+    }
+}

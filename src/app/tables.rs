@@ -1,0 +1,802 @@
+//! Tables: create, sit, stand, start a hand, act, and read them back. Each use case is one
+//! transaction: load the table and its current hand, let the engine decide, append the
+//! events, move the chips, update the projections.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::leagues::{load_league, require_member};
+use super::table_event::{SeatPlayer, TableEvent};
+use super::view::{self, TableView};
+use super::{App, AppError};
+use crate::engine::deck::{self, Deck, hand_key};
+use crate::engine::table::{Seated, plan_hand};
+use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules};
+use crate::store::events::{self as event_log, EventRow, NewEvent};
+use crate::store::ledger::{self, Transfer, player_account, pot_account};
+use crate::store::schema::{balances, players, seats, tables};
+use crate::store::{self, Conn, StoreError};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = tables)]
+pub struct TableRow {
+    pub id: Uuid,
+    pub league_id: Uuid,
+    pub name: String,
+    pub rules: Value,
+    pub created_by: Uuid,
+    pub fixed_decks: Option<Value>,
+    pub version: i64,
+    pub hand_no: i32,
+    pub hand_seq: Option<i64>,
+    pub in_hand: bool,
+    pub dealer: Option<i16>,
+    pub exempt: Vec<Uuid>,
+    pub next_seed: Vec<u8>,
+    pub to_act: Vec<Uuid>,
+    pub deadline: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TableRow {
+    pub fn rules(&self) -> Result<TableRules, AppError> {
+        serde_json::from_value(self.rules.clone())
+            .map_err(|e| AppError::Internal(format!("stored rules unreadable: {e}")))
+    }
+}
+
+/// A seated player with their league balance.
+#[derive(Debug, Clone)]
+pub struct SeatRow {
+    pub seat: Seat,
+    pub player_id: Uuid,
+    pub username: String,
+    pub balance: i64,
+}
+
+/// The current (or last) hand of a table, replayed from its events.
+pub struct LoadedHand {
+    pub state: HandState,
+    pub players: Vec<SeatPlayer>,
+    pub server_seed: String,
+    pub commitment: String,
+    pub fixed_deck: bool,
+}
+
+/// A table with everything a use case needs.
+pub struct Loaded {
+    pub table: TableRow,
+    pub rules: TableRules,
+    pub seats: Vec<SeatRow>,
+    pub hand: Option<LoadedHand>,
+    pub last_hash: String,
+}
+
+const MAX_NAME: usize = 80;
+
+fn seat_u8(seat: i16) -> Seat {
+    u8::try_from(seat).unwrap_or(u8::MAX)
+}
+
+pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppError> {
+    tables::table
+        .find(id.0)
+        .select(TableRow::as_select())
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))
+}
+
+pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
+    let rows: Vec<(i16, Uuid, String, Option<i64>)> = seats::table
+        .inner_join(players::table)
+        .left_join(
+            balances::table.on(balances::league_id
+                .eq(seats::league_id)
+                .and(balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
+                    "'player:' || seats.player_id::text",
+                )))),
+        )
+        .filter(seats::table_id.eq(table.id))
+        .order(seats::seat.asc())
+        .select((
+            seats::seat,
+            seats::player_id,
+            players::username,
+            balances::balance.nullable(),
+        ))
+        .load(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, player_id, username, balance)| SeatRow {
+            seat: seat_u8(seat),
+            player_id,
+            username,
+            balance: balance.unwrap_or(0),
+        })
+        .collect())
+}
+
+fn parse_event(row: &EventRow) -> Result<TableEvent, AppError> {
+    serde_json::from_value(row.payload.clone()).map_err(|e| {
+        AppError::Internal(format!("event {} of table {} unreadable: {e}", row.seq, row.table_id))
+    })
+}
+
+/// Replays the hand that starts at `hand_seq`; returns it and the hash of the last event.
+async fn load_hand(
+    conn: &mut Conn,
+    table: &TableRow,
+) -> Result<(Option<LoadedHand>, String), AppError> {
+    let Some(from) = table.hand_seq else {
+        let hash = event_log::hash_at(conn, table.id, table.version).await?;
+        return Ok((None, hash));
+    };
+    let rows = event_log::load_from(conn, table.id, from).await?;
+    let last_hash = rows
+        .last()
+        .map(|r| r.hash.clone())
+        .ok_or_else(|| AppError::Internal("the current hand has no events".into()))?;
+    let mut hand: Option<LoadedHand> = None;
+    let mut dealt: Option<(Vec<SeatPlayer>, String, String, bool)> = None;
+    for row in &rows {
+        match parse_event(row)? {
+            TableEvent::HandDealt {
+                players,
+                server_seed,
+                commitment,
+                fixed_deck,
+                ..
+            } => dealt = Some((players, server_seed, commitment, fixed_deck)),
+            TableEvent::Hand(Event::HandStarted(start)) => {
+                let (players, server_seed, commitment, fixed_deck) = dealt
+                    .take()
+                    .ok_or_else(|| AppError::Internal("hand_started without hand_dealt".into()))?;
+                let state = HandState::start(&start).map_err(AppError::Internal)?;
+                hand = Some(LoadedHand {
+                    state,
+                    players,
+                    server_seed,
+                    commitment,
+                    fixed_deck,
+                });
+            }
+            TableEvent::Hand(event) => {
+                let loaded = hand
+                    .as_mut()
+                    .ok_or_else(|| AppError::Internal("hand event before hand_started".into()))?;
+                loaded.state.apply(&event).map_err(|e| {
+                    AppError::Internal(format!("event {} does not replay: {e}", row.seq))
+                })?;
+            }
+            _ => {}
+        }
+    }
+    Ok((hand, last_hash))
+}
+
+pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppError> {
+    let table = load_table(conn, id).await?;
+    let rules = table.rules()?;
+    let seats = load_seats(conn, &table).await?;
+    let (hand, last_hash) = load_hand(conn, &table).await?;
+    Ok(Loaded {
+        table,
+        rules,
+        seats,
+        hand,
+        last_hash,
+    })
+}
+
+fn seat_of(loaded: &Loaded, player: PlayerId) -> Option<Seat> {
+    loaded
+        .seats
+        .iter()
+        .find(|s| s.player_id == player.0)
+        .map(|s| s.seat)
+}
+
+fn new_seed() -> Vec<u8> {
+    let seed: [u8; 32] = rand::random();
+    seed.to_vec()
+}
+
+fn stored(event: &TableEvent, hand_no: u32) -> Result<NewEvent, AppError> {
+    Ok(NewEvent {
+        hand_no: i32::try_from(hand_no).unwrap_or(i32::MAX),
+        kind: event.kind(),
+        payload: serde_json::to_value(event).map_err(|e| AppError::Internal(e.to_string()))?,
+    })
+}
+
+/// Appends, mapping a lost race on `(table_id, seq)` to 409 `version_conflict`.
+async fn append(
+    conn: &mut Conn,
+    loaded: &Loaded,
+    new: &[NewEvent],
+) -> Result<Vec<(i64, String)>, AppError> {
+    match event_log::append(conn, loaded.table.id, loaded.table.version, &loaded.last_hash, new)
+        .await
+    {
+        Ok(written) => Ok(written),
+        Err(e) if e.is_unique_violation() => Err(version_conflict(loaded.table.version + 1)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn version_conflict(current: i64) -> AppError {
+    AppError::Conflict {
+        code: "version_conflict",
+        detail: "the table moved on: reload it and try again".into(),
+        current_version: Some(current),
+    }
+}
+
+/// Parses fixed decks (R4a): lists of 52 cards, top first.
+fn parse_decks(decks: &[Vec<String>]) -> Result<Vec<Deck>, AppError> {
+    decks
+        .iter()
+        .enumerate()
+        .map(|(i, cards)| {
+            let cards: Vec<Card> = cards
+                .iter()
+                .map(|c| c.parse::<Card>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))?;
+            Deck::from_cards(&cards)
+                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))
+        })
+        .collect()
+}
+
+/// What the caller asks to create.
+pub struct NewTable {
+    pub league_id: LeagueId,
+    pub name: String,
+    pub rules: Value,
+    pub decks: Option<Vec<Vec<String>>>,
+}
+
+impl App {
+    pub async fn create_table(&self, creator: PlayerId, req: NewTable) -> Result<TableView, AppError> {
+        let rules: TableRules = serde_json::from_value(req.rules)
+            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules: {e}")))?;
+        rules
+            .validate()
+            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules.{e}")))?;
+        let name = req.name.trim().to_owned();
+        if name.is_empty() || name.chars().count() > MAX_NAME {
+            return Err(AppError::unprocessable(
+                "invalid_name",
+                format!("a table name has 1 to {MAX_NAME} characters"),
+            ));
+        }
+        let decks = match &req.decks {
+            Some(_) if !self.config.allow_fixed_deck => {
+                return Err(AppError::unprocessable(
+                    "fixed_deck_not_allowed",
+                    "fixed decks are only accepted when the server runs with BOURRE_ALLOW_FIXED_DECK=1",
+                ));
+            }
+            Some(decks) => {
+                parse_decks(decks)?;
+                Some(serde_json::to_value(decks).map_err(|e| AppError::Internal(e.to_string()))?)
+            }
+            None => None,
+        };
+        let id = Uuid::new_v4();
+        let seed = new_seed();
+        let created = TableEvent::TableCreated {
+            name: name.clone(),
+            rules,
+            fixed_decks: decks.is_some(),
+            commitment: deck::commitment(&seed),
+        };
+        let rules_json = serde_json::to_value(rules).map_err(|e| AppError::Internal(e.to_string()))?;
+        let league_id = req.league_id;
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            load_league(conn, league_id).await?;
+            require_member(conn, league_id, creator).await?;
+            diesel::insert_into(tables::table)
+                .values((
+                    tables::id.eq(id),
+                    tables::league_id.eq(league_id.0),
+                    tables::name.eq(&name),
+                    tables::rules.eq(&rules_json),
+                    tables::created_by.eq(creator.0),
+                    tables::fixed_decks.eq(&decks),
+                    tables::next_seed.eq(&seed),
+                    tables::version.eq(1i64),
+                ))
+                .execute(conn)
+                .await?;
+            event_log::append(conn, id, 0, event_log::GENESIS_HASH, &[stored(&created, 0)?])
+                .await?;
+            let loaded = load(conn, TableId(id)).await?;
+            Ok(view::table_view(&loaded, Some(creator), None))
+        })
+        .await
+    }
+
+    pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let loaded = load(&mut conn, id).await?;
+        require_member(&mut conn, LeagueId(loaded.table.league_id), player).await?;
+        let last_hand = last_settlement(&mut conn, &loaded).await?;
+        Ok(view::table_view(&loaded, Some(player), last_hand))
+    }
+
+    pub async fn sit(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        seat: Option<u8>,
+    ) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let result = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let loaded = load(conn, id).await?;
+                let league = LeagueId(loaded.table.league_id);
+                require_member(conn, league, player).await?;
+                if seat_of(&loaded, player).is_some() {
+                    return Err(AppError::conflict(
+                        "already_seated",
+                        "the player already sits at this table",
+                    ));
+                }
+                let taken: Vec<Seat> = loaded.seats.iter().map(|s| s.seat).collect();
+                let seat = match seat {
+                    Some(s) if s >= loaded.rules.max_players => {
+                        return Err(AppError::unprocessable(
+                            "invalid_seat",
+                            format!("seats are numbered 0 to {} (R2)", loaded.rules.max_players - 1),
+                        ));
+                    }
+                    Some(s) if taken.contains(&s) => {
+                        return Err(AppError::conflict("seat_taken", format!("seat {s} is taken")));
+                    }
+                    Some(s) => s,
+                    None => (0..loaded.rules.max_players)
+                        .find(|s| !taken.contains(s))
+                        .ok_or_else(|| AppError::conflict("table_full", "every seat is taken"))?,
+                };
+                let event = TableEvent::SeatTaken {
+                    seat,
+                    player_id: player.0,
+                };
+                let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+                append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
+                diesel::insert_into(seats::table)
+                    .values((
+                        seats::table_id.eq(id.0),
+                        seats::seat.eq(i16::from(seat)),
+                        seats::player_id.eq(player.0),
+                        seats::league_id.eq(league.0),
+                    ))
+                    .execute(conn)
+                    .await?;
+                bump_version(conn, &loaded, 1).await?;
+                let loaded = load(conn, id).await?;
+                let last_hand = last_settlement(conn, &loaded).await?;
+                Ok(view::table_view(&loaded, Some(player), last_hand))
+            })
+            .await;
+        result.map_err(|e| match e {
+            AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
+                "seated_elsewhere",
+                "the player already sits at a table of this league, or the seat was just taken",
+            ),
+            other => other,
+        })
+    }
+
+    pub async fn stand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let loaded = load(conn, id).await?;
+            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+            let seat = seat_of(&loaded, player).ok_or_else(|| {
+                AppError::not_found("not_seated", "the player does not sit at this table")
+            })?;
+            let dealt_in = loaded.table.in_hand
+                && loaded
+                    .hand
+                    .as_ref()
+                    .is_some_and(|h| h.players.iter().any(|p| p.player_id == player.0));
+            if dealt_in {
+                return Err(AppError::conflict(
+                    "hand_in_progress",
+                    "a player dealt into the hand stands up when it ends",
+                ));
+            }
+            let event = TableEvent::SeatLeft {
+                seat,
+                player_id: player.0,
+            };
+            let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+            append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
+            diesel::delete(seats::table.find((id.0, i16::from(seat))))
+                .execute(conn)
+                .await?;
+            let exempt: Vec<Uuid> = loaded
+                .table
+                .exempt
+                .iter()
+                .copied()
+                .filter(|p| *p != player.0)
+                .collect();
+            diesel::update(tables::table.find(id.0))
+                .set(tables::exempt.eq(exempt))
+                .execute(conn)
+                .await?;
+            bump_version(conn, &loaded, 1).await?;
+            let loaded = load(conn, id).await?;
+            let last_hand = last_settlement(conn, &loaded).await?;
+            Ok(view::table_view(&loaded, Some(player), last_hand))
+        })
+        .await
+    }
+
+    pub async fn start_hand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let loaded = load(conn, id).await?;
+            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+            if seat_of(&loaded, player).is_none() {
+                return Err(AppError::forbidden(
+                    "not_seated",
+                    "only a seated player may start a hand",
+                ));
+            }
+            if loaded.table.in_hand {
+                return Err(AppError::conflict("hand_in_progress", "a hand is already in play"));
+            }
+            let rules = loaded.rules;
+            let seated: Vec<Seated> = loaded
+                .seats
+                .iter()
+                .map(|s| Seated {
+                    seat: s.seat,
+                    balance: s.balance,
+                    exempt: loaded.table.exempt.contains(&s.player_id),
+                })
+                .collect();
+            let plan = plan_hand(&rules, &seated, loaded.table.dealer.map(seat_u8))
+                .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
+            let hand_no = u32::try_from(loaded.table.hand_no + 1).unwrap_or(u32::MAX);
+            let seed = loaded.table.next_seed.clone();
+            let key = hand_key(&seed, &id.0.to_string(), hand_no, &[]);
+            let fixed = match &loaded.table.fixed_decks {
+                Some(value) => {
+                    let decks: Vec<Vec<String>> = serde_json::from_value(value.clone())
+                        .map_err(|e| AppError::Internal(e.to_string()))?;
+                    parse_decks(&decks)?.into_iter().nth(hand_no as usize - 1)
+                }
+                None => None,
+            };
+            let fixed_deck = fixed.is_some();
+            let deck = fixed.unwrap_or_else(|| Deck::shuffled(&key));
+            let carried = ledger::balance(conn, loaded.table.league_id, &pot_account(id.0)).await?;
+            let start = HandStart {
+                hand_no,
+                dealer: plan.dealer,
+                rules,
+                entrants: plan.entrants.clone(),
+                carried,
+                deck,
+                key,
+            };
+            let state = HandState::start(&start).map_err(AppError::Internal)?;
+            let players: Vec<SeatPlayer> = plan
+                .entrants
+                .iter()
+                .filter_map(|e| {
+                    loaded.seats.iter().find(|s| s.seat == e.seat).map(|s| SeatPlayer {
+                        seat: s.seat,
+                        player_id: s.player_id,
+                    })
+                })
+                .collect();
+            let dealt = TableEvent::HandDealt {
+                hand_no,
+                players: players.clone(),
+                sitting_out: plan.sitting_out.clone(),
+                fixed_deck,
+                commitment: deck::commitment(&seed),
+                server_seed: hex::encode(&seed),
+            };
+            let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
+            let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
+            let written = append(conn, &loaded, &new).await?;
+            let started_seq = written.iter().map(|w| w.0).next_back();
+            let league = loaded.table.league_id;
+            let transfers: Vec<Transfer> = plan
+                .entrants
+                .iter()
+                .filter(|e| e.ante > 0)
+                .filter_map(|e| {
+                    let p = players.iter().find(|p| p.seat == e.seat)?;
+                    Some(Transfer {
+                        league_id: league,
+                        from_account: player_account(p.player_id),
+                        to_account: pot_account(id.0),
+                        amount: e.ante,
+                        reason: "ante",
+                        table_id: Some(id.0),
+                        hand_no: Some(hand_no as i32),
+                        event_seq: started_seq,
+                    })
+                })
+                .collect();
+            ledger::record(conn, &transfers).await?;
+            let hand = LoadedHand {
+                state,
+                players,
+                server_seed: hex::encode(&seed),
+                commitment: deck::commitment(&seed),
+                fixed_deck,
+            };
+            let (to_act, deadline) = turn_projection(&hand, &rules);
+            diesel::update(tables::table.find(id.0))
+                .set((
+                    tables::version.eq(loaded.table.version + new.len() as i64),
+                    tables::hand_no.eq(hand_no as i32),
+                    tables::hand_seq.eq(written.iter().map(|w| w.0).next()),
+                    tables::in_hand.eq(true),
+                    tables::dealer.eq(Some(i16::from(plan.dealer))),
+                    tables::exempt.eq(Vec::<Uuid>::new()),
+                    tables::to_act.eq(to_act),
+                    tables::deadline.eq(deadline),
+                ))
+                .execute(conn)
+                .await?;
+            let loaded = load(conn, id).await?;
+            let last_hand = last_settlement(conn, &loaded).await?;
+            Ok(view::table_view(&loaded, Some(player), last_hand))
+        })
+        .await
+    }
+
+    /// Performs `action` for the caller's seat. Without `expected_version`, a lost race
+    /// is retried once against the new state.
+    pub async fn act(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        expected_version: Option<i64>,
+        action: Action,
+    ) -> Result<TableView, AppError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.act_once(player, id, expected_version, action.clone()).await {
+                Err(AppError::Conflict {
+                    code: "version_conflict",
+                    ..
+                }) if expected_version.is_none() && tries < 2 => continue,
+                other => return other,
+            }
+        }
+    }
+
+    async fn act_once(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        expected_version: Option<i64>,
+        action: Action,
+    ) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let mut loaded = load(conn, id).await?;
+            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+            let seat = seat_of(&loaded, player).ok_or_else(|| {
+                AppError::forbidden("not_seated", "only a seated player may act at this table")
+            })?;
+            if let Some(expected) = expected_version
+                && expected != loaded.table.version
+            {
+                return Err(version_conflict(loaded.table.version));
+            }
+            let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+            let Some(hand) = loaded.hand.as_mut().filter(|_| loaded.table.in_hand) else {
+                return Err(AppError::Rule(crate::engine::RuleError::WrongPhase(
+                    "between hands",
+                )));
+            };
+            let events = hand.state.act(seat, &action)?;
+            let ended = events.iter().any(|e| matches!(e, Event::HandEnded(_)));
+            let mut new: Vec<NewEvent> = Vec::with_capacity(events.len() + 1);
+            for event in &events {
+                new.push(stored(&TableEvent::Hand(event.clone()), hand_no)?);
+            }
+            let next_seed = new_seed();
+            if ended {
+                let revealed = TableEvent::SeedRevealed {
+                    hand_no,
+                    server_seed: hand.server_seed.clone(),
+                    next_commitment: deck::commitment(&next_seed),
+                };
+                new.push(stored(&revealed, hand_no)?);
+            }
+            let written = append(conn, &loaded, &new).await?;
+            let hand = loaded
+                .hand
+                .as_ref()
+                .ok_or_else(|| AppError::Internal("hand vanished".into()))?;
+            let transfers = chip_moves(&loaded, hand, &events, &written, hand_no);
+            ledger::record(conn, &transfers).await.map_err(|e| match e {
+                StoreError::Overdrawn(account) => {
+                    AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
+                }
+                other => other.into(),
+            })?;
+            let version = loaded.table.version + new.len() as i64;
+            if ended {
+                let settlement = hand.state.settlement();
+                let exempt: Vec<Uuid> = settlement
+                    .map(|s| {
+                        s.exempt
+                            .iter()
+                            .filter_map(|seat| {
+                                hand.players.iter().find(|p| p.seat == *seat).map(|p| p.player_id)
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                diesel::update(tables::table.find(id.0))
+                    .set((
+                        tables::version.eq(version),
+                        tables::in_hand.eq(false),
+                        tables::exempt.eq(exempt),
+                        tables::next_seed.eq(&next_seed),
+                        tables::to_act.eq(Vec::<Uuid>::new()),
+                        tables::deadline.eq(None::<DateTime<Utc>>),
+                    ))
+                    .execute(conn)
+                    .await?;
+            } else {
+                let (to_act, deadline) = turn_projection(hand, &loaded.rules);
+                diesel::update(tables::table.find(id.0))
+                    .set((
+                        tables::version.eq(version),
+                        tables::to_act.eq(to_act),
+                        tables::deadline.eq(deadline),
+                    ))
+                    .execute(conn)
+                    .await?;
+            }
+            let loaded = load(conn, id).await?;
+            let last_hand = last_settlement(conn, &loaded).await?;
+            Ok(view::table_view(&loaded, Some(player), last_hand))
+        })
+        .await
+    }
+}
+
+/// Who must act now, and by when.
+fn turn_projection(hand: &LoadedHand, rules: &TableRules) -> (Vec<Uuid>, Option<DateTime<Utc>>) {
+    let to_act: Vec<Uuid> = hand
+        .state
+        .to_act()
+        .iter()
+        .filter_map(|seat| hand.players.iter().find(|p| p.seat == *seat).map(|p| p.player_id))
+        .collect();
+    let timeout = chrono::Duration::seconds(i64::try_from(rules.turn_timeout_secs).unwrap_or(0));
+    let deadline = (!to_act.is_empty()).then(|| Utc::now() + timeout);
+    (to_act, deadline)
+}
+
+async fn bump_version(conn: &mut Conn, loaded: &Loaded, by: i64) -> Result<(), AppError> {
+    diesel::update(tables::table.find(loaded.table.id))
+        .set(tables::version.eq(loaded.table.version + by))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The ledger entries of a batch of hand events: extra antes, pots won, bourré payments.
+fn chip_moves(
+    loaded: &Loaded,
+    hand: &LoadedHand,
+    events: &[Event],
+    written: &[(i64, String)],
+    hand_no: u32,
+) -> Vec<Transfer> {
+    let table = loaded.table.id;
+    let player_of = |seat: Seat| {
+        hand.players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map(|p| player_account(p.player_id))
+    };
+    let mut out = Vec::new();
+    let mut push = |from: Option<String>, to: Option<String>, amount: i64, reason, seq| {
+        if let (Some(from_account), Some(to_account)) = (from, to) {
+            out.push(Transfer {
+                league_id: loaded.table.league_id,
+                from_account,
+                to_account,
+                amount,
+                reason,
+                table_id: Some(table),
+                hand_no: Some(hand_no as i32),
+                event_seq: Some(seq),
+            });
+        }
+    };
+    let pot = || Some(pot_account(table));
+    for (event, (seq, _)) in events.iter().zip(written) {
+        match event {
+            Event::Declared {
+                seat, extra_ante, ..
+            } if *extra_ante > 0 => push(player_of(*seat), pot(), *extra_ante, "extra_ante", *seq),
+            Event::Revealed { extra_antes, .. } => {
+                for extra in extra_antes {
+                    push(player_of(extra.seat), pot(), extra.amount, "extra_ante", *seq);
+                }
+            }
+            Event::HandEnded(settlement) => {
+                for payout in &settlement.payouts {
+                    push(pot(), player_of(payout.seat), payout.amount, "pot_won", *seq);
+                }
+                for bourre in &settlement.bourre {
+                    push(player_of(bourre.seat), pot(), bourre.amount, "bourre", *seq);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The settlement of the last finished hand, for `TableView.last_hand`.
+async fn last_settlement(
+    conn: &mut Conn,
+    loaded: &Loaded,
+) -> Result<Option<crate::engine::Settlement>, AppError> {
+    if let Some(hand) = &loaded.hand
+        && let Some(settlement) = hand.state.settlement()
+    {
+        return Ok(Some(settlement.clone()));
+    }
+    if loaded.table.hand_no <= 1 {
+        return Ok(None);
+    }
+    use crate::store::schema::events;
+    let payload: Option<Value> = events::table
+        .filter(events::table_id.eq(loaded.table.id))
+        .filter(events::hand_no.eq(loaded.table.hand_no - 1))
+        .filter(events::kind.eq("hand_ended"))
+        .select(events::payload)
+        .first(conn)
+        .await
+        .optional()?;
+    match payload.map(serde_json::from_value::<TableEvent>) {
+        Some(Ok(TableEvent::Hand(Event::HandEnded(settlement)))) => Ok(Some(*settlement)),
+        Some(Err(e)) => Err(AppError::Internal(e.to_string())),
+        _ => Ok(None),
+    }
+}
+
+
+impl App {
+    /// Tables where `player` must act, oldest deadline first.
+    pub async fn turns(&self, player: PlayerId) -> Result<Vec<TableRow>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        Ok(tables::table
+            .filter(tables::to_act.contains(vec![player.0]))
+            .order(tables::deadline.asc())
+            .select(TableRow::as_select())
+            .load(&mut conn)
+            .await?)
+    }
+}

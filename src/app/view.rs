@@ -1,0 +1,298 @@
+//! `TableView` and the caller's view of events: the engine's redaction, shaped for the wire.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::PlayerId;
+use super::table_event::TableEvent;
+use super::tables::Loaded;
+use crate::engine::view::{Legal, TrickView, redact};
+use crate::engine::{CardSet, Phase, Settlement};
+use crate::store::events::EventRow;
+
+fn cards(set: CardSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrumpOut {
+    /// `C`, `D`, `H` or `S`.
+    pub suit: String,
+    /// The face-up card while the dealer holds it (R4).
+    pub card: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatOut {
+    pub seat: u8,
+    pub player_id: Uuid,
+    pub username: String,
+    /// League balance now.
+    pub balance: i64,
+    /// In the current hand: `undecided`, `declared`, `passed`, `playing`; `sitting_out` when
+    /// not dealt in; `null` between hands.
+    pub state: Option<String>,
+    pub tricks: u8,
+    pub card_count: usize,
+    pub discard_count: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToActOut {
+    pub seat: u8,
+    pub player_id: Uuid,
+    pub deadline: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayOut {
+    pub seat: u8,
+    pub card: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrickOut {
+    pub leader_seat: u8,
+    pub plays: Vec<PlayOut>,
+    pub winner_seat: Option<u8>,
+}
+
+impl From<&TrickView> for TrickOut {
+    fn from(t: &TrickView) -> TrickOut {
+        TrickOut {
+            leader_seat: t.leader_seat,
+            plays: t
+                .plays
+                .iter()
+                .map(|p| PlayOut {
+                    seat: p.seat,
+                    card: p.card.to_string(),
+                })
+                .collect(),
+            winner_seat: t.winner_seat,
+        }
+    }
+}
+
+/// What the caller may do now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalOut {
+    /// `declare`, `draw` or `play`.
+    pub action: String,
+    pub can_pass: Option<bool>,
+    pub can_play: Option<bool>,
+    pub max_discard: Option<usize>,
+    /// A card that must not be discarded (the ace of trumps, R8a).
+    pub must_keep: Option<String>,
+    /// The legal cards to play (R9-R9d).
+    pub cards: Option<Vec<String>>,
+}
+
+impl From<Legal> for LegalOut {
+    fn from(l: Legal) -> LegalOut {
+        LegalOut {
+            action: l.action.to_owned(),
+            can_pass: l.can_pass,
+            can_play: l.can_play,
+            max_discard: l.max_discard,
+            must_keep: l.must_keep.map(|c| c.to_string()),
+            cards: l.cards.map(cards),
+        }
+    }
+}
+
+/// A table as the caller sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TableView {
+    pub id: Uuid,
+    pub league_id: Uuid,
+    pub name: String,
+    /// The table's `TableRules`.
+    #[schema(value_type = Object)]
+    pub rules: Value,
+    /// `playing` while a hand is in play, else `waiting`.
+    pub status: String,
+    /// The table's version: the seq of its last event.
+    pub version: i64,
+    pub hand_no: i32,
+    /// `declare`, `draw`, `play`, `complete` (the last hand ended), or null before any hand.
+    pub phase: Option<String>,
+    pub dealer_seat: Option<u8>,
+    pub trump: Option<TrumpOut>,
+    /// Chips in the pot: this hand's, or what waits for the next hand.
+    pub pot: i64,
+    pub stock_count: Option<usize>,
+    pub seats: Vec<SeatOut>,
+    /// The seat to act (the first of them during simultaneous declarations).
+    pub to_act: Option<ToActOut>,
+    /// Every seat that must act now.
+    pub to_act_all: Vec<ToActOut>,
+    pub my_seat: Option<u8>,
+    pub my_hand: Vec<String>,
+    pub my_discards: Vec<String>,
+    /// The caller's own secret simultaneous declaration before the reveal.
+    pub my_declaration: Option<bool>,
+    pub legal: Option<LegalOut>,
+    pub current_trick: Option<TrickOut>,
+    pub tricks: Vec<TrickOut>,
+    /// The previous hand's settlement: outcome, tricks, payouts, bourré payments, exemptions.
+    #[schema(value_type = Option<Object>)]
+    pub last_hand: Option<Value>,
+    /// Whether the table deals fixed decks (never called fair).
+    pub fixed_decks: bool,
+}
+
+/// Builds the caller's `TableView`; `last_hand` is the previous finished hand's settlement.
+pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<Settlement>) -> TableView {
+    let table = &loaded.table;
+    let hand = loaded.hand.as_ref();
+    let my_seat = viewer.and_then(|p| {
+        loaded
+            .seats
+            .iter()
+            .find(|s| s.player_id == p.0)
+            .map(|s| s.seat)
+    });
+    let in_hand_seat = my_seat.filter(|seat| {
+        hand.is_some_and(|h| h.players.iter().any(|p| p.seat == *seat))
+    });
+    let hv = hand.map(|h| h.state.view(in_hand_seat));
+    let in_play = table.in_hand;
+    let seats = loaded
+        .seats
+        .iter()
+        .map(|s| {
+            let sv = hv
+                .as_ref()
+                .filter(|_| in_play)
+                .and_then(|v| v.seats.iter().find(|x| x.seat == s.seat))
+                .filter(|_| hand.is_some_and(|h| h.players.iter().any(|p| p.player_id == s.player_id)));
+            SeatOut {
+                seat: s.seat,
+                player_id: s.player_id,
+                username: s.username.clone(),
+                balance: s.balance,
+                state: if in_play {
+                    Some(sv.map_or("sitting_out", |v| v.state).to_owned())
+                } else {
+                    None
+                },
+                tricks: sv.map_or(0, |v| v.tricks),
+                card_count: sv.map_or(0, |v| v.card_count),
+                discard_count: sv.map_or(0, |v| v.discard_count),
+            }
+        })
+        .collect();
+    let to_act_all: Vec<ToActOut> = match (hand, &hv) {
+        (Some(h), Some(v)) if in_play => v
+            .to_act
+            .iter()
+            .filter_map(|seat| {
+                h.players.iter().find(|p| p.seat == *seat).map(|p| ToActOut {
+                    seat: *seat,
+                    player_id: p.player_id,
+                    deadline: table.deadline,
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let to_act = to_act_all.first().map(|t| ToActOut {
+        seat: t.seat,
+        player_id: t.player_id,
+        deadline: t.deadline,
+    });
+    let phase = hv.as_ref().map(|v| {
+        match v.phase {
+            Phase::Declare => "declare",
+            Phase::Draw => "draw",
+            Phase::Play => "play",
+            Phase::Complete => "complete",
+        }
+        .to_owned()
+    });
+    TableView {
+        id: table.id,
+        league_id: table.league_id,
+        name: table.name.clone(),
+        rules: table.rules.clone(),
+        status: if in_play { "playing" } else { "waiting" }.to_owned(),
+        version: table.version,
+        hand_no: table.hand_no,
+        phase,
+        dealer_seat: hv.as_ref().map(|v| v.dealer_seat),
+        trump: hv.as_ref().map(|v| TrumpOut {
+            suit: v.trump.suit.to_string(),
+            card: v.trump.card.map(|c| c.to_string()),
+        }),
+        pot: hv.as_ref().map_or(0, |v| v.pot),
+        stock_count: hv.as_ref().filter(|_| in_play).map(|v| v.stock_count),
+        seats,
+        to_act,
+        to_act_all,
+        my_seat,
+        my_hand: hv.as_ref().filter(|_| in_play).and_then(|v| v.my_hand).map(cards).unwrap_or_default(),
+        my_discards: hv.as_ref().filter(|_| in_play).and_then(|v| v.my_discards).map(cards).unwrap_or_default(),
+        my_declaration: hv.as_ref().and_then(|v| v.my_declaration),
+        legal: hv.as_ref().filter(|_| in_play).and_then(|v| v.legal.clone()).map(LegalOut::from),
+        current_trick: hv.as_ref().and_then(|v| v.current_trick.as_ref()).map(TrickOut::from),
+        tricks: hv.as_ref().map(|v| v.tricks.iter().map(TrickOut::from).collect()).unwrap_or_default(),
+        last_hand: last_hand.and_then(|s| serde_json::to_value(s).ok()),
+        fixed_decks: table.fixed_decks.is_some(),
+    }
+}
+
+/// One event of the log as the caller may see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventOut {
+    pub seq: i64,
+    pub hand_no: i32,
+    pub kind: String,
+    pub created_at: DateTime<Utc>,
+    /// The event's content, redacted for the caller while its hand is in play.
+    #[schema(value_type = Object)]
+    pub data: Value,
+}
+
+/// Redacts one stored event for `viewer_seat` (their seat in the hand in play). Events of
+/// finished hands, and table events, are shown whole.
+pub fn event_out(
+    row: &EventRow,
+    event: &TableEvent,
+    in_play: bool,
+    viewer_seat: Option<u8>,
+    simultaneous: bool,
+) -> Result<EventOut, serde_json::Error> {
+    let data = match event {
+        _ if !in_play => serde_json::to_value(event)?,
+        TableEvent::HandDealt {
+            hand_no,
+            players,
+            sitting_out,
+            fixed_deck,
+            commitment,
+            ..
+        } => serde_json::json!({
+            "type": "hand_dealt",
+            "hand_no": hand_no,
+            "players": players,
+            "sitting_out": sitting_out,
+            "fixed_deck": fixed_deck,
+            "commitment": commitment,
+        }),
+        TableEvent::Hand(hand_event) => {
+            serde_json::to_value(redact(hand_event, viewer_seat, simultaneous))?
+        }
+        other => serde_json::to_value(other)?,
+    };
+    Ok(EventOut {
+        seq: row.seq,
+        hand_no: row.hand_no,
+        kind: row.kind.clone(),
+        created_at: row.created_at,
+        data,
+    })
+}

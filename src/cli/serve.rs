@@ -1,0 +1,134 @@
+//! `bourre serve` and `bourre migrate`: configuration from the environment, the database
+//! (a private embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::app::{App, Config, JwtKeys};
+use crate::{api, embedded_pg, store};
+
+/// Where the embedded default keeps its cluster and generated secret.
+const DATA_DIR: &str = ".bourre";
+
+fn data_dir() -> Result<PathBuf, String> {
+    let dir = std::env::var("BOURRE_DATA_DIR").unwrap_or_else(|_| DATA_DIR.to_owned());
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    std::path::absolute(&dir).map_err(|e| format!("{dir}: {e}"))
+}
+
+/// The database URL: `DATABASE_URL`, or a private cluster under the data directory.
+/// Returns whether the embedded default is in use.
+pub fn database_url() -> Result<(String, bool), String> {
+    if let Ok(url) = std::env::var("DATABASE_URL")
+        && !url.is_empty()
+    {
+        return Ok((url, false));
+    }
+    let dir = data_dir()?.join("pgdata");
+    eprintln!(
+        "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
+        dir.display()
+    );
+    let url = embedded_pg::ensure_cluster(&dir, "bourre").map_err(|e| e.to_string())?;
+    Ok((url, true))
+}
+
+fn jwt_secret(embedded: bool) -> Result<Vec<u8>, String> {
+    if let Ok(secret) = std::env::var("BOURRE_JWT_SECRET")
+        && !secret.is_empty()
+    {
+        if secret.len() < 32 {
+            return Err("BOURRE_JWT_SECRET must have at least 32 characters".into());
+        }
+        return Ok(secret.into_bytes());
+    }
+    if !embedded {
+        return Err("BOURRE_JWT_SECRET is required when DATABASE_URL is set".into());
+    }
+    let path = data_dir()?.join("jwt_secret");
+    let secret = read_or_create_secret(&path)?;
+    eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+    eprintln!("!! WARNING: BOURRE_JWT_SECRET is unset: tokens are signed with the");
+    eprintln!("!! development secret in {}.", path.display());
+    eprintln!("!! Set BOURRE_JWT_SECRET (32+ random characters) in production.");
+    eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+    Ok(secret)
+}
+
+fn read_or_create_secret(path: &Path) -> Result<Vec<u8>, String> {
+    if let Ok(existing) = std::fs::read_to_string(path)
+        && existing.trim().len() >= 32
+    {
+        return Ok(existing.trim().as_bytes().to_vec());
+    }
+    let bytes: [u8; 32] = rand::random();
+    let secret = hex::encode(bytes);
+    write_private(path, &secret).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(secret.into_bytes())
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
+}
+
+fn env_flag(name: &str) -> bool {
+    matches!(std::env::var(name).as_deref(), Ok("1") | Ok("true"))
+}
+
+fn env_number(name: &str, default: u64) -> Result<u64, String> {
+    match std::env::var(name) {
+        Ok(text) => text
+            .parse()
+            .map_err(|_| format!("{name} must be a whole number, not {text:?}")),
+        Err(_) => Ok(default),
+    }
+}
+
+/// Builds the application state from the environment for a migrated database.
+pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
+    let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
+    Ok(App {
+        pool: store::pool(url, pool_size).map_err(|e| e.to_string())?,
+        config: Config {
+            jwt: JwtKeys::from_secret(&jwt_secret(embedded)?)?,
+            token_ttl: Duration::from_secs(env_number("BOURRE_TOKEN_TTL_SECS", 7 * 86_400)?),
+            allow_fixed_deck: env_flag("BOURRE_ALLOW_FIXED_DECK"),
+        },
+    })
+}
+
+pub fn migrate() -> Result<(), String> {
+    let (url, _) = database_url()?;
+    let ran = store::migrate(&url).map_err(|e| e.to_string())?;
+    eprintln!("bourre: {ran} migration(s) applied");
+    Ok(())
+}
+
+pub fn serve() -> Result<(), String> {
+    let (url, embedded) = database_url()?;
+    store::migrate(&url).map_err(|e| e.to_string())?;
+    let app = app_from_env(&url, embedded)?;
+    let bind = std::env::var("BOURRE_BIND").unwrap_or_else(|_| "127.0.0.1:8080".into());
+    let listener =
+        std::net::TcpListener::bind(&bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
+    eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
+    actix_web::rt::System::new()
+        .block_on(async move {
+            api::server(app, listener)?.await
+        })
+        .map_err(|e| e.to_string())
+}

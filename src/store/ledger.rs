@@ -1,0 +1,103 @@
+//! The double-entry chip ledger and its balance projection.
+
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+use super::schema::{balances, ledger};
+use super::{Conn, StoreError};
+
+/// The league's treasury: mints starting balances and grants.
+pub const TREASURY: &str = "treasury";
+
+pub fn player_account(player: Uuid) -> String {
+    format!("player:{player}")
+}
+
+pub fn pot_account(table: Uuid) -> String {
+    format!("pot:{table}")
+}
+
+/// One movement of chips, naming what caused it.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = ledger)]
+pub struct Transfer {
+    pub league_id: Uuid,
+    pub from_account: String,
+    pub to_account: String,
+    pub amount: i64,
+    pub reason: &'static str,
+    pub table_id: Option<Uuid>,
+    pub hand_no: Option<i32>,
+    pub event_seq: Option<i64>,
+}
+
+/// Records transfers and moves the balances. A balance that would go negative breaks a
+/// CHECK constraint and fails the whole transaction.
+pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
+    let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
+    if transfers.is_empty() {
+        return Ok(());
+    }
+    diesel::insert_into(ledger::table)
+        .values(transfers.iter().map(|t| (*t).clone()).collect::<Vec<_>>())
+        .execute(conn)
+        .await?;
+    let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
+    let mut add = |league: Uuid, account: &str, delta: i64| {
+        match deltas
+            .iter_mut()
+            .find(|(l, a, _)| *l == league && a == account)
+        {
+            Some(entry) => entry.2 += delta,
+            None => deltas.push((league, account.to_owned(), delta)),
+        }
+    };
+    for t in &transfers {
+        add(t.league_id, &t.from_account, -t.amount);
+        add(t.league_id, &t.to_account, t.amount);
+    }
+    deltas.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    for (league, account, delta) in deltas {
+        if delta < 0 && account != TREASURY {
+            // An account going down must exist and stay non-negative (the CHECK).
+            let updated = diesel::update(
+                balances::table
+                    .filter(balances::league_id.eq(league))
+                    .filter(balances::account.eq(&account)),
+            )
+            .set(balances::balance.eq(balances::balance + delta))
+            .execute(conn)
+            .await?;
+            if updated == 0 {
+                return Err(StoreError::Overdrawn(account));
+            }
+        } else if delta != 0 {
+            diesel::insert_into(balances::table)
+                .values((
+                    balances::league_id.eq(league),
+                    balances::account.eq(&account),
+                    balances::balance.eq(delta),
+                ))
+                .on_conflict((balances::league_id, balances::account))
+                .do_update()
+                .set(balances::balance.eq(balances::balance + excluded(balances::balance)))
+                .execute(conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// An account's balance (0 when it never moved).
+pub async fn balance(conn: &mut Conn, league: Uuid, account: &str) -> Result<i64, StoreError> {
+    Ok(balances::table
+        .filter(balances::league_id.eq(league))
+        .filter(balances::account.eq(account))
+        .select(balances::balance)
+        .first(conn)
+        .await
+        .optional()?
+        .unwrap_or(0))
+}

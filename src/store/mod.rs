@@ -1,0 +1,105 @@
+//! PostgreSQL: the pool, migrations, the event log, the ledger and projections.
+
+pub mod events;
+pub mod ledger;
+pub mod schema;
+
+use diesel_async::AsyncPgConnection;
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::pooled_connection::deadpool::Pool;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+pub type DbPool = Pool<AsyncPgConnection>;
+pub type Conn = AsyncPgConnection;
+
+const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// A failure of the database layer.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("database pool: {0}")]
+    Pool(String),
+    #[error("account {0} would go below zero")]
+    Overdrawn(String),
+    #[error("migrations: {0}")]
+    Migration(String),
+}
+
+impl StoreError {
+    /// Whether a write lost a race on a unique key (another writer got there first).
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _
+            ))
+        )
+    }
+
+    /// Whether a write broke a CHECK constraint (e.g. a balance going negative).
+    pub fn is_check_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::CheckViolation,
+                _
+            ))
+        )
+    }
+}
+
+/// A pool of `size` connections to `url`.
+pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    Pool::builder(manager)
+        .max_size(size)
+        .build()
+        .map_err(|e| StoreError::Pool(e.to_string()))
+}
+
+type MigrationConn = diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>;
+
+/// Runs `job` with a migration connection to `url` on a thread of its own, outside any
+/// async runtime (the synchronous migration harness drives its own).
+fn with_migration_conn<T: Send + 'static>(
+    url: &str,
+    job: impl FnOnce(&mut MigrationConn) -> Result<T, String> + Send + 'static,
+) -> Result<T, StoreError> {
+    use diesel::Connection;
+    let url = url.to_owned();
+    let worker = std::thread::spawn(move || {
+        let mut conn = MigrationConn::establish(&url).map_err(|e| e.to_string())?;
+        job(&mut conn)
+    });
+    worker
+        .join()
+        .map_err(|_| StoreError::Migration("the migration thread panicked".into()))?
+        .map_err(StoreError::Migration)
+}
+
+/// Runs every pending migration; returns how many ran.
+pub fn migrate(url: &str) -> Result<usize, StoreError> {
+    with_migration_conn(url, |conn| {
+        conn.run_pending_migrations(MIGRATIONS)
+            .map(|done| done.len())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Reverts every migration; returns how many were reverted.
+pub fn revert_all(url: &str) -> Result<usize, StoreError> {
+    with_migration_conn(url, |conn| {
+        conn.revert_all_migrations(MIGRATIONS)
+            .map(|done| done.len())
+            .map_err(|e| e.to_string())
+    })
+}
+
+pub async fn conn(
+    pool: &DbPool,
+) -> Result<diesel_async::pooled_connection::deadpool::Object<AsyncPgConnection>, StoreError> {
+    pool.get().await.map_err(|e| StoreError::Pool(e.to_string()))
+}

@@ -1,0 +1,125 @@
+// The database schema (migrations/), as diesel sees it.
+
+diesel::table! {
+    players (id) {
+        id -> Uuid,
+        username -> Text,
+        password_hash -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    leagues (id) {
+        id -> Uuid,
+        name -> Text,
+        invite_code -> Text,
+        starting_balance -> Int8,
+        created_by -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    memberships (league_id, player_id) {
+        league_id -> Uuid,
+        player_id -> Uuid,
+        role -> Text,
+        joined_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    tables (id) {
+        id -> Uuid,
+        league_id -> Uuid,
+        name -> Text,
+        rules -> Jsonb,
+        created_by -> Uuid,
+        fixed_decks -> Nullable<Jsonb>,
+        version -> Int8,
+        hand_no -> Int4,
+        hand_seq -> Nullable<Int8>,
+        in_hand -> Bool,
+        dealer -> Nullable<Int2>,
+        exempt -> Array<Uuid>,
+        next_seed -> Bytea,
+        to_act -> Array<Uuid>,
+        deadline -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    seats (table_id, seat) {
+        table_id -> Uuid,
+        seat -> Int2,
+        player_id -> Uuid,
+        league_id -> Uuid,
+        sat_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    events (table_id, seq) {
+        table_id -> Uuid,
+        seq -> Int8,
+        hand_no -> Int4,
+        kind -> Text,
+        payload -> Jsonb,
+        created_at -> Timestamptz,
+        prev_hash -> Text,
+        hash -> Text,
+    }
+}
+
+diesel::table! {
+    ledger (id) {
+        id -> Int8,
+        league_id -> Uuid,
+        from_account -> Text,
+        to_account -> Text,
+        amount -> Int8,
+        reason -> Text,
+        table_id -> Nullable<Uuid>,
+        hand_no -> Nullable<Int4>,
+        event_seq -> Nullable<Int8>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    balances (league_id, account) {
+        league_id -> Uuid,
+        account -> Text,
+        balance -> Int8,
+    }
+}
+
+diesel::table! {
+    idempotency (player_id, key) {
+        player_id -> Uuid,
+        key -> Text,
+        request_hash -> Text,
+        status -> Int2,
+        body -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(memberships -> players (player_id));
+diesel::joinable!(memberships -> leagues (league_id));
+diesel::joinable!(seats -> players (player_id));
+diesel::joinable!(tables -> leagues (league_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    players,
+    leagues,
+    memberships,
+    tables,
+    seats,
+    events,
+    ledger,
+    balances,
+    idempotency,
+);
