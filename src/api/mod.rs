@@ -89,18 +89,28 @@ fn build() -> (
                 .error_handler(json_error),
         )
         .app_data(web::PathConfig::default().error_handler(|err, _| {
-            ApiError(crate::app::AppError::not_found("not_found", err.to_string())).into()
+            ApiError(crate::app::AppError::not_found(
+                "not_found",
+                err.to_string(),
+            ))
+            .into()
         }))
-        .app_data(web::QueryConfig::default().error_handler(|err, _| {
-            ApiError::bad_request("invalid_query", err.to_string()).into()
-        }))
+        .app_data(
+            web::QueryConfig::default().error_handler(|err, _| {
+                ApiError::bad_request("invalid_query", err.to_string()).into()
+            }),
+        )
         .service(health::healthz)
         .service(
             scope("/v1/auth")
                 .service(auth::register)
                 .service(auth::login),
         )
-        .service(scope("/v1/players").service(players::me).service(players::turns))
+        .service(
+            scope("/v1/players")
+                .service(players::me)
+                .service(players::turns),
+        )
         .service(
             scope("/v1/leagues")
                 .service(leagues::create)
@@ -135,9 +145,10 @@ pub fn server(
             .app_data(web::Data::new(app.clone()))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
             .default_service(web::to(|| async {
-                Err::<actix_web::HttpResponse, ApiError>(ApiError(
-                    crate::app::AppError::not_found("not_found", "no such route"),
-                ))
+                Err::<actix_web::HttpResponse, ApiError>(ApiError(crate::app::AppError::not_found(
+                    "not_found",
+                    "no such route",
+                )))
             }))
     })
     .listen(listener)?

@@ -70,10 +70,16 @@ fn parse_card(text: &str) -> Result<Card, ApiError> {
 }
 
 fn parse_cards(list: &[String]) -> Result<CardSet, ApiError> {
-    let cards: Vec<Card> = list.iter().map(|c| parse_card(c)).collect::<Result<_, _>>()?;
+    let cards: Vec<Card> = list
+        .iter()
+        .map(|c| parse_card(c))
+        .collect::<Result<_, _>>()?;
     let set: CardSet = cards.iter().copied().collect();
     if set.len() != cards.len() {
-        return Err(ApiError::bad_request("invalid_card", "a card is listed twice"));
+        return Err(ApiError::bad_request(
+            "invalid_card",
+            "a card is listed twice",
+        ));
     }
     Ok(set)
 }

@@ -121,13 +121,9 @@ impl App {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        jsonwebtoken::decode::<Claims>(
-            token,
-            &self.config.jwt.decoding,
-            &validation,
-        )
-        .map(|data| PlayerId(data.claims.sub))
-        .map_err(|e| AppError::Unauthorized(format!("invalid token: {e}")))
+        jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation)
+            .map(|data| PlayerId(data.claims.sub))
+            .map_err(|e| AppError::Unauthorized(format!("invalid token: {e}")))
     }
 
     pub async fn register(&self, username: &str, password: &str) -> Result<Session, AppError> {
@@ -164,9 +160,11 @@ impl App {
     pub async fn login(&self, username: &str, password: &str) -> Result<Session, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let found: Option<(Uuid, String, String)> = players::table
-            .filter(diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                .bind::<diesel::sql_types::Text, _>(username)
-                .sql(")"))
+            .filter(
+                diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
+                    .bind::<diesel::sql_types::Text, _>(username)
+                    .sql(")"),
+            )
             .select((players::id, players::username, players::password_hash))
             .first(&mut conn)
             .await

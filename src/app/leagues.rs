@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
-use crate::store::ledger::{self, Transfer, TREASURY, player_account};
+use crate::store::ledger::{self, TREASURY, Transfer, player_account};
 use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
 
@@ -93,20 +93,18 @@ impl App {
         let name = name.to_owned();
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            {
-                diesel::insert_into(leagues::table)
-                    .values((
-                        leagues::id.eq(id),
-                        leagues::name.eq(&name),
-                        leagues::invite_code.eq(invite_code()),
-                        leagues::starting_balance.eq(starting_balance),
-                        leagues::created_by.eq(creator.0),
-                    ))
-                    .execute(conn)
-                    .await?;
-                add_member(conn, LeagueId(id), creator, "admin", starting_balance).await?;
-                load_league(conn, LeagueId(id)).await
-            }
+            diesel::insert_into(leagues::table)
+                .values((
+                    leagues::id.eq(id),
+                    leagues::name.eq(&name),
+                    leagues::invite_code.eq(invite_code()),
+                    leagues::starting_balance.eq(starting_balance),
+                    leagues::created_by.eq(creator.0),
+                ))
+                .execute(conn)
+                .await?;
+            add_member(conn, LeagueId(id), creator, "admin", starting_balance).await?;
+            load_league(conn, LeagueId(id)).await
         })
         .await
     }
@@ -120,29 +118,27 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let code = code.trim().to_ascii_uppercase();
         conn.transaction::<_, AppError, _>(async move |conn| {
-            {
-                let league = load_league(conn, league_id).await?;
-                if league.invite_code != code {
-                    return Err(AppError::forbidden(
-                        "wrong_invite_code",
-                        "that invite code does not open this league",
-                    ));
-                }
-                let existing = memberships::table
-                    .find((league_id.0, player.0))
-                    .select(memberships::role)
-                    .first::<String>(conn)
-                    .await
-                    .optional()?;
-                if existing.is_some() {
-                    return Err(AppError::conflict(
-                        "already_a_member",
-                        "the player is already a member of this league",
-                    ));
-                }
-                add_member(conn, league_id, player, "member", league.starting_balance).await?;
-                Ok(league)
+            let league = load_league(conn, league_id).await?;
+            if league.invite_code != code {
+                return Err(AppError::forbidden(
+                    "wrong_invite_code",
+                    "that invite code does not open this league",
+                ));
             }
+            let existing = memberships::table
+                .find((league_id.0, player.0))
+                .select(memberships::role)
+                .first::<String>(conn)
+                .await
+                .optional()?;
+            if existing.is_some() {
+                return Err(AppError::conflict(
+                    "already_a_member",
+                    "the player is already a member of this league",
+                ));
+            }
+            add_member(conn, league_id, player, "member", league.starting_balance).await?;
+            Ok(league)
         })
         .await
         .map_err(|e| match e {

@@ -93,25 +93,26 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
 }
 
 pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
-    let rows: Vec<(i16, Uuid, String, Option<i64>)> = seats::table
-        .inner_join(players::table)
-        .left_join(
-            balances::table.on(balances::league_id
-                .eq(seats::league_id)
-                .and(balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
-                    "'player:' || seats.player_id::text",
-                )))),
-        )
-        .filter(seats::table_id.eq(table.id))
-        .order(seats::seat.asc())
-        .select((
-            seats::seat,
-            seats::player_id,
-            players::username,
-            balances::balance.nullable(),
-        ))
-        .load(conn)
-        .await?;
+    let rows: Vec<(i16, Uuid, String, Option<i64>)> =
+        seats::table
+            .inner_join(players::table)
+            .left_join(
+                balances::table.on(balances::league_id.eq(seats::league_id).and(
+                    balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
+                        "'player:' || seats.player_id::text",
+                    )),
+                )),
+            )
+            .filter(seats::table_id.eq(table.id))
+            .order(seats::seat.asc())
+            .select((
+                seats::seat,
+                seats::player_id,
+                players::username,
+                balances::balance.nullable(),
+            ))
+            .load(conn)
+            .await?;
     Ok(rows
         .into_iter()
         .map(|(seat, player_id, username, balance)| SeatRow {
@@ -125,7 +126,10 @@ pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow
 
 fn parse_event(row: &EventRow) -> Result<TableEvent, AppError> {
     serde_json::from_value(row.payload.clone()).map_err(|e| {
-        AppError::Internal(format!("event {} of table {} unreadable: {e}", row.seq, row.table_id))
+        AppError::Internal(format!(
+            "event {} of table {} unreadable: {e}",
+            row.seq, row.table_id
+        ))
     })
 }
 
@@ -222,8 +226,14 @@ async fn append(
     loaded: &Loaded,
     new: &[NewEvent],
 ) -> Result<Vec<(i64, String)>, AppError> {
-    match event_log::append(conn, loaded.table.id, loaded.table.version, &loaded.last_hash, new)
-        .await
+    match event_log::append(
+        conn,
+        loaded.table.id,
+        loaded.table.version,
+        &loaded.last_hash,
+        new,
+    )
+    .await
     {
         Ok(written) => Ok(written),
         Err(e) if e.is_unique_violation() => Err(version_conflict(loaded.table.version + 1)),
@@ -265,7 +275,11 @@ pub struct NewTable {
 }
 
 impl App {
-    pub async fn create_table(&self, creator: PlayerId, req: NewTable) -> Result<TableView, AppError> {
+    pub async fn create_table(
+        &self,
+        creator: PlayerId,
+        req: NewTable,
+    ) -> Result<TableView, AppError> {
         let rules: TableRules = serde_json::from_value(req.rules)
             .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules: {e}")))?;
         rules
@@ -299,7 +313,8 @@ impl App {
             fixed_decks: decks.is_some(),
             commitment: deck::commitment(&seed),
         };
-        let rules_json = serde_json::to_value(rules).map_err(|e| AppError::Internal(e.to_string()))?;
+        let rules_json =
+            serde_json::to_value(rules).map_err(|e| AppError::Internal(e.to_string()))?;
         let league_id = req.league_id;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
@@ -318,8 +333,14 @@ impl App {
                 ))
                 .execute(conn)
                 .await?;
-            event_log::append(conn, id, 0, event_log::GENESIS_HASH, &[stored(&created, 0)?])
-                .await?;
+            event_log::append(
+                conn,
+                id,
+                0,
+                event_log::GENESIS_HASH,
+                &[stored(&created, 0)?],
+            )
+            .await?;
             let loaded = load(conn, TableId(id)).await?;
             Ok(view::table_view(&loaded, Some(creator), None))
         })
@@ -357,11 +378,17 @@ impl App {
                     Some(s) if s >= loaded.rules.max_players => {
                         return Err(AppError::unprocessable(
                             "invalid_seat",
-                            format!("seats are numbered 0 to {} (R2)", loaded.rules.max_players - 1),
+                            format!(
+                                "seats are numbered 0 to {} (R2)",
+                                loaded.rules.max_players - 1
+                            ),
                         ));
                     }
                     Some(s) if taken.contains(&s) => {
-                        return Err(AppError::conflict("seat_taken", format!("seat {s} is taken")));
+                        return Err(AppError::conflict(
+                            "seat_taken",
+                            format!("seat {s} is taken"),
+                        ));
                     }
                     Some(s) => s,
                     None => (0..loaded.rules.max_players)
@@ -457,7 +484,10 @@ impl App {
                 ));
             }
             if loaded.table.in_hand {
-                return Err(AppError::conflict("hand_in_progress", "a hand is already in play"));
+                return Err(AppError::conflict(
+                    "hand_in_progress",
+                    "a hand is already in play",
+                ));
             }
             let rules = loaded.rules;
             let seated: Vec<Seated> = loaded
@@ -499,10 +529,14 @@ impl App {
                 .entrants
                 .iter()
                 .filter_map(|e| {
-                    loaded.seats.iter().find(|s| s.seat == e.seat).map(|s| SeatPlayer {
-                        seat: s.seat,
-                        player_id: s.player_id,
-                    })
+                    loaded
+                        .seats
+                        .iter()
+                        .find(|s| s.seat == e.seat)
+                        .map(|s| SeatPlayer {
+                            seat: s.seat,
+                            player_id: s.player_id,
+                        })
                 })
                 .collect();
             let dealt = TableEvent::HandDealt {
@@ -577,7 +611,10 @@ impl App {
         let mut tries = 0;
         loop {
             tries += 1;
-            match self.act_once(player, id, expected_version, action.clone()).await {
+            match self
+                .act_once(player, id, expected_version, action.clone())
+                .await
+            {
                 Err(AppError::Conflict {
                     code: "version_conflict",
                     ..
@@ -633,12 +670,14 @@ impl App {
                 .as_ref()
                 .ok_or_else(|| AppError::Internal("hand vanished".into()))?;
             let transfers = chip_moves(&loaded, hand, &events, &written, hand_no);
-            ledger::record(conn, &transfers).await.map_err(|e| match e {
-                StoreError::Overdrawn(account) => {
-                    AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
-                }
-                other => other.into(),
-            })?;
+            ledger::record(conn, &transfers)
+                .await
+                .map_err(|e| match e {
+                    StoreError::Overdrawn(account) => {
+                        AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
+                    }
+                    other => other.into(),
+                })?;
             let version = loaded.table.version + new.len() as i64;
             if ended {
                 let settlement = hand.state.settlement();
@@ -647,7 +686,10 @@ impl App {
                         s.exempt
                             .iter()
                             .filter_map(|seat| {
-                                hand.players.iter().find(|p| p.seat == *seat).map(|p| p.player_id)
+                                hand.players
+                                    .iter()
+                                    .find(|p| p.seat == *seat)
+                                    .map(|p| p.player_id)
                             })
                             .collect()
                     })
@@ -688,7 +730,12 @@ fn turn_projection(hand: &LoadedHand, rules: &TableRules) -> (Vec<Uuid>, Option<
         .state
         .to_act()
         .iter()
-        .filter_map(|seat| hand.players.iter().find(|p| p.seat == *seat).map(|p| p.player_id))
+        .filter_map(|seat| {
+            hand.players
+                .iter()
+                .find(|p| p.seat == *seat)
+                .map(|p| p.player_id)
+        })
         .collect();
     let timeout = chrono::Duration::seconds(i64::try_from(rules.turn_timeout_secs).unwrap_or(0));
     let deadline = (!to_act.is_empty()).then(|| Utc::now() + timeout);
@@ -741,12 +788,24 @@ fn chip_moves(
             } if *extra_ante > 0 => push(player_of(*seat), pot(), *extra_ante, "extra_ante", *seq),
             Event::Revealed { extra_antes, .. } => {
                 for extra in extra_antes {
-                    push(player_of(extra.seat), pot(), extra.amount, "extra_ante", *seq);
+                    push(
+                        player_of(extra.seat),
+                        pot(),
+                        extra.amount,
+                        "extra_ante",
+                        *seq,
+                    );
                 }
             }
             Event::HandEnded(settlement) => {
                 for payout in &settlement.payouts {
-                    push(pot(), player_of(payout.seat), payout.amount, "pot_won", *seq);
+                    push(
+                        pot(),
+                        player_of(payout.seat),
+                        payout.amount,
+                        "pot_won",
+                        *seq,
+                    );
                 }
                 for bourre in &settlement.bourre {
                     push(player_of(bourre.seat), pot(), bourre.amount, "bourre", *seq);
@@ -786,7 +845,6 @@ async fn last_settlement(
         _ => Ok(None),
     }
 }
-
 
 impl App {
     /// Tables where `player` must act, oldest deadline first.

@@ -146,7 +146,11 @@ pub struct TableView {
 }
 
 /// Builds the caller's `TableView`; `last_hand` is the previous finished hand's settlement.
-pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<Settlement>) -> TableView {
+pub fn table_view(
+    loaded: &Loaded,
+    viewer: Option<PlayerId>,
+    last_hand: Option<Settlement>,
+) -> TableView {
     let table = &loaded.table;
     let hand = loaded.hand.as_ref();
     let my_seat = viewer.and_then(|p| {
@@ -156,9 +160,8 @@ pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<S
             .find(|s| s.player_id == p.0)
             .map(|s| s.seat)
     });
-    let in_hand_seat = my_seat.filter(|seat| {
-        hand.is_some_and(|h| h.players.iter().any(|p| p.seat == *seat))
-    });
+    let in_hand_seat =
+        my_seat.filter(|seat| hand.is_some_and(|h| h.players.iter().any(|p| p.seat == *seat)));
     let hv = hand.map(|h| h.state.view(in_hand_seat));
     let in_play = table.in_hand;
     let seats = loaded
@@ -169,7 +172,9 @@ pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<S
                 .as_ref()
                 .filter(|_| in_play)
                 .and_then(|v| v.seats.iter().find(|x| x.seat == s.seat))
-                .filter(|_| hand.is_some_and(|h| h.players.iter().any(|p| p.player_id == s.player_id)));
+                .filter(|_| {
+                    hand.is_some_and(|h| h.players.iter().any(|p| p.player_id == s.player_id))
+                });
             SeatOut {
                 seat: s.seat,
                 player_id: s.player_id,
@@ -191,11 +196,14 @@ pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<S
             .to_act
             .iter()
             .filter_map(|seat| {
-                h.players.iter().find(|p| p.seat == *seat).map(|p| ToActOut {
-                    seat: *seat,
-                    player_id: p.player_id,
-                    deadline: table.deadline,
-                })
+                h.players
+                    .iter()
+                    .find(|p| p.seat == *seat)
+                    .map(|p| ToActOut {
+                        seat: *seat,
+                        player_id: p.player_id,
+                        deadline: table.deadline,
+                    })
             })
             .collect(),
         _ => Vec::new(),
@@ -234,12 +242,32 @@ pub fn table_view(loaded: &Loaded, viewer: Option<PlayerId>, last_hand: Option<S
         to_act,
         to_act_all,
         my_seat,
-        my_hand: hv.as_ref().filter(|_| in_play).and_then(|v| v.my_hand).map(cards).unwrap_or_default(),
-        my_discards: hv.as_ref().filter(|_| in_play).and_then(|v| v.my_discards).map(cards).unwrap_or_default(),
+        my_hand: hv
+            .as_ref()
+            .filter(|_| in_play)
+            .and_then(|v| v.my_hand)
+            .map(cards)
+            .unwrap_or_default(),
+        my_discards: hv
+            .as_ref()
+            .filter(|_| in_play)
+            .and_then(|v| v.my_discards)
+            .map(cards)
+            .unwrap_or_default(),
         my_declaration: hv.as_ref().and_then(|v| v.my_declaration),
-        legal: hv.as_ref().filter(|_| in_play).and_then(|v| v.legal.clone()).map(LegalOut::from),
-        current_trick: hv.as_ref().and_then(|v| v.current_trick.as_ref()).map(TrickOut::from),
-        tricks: hv.as_ref().map(|v| v.tricks.iter().map(TrickOut::from).collect()).unwrap_or_default(),
+        legal: hv
+            .as_ref()
+            .filter(|_| in_play)
+            .and_then(|v| v.legal.clone())
+            .map(LegalOut::from),
+        current_trick: hv
+            .as_ref()
+            .and_then(|v| v.current_trick.as_ref())
+            .map(TrickOut::from),
+        tricks: hv
+            .as_ref()
+            .map(|v| v.tricks.iter().map(TrickOut::from).collect())
+            .unwrap_or_default(),
         last_hand: last_hand.and_then(|s| serde_json::to_value(s).ok()),
         fixed_decks: table.fixed_decks.is_some(),
     }

@@ -24,7 +24,7 @@ pub fn database_url() -> Result<(String, bool), String> {
     {
         return Ok((url, false));
     }
-    let dir = data_dir()?.join("pgdata");
+    let dir = data_dir()?.join("pg");
     eprintln!(
         "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
         dir.display()
@@ -127,8 +127,6 @@ pub fn serve() -> Result<(), String> {
         std::net::TcpListener::bind(&bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
     eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
     actix_web::rt::System::new()
-        .block_on(async move {
-            api::server(app, listener)?.await
-        })
+        .block_on(async move { api::server(app, listener)?.await })
         .map_err(|e| e.to_string())
 }

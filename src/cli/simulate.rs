@@ -51,8 +51,9 @@ struct Summary {
 
 pub fn run(args: &SimulateArgs) -> Result<(), String> {
     let rules = match &args.rules {
-        Some(text) => serde_json::from_str::<TableRules>(text)
-            .map_err(|e| format!("--rules: {e}"))?,
+        Some(text) => {
+            serde_json::from_str::<TableRules>(text).map_err(|e| format!("--rules: {e}"))?
+        }
         None => TableRules::with_ante(1),
     };
     rules.validate().map_err(|e| format!("--rules: {e}"))?;

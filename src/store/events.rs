@@ -184,7 +184,10 @@ mod tests {
     fn canonical_json_sorts_keys_at_every_depth() {
         let value: Value =
             serde_json::from_str(r#"{"b": [ {"z": 1, "a": "x"} ], "a": null}"#).expect("json");
-        assert_eq!(canonical_json(&value), r#"{"a":null,"b":[{"a":"x","z":1}]}"#);
+        assert_eq!(
+            canonical_json(&value),
+            r#"{"a":null,"b":[{"a":"x","z":1}]}"#
+        );
     }
 
     #[test]
@@ -196,7 +199,12 @@ mod tests {
         assert_ne!(base, event_hash(GENESIS_HASH, 1, "drew", &payload));
         assert_ne!(
             base,
-            event_hash(GENESIS_HASH, 1, "played", &serde_json::json!({"card": "KS"}))
+            event_hash(
+                GENESIS_HASH,
+                1,
+                "played",
+                &serde_json::json!({"card": "KS"})
+            )
         );
         assert_eq!(base.len(), 64);
     }

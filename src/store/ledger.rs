@@ -45,14 +45,12 @@ pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), Store
         .execute(conn)
         .await?;
     let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
-    let mut add = |league: Uuid, account: &str, delta: i64| {
-        match deltas
-            .iter_mut()
-            .find(|(l, a, _)| *l == league && a == account)
-        {
-            Some(entry) => entry.2 += delta,
-            None => deltas.push((league, account.to_owned(), delta)),
-        }
+    let mut add = |league: Uuid, account: &str, delta: i64| match deltas
+        .iter_mut()
+        .find(|(l, a, _)| *l == league && a == account)
+    {
+        Some(entry) => entry.2 += delta,
+        None => deltas.push((league, account.to_owned(), delta)),
     };
     for t in &transfers {
         add(t.league_id, &t.from_account, -t.amount);

@@ -60,7 +60,8 @@ pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
         .map_err(|e| StoreError::Pool(e.to_string()))
 }
 
-type MigrationConn = diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>;
+type MigrationConn =
+    diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>;
 
 /// Runs `job` with a migration connection to `url` on a thread of its own, outside any
 /// async runtime (the synchronous migration harness drives its own).
@@ -101,5 +102,7 @@ pub fn revert_all(url: &str) -> Result<usize, StoreError> {
 pub async fn conn(
     pool: &DbPool,
 ) -> Result<diesel_async::pooled_connection::deadpool::Object<AsyncPgConnection>, StoreError> {
-    pool.get().await.map_err(|e| StoreError::Pool(e.to_string()))
+    pool.get()
+        .await
+        .map_err(|e| StoreError::Pool(e.to_string()))
 }
