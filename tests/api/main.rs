@@ -1,0 +1,5 @@
+//! Integration tests: the real server over HTTP against a real PostgreSQL.
+
+mod support;
+
+mod basics;

@@ -1,0 +1,360 @@
+//! The real app on port 0 against a fresh PostgreSQL database per test, driven over HTTP.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use awc::http::Method;
+use bourre::app::{App, Config, JwtKeys};
+use bourre::{api, embedded_pg, store};
+use diesel::QueryableByName;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use serde_json::{Value, json};
+
+pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret!";
+
+/// The server's administrative database URL: `DATABASE_URL`, or the private test cluster.
+fn admin_url() -> String {
+    if let Ok(url) = std::env::var("DATABASE_URL")
+        && !url.is_empty()
+    {
+        return url;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-pg");
+    embedded_pg::ensure_cluster(&dir, "postgres").expect("private PostgreSQL cluster")
+}
+
+fn with_database(url: &str, db: &str) -> String {
+    match url.rfind('/') {
+        Some(i) => format!("{}/{db}", &url[..i]),
+        None => panic!("database URL without a path: {url}"),
+    }
+}
+
+#[derive(QueryableByName)]
+struct Exists {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    exists: bool,
+}
+
+/// A migrated template database named after the migrations' content, made once.
+async fn template(admin: &mut AsyncPgConnection, admin_url: &str) -> String {
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+        .expect("migrations dir")
+        .flatten()
+    {
+        for file in ["up.sql", "down.sql"] {
+            let text = std::fs::read(entry.path().join(file)).unwrap_or_default();
+            for byte in entry.file_name().as_encoded_bytes().iter().chain(text.iter()) {
+                digest = (digest ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+    let name = format!("bourre_tpl_{digest:016x}");
+    diesel::sql_query("SELECT pg_advisory_lock(727274)")
+        .execute(admin)
+        .await
+        .expect("lock");
+    let exists: Exists = diesel::sql_query(format!(
+        "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}') AS exists"
+    ))
+    .get_result(admin)
+    .await
+    .expect("exists");
+    if !exists.exists {
+        let building = format!("{name}_building");
+        diesel::sql_query(format!("DROP DATABASE IF EXISTS {building}"))
+            .execute(admin)
+            .await
+            .expect("drop");
+        diesel::sql_query(format!("CREATE DATABASE {building}"))
+            .execute(admin)
+            .await
+            .expect("create template");
+        store::migrate(&with_database(admin_url, &building)).expect("migrate template");
+        diesel::sql_query(format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .execute(admin)
+            .await
+            .expect("rename template");
+    }
+    diesel::sql_query("SELECT pg_advisory_unlock(727274)")
+        .execute(admin)
+        .await
+        .expect("unlock");
+    name
+}
+
+/// A fresh, migrated, empty database; returns its URL.
+pub async fn fresh_database() -> String {
+    let admin_url = admin_url();
+    let mut admin = AsyncPgConnection::establish(&admin_url)
+        .await
+        .expect("admin connection");
+    let template = template(&mut admin, &admin_url).await;
+    let name = format!("bourre_test_{}", uuid::Uuid::new_v4().simple());
+    for attempt in 0.. {
+        match diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
+            .execute(&mut admin)
+            .await
+        {
+            Ok(_) => break,
+            Err(e) if attempt < 50 => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("create test database: {e}"),
+        }
+    }
+    with_database(&admin_url, &name)
+}
+
+/// A running server and an HTTP client.
+pub struct TestApp {
+    pub base: String,
+    pub db_url: String,
+    pub client: awc::Client,
+}
+
+/// A registered player.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    pub token: String,
+}
+
+/// A response: status and JSON body (Null when empty or not JSON), and its content type.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub content_type: String,
+}
+
+impl Reply {
+    #[track_caller]
+    pub fn ok(self) -> Value {
+        assert!(
+            (200..300).contains(&self.status),
+            "expected success, got {} {}",
+            self.status,
+            self.body
+        );
+        self.body
+    }
+
+    /// Asserts a problem+json refusal with this status and code.
+    #[track_caller]
+    pub fn problem(&self, status: u16, code: &str) {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(self.body["code"], code, "{}", self.body);
+        assert_eq!(self.content_type, "application/problem+json", "{}", self.body);
+    }
+}
+
+pub fn config(allow_fixed_deck: bool) -> Config {
+    Config {
+        jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
+        token_ttl: Duration::from_secs(3600),
+        allow_fixed_deck,
+    }
+}
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        TestApp::start_with(config(true)).await
+    }
+
+    pub async fn start_with(config: Config) -> TestApp {
+        let db_url = fresh_database().await;
+        TestApp::on_database(db_url, config)
+    }
+
+    pub fn on_database(db_url: String, config: Config) -> TestApp {
+        let app = App {
+            pool: store::pool(&db_url, 8).expect("pool"),
+            config,
+        };
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let server = api::server(app, listener).expect("server");
+        actix_web::rt::spawn(server);
+        TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            db_url,
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(90))
+                .finish(),
+        }
+    }
+
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        let mut resp = match body {
+            Some(body) => req.send_json(&body).await,
+            None => req.send().await,
+        }
+        .expect("request");
+        let content_type = resp
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let bytes = resp.body().limit(16 * 1024 * 1024).await.expect("body");
+        Reply {
+            status: resp.status().as_u16(),
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            content_type,
+        }
+    }
+
+    pub async fn get(&self, path: &str, who: &Player) -> Reply {
+        self.call(Method::GET, path, Some(&who.token), None).await
+    }
+
+    pub async fn post(&self, path: &str, who: &Player, body: Value) -> Reply {
+        self.call(Method::POST, path, Some(&who.token), Some(body)).await
+    }
+
+    pub async fn register(&self, name: &str) -> Player {
+        let body = self
+            .call(
+                Method::POST,
+                "/v1/auth/register",
+                None,
+                Some(json!({"username": name, "password": "correct horse battery"})),
+            )
+            .await
+            .ok();
+        Player {
+            id: body["player"]["id"].as_str().expect("id").to_owned(),
+            name: name.to_owned(),
+            token: body["token"].as_str().expect("token").to_owned(),
+        }
+    }
+
+    /// A league created by `admin` that every other player joins; returns its id.
+    pub async fn league(&self, admin: &Player, others: &[&Player], starting: i64) -> String {
+        let league = self
+            .post(
+                "/v1/leagues",
+                admin,
+                json!({"name": "Friday night", "starting_balance": starting}),
+            )
+            .await
+            .ok();
+        let id = league["id"].as_str().expect("league id").to_owned();
+        let code = league["invite_code"].as_str().expect("code").to_owned();
+        for p in others {
+            self.post(
+                &format!("/v1/leagues/{id}/members"),
+                p,
+                json!({"invite_code": code}),
+            )
+            .await
+            .ok();
+        }
+        id
+    }
+
+    /// A table in `league` with `rules` (and fixed `decks`); returns its id.
+    pub async fn table(&self, owner: &Player, league: &str, rules: Value, decks: Option<Value>) -> String {
+        let mut body = json!({"league_id": league, "name": "Table 1", "rules": rules});
+        if let Some(decks) = decks {
+            body["decks"] = decks;
+        }
+        let table = self.post("/v1/tables", owner, body).await.ok();
+        table["id"].as_str().expect("table id").to_owned()
+    }
+
+    pub async fn sit(&self, table: &str, who: &Player, seat: u8) -> Value {
+        self.post(&format!("/v1/tables/{table}/seats"), who, json!({"seat": seat}))
+            .await
+            .ok()
+    }
+
+    pub async fn view(&self, table: &str, who: &Player) -> Value {
+        self.get(&format!("/v1/tables/{table}"), who).await.ok()
+    }
+
+    pub async fn start_hand(&self, table: &str, who: &Player) -> Reply {
+        self.call(
+            Method::POST,
+            &format!("/v1/tables/{table}/hands"),
+            Some(&who.token),
+            None,
+        )
+        .await
+    }
+
+    pub async fn act(&self, table: &str, who: &Player, action: Value) -> Reply {
+        self.post(
+            &format!("/v1/tables/{table}/actions"),
+            who,
+            json!({"action": action}),
+        )
+        .await
+    }
+
+    pub async fn declare(&self, table: &str, who: &Player, play: bool, discard: &[&str]) -> Reply {
+        let action = if play {
+            json!({"type": "declare", "play": true, "discard": discard})
+        } else {
+            json!({"type": "declare", "play": false})
+        };
+        self.act(table, who, action).await
+    }
+
+    pub async fn play(&self, table: &str, who: &Player, card: &str) -> Reply {
+        self.act(table, who, json!({"type": "play", "card": card}))
+            .await
+    }
+
+    /// The league balance of `who` as `GET /v1/players/me` reports it.
+    pub async fn balance(&self, who: &Player, league: &str) -> i64 {
+        let me = self.get("/v1/players/me", who).await.ok();
+        me["leagues"]
+            .as_array()
+            .expect("leagues")
+            .iter()
+            .find(|l| l["league_id"] == league)
+            .and_then(|l| l["balance"].as_i64())
+            .expect("balance")
+    }
+}
+
+/// A 52-card deck (R4a) giving `hands[p]` to the p-th player from the dealer's left
+/// (the dealer last; the dealer's last card is the trump upcard), then `stock` on top of
+/// the rest.
+pub fn deck(hands: &[&[&str]], stock: &[&str]) -> Value {
+    let n = hands.len();
+    let size = hands[0].len();
+    let mut cards: Vec<String> = Vec::new();
+    for round in 0..size {
+        for hand in hands {
+            cards.push(hand[round].to_uppercase());
+        }
+    }
+    assert_eq!(cards.len(), n * size);
+    cards.extend(stock.iter().map(|c| c.to_uppercase()));
+    for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] {
+        for suit in ["C", "D", "H", "S"] {
+            let card = format!("{rank}{suit}");
+            if !cards.contains(&card) {
+                cards.push(card);
+            }
+        }
+    }
+    assert_eq!(cards.len(), 52, "a card is listed twice");
+    json!(cards)
+}
