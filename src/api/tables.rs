@@ -1,6 +1,6 @@
 //! Tables: create, view, sit, stand, start a hand, act, and the event feed.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -10,6 +10,7 @@ use super::auth::Caller;
 use super::error::{ApiError, Problem};
 use crate::app::App;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
+use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::tables::NewTable;
 use crate::app::view::{EventOut, TableView};
@@ -253,7 +254,7 @@ pub async fn start_hand(
     security(("bearer" = [])),
     params(
         ("table_id" = Uuid, Path),
-        ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key act once"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key act once and get the stored response (kept 24 hours); the same key with another request gets 422 `idempotency_key_reused`"),
     ),
     request_body = ActIn,
     responses(
@@ -263,7 +264,7 @@ pub async fn start_hand(
         (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`version_conflict` with `current_version`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A rule refused the action: `not_your_turn`, `wrong_phase`, `card_not_in_hand`, `must_follow_suit`, `must_head_trick`, `must_trump`, `must_overtrump`, `cinch_must_lead_highest_trump`, `cinch_must_play_highest_trump`, `cinch_must_win_trick`, `dealer_must_play`, `cannot_cover_pot`, `invalid_discard`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A rule refused the action: `not_your_turn`, `wrong_phase`, `card_not_in_hand`, `must_follow_suit`, `must_head_trick`, `must_trump`, `must_overtrump`, `cinch_must_lead_highest_trump`, `cinch_must_play_highest_trump`, `cinch_must_win_trick`, `dealer_must_play`, `cannot_cover_pot`, `invalid_discard`; also `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{table_id}/actions")]
@@ -272,17 +273,35 @@ pub async fn act(
     caller: Caller,
     path: web::Path<Uuid>,
     body: web::Json<ActIn>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let table = path.into_inner();
     let action = body.action.to_engine()?;
-    let view = app
-        .act(
-            caller.0,
-            TableId(path.into_inner()),
-            body.expected_version,
-            action,
-        )
+    let key = match req.headers().get("Idempotency-Key") {
+        None => None,
+        Some(value) => {
+            let text = value.to_str().map_err(|_| {
+                ApiError::bad_request(
+                    "invalid_idempotency_key",
+                    "Idempotency-Key is visible ASCII",
+                )
+            })?;
+            let request = format!("act|{table}|{:?}|{action:?}", body.expected_version);
+            Some(IdempotencyKey::new(text, &request)?)
+        }
+    };
+    let reply = app
+        .act(caller.0, TableId(table), body.expected_version, action, key)
         .await?;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(match reply {
+        Reply::Fresh(view) => HttpResponse::Ok().json(view),
+        Reply::Replayed { status, body } => HttpResponse::build(
+            actix_web::http::StatusCode::from_u16(status)
+                .unwrap_or(actix_web::http::StatusCode::OK),
+        )
+        .insert_header(("Idempotent-Replayed", "true"))
+        .json(body),
+    })
 }
 
 /// The caller's view of the table's events after `after`; long-polls up to `wait` seconds.

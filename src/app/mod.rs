@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod events;
+pub mod idempotency;
 pub mod ids;
 pub mod leagues;
 pub mod table_event;

@@ -8,6 +8,7 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
+use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, require_member};
 use super::table_event::{SeatPlayer, TableEvent};
@@ -600,26 +601,32 @@ impl App {
     }
 
     /// Performs `action` for the caller's seat. Without `expected_version`, a lost race
-    /// is retried once against the new state.
+    /// is retried against the new state; with an idempotency key, a retry returns the
+    /// stored response.
     pub async fn act(
         &self,
         player: PlayerId,
         id: TableId,
         expected_version: Option<i64>,
         action: Action,
-    ) -> Result<TableView, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let mut tries = 0;
         loop {
             tries += 1;
-            match self
-                .act_once(player, id, expected_version, action.clone())
-                .await
-            {
+            let result = self
+                .act_once(player, id, expected_version, action.clone(), key.clone())
+                .await;
+            let retry = match &result {
                 Err(AppError::Conflict {
                     code: "version_conflict",
                     ..
-                }) if expected_version.is_none() && tries < 2 => continue,
-                other => return other,
+                }) => expected_version.is_none() || key.is_some(),
+                Err(AppError::Store(e)) => e.is_unique_violation() && key.is_some(),
+                _ => false,
+            };
+            if !retry || tries >= 3 {
+                return result;
             }
         }
     }
@@ -630,9 +637,15 @@ impl App {
         id: TableId,
         expected_version: Option<i64>,
         action: Action,
-    ) -> Result<TableView, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(key) = &key
+                && let Some((status, body)) = idempotency::lookup(conn, player, key).await?
+            {
+                return Ok(Reply::Replayed { status, body });
+            }
             let mut loaded = load(conn, id).await?;
             require_member(conn, LeagueId(loaded.table.league_id), player).await?;
             let seat = seat_of(&loaded, player).ok_or_else(|| {
@@ -718,7 +731,13 @@ impl App {
             }
             let loaded = load(conn, id).await?;
             let last_hand = last_settlement(conn, &loaded).await?;
-            Ok(view::table_view(&loaded, Some(player), last_hand))
+            let view = view::table_view(&loaded, Some(player), last_hand);
+            if let Some(key) = &key {
+                let body =
+                    serde_json::to_value(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+                idempotency::save(conn, player, key, 200, &body).await?;
+            }
+            Ok(Reply::Fresh(view))
         })
         .await
     }

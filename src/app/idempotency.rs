@@ -1,0 +1,114 @@
+//! Idempotency keys: the key, the response and the effects commit in one transaction, so a
+//! retried request returns the stored response and changes nothing.
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::AppError;
+use super::ids::PlayerId;
+use crate::store::Conn;
+use crate::store::schema::idempotency;
+
+/// How long a key is remembered.
+pub const KEY_TTL_HOURS: i64 = 24;
+/// Longest key accepted.
+pub const MAX_KEY_LEN: usize = 200;
+
+/// A client's key and a fingerprint of the request it was sent with.
+#[derive(Debug, Clone)]
+pub struct IdempotencyKey {
+    pub key: String,
+    pub request_hash: String,
+}
+
+impl IdempotencyKey {
+    /// `key` must be 1 to 200 visible ASCII characters; `request` identifies the request.
+    pub fn new(key: &str, request: &str) -> Result<IdempotencyKey, AppError> {
+        let ok = !key.is_empty()
+            && key.len() <= MAX_KEY_LEN
+            && key.bytes().all(|b| b.is_ascii_graphic());
+        if !ok {
+            return Err(AppError::BadRequest {
+                code: "invalid_idempotency_key",
+                detail: format!("Idempotency-Key is 1 to {MAX_KEY_LEN} visible ASCII characters"),
+            });
+        }
+        Ok(IdempotencyKey {
+            key: key.to_owned(),
+            request_hash: hex::encode(Sha256::digest(request.as_bytes())),
+        })
+    }
+}
+
+/// A response: computed now, or the one stored for the key.
+#[derive(Debug)]
+pub enum Reply<T> {
+    Fresh(T),
+    Replayed { status: u16, body: Value },
+}
+
+fn cutoff() -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now() - chrono::Duration::hours(KEY_TTL_HOURS)
+}
+
+/// The stored response for the key, if any. The same key with another request is refused.
+/// Holds a transaction lock on the key, so concurrent retries wait for the first to commit.
+pub async fn lookup(
+    conn: &mut Conn,
+    player: PlayerId,
+    key: &IdempotencyKey,
+) -> Result<Option<(u16, Value)>, AppError> {
+    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind::<diesel::sql_types::Text, _>(format!("idempotency|{}|{}", player.0, key.key))
+        .execute(conn)
+        .await?;
+    let found: Option<(String, i16, Value)> = idempotency::table
+        .find((player.0, &key.key))
+        .filter(idempotency::created_at.gt(cutoff()))
+        .select((
+            idempotency::request_hash,
+            idempotency::status,
+            idempotency::body,
+        ))
+        .first(conn)
+        .await
+        .optional()?;
+    match found {
+        Some((hash, _, _)) if hash != key.request_hash => Err(AppError::unprocessable(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used with a different request",
+        )),
+        Some((_, status, body)) => Ok(Some((u16::try_from(status).unwrap_or(200), body))),
+        None => Ok(None),
+    }
+}
+
+/// Stores the response under the key, replacing an expired entry.
+pub async fn save(
+    conn: &mut Conn,
+    player: PlayerId,
+    key: &IdempotencyKey,
+    status: u16,
+    body: &Value,
+) -> Result<(), AppError> {
+    diesel::delete(
+        idempotency::table
+            .filter(idempotency::player_id.eq(player.0))
+            .filter(idempotency::created_at.le(cutoff())),
+    )
+    .execute(conn)
+    .await?;
+    diesel::insert_into(idempotency::table)
+        .values((
+            idempotency::player_id.eq(player.0),
+            idempotency::key.eq(&key.key),
+            idempotency::request_hash.eq(&key.request_hash),
+            idempotency::status.eq(i16::try_from(status).unwrap_or(200)),
+            idempotency::body.eq(body),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}

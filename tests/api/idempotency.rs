@@ -1,0 +1,136 @@
+//! Idempotency-Key: a retried action is applied once, even when ten retries race.
+
+use awc::http::Method;
+use serde_json::json;
+
+use crate::support::{Player, TestApp, deck};
+
+async fn act_with_key(
+    app: &TestApp,
+    table: &str,
+    who: &Player,
+    key: &str,
+    play: bool,
+) -> (u16, serde_json::Value) {
+    let mut resp = app
+        .client
+        .request(
+            Method::POST,
+            format!("{}/v1/tables/{table}/actions", app.base),
+        )
+        .insert_header(("Authorization", format!("Bearer {}", who.token)))
+        .insert_header(("Idempotency-Key", key))
+        .send_json(&json!({"action": {"type": "declare", "play": play, "discard": []}}))
+        .await
+        .expect("request");
+    let body = resp
+        .json::<serde_json::Value>()
+        .limit(1 << 20)
+        .await
+        .expect("json");
+    (resp.status().as_u16(), body)
+}
+
+async fn three_player_table(app: &TestApp) -> (Player, Player, Player, String) {
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let cat = app.register("cat").await;
+    let league = app.league(&ann, &[&bob, &cat], 100).await;
+    let d = deck(
+        &[
+            &["2C", "3C", "4C", "5C", "6C"],
+            &["2D", "3D", "4D", "5D", "6D"],
+            &["AH", "KH", "QH", "JH", "10H"],
+        ],
+        &[],
+    );
+    let table = app
+        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+        .await;
+    app.sit(&table, &ann, 0).await;
+    app.sit(&table, &bob, 1).await;
+    app.sit(&table, &cat, 2).await;
+    app.start_hand(&table, &ann).await.ok();
+    (ann, bob, cat, table)
+}
+
+#[actix_web::test]
+async fn a_retried_action_is_applied_once() {
+    let app = TestApp::start().await;
+    let (ann, bob, _cat, table) = three_player_table(&app).await;
+    let before = app.view(&table, &ann).await["version"]
+        .as_i64()
+        .expect("version");
+    let (status, first) = act_with_key(&app, &table, &bob, "key-1", true).await;
+    assert_eq!(status, 200, "{first}");
+    let (status, again) = act_with_key(&app, &table, &bob, "key-1", true).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(first, again, "the stored response is returned");
+    let after = app.view(&table, &ann).await["version"]
+        .as_i64()
+        .expect("version");
+    assert_eq!(after, first["version"].as_i64().expect("version"));
+    assert!(after > before);
+    let (status, reused) = act_with_key(&app, &table, &bob, "key-1", false).await;
+    assert_eq!(status, 422, "{reused}");
+    assert_eq!(reused["code"], "idempotency_key_reused");
+    assert_eq!(
+        app.view(&table, &ann).await["version"].as_i64(),
+        Some(after)
+    );
+}
+
+#[actix_web::test]
+async fn ten_concurrent_retries_act_once() {
+    let app = TestApp::start().await;
+    let (ann, bob, _cat, table) = three_player_table(&app).await;
+    let before = app.view(&table, &ann).await["version"]
+        .as_i64()
+        .expect("version");
+    let mut handles = Vec::new();
+    for _ in 0..10 {
+        let base = app.base.clone();
+        let token = bob.token.clone();
+        let table = table.clone();
+        handles.push(actix_web::rt::spawn(async move {
+            let client = awc::Client::default();
+            let mut resp = client
+                .post(format!("{base}/v1/tables/{table}/actions"))
+                .insert_header(("Authorization", format!("Bearer {token}")))
+                .insert_header(("Idempotency-Key", "same-key"))
+                .send_json(&json!({"action": {"type": "declare", "play": true, "discard": []}}))
+                .await
+                .expect("request");
+            let body = resp
+                .json::<serde_json::Value>()
+                .limit(1 << 20)
+                .await
+                .expect("json");
+            (resp.status().as_u16(), body)
+        }));
+    }
+    let mut versions = Vec::new();
+    for handle in handles {
+        let (status, body) = handle.await.expect("join");
+        assert_eq!(status, 200, "{body}");
+        versions.push(body["version"].as_i64().expect("version"));
+    }
+    let after = app.view(&table, &ann).await["version"]
+        .as_i64()
+        .expect("version");
+    assert!(
+        versions.iter().all(|v| *v == after),
+        "{versions:?} vs {after}"
+    );
+    let events = app
+        .get(&format!("/v1/tables/{table}/events?after={before}"), &ann)
+        .await
+        .ok();
+    let declared = events
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["kind"] == "declared")
+        .count();
+    assert_eq!(declared, 1, "one declaration, however many retries");
+}
