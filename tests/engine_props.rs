@@ -481,6 +481,7 @@ fn run_hand(p: &Params, mode: Mode) -> Result<(), TestCaseError> {
             prop_assert!(state.stack_of(seat).unwrap_or(0) >= 0, "negative stack");
         }
         let to_act = state.to_act();
+        prop_assert_eq!(state.next_to_act(), to_act.first().copied());
         if to_act.is_empty() {
             break;
         }

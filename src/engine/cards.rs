@@ -381,11 +381,17 @@ mod tests {
             .collect();
         assert_eq!(set.len(), 3);
         assert_eq!(set.suit(Suit::Spades).len(), 2);
-        assert_eq!(set.suit(Suit::Spades).highest().map(|c| c.to_string()), Some("AS".into()));
+        assert_eq!(
+            set.suit(Suit::Spades).highest().map(|c| c.to_string()),
+            Some("AS".into())
+        );
         let king: Card = "KS".parse().expect("KS");
         assert_eq!(set.above(king).len(), 1);
         assert_eq!(CardSet::FULL.len(), 52);
-        assert_eq!(serde_json::to_string(&set).expect("json"), r#"["2H","KS","AS"]"#);
+        assert_eq!(
+            serde_json::to_string(&set).expect("json"),
+            r#"["2H","KS","AS"]"#
+        );
         let back: CardSet = serde_json::from_str(r#"["2h","ks","as"]"#).expect("parse");
         assert_eq!(back, set);
         assert!(serde_json::from_str::<CardSet>(r#"["AS","as"]"#).is_err());

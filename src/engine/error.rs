@@ -13,7 +13,9 @@ pub enum RuleError {
     CardNotInHand(String),
     #[error("a player holding the led suit must follow it (R9a)")]
     MustFollowSuit,
-    #[error("a player following suit must beat every card of the led suit in the trick when able (R9a)")]
+    #[error(
+        "a player following suit must beat every card of the led suit in the trick when able (R9a)"
+    )]
     MustHeadTrick,
     #[error("a player void in the led suit must play a trump when able (R9b)")]
     MustTrump,
@@ -27,7 +29,9 @@ pub enum RuleError {
     CinchMustWinTrick,
     #[error("the trump card turned up is an ace: the dealer must play (R7)")]
     DealerMustPlay,
-    #[error("this seat cannot cover the pot it would pay if bourré, and may play only keeping the ace of trumps (R8a)")]
+    #[error(
+        "this seat cannot cover the pot it would pay if bourré, and may play only keeping the ace of trumps (R8a)"
+    )]
     CannotCoverPot,
     #[error("{0}")]
     InvalidDiscard(String),

@@ -494,6 +494,20 @@ impl HandState {
         }
     }
 
+    /// The first seat of `to_act()`, without allocating: the one to act, or the first
+    /// undecided seat of a simultaneous declaration.
+    pub fn next_to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Complete => None,
+            Phase::Declare if self.rules.simultaneous_declare => self
+                .active()
+                .iter()
+                .find(|p| p.status == Status::Undecided)
+                .map(|p| p.seat),
+            _ => Some(self.players[usize::from(self.turn)].seat),
+        }
+    }
+
     pub fn is_to_act(&self, seat: Seat) -> bool {
         match self.phase {
             Phase::Complete => false,
@@ -895,7 +909,9 @@ impl HandState {
                 let mut standing = active.iter().filter(|p| p.status != Status::Passed);
                 match (standing.next(), standing.next()) {
                     (None, _) => Some(self.settle(Outcome::AllPassed)),
-                    (Some(only), None) => Some(self.settle(Outcome::Uncontested { seat: only.seat })),
+                    (Some(only), None) => {
+                        Some(self.settle(Outcome::Uncontested { seat: only.seat }))
+                    }
                     _ => None,
                 }
             }
@@ -1055,7 +1071,9 @@ impl HandState {
     pub fn apply(&mut self, event: &Event) -> Result<(), ReplayError> {
         let expected = match event {
             Event::HandStarted(_) => return Err(ReplayError::Restart),
-            Event::Declared { seat, play, draw, .. } => {
+            Event::Declared {
+                seat, play, draw, ..
+            } => {
                 let discard = draw.map(|d| d.discard);
                 let action = Action::Declare {
                     play: *play,
@@ -1240,7 +1258,8 @@ impl HandState {
     /// After a sequential declaration: the next undecided seat, or the play.
     fn advance_declare(&mut self) {
         let n = usize::from(self.n);
-        let next = (usize::from(self.turn)..n).find(|&p| self.players[p].status == Status::Undecided);
+        let next =
+            (usize::from(self.turn)..n).find(|&p| self.players[p].status == Status::Undecided);
         match next {
             Some(p) => self.turn = p as u8,
             None => self.begin_play(),

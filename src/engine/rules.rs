@@ -212,23 +212,83 @@ mod tests {
         let cases: Vec<(TableRules, &str)> = vec![
             (TableRules { ante: 0, ..base }, "ante"),
             (TableRules { ante: -3, ..base }, "ante"),
-            (TableRules { hand_size: 3, ..base }, "hand_size"),
-            (TableRules { hand_size: 6, ..base }, "hand_size"),
-            (TableRules { max_players: 1, ..base }, "max_players"),
-            (TableRules { max_players: 9, ..base }, "max_players"),
-            (TableRules { pot_limit: Some(0), ..base }, "pot_limit"),
             (
-                TableRules { bourre_penalty: BourrePenalty::Fixed(0), ..base },
+                TableRules {
+                    hand_size: 3,
+                    ..base
+                },
+                "hand_size",
+            ),
+            (
+                TableRules {
+                    hand_size: 6,
+                    ..base
+                },
+                "hand_size",
+            ),
+            (
+                TableRules {
+                    max_players: 1,
+                    ..base
+                },
+                "max_players",
+            ),
+            (
+                TableRules {
+                    max_players: 9,
+                    ..base
+                },
+                "max_players",
+            ),
+            (
+                TableRules {
+                    pot_limit: Some(0),
+                    ..base
+                },
+                "pot_limit",
+            ),
+            (
+                TableRules {
+                    bourre_penalty: BourrePenalty::Fixed(0),
+                    ..base
+                },
                 "bourre_penalty",
             ),
-            (TableRules { max_discard: Some(6), ..base }, "max_discard"),
-            (TableRules { hand_size: 4, max_discard: Some(5), ..base }, "max_discard"),
-            (TableRules { turn_timeout_secs: 0, ..base }, "turn_timeout_secs"),
+            (
+                TableRules {
+                    max_discard: Some(6),
+                    ..base
+                },
+                "max_discard",
+            ),
+            (
+                TableRules {
+                    hand_size: 4,
+                    max_discard: Some(5),
+                    ..base
+                },
+                "max_discard",
+            ),
+            (
+                TableRules {
+                    turn_timeout_secs: 0,
+                    ..base
+                },
+                "turn_timeout_secs",
+            ),
         ];
         for (rules, field) in cases {
-            assert_eq!(rules.validate().map_err(|e| e.field), Err(field), "{rules:?}");
+            assert_eq!(
+                rules.validate().map_err(|e| e.field),
+                Err(field),
+                "{rules:?}"
+            );
         }
-        let eight_by_five = TableRules { max_players: 8, hand_size: 5, ..base };
+        let eight_by_five = TableRules {
+            max_players: 8,
+            hand_size: 5,
+            ..base
+        };
         assert_eq!(eight_by_five.validate(), Ok(()), "R6 makes 8 x 5 work");
     }
 

@@ -44,7 +44,7 @@ pub struct SimTotals {
 pub fn play_hand(start: HandStart, events: &mut Vec<Event>) -> Result<HandState, String> {
     let mut state = HandState::start(&start)?;
     events.push(Event::HandStarted(Box::new(start)));
-    while let Some(&seat) = state.to_act().first() {
+    while let Some(seat) = state.next_to_act() {
         let action = bot::choose(&state, seat).ok_or("the bot found no legal action")?;
         state
             .act_into(seat, &action, events)

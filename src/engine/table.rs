@@ -60,11 +60,13 @@ pub fn plan_hand(
     }
     let dealer = match previous_dealer {
         None => entrants[0].seat,
-        Some(prev) => entrants
-            .iter()
-            .find(|e| e.seat > prev)
-            .unwrap_or(&entrants[0])
-            .seat,
+        Some(prev) => {
+            entrants
+                .iter()
+                .find(|e| e.seat > prev)
+                .unwrap_or(&entrants[0])
+                .seat
+        }
     };
     Ok(HandPlan {
         dealer,
@@ -122,7 +124,10 @@ mod tests {
         let rules = TableRules::with_ante(5);
         let players = seated(&[(0, 10, false), (1, 4, false), (2, 10, false)]);
         let plan = plan_hand(&rules, &players, Some(0)).expect("plan");
-        assert_eq!(plan.dealer, 2, "seat 1 cannot ante, so the deal passes over it");
+        assert_eq!(
+            plan.dealer, 2,
+            "seat 1 cannot ante, so the deal passes over it"
+        );
         assert_eq!(plan.sitting_out, vec![1]);
     }
 

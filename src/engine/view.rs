@@ -152,7 +152,9 @@ impl HandState {
             my_seat: mine.map(|p| p.seat),
             my_hand: mine.map(|p| p.hand),
             my_discards: mine.map(|p| p.discards),
-            my_declaration: mine.filter(|p| p.status == Status::Hidden).map(|p| p.declared),
+            my_declaration: mine
+                .filter(|p| p.status == Status::Hidden)
+                .map(|p| p.declared),
             legal: mine.and_then(|p| self.legal(p.seat)),
             current_trick: (self.phase == Phase::Play).then(|| TrickView::from(&self.trick)),
             tricks: self.finished_tricks().iter().map(TrickView::from).collect(),
@@ -323,9 +325,7 @@ pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventV
             entrants: start.entrants.clone(),
             carried: start.carried,
             trump: TrumpView {
-                suit: start
-                    .upcard()
-                    .map_or(Suit::Clubs, |card| card.suit()),
+                suit: start.upcard().map_or(Suit::Clubs, |card| card.suit()),
                 card: start.upcard(),
             },
             your_cards: viewer.and_then(|seat| start.dealt_to(seat)),
