@@ -1,0 +1,410 @@
+//! Malformed and hostile input: every refusal is a 4xx `application/problem+json` with a
+//! stable code, and a refused write leaves the table's version where it was.
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::support::{JWT_SECRET, Player, Reply, TestApp, config, deck};
+
+/// A request with a raw body and content type.
+async fn raw(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    content_type: Option<&str>,
+    body: Option<Vec<u8>>,
+) -> Reply {
+    let mut req = app.client.request(method, format!("{}{path}", app.base));
+    if let Some(token) = token {
+        req = req.insert_header(("Authorization", format!("Bearer {token}")));
+    }
+    if let Some(ct) = content_type {
+        req = req.insert_header(("Content-Type", ct));
+    }
+    let mut resp = match body {
+        Some(body) => req.send_body(body).await,
+        None => req.send().await,
+    }
+    .expect("request");
+    let content_type = resp
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let bytes = resp.body().limit(1 << 20).await.expect("body");
+    Reply {
+        status: resp.status().as_u16(),
+        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        content_type,
+    }
+}
+
+/// A 4xx problem+json with some stable code; returns the code.
+#[track_caller]
+fn is_problem(reply: &Reply, status: u16) -> String {
+    assert_eq!(reply.status, status, "{}", reply.body);
+    assert_eq!(
+        reply.content_type, "application/problem+json",
+        "{}",
+        reply.body
+    );
+    assert_eq!(reply.body["status"], status);
+    let code = reply.body["code"].as_str().unwrap_or("").to_owned();
+    assert!(
+        !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "a stable snake_case code: {}",
+        reply.body
+    );
+    code
+}
+
+fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+fn claims(player: &Player, exp_offset_secs: i64) -> Value {
+    let now = chrono::Utc::now().timestamp();
+    json!({"sub": player.id, "name": player.name, "iat": now - 7200, "exp": now + exp_offset_secs})
+}
+
+fn sign(secret: &[u8], claims: &Value) -> String {
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        claims,
+        &jsonwebtoken::EncodingKey::from_secret(secret).expect("key"),
+    )
+    .expect("sign")
+}
+
+/// Two players at a table in the declaration of hand 1 (ann deals, bob to act).
+async fn table_in_play(app: &TestApp) -> (Player, Player, String) {
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let league = app.league(&ann, &[&bob], 100).await;
+    let d = deck(
+        &[
+            &["2C", "3C", "4C", "5C", "6C"],
+            &["7C", "8C", "9C", "10C", "2H"],
+        ],
+        &[],
+    );
+    let table = app
+        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+        .await;
+    app.sit(&table, &ann, 0).await;
+    app.sit(&table, &bob, 1).await;
+    app.start_hand(&table, &ann).await.ok();
+    (ann, bob, table)
+}
+
+async fn version(app: &TestApp, table: &str, who: &Player) -> i64 {
+    app.view(table, who).await["version"]
+        .as_i64()
+        .expect("version")
+}
+
+#[actix_web::test]
+async fn bad_action_bodies_are_400_problems_and_change_nothing() {
+    let app = TestApp::start().await;
+    let (_ann, bob, table) = table_in_play(&app).await;
+    let path = format!("/v1/tables/{table}/actions");
+    let v0 = version(&app, &table, &bob).await;
+    let json_bodies: Vec<(Value, &str)> = vec![
+        (
+            json!({"action": {"type": "play", "card": "ZZ"}}),
+            "invalid_card",
+        ),
+        (
+            json!({"action": {"type": "play", "card": "11H"}}),
+            "invalid_card",
+        ),
+        (
+            json!({"action": {"type": "play", "card": ""}}),
+            "invalid_card",
+        ),
+        (
+            json!({"action": {"type": "declare", "play": true, "discard": ["2C", "XX"]}}),
+            "invalid_card",
+        ),
+        (
+            json!({"action": {"type": "declare", "play": true, "discard": ["2C", "2c"]}}),
+            "invalid_card",
+        ),
+        (
+            json!({"action": {"type": "play", "card": 5}}),
+            "malformed_body",
+        ),
+        (
+            json!({"action": {"type": "declare", "play": "yes"}}),
+            "malformed_body",
+        ),
+        (json!({"action": {"type": "fold"}}), "malformed_body"),
+        (json!({"action": {"card": "2C"}}), "malformed_body"),
+        (json!({"type": "play", "card": "2C"}), "malformed_body"),
+        (json!({"action": "play"}), "malformed_body"),
+        (json!([]), "malformed_body"),
+        (json!(null), "malformed_body"),
+        (
+            json!({"action": {"type": "declare", "play": true}, "expected_version": "one"}),
+            "malformed_body",
+        ),
+        (
+            json!({"action": {"type": "declare", "play": true}, "extra": 1}),
+            "malformed_body",
+        ),
+    ];
+    for (body, code) in json_bodies {
+        let reply = app.post(&path, &bob, body.clone()).await;
+        assert_eq!(is_problem(&reply, 400), code, "{body}");
+    }
+    assert_eq!(version(&app, &table, &bob).await, v0);
+
+    let token = Some(bob.token.as_str());
+    // No body at all; an empty JSON body; not JSON; JSON under another content type.
+    let reply = raw(&app, Method::POST, &path, token, None, None).await;
+    is_problem(&reply, 400);
+    let reply = raw(
+        &app,
+        Method::POST,
+        &path,
+        token,
+        Some("application/json"),
+        None,
+    )
+    .await;
+    is_problem(&reply, 400);
+    let reply = raw(
+        &app,
+        Method::POST,
+        &path,
+        token,
+        Some("application/json"),
+        Some(b"{\"action\": {\"type\": \"play\", \"card\": \"2C\"".to_vec()),
+    )
+    .await;
+    assert_eq!(is_problem(&reply, 400), "malformed_body");
+    let reply = raw(
+        &app,
+        Method::POST,
+        &path,
+        token,
+        Some("application/json"),
+        Some(b"play 2C".to_vec()),
+    )
+    .await;
+    assert_eq!(is_problem(&reply, 400), "malformed_body");
+    let reply = raw(
+        &app,
+        Method::POST,
+        &path,
+        token,
+        Some("text/plain"),
+        Some(br#"{"action": {"type": "declare", "play": true}}"#.to_vec()),
+    )
+    .await;
+    assert_eq!(is_problem(&reply, 400), "unsupported_media_type");
+    // A body over 64 KiB.
+    let mut huge = br#"{"action": {"type": "declare", "play": true}, "pad": ""#.to_vec();
+    huge.extend(std::iter::repeat_n(b'x', 100 * 1024));
+    huge.extend(b"\"}");
+    let reply = raw(
+        &app,
+        Method::POST,
+        &path,
+        token,
+        Some("application/json"),
+        Some(huge),
+    )
+    .await;
+    assert_eq!(is_problem(&reply, 400), "body_too_large");
+    assert_eq!(version(&app, &table, &bob).await, v0);
+    // The same action, well formed, is accepted: the refusals were about the input.
+    app.declare(&table, &bob, true, &[]).await.ok();
+    assert_eq!(version(&app, &table, &bob).await, v0 + 1);
+}
+
+#[actix_web::test]
+async fn unknown_ids_and_acting_after_the_hand_ended() {
+    let app = TestApp::start().await;
+    let (ann, bob, table) = table_in_play(&app).await;
+    let unknown = uuid::Uuid::new_v4();
+    app.get(&format!("/v1/tables/{unknown}"), &bob)
+        .await
+        .problem(404, "table_not_found");
+    app.get(&format!("/v1/tables/{unknown}/events"), &bob)
+        .await
+        .problem(404, "table_not_found");
+    app.post(
+        &format!("/v1/tables/{unknown}/actions"),
+        &bob,
+        json!({"action": {"type": "declare", "play": false}}),
+    )
+    .await
+    .problem(404, "table_not_found");
+    for path in [
+        "/v1/tables/not-a-uuid".to_owned(),
+        "/v1/tables/1234/events".to_owned(),
+        format!("/v1/tables/{}x", &table[..35]),
+    ] {
+        let reply = app.get(&path, &bob).await;
+        is_problem(&reply, 404);
+    }
+    let reply = app
+        .post(
+            "/v1/tables/not-a-uuid/actions",
+            &bob,
+            json!({"action": {"type": "declare", "play": false}}),
+        )
+        .await;
+    is_problem(&reply, 404);
+    let reply = app.get("/v1/no/such/route", &bob).await;
+    is_problem(&reply, 404);
+
+    // Bob passes: ann wins outright (R8) and the hand is over.
+    let view = app.declare(&table, &bob, false, &[]).await.ok();
+    assert_eq!(view["phase"], "complete");
+    let v = version(&app, &table, &ann).await;
+    for (who, action) in [
+        (&ann, json!({"type": "play", "card": "2H"})),
+        (&ann, json!({"type": "declare", "play": true})),
+        (&bob, json!({"type": "declare", "play": false})),
+        (&bob, json!({"type": "draw", "discard": []})),
+    ] {
+        app.act(&table, who, action)
+            .await
+            .problem(422, "wrong_phase");
+    }
+    assert_eq!(version(&app, &table, &ann).await, v);
+}
+
+#[actix_web::test]
+async fn fixed_decks_refused_unless_allowed_and_invalid_rules() {
+    let app = TestApp::start_with(config(false)).await;
+    let ann = app.register("ann").await;
+    let league = app.league(&ann, &[], 100).await;
+    let d = deck(
+        &[
+            &["2C", "3C", "4C", "5C", "6C"],
+            &["7C", "8C", "9C", "10C", "2H"],
+        ],
+        &[],
+    );
+    app.post(
+        "/v1/tables",
+        &ann,
+        json!({"league_id": league, "name": "T", "rules": {"ante": 5}, "decks": [d]}),
+    )
+    .await
+    .problem(422, "fixed_deck_not_allowed");
+    for rules in [
+        json!({"ante": 0}),
+        json!({"ante": -5}),
+        json!({}),
+        json!({"ante": 5, "hand_size": 6}),
+        json!({"ante": 5, "max_players": 9}),
+        json!({"ante": 5, "max_players": 1}),
+        json!({"ante": 5, "pot_limit": 0}),
+        json!({"ante": 5, "split_pot": "burn"}),
+        json!({"ante": 5, "bourre_penalty": "double"}),
+        json!({"ante": 5, "max_discard": 6}),
+        json!({"ante": 5, "no_such_rule": true}),
+        json!("ante 5"),
+    ] {
+        app.post(
+            "/v1/tables",
+            &ann,
+            json!({"league_id": league, "name": "T", "rules": rules}),
+        )
+        .await
+        .problem(422, "invalid_rules");
+    }
+    // Without decks the same table is created.
+    let view = app
+        .post(
+            "/v1/tables",
+            &ann,
+            json!({"league_id": league, "name": "T", "rules": {"ante": 5}}),
+        )
+        .await
+        .ok();
+    assert_eq!(view["fixed_decks"], false);
+}
+
+#[actix_web::test]
+async fn missing_forged_expired_and_unsigned_tokens_are_401() {
+    let app = TestApp::start().await;
+    let (_ann, bob, table) = table_in_play(&app).await;
+    let v0 = version(&app, &table, &bob).await;
+    let forged = sign(
+        b"another-secret-another-secret-another",
+        &claims(&bob, 3600),
+    );
+    let expired = sign(JWT_SECRET.as_bytes(), &claims(&bob, -60));
+    let unsigned = format!(
+        "{}.{}.",
+        base64url(br#"{"alg":"none","typ":"JWT"}"#),
+        base64url(claims(&bob, 3600).to_string().as_bytes())
+    );
+    // A control: a token signed with the server's secret and unexpired is accepted.
+    let genuine = sign(JWT_SECRET.as_bytes(), &claims(&bob, 3600));
+    let me = app
+        .call(Method::GET, "/v1/players/me", Some(&genuine), None)
+        .await
+        .ok();
+    assert_eq!(me["id"], bob.id.as_str());
+
+    let action = json!({"action": {"type": "declare", "play": true}});
+    let actions = format!("/v1/tables/{table}/actions");
+    let view_path = format!("/v1/tables/{table}");
+    let bad: [Option<&str>; 6] = [
+        None,
+        Some(&forged),
+        Some(&expired),
+        Some(&unsigned),
+        Some(""),
+        Some("Zm9v.YmFy.YmF6"),
+    ];
+    for token in bad {
+        for (method, path, body) in [
+            (Method::POST, actions.as_str(), Some(action.clone())),
+            (Method::GET, view_path.as_str(), None),
+            (Method::GET, "/v1/players/me", None),
+            (Method::POST, "/v1/tables", Some(json!({}))),
+        ] {
+            let reply = app.call(method.clone(), path, token, body).await;
+            assert_eq!(
+                reply.status, 401,
+                "{method} {path} with {token:?}: {}",
+                reply.body
+            );
+            reply.problem(401, "unauthorized");
+        }
+    }
+    // Not a bearer scheme.
+    let resp = app
+        .client
+        .get(format!("{}/v1/players/me", app.base))
+        .insert_header(("Authorization", format!("Basic {}", bob.token)))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status().as_u16(), 401);
+    assert_eq!(
+        version(&app, &table, &bob).await,
+        v0,
+        "no refused write moved the table"
+    );
+}
