@@ -10,3 +10,4 @@ mod e2e;
 mod rules_over_http;
 mod secrets;
 mod bad_input;
+mod concurrency;

@@ -149,7 +149,9 @@ async fn r9f_dealer_and_play_refusals_over_http() {
 }
 
 /// R9d over HTTP: a player with a cinch must play and lead the highest trump (or one
-/// equivalent to it).
+/// equivalent to it). `cinch_must_win_trick` is not provoked: under R9a/R9b the cards a
+/// last player may play either all win the trick or all lose it, so no play can be refused
+/// with it (the engine's rule tests say the same).
 #[actix_web::test]
 async fn r9f_cinch_refusals_over_http() {
     // Trump diamonds (ann's upcard 2D). Cat holds A K Q 5 of diamonds: three sure trump
