@@ -124,7 +124,8 @@ fn build() -> (
                 .service(tables::stand)
                 .service(tables::start_hand)
                 .service(tables::act)
-                .service(tables::events),
+                .service(tables::events)
+                .service(tables::stream),
         )
         .split_for_parts()
 }
@@ -139,6 +140,10 @@ pub fn server(
     app: App,
     listener: std::net::TcpListener,
 ) -> std::io::Result<actix_web::dev::Server> {
+    // Background work of this process: the deadline sweeper (which runs now, then every
+    // `sweep_every`) and the listener that wakes long-polls and streams.
+    actix_web::rt::spawn(app.clone().sweep_forever());
+    actix_web::rt::spawn(app.clone().listen_forever());
     let server = actix_web::HttpServer::new(move || {
         let (routes, doc) = build();
         routes

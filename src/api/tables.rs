@@ -342,3 +342,112 @@ pub async fn events(
         .await?;
     Ok(HttpResponse::Ok().json(events))
 }
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Start after this seq when no `Last-Event-ID` header is sent (default 0: every event).
+    #[serde(default)]
+    pub after: Option<i64>,
+}
+
+/// A comment line sent when nothing happened for this long, so proxies keep the stream open.
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
+fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
+    let mut out = String::new();
+    for event in items {
+        let data = serde_json::to_string(event)?;
+        out.push_str(&format!(
+            "id: {}\nevent: {}\ndata: {data}\n\n",
+            event.seq, event.kind
+        ));
+    }
+    Ok(web::Bytes::from(out))
+}
+
+/// Server-sent events: the caller's redacted events as they happen (`id:` = seq, `event:` =
+/// kind, `data:` = the item of the events endpoint). Resumes after `Last-Event-ID`.
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(
+        ("table_id" = Uuid, Path),
+        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this seq (sent by EventSource on reconnect); wins over `after`"),
+        StreamQuery,
+    ),
+    responses(
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = String),
+        (status = 400, description = "`invalid_last_event_id`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}/stream")]
+pub async fn stream(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<StreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let table = TableId(path.into_inner());
+    let after = match req.headers().get("Last-Event-ID") {
+        Some(value) => value
+            .to_str()
+            .ok()
+            .and_then(|text| text.trim().parse::<i64>().ok())
+            .ok_or_else(|| {
+                ApiError::bad_request("invalid_last_event_id", "Last-Event-ID is an event seq")
+            })?,
+        None => query.after.unwrap_or(0),
+    }
+    .max(0);
+    let app = app.into_inner();
+    let player = caller.0;
+    let mut waiter = app.live.subscribe();
+    // The first page now: refusals (403, 404) are answered before the stream starts.
+    let first = app
+        .events_until(
+            &mut waiter,
+            player,
+            table,
+            after,
+            tokio::time::Instant::now(),
+            MAX_PAGE,
+        )
+        .await?;
+    let after = first.last().map_or(after, |e| e.seq);
+    let head =
+        sse_frames(&first).map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
+    let state = (app, waiter, after, Some(head));
+    let body =
+        futures_util::stream::unfold(state, move |(app, mut waiter, after, head)| async move {
+            if let Some(head) = head {
+                return Some((Ok(head), (app, waiter, after, None)));
+            }
+            let until = tokio::time::Instant::now() + KEEP_ALIVE;
+            let page = app
+                .events_until(&mut waiter, player, table, after, until, MAX_PAGE)
+                .await;
+            match page {
+                Ok(page) if page.is_empty() => Some((
+                    Ok(web::Bytes::from_static(b": keep-alive\n\n")),
+                    (app, waiter, after, None),
+                )),
+                Ok(page) => {
+                    let next = page.last().map_or(after, |e| e.seq);
+                    Some((sse_frames(&page), (app, waiter, next, None)))
+                }
+                // No longer allowed, or the database failed: end the stream; the client
+                // reconnects with Last-Event-ID and gets a proper answer.
+                Err(_) => None,
+            }
+        });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header(("Cache-Control", "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}

@@ -1,9 +1,12 @@
 //! The caller's redacted events of a table, optionally waiting for new ones.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
+use super::live::Waiter;
 use super::table_event::TableEvent;
 use super::tables::{load_seats, load_table};
 use super::view::{EventOut, event_out};
@@ -14,7 +17,6 @@ use crate::store::{self, events as event_log};
 pub const MAX_WAIT_SECS: u64 = 60;
 /// Most events one page returns.
 pub const MAX_PAGE: i64 = 500;
-const POLL_EVERY: Duration = Duration::from_millis(200);
 
 impl App {
     /// Events after `after`, as the caller may see them. With `wait` > 0 and nothing new,
@@ -33,14 +35,31 @@ impl App {
                 detail: format!("wait is at most {MAX_WAIT_SECS} seconds"),
             });
         }
-        let limit = limit.clamp(1, MAX_PAGE);
         let until = Instant::now() + Duration::from_secs(wait);
+        let mut waiter = self.live.subscribe();
+        self.events_until(&mut waiter, player, id, after, until, limit)
+            .await
+    }
+
+    /// Events after `after`, waiting until `until` for one when there is none. Woken by
+    /// `waiter` (subscribed before the first read, so no notice is missed) when any server
+    /// process appends to the table.
+    pub async fn events_until(
+        &self,
+        waiter: &mut Waiter,
+        player: PlayerId,
+        id: TableId,
+        after: i64,
+        until: Instant,
+        limit: i64,
+    ) -> Result<Vec<EventOut>, AppError> {
+        let limit = limit.clamp(1, MAX_PAGE);
         loop {
             let page = self.events_page(player, id, after, limit).await?;
             if !page.is_empty() || Instant::now() >= until {
                 return Ok(page);
             }
-            tokio::time::sleep(POLL_EVERY).await;
+            waiter.wait(id.0, after, until).await;
         }
     }
 

@@ -5,6 +5,8 @@ pub mod events;
 pub mod idempotency;
 pub mod ids;
 pub mod leagues;
+pub mod live;
+pub mod sweeper;
 pub mod table_event;
 pub mod tables;
 pub mod view;
@@ -14,11 +16,23 @@ use std::time::Duration;
 use crate::engine::RuleError;
 use crate::store::{DbPool, StoreError};
 
-/// What the use cases need: the database and the configuration.
+/// What the use cases need: the database, the configuration, and this process's fan-out
+/// of live notices.
 #[derive(Clone)]
 pub struct App {
     pub pool: DbPool,
     pub config: Config,
+    pub live: live::Live,
+}
+
+impl App {
+    pub fn new(pool: DbPool, config: Config) -> App {
+        App {
+            pool,
+            config,
+            live: live::Live::new(),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -26,6 +40,8 @@ pub struct Config {
     pub jwt: JwtKeys,
     pub token_ttl: Duration,
     pub allow_fixed_deck: bool,
+    /// How often the sweeper looks for turns whose deadline passed (it also runs at start).
+    pub sweep_every: Duration,
 }
 
 /// The HS256 keys, made once from the secret.

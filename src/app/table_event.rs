@@ -41,6 +41,12 @@ pub enum TableEvent {
         /// Secret until the hand ends; then `seed_revealed` repeats it.
         server_seed: String,
     },
+    /// The seat's time ran out: the server acted for it (the events that follow, up to the
+    /// next table event, are that default action, not the player's choice).
+    TurnTimedOut {
+        seat: Seat,
+        player_id: Uuid,
+    },
     /// After `hand_ended`: this hand's seed, and the commitment to the next hand's.
     SeedRevealed {
         hand_no: u32,
@@ -59,6 +65,7 @@ impl TableEvent {
             TableEvent::SeatLeft { .. } => "seat_left",
             TableEvent::HandDealt { .. } => "hand_dealt",
             TableEvent::SeedRevealed { .. } => "seed_revealed",
+            TableEvent::TurnTimedOut { .. } => "turn_timed_out",
             TableEvent::Hand(event) => event.kind(),
         }
     }

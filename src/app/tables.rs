@@ -646,6 +646,15 @@ impl App {
             {
                 return Ok(Reply::Replayed { status, body });
             }
+            // Actions on one table take turns (the sweeper skips a table being acted on),
+            // so the state read below is the one this action applies to.
+            tables::table
+                .find(id.0)
+                .select(tables::id)
+                .for_update()
+                .first::<Uuid>(conn)
+                .await
+                .optional()?;
             let mut loaded = load(conn, id).await?;
             require_member(conn, LeagueId(loaded.table.league_id), player).await?;
             let seat = seat_of(&loaded, player).ok_or_else(|| {
@@ -656,79 +665,7 @@ impl App {
             {
                 return Err(version_conflict(loaded.table.version));
             }
-            let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
-            let Some(hand) = loaded.hand.as_mut().filter(|_| loaded.table.in_hand) else {
-                return Err(AppError::Rule(crate::engine::RuleError::WrongPhase(
-                    "between hands",
-                )));
-            };
-            let events = hand.state.act(seat, &action)?;
-            let ended = events.iter().any(|e| matches!(e, Event::HandEnded(_)));
-            let mut new: Vec<NewEvent> = Vec::with_capacity(events.len() + 1);
-            for event in &events {
-                new.push(stored(&TableEvent::Hand(event.clone()), hand_no)?);
-            }
-            let next_seed = new_seed();
-            if ended {
-                let revealed = TableEvent::SeedRevealed {
-                    hand_no,
-                    server_seed: hand.server_seed.clone(),
-                    next_commitment: deck::commitment(&next_seed),
-                };
-                new.push(stored(&revealed, hand_no)?);
-            }
-            let written = append(conn, &loaded, &new).await?;
-            let hand = loaded
-                .hand
-                .as_ref()
-                .ok_or_else(|| AppError::Internal("hand vanished".into()))?;
-            let transfers = chip_moves(&loaded, hand, &events, &written, hand_no);
-            ledger::record(conn, &transfers)
-                .await
-                .map_err(|e| match e {
-                    StoreError::Overdrawn(account) => {
-                        AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
-                    }
-                    other => other.into(),
-                })?;
-            let version = loaded.table.version + new.len() as i64;
-            if ended {
-                let settlement = hand.state.settlement();
-                let exempt: Vec<Uuid> = settlement
-                    .map(|s| {
-                        s.exempt
-                            .iter()
-                            .filter_map(|seat| {
-                                hand.players
-                                    .iter()
-                                    .find(|p| p.seat == *seat)
-                                    .map(|p| p.player_id)
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                diesel::update(tables::table.find(id.0))
-                    .set((
-                        tables::version.eq(version),
-                        tables::in_hand.eq(false),
-                        tables::exempt.eq(exempt),
-                        tables::next_seed.eq(&next_seed),
-                        tables::to_act.eq(Vec::<Uuid>::new()),
-                        tables::deadline.eq(None::<DateTime<Utc>>),
-                    ))
-                    .execute(conn)
-                    .await?;
-            } else {
-                let (to_act, deadline) = turn_projection(hand, &loaded.rules);
-                diesel::update(tables::table.find(id.0))
-                    .set((
-                        tables::version.eq(version),
-                        tables::to_act.eq(to_act),
-                        tables::deadline.eq(deadline),
-                    ))
-                    .execute(conn)
-                    .await?;
-            }
+            play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
             let loaded = load(conn, id).await?;
             let last_hand = last_settlement(conn, &loaded).await?;
             let view = view::table_view(&loaded, Some(player), last_hand);
@@ -741,6 +678,175 @@ impl App {
         })
         .await
     }
+}
+
+/// Who moves: a player by choice, or the server for every seat whose deadline passed.
+pub(crate) enum Mover {
+    Player(Seat, Action),
+    Timeout,
+}
+
+/// The pipeline shared by a player's action and a timeout, inside the caller's transaction
+/// on a freshly loaded table: the engine decides, the events are appended (a timed-out seat's
+/// default action follows a `turn_timed_out` event), chips move, the seats' timeout counts
+/// and the projections are updated. When the hand ends, a seat that timed out twice in a
+/// row is stood up (`seat_left`) in the same transaction.
+pub(crate) async fn play_moves(
+    conn: &mut Conn,
+    loaded: &mut Loaded,
+    mover: Mover,
+) -> Result<(), AppError> {
+    let id = loaded.table.id;
+    let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+    let Some(hand) = loaded.hand.as_mut().filter(|_| loaded.table.in_hand) else {
+        return Err(AppError::Rule(crate::engine::RuleError::WrongPhase(
+            "between hands",
+        )));
+    };
+    let player_at = |hand: &LoadedHand, seat: Seat| {
+        hand.players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map(|p| p.player_id)
+    };
+    let mut new: Vec<NewEvent> = Vec::new();
+    // The engine's events, each with its index in `new`.
+    let mut events: Vec<(usize, Event)> = Vec::new();
+    let mut acted: Vec<Uuid> = Vec::new();
+    let mut timed_out: Vec<Uuid> = Vec::new();
+    match mover {
+        Mover::Player(seat, action) => {
+            for event in hand.state.act(seat, &action)? {
+                events.push((new.len(), event.clone()));
+                new.push(stored(&TableEvent::Hand(event), hand_no)?);
+            }
+            acted.extend(player_at(hand, seat));
+        }
+        Mover::Timeout => {
+            for seat in hand.state.to_act() {
+                let Some(action) = crate::engine::bot::timeout_action(&hand.state, seat) else {
+                    continue;
+                };
+                let player_id = player_at(hand, seat)
+                    .ok_or_else(|| AppError::Internal(format!("no player at seat {seat}")))?;
+                let timed = TableEvent::TurnTimedOut { seat, player_id };
+                new.push(stored(&timed, hand_no)?);
+                let caused = hand.state.act(seat, &action).map_err(|e| {
+                    AppError::Internal(format!("the timeout action was refused: {e}"))
+                })?;
+                for event in caused {
+                    events.push((new.len(), event.clone()));
+                    new.push(stored(&TableEvent::Hand(event), hand_no)?);
+                }
+                timed_out.push(player_id);
+            }
+            if timed_out.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+    let ended = events.iter().any(|(_, e)| matches!(e, Event::HandEnded(_)));
+    let next_seed = new_seed();
+    if ended {
+        let revealed = TableEvent::SeedRevealed {
+            hand_no,
+            server_seed: hand.server_seed.clone(),
+            next_commitment: deck::commitment(&next_seed),
+        };
+        new.push(stored(&revealed, hand_no)?);
+    }
+    diesel::update(
+        seats::table
+            .filter(seats::table_id.eq(id))
+            .filter(seats::player_id.eq_any(&acted)),
+    )
+    .set(seats::timeouts.eq(0))
+    .execute(conn)
+    .await?;
+    diesel::update(
+        seats::table
+            .filter(seats::table_id.eq(id))
+            .filter(seats::player_id.eq_any(&timed_out)),
+    )
+    .set(seats::timeouts.eq(seats::timeouts + 1))
+    .execute(conn)
+    .await?;
+    let sitting_out: Vec<(i16, Uuid)> = if ended {
+        seats::table
+            .filter(seats::table_id.eq(id))
+            .filter(seats::timeouts.ge(2))
+            .order(seats::seat.asc())
+            .select((seats::seat, seats::player_id))
+            .load(conn)
+            .await?
+    } else {
+        Vec::new()
+    };
+    for (seat, player_id) in &sitting_out {
+        let left = TableEvent::SeatLeft {
+            seat: seat_u8(*seat),
+            player_id: *player_id,
+        };
+        new.push(stored(&left, hand_no)?);
+    }
+    let written = append(conn, loaded, &new).await?;
+    let hand = loaded
+        .hand
+        .as_ref()
+        .ok_or_else(|| AppError::Internal("hand vanished".into()))?;
+    let (engine_events, engine_written): (Vec<Event>, Vec<(i64, String)>) = events
+        .into_iter()
+        .filter_map(|(i, e)| written.get(i).map(|w| (e, w.clone())))
+        .unzip();
+    let transfers = chip_moves(loaded, hand, &engine_events, &engine_written, hand_no);
+    ledger::record(conn, &transfers)
+        .await
+        .map_err(|e| match e {
+            StoreError::Overdrawn(account) => {
+                AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
+            }
+            other => other.into(),
+        })?;
+    let version = loaded.table.version + new.len() as i64;
+    if ended {
+        let settlement = hand.state.settlement();
+        let exempt: Vec<Uuid> = settlement
+            .map(|s| {
+                s.exempt
+                    .iter()
+                    .filter_map(|seat| player_at(hand, *seat))
+                    .filter(|p| !sitting_out.iter().any(|(_, gone)| gone == p))
+                    .collect()
+            })
+            .unwrap_or_default();
+        diesel::update(tables::table.find(id))
+            .set((
+                tables::version.eq(version),
+                tables::in_hand.eq(false),
+                tables::exempt.eq(exempt),
+                tables::next_seed.eq(&next_seed),
+                tables::to_act.eq(Vec::<Uuid>::new()),
+                tables::deadline.eq(None::<DateTime<Utc>>),
+            ))
+            .execute(conn)
+            .await?;
+        for (seat, _) in &sitting_out {
+            diesel::delete(seats::table.find((id, *seat)))
+                .execute(conn)
+                .await?;
+        }
+    } else {
+        let (to_act, deadline) = turn_projection(hand, &loaded.rules);
+        diesel::update(tables::table.find(id))
+            .set((
+                tables::version.eq(version),
+                tables::to_act.eq(to_act),
+                tables::deadline.eq(deadline),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Who must act now, and by when.

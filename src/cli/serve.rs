@@ -101,14 +101,15 @@ fn env_number(name: &str, default: u64) -> Result<u64, String> {
 /// Builds the application state from the environment for a migrated database.
 pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
     let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
-    Ok(App {
-        pool: store::pool(url, pool_size).map_err(|e| e.to_string())?,
-        config: Config {
+    Ok(App::new(
+        store::pool(url, pool_size).map_err(|e| e.to_string())?,
+        Config {
             jwt: JwtKeys::from_secret(&jwt_secret(embedded)?)?,
             token_ttl: Duration::from_secs(env_number("BOURRE_TOKEN_TTL_SECS", 7 * 86_400)?),
             allow_fixed_deck: env_flag("BOURRE_ALLOW_FIXED_DECK"),
+            sweep_every: Duration::from_millis(env_number("BOURRE_SWEEP_MS", 500)?.max(10)),
         },
-    })
+    ))
 }
 
 pub fn migrate() -> Result<(), String> {

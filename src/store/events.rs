@@ -13,6 +13,9 @@ use super::{Conn, StoreError};
 /// The `prev_hash` of a table's first event.
 pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
+/// The PostgreSQL channel told `<table_id>:<seq>` when a table's log grows.
+pub const NOTIFY_CHANNEL: &str = "bourre_events";
+
 /// A stored event.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = events)]
@@ -128,6 +131,14 @@ pub async fn append(
         .values(&inserts)
         .execute(conn)
         .await?;
+    if let Some((last, _)) = written.last() {
+        // Delivered when the transaction commits: wakes long-polls and streams everywhere.
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<diesel::sql_types::Text, _>(NOTIFY_CHANNEL)
+            .bind::<diesel::sql_types::Text, _>(format!("{table_id}:{last}"))
+            .execute(conn)
+            .await?;
+    }
     Ok(written)
 }
 

@@ -57,6 +57,7 @@ diesel::table! {
         player_id -> Uuid,
         league_id -> Uuid,
         sat_at -> Timestamptz,
+        timeouts -> Int2,
     }
 }
 

@@ -11,3 +11,4 @@ mod rules_over_http;
 mod secrets;
 mod bad_input;
 mod concurrency;
+mod timeouts;

@@ -157,6 +157,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
         token_ttl: Duration::from_secs(3600),
         allow_fixed_deck,
+        sweep_every: Duration::from_millis(100),
     }
 }
 
@@ -171,10 +172,7 @@ impl TestApp {
     }
 
     pub fn on_database(db_url: String, config: Config) -> TestApp {
-        let app = App {
-            pool: store::pool(&db_url, 8).expect("pool"),
-            config,
-        };
+        let app = App::new(store::pool(&db_url, 8).expect("pool"), config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
         let server = api::server(app, listener).expect("server");

@@ -1,0 +1,2 @@
+DROP INDEX tables_deadline;
+ALTER TABLE seats DROP COLUMN timeouts;

@@ -1,0 +1,146 @@
+//! Live updates across server processes: every append notifies `bourre_events` with
+//! `<table_id>:<seq>` (PostgreSQL delivers it on commit); one listening connection per
+//! process fans the notices out to the waiting long-polls and streams.
+
+use std::time::Duration;
+
+use diesel_async::RunQueryDsl;
+use futures_util::StreamExt;
+use tokio::sync::broadcast;
+use tokio::time::Instant;
+use uuid::Uuid;
+
+use super::App;
+use crate::store::{self, events::NOTIFY_CHANNEL};
+
+/// A table's log grew to `seq`. The nil table means "anything may have changed" (sent when
+/// the listener (re)connects, since notices may have been missed meanwhile).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Notice {
+    pub table: Uuid,
+    pub seq: i64,
+}
+
+/// The process's fan-out of notices.
+#[derive(Clone)]
+pub struct Live {
+    tx: broadcast::Sender<Notice>,
+}
+
+impl Default for Live {
+    fn default() -> Live {
+        Live::new()
+    }
+}
+
+/// Waiters re-check the database at least this often, whatever the notices say.
+const RECHECK_EVERY: Duration = Duration::from_secs(5);
+/// How long the listener waits before reconnecting after losing its connection.
+const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+
+impl Live {
+    pub fn new() -> Live {
+        let (tx, _) = broadcast::channel(1024);
+        Live { tx }
+    }
+
+    pub fn subscribe(&self) -> Waiter {
+        Waiter {
+            rx: self.tx.subscribe(),
+        }
+    }
+
+    pub fn publish(&self, notice: Notice) {
+        // No receivers is fine: nobody waits.
+        let _ = self.tx.send(notice);
+    }
+}
+
+/// One waiter's subscription. Subscribe before reading the database, then wait: a notice
+/// sent in between is not lost.
+pub struct Waiter {
+    rx: broadcast::Receiver<Notice>,
+}
+
+impl Waiter {
+    /// Waits until `table` may have an event after `after`, or until `until`. Returns
+    /// early (spuriously) at least every few seconds, so callers re-check the database.
+    pub async fn wait(&mut self, table: Uuid, after: i64, until: Instant) {
+        let until = until.min(Instant::now() + RECHECK_EVERY);
+        loop {
+            match tokio::time::timeout_at(until, self.rx.recv()).await {
+                Ok(Ok(n)) if n.table.is_nil() || (n.table == table && n.seq > after) => return,
+                Ok(Ok(_)) => {}
+                Ok(Err(broadcast::error::RecvError::Lagged(_))) => return,
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    tokio::time::sleep_until(until).await;
+                    return;
+                }
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+fn parse(payload: &str) -> Option<Notice> {
+    let (table, seq) = payload.split_once(':')?;
+    Some(Notice {
+        table: table.parse().ok()?,
+        seq: seq.parse().ok()?,
+    })
+}
+
+impl App {
+    /// Listens to `bourre_events` on a connection of its own for as long as the process
+    /// runs, reconnecting when it is lost; publishes every notice to this process's waiters.
+    pub async fn listen_forever(self) {
+        loop {
+            if let Err(e) = self.listen_once().await {
+                eprintln!("bourre: event listener: {e}; reconnecting");
+            }
+            tokio::time::sleep(RECONNECT_AFTER).await;
+        }
+    }
+
+    async fn listen_once(&self) -> Result<(), String> {
+        let pooled = store::conn(&self.pool).await.map_err(|e| e.to_string())?;
+        // The listening connection leaves the pool for good (the pool may open another).
+        let mut conn = diesel_async::pooled_connection::deadpool::Object::take(pooled);
+        diesel::sql_query(format!("LISTEN {NOTIFY_CHANNEL}"))
+            .execute(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        // Anything appended while no one listened: let every waiter look again.
+        self.live.publish(Notice {
+            table: Uuid::nil(),
+            seq: 0,
+        });
+        let mut notices = std::pin::pin!(conn.notifications_stream());
+        while let Some(item) = notices.next().await {
+            let notification = item.map_err(|e| e.to_string())?;
+            if notification.channel != NOTIFY_CHANNEL {
+                continue;
+            }
+            if let Some(notice) = parse(&notification.payload) {
+                self.live.publish(notice);
+            }
+        }
+        Err("the listening connection closed".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_parse() {
+        let id = Uuid::new_v4();
+        assert_eq!(
+            parse(&format!("{id}:42")),
+            Some(Notice { table: id, seq: 42 })
+        );
+        assert_eq!(parse("nonsense"), None);
+        assert_eq!(parse(&format!("{id}:x")), None);
+    }
+}

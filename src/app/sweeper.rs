@@ -1,0 +1,86 @@
+//! The sweeper: acts for seats whose turn deadline passed. Safe with any number of server
+//! processes (each due table is taken with `FOR UPDATE SKIP LOCKED`), and it runs at start-up,
+//! so a deadline that passed while every server was down is honoured.
+
+use diesel::prelude::*;
+use diesel::sql_types::Bool;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use super::ids::TableId;
+use super::tables::{Mover, load, play_moves};
+use super::{App, AppError};
+use crate::store::schema::tables;
+use crate::store::{self};
+
+/// Most tables one sweep looks at; the next sweep takes the rest.
+const BATCH: i64 = 100;
+
+fn due() -> diesel::expression::SqlLiteral<Bool> {
+    diesel::dsl::sql::<Bool>("tables.deadline < now()")
+}
+
+impl App {
+    /// Sweeps now, then every `config.sweep_every`, for as long as the process runs.
+    pub async fn sweep_forever(self) {
+        loop {
+            if let Err(e) = self.sweep().await {
+                eprintln!("bourre: sweeper: {e}");
+            }
+            tokio::time::sleep(self.config.sweep_every).await;
+        }
+    }
+
+    /// Times out every due table no other process is working on; returns how many tables
+    /// it acted on.
+    pub async fn sweep(&self) -> Result<usize, AppError> {
+        let candidates: Vec<Uuid> = {
+            let mut conn = store::conn(&self.pool).await?;
+            tables::table
+                .filter(due())
+                .order(tables::deadline.asc())
+                .limit(BATCH)
+                .select(tables::id)
+                .load(&mut conn)
+                .await?
+        };
+        let mut acted = 0;
+        for id in candidates {
+            match self.time_out(TableId(id)).await {
+                Ok(true) => acted += 1,
+                Ok(false) => {}
+                // Another writer got there first: the next sweep looks again.
+                Err(AppError::Conflict { .. }) => {}
+                Err(e) => eprintln!("bourre: sweeper: table {id}: {e}"),
+            }
+        }
+        Ok(acted)
+    }
+
+    /// Acts for the seats of `id` whose deadline passed, if it is still due and no other
+    /// sweeper holds it. One transaction.
+    async fn time_out(&self, id: TableId) -> Result<bool, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let locked: Option<Uuid> = tables::table
+                .find(id.0)
+                .filter(due())
+                .select(tables::id)
+                .for_update()
+                .skip_locked()
+                .first(conn)
+                .await
+                .optional()?;
+            if locked.is_none() {
+                return Ok(false);
+            }
+            let mut loaded = load(conn, id).await?;
+            if !loaded.table.in_hand {
+                return Ok(false);
+            }
+            play_moves(conn, &mut loaded, Mover::Timeout).await?;
+            Ok(true)
+        })
+        .await
+    }
+}
