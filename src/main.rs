@@ -21,6 +21,14 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document (checked in as openapi/openapi.json).
     Openapi,
+    /// Verify an exported hand record (GET /v1/tables/{id}/hands/{n}) offline.
+    Audit {
+        /// The record's JSON file.
+        file: std::path::PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Bots play hands at one table; prints hands per second, outcomes and chip conservation.
     Simulate(SimulateArgs),
 }
@@ -35,6 +43,7 @@ fn main() -> ExitCode {
             .map(|text| println!("{text}"))
             .map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

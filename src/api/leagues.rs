@@ -1,16 +1,18 @@
 //! Leagues: create, join.
 
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, Problem};
 use crate::app::App;
-use crate::app::ids::LeagueId;
+use crate::app::ids::{LeagueId, PlayerId};
+use crate::app::league_admin::{LedgerPage, Season};
 use crate::app::leagues::League;
+use crate::app::standings::Standings;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -99,4 +101,314 @@ pub async fn join(
         .join_league(caller.0, LeagueId(path.into_inner()), &body.invite_code)
         .await?;
     Ok(HttpResponse::Created().json(LeagueOut::from(league)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeagueDetail {
+    #[serde(flatten)]
+    pub league: LeagueOut,
+    /// The caller's role: `admin` or `member`.
+    pub role: String,
+    pub seasons: Vec<Season>,
+}
+
+/// The league, to its members.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = LeagueDetail),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{league_id}")]
+pub async fn get_league(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, role, seasons) = app.league(caller.0, LeagueId(path.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(LeagueDetail {
+        league: LeagueOut::from(league),
+        role,
+        seasons,
+    }))
+}
+
+/// Rotate the invite code (admins): the old code stops working.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = LeagueOut),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{league_id}/invite-code")]
+pub async fn rotate_invite_code(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let league = app
+        .rotate_invite_code(caller.0, LeagueId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(LeagueOut::from(league)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberRef {
+    pub player_id: Uuid,
+}
+
+/// Make a member an admin (admins).
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    request_body = MemberRef,
+    responses(
+        (status = 204, description = "Promoted"),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{league_id}/admins")]
+pub async fn promote(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<MemberRef>,
+) -> Result<HttpResponse, ApiError> {
+    app.promote(
+        caller.0,
+        LeagueId(path.into_inner()),
+        PlayerId(body.player_id),
+    )
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Remove a member (admins): only one seated at no table; their chips return to the
+/// treasury.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`member_seated`, `cannot_remove_creator`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/{league_id}/members/{player_id}")]
+pub async fn remove_member(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, member) = path.into_inner();
+    app.remove_member(caller.0, LeagueId(league), PlayerId(member))
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GrantIn {
+    pub player_id: Uuid,
+    /// Chips from the treasury (negative takes chips back, between hands).
+    pub amount: i64,
+    /// Why: a rebuy, a correction, ...
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GrantOut {
+    pub player_id: Uuid,
+    pub amount: i64,
+    pub balance: i64,
+}
+
+/// Grant chips to a member (admins), recorded in the ledger with the reason.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    request_body = GrantIn,
+    responses(
+        (status = 201, body = GrantOut),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_amount`, `invalid_reason`, `insufficient_balance`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{league_id}/grants")]
+pub async fn grant(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<GrantIn>,
+) -> Result<HttpResponse, ApiError> {
+    let balance = app
+        .grant(
+            caller.0,
+            LeagueId(path.into_inner()),
+            PlayerId(body.player_id),
+            body.amount,
+            &body.reason,
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(GrantOut {
+        player_id: body.player_id,
+        amount: body.amount,
+        balance,
+    }))
+}
+
+/// Close the running season (admins); the next one starts now.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    responses(
+        (status = 201, body = Season),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{league_id}/seasons")]
+pub async fn close_season(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let season = app
+        .close_season(caller.0, LeagueId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Created().json(season))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StandingsQuery {
+    /// A season number; all time when absent.
+    #[serde(default)]
+    pub season: Option<i32>,
+    /// `balance` (default), `net`, `grants`, `hands_played`, `pots_won`, `split_pots`,
+    /// `bourres`, `tricks`, `rating` or `username`.
+    #[serde(default)]
+    pub sort: Option<String>,
+    /// `desc` (default) or `asc`.
+    #[serde(default)]
+    pub order: Option<String>,
+}
+
+/// Standings: balance, net result, hands, pots, split pots, bourrés, tricks and a
+/// Weng-Lin rating, for all time or a season.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), StandingsQuery),
+    responses(
+        (status = 200, body = Standings),
+        (status = 400, description = "`invalid_sort`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`, `season_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{league_id}/standings")]
+pub async fn standings(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<StandingsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let ascending = match query.order.as_deref() {
+        None | Some("desc") => false,
+        Some("asc") => true,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                "order is `asc` or `desc`",
+            ));
+        }
+    };
+    let standings = app
+        .standings(
+            caller.0,
+            LeagueId(path.into_inner()),
+            query.season,
+            query.sort.as_deref().unwrap_or("balance"),
+            ascending,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(standings))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LedgerQuery {
+    /// Entries with an id greater than this cursor (`next_cursor` of the previous page).
+    #[serde(default)]
+    pub after: Option<i64>,
+    /// Page size, at most 200 (default 50).
+    #[serde(default)]
+    pub limit: Option<i64>,
+    /// Only entries to or from this player.
+    #[serde(default)]
+    pub player_id: Option<Uuid>,
+    /// Only entries of this table.
+    #[serde(default)]
+    pub table_id: Option<Uuid>,
+}
+
+/// The league's ledger, oldest first, cursor-paged; each entry names the table, hand and
+/// event that caused it.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), LedgerQuery),
+    responses(
+        (status = 200, body = LedgerPage),
+        (status = 400, description = "`invalid_query`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{league_id}/ledger")]
+pub async fn ledger(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<LedgerQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = app
+        .ledger_page(
+            caller.0,
+            LeagueId(path.into_inner()),
+            query.after.unwrap_or(0),
+            query.limit.unwrap_or(50),
+            query.player_id,
+            query.table_id,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
 }

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod hands;
 pub mod health;
 pub mod leagues;
 pub mod players;
@@ -114,7 +115,15 @@ fn build() -> (
         .service(
             scope("/v1/leagues")
                 .service(leagues::create)
-                .service(leagues::join),
+                .service(leagues::join)
+                .service(leagues::get_league)
+                .service(leagues::rotate_invite_code)
+                .service(leagues::promote)
+                .service(leagues::remove_member)
+                .service(leagues::grant)
+                .service(leagues::close_season)
+                .service(leagues::standings)
+                .service(leagues::ledger),
         )
         .service(
             scope("/v1/tables")
@@ -125,7 +134,11 @@ fn build() -> (
                 .service(tables::start_hand)
                 .service(tables::act)
                 .service(tables::events)
-                .service(tables::stream),
+                .service(tables::stream)
+                .service(hands::list)
+                .service(hands::record)
+                .service(hands::audit)
+                .service(hands::client_seed),
         )
         .split_for_parts()
 }

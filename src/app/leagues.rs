@@ -33,7 +33,7 @@ pub struct Membership {
 /// Largest starting balance a league may set.
 const MAX_STARTING_BALANCE: i64 = 1_000_000_000;
 
-fn invite_code() -> String {
+pub(crate) fn invite_code() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let bytes: [u8; 10] = rand::random();
     bytes
@@ -209,6 +209,7 @@ async fn add_member(
             table_id: None,
             hand_no: None,
             event_seq: None,
+            note: None,
         }],
     )
     .await?;

@@ -1,11 +1,15 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project.
 
+pub mod audit;
 pub mod auth;
 pub mod events;
+pub mod history;
 pub mod idempotency;
 pub mod ids;
+pub mod league_admin;
 pub mod leagues;
 pub mod live;
+pub mod standings;
 pub mod sweeper;
 pub mod table_event;
 pub mod tables;

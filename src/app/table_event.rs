@@ -12,6 +12,13 @@ pub struct SeatPlayer {
     pub player_id: Uuid,
 }
 
+/// A seat's client seed for a hand's deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientSeed {
+    pub seat: Seat,
+    pub seed: String,
+}
+
 /// One row of the event log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -40,6 +47,15 @@ pub enum TableEvent {
         commitment: String,
         /// Secret until the hand ends; then `seed_revealed` repeats it.
         server_seed: String,
+        /// The seats' client seeds mixed into the deck.
+        #[serde(default)]
+        client_seeds: Vec<ClientSeed>,
+    },
+    /// A seat chose its client seed for the next hand.
+    ClientSeedSet {
+        seat: Seat,
+        player_id: Uuid,
+        seed: String,
     },
     /// The seat's time ran out: the server acted for it (the events that follow, up to the
     /// next table event, are that default action, not the player's choice).
@@ -66,6 +82,7 @@ impl TableEvent {
             TableEvent::HandDealt { .. } => "hand_dealt",
             TableEvent::SeedRevealed { .. } => "seed_revealed",
             TableEvent::TurnTimedOut { .. } => "turn_timed_out",
+            TableEvent::ClientSeedSet { .. } => "client_seed_set",
             TableEvent::Hand(event) => event.kind(),
         }
     }

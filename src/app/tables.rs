@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, require_member};
-use super::table_event::{SeatPlayer, TableEvent};
+use super::table_event::{ClientSeed, SeatPlayer, TableEvent};
 use super::view::{self, TableView};
 use super::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
@@ -57,6 +57,8 @@ pub struct SeatRow {
     pub player_id: Uuid,
     pub username: String,
     pub balance: i64,
+    /// The seat's client seed for the next hand, if chosen.
+    pub client_seed: Option<String>,
 }
 
 /// The current (or last) hand of a table, replayed from its events.
@@ -93,8 +95,11 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
         .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))
 }
 
+/// seat, player, username, balance, client seed.
+type SeatTuple = (i16, Uuid, String, Option<i64>, Option<String>);
+
 pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
-    let rows: Vec<(i16, Uuid, String, Option<i64>)> =
+    let rows: Vec<SeatTuple> =
         seats::table
             .inner_join(players::table)
             .left_join(
@@ -111,17 +116,21 @@ pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow
                 seats::player_id,
                 players::username,
                 balances::balance.nullable(),
+                seats::client_seed,
             ))
             .load(conn)
             .await?;
     Ok(rows
         .into_iter()
-        .map(|(seat, player_id, username, balance)| SeatRow {
-            seat: seat_u8(seat),
-            player_id,
-            username,
-            balance: balance.unwrap_or(0),
-        })
+        .map(
+            |(seat, player_id, username, balance, client_seed)| SeatRow {
+                seat: seat_u8(seat),
+                player_id,
+                username,
+                balance: balance.unwrap_or(0),
+                client_seed,
+            },
+        )
         .collect())
 }
 
@@ -237,7 +246,11 @@ async fn append(
     .await
     {
         Ok(written) => Ok(written),
-        Err(e) if e.is_unique_violation() => Err(version_conflict(loaded.table.version + 1)),
+        Err(e) if e.is_unique_violation() => Err(AppError::Conflict {
+            code: "version_conflict",
+            detail: "another request changed the table first: reload it and try again".into(),
+            current_version: None,
+        }),
         Err(e) => Err(e.into()),
     }
 }
@@ -417,6 +430,7 @@ impl App {
                 Ok(view::table_view(&loaded, Some(player), last_hand))
             })
             .await;
+        let result = self.with_current_version(id, result).await;
         result.map_err(|e| match e {
             AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
                 "seated_elsewhere",
@@ -428,176 +442,201 @@ impl App {
 
     pub async fn stand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        conn.transaction::<_, AppError, _>(async move |conn| {
-            let loaded = load(conn, id).await?;
-            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
-            let seat = seat_of(&loaded, player).ok_or_else(|| {
-                AppError::not_found("not_seated", "the player does not sit at this table")
-            })?;
-            let dealt_in = loaded.table.in_hand
-                && loaded
-                    .hand
-                    .as_ref()
-                    .is_some_and(|h| h.players.iter().any(|p| p.player_id == player.0));
-            if dealt_in {
-                return Err(AppError::conflict(
-                    "hand_in_progress",
-                    "a player dealt into the hand stands up when it ends",
-                ));
-            }
-            let event = TableEvent::SeatLeft {
-                seat,
-                player_id: player.0,
-            };
-            let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
-            append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
-            diesel::delete(seats::table.find((id.0, i16::from(seat))))
-                .execute(conn)
-                .await?;
-            let exempt: Vec<Uuid> = loaded
-                .table
-                .exempt
-                .iter()
-                .copied()
-                .filter(|p| *p != player.0)
-                .collect();
-            diesel::update(tables::table.find(id.0))
-                .set(tables::exempt.eq(exempt))
-                .execute(conn)
-                .await?;
-            bump_version(conn, &loaded, 1).await?;
-            let loaded = load(conn, id).await?;
-            let last_hand = last_settlement(conn, &loaded).await?;
-            Ok(view::table_view(&loaded, Some(player), last_hand))
-        })
-        .await
+        let result = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let loaded = load(conn, id).await?;
+                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+                let seat = seat_of(&loaded, player).ok_or_else(|| {
+                    AppError::not_found("not_seated", "the player does not sit at this table")
+                })?;
+                let dealt_in = loaded.table.in_hand
+                    && loaded
+                        .hand
+                        .as_ref()
+                        .is_some_and(|h| h.players.iter().any(|p| p.player_id == player.0));
+                if dealt_in {
+                    return Err(AppError::conflict(
+                        "hand_in_progress",
+                        "a player dealt into the hand stands up when it ends",
+                    ));
+                }
+                let event = TableEvent::SeatLeft {
+                    seat,
+                    player_id: player.0,
+                };
+                let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+                append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
+                diesel::delete(seats::table.find((id.0, i16::from(seat))))
+                    .execute(conn)
+                    .await?;
+                let exempt: Vec<Uuid> = loaded
+                    .table
+                    .exempt
+                    .iter()
+                    .copied()
+                    .filter(|p| *p != player.0)
+                    .collect();
+                diesel::update(tables::table.find(id.0))
+                    .set(tables::exempt.eq(exempt))
+                    .execute(conn)
+                    .await?;
+                bump_version(conn, &loaded, 1).await?;
+                let loaded = load(conn, id).await?;
+                let last_hand = last_settlement(conn, &loaded).await?;
+                Ok(view::table_view(&loaded, Some(player), last_hand))
+            })
+            .await;
+        self.with_current_version(id, result).await
     }
 
     pub async fn start_hand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        conn.transaction::<_, AppError, _>(async move |conn| {
-            let loaded = load(conn, id).await?;
-            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
-            if seat_of(&loaded, player).is_none() {
-                return Err(AppError::forbidden(
-                    "not_seated",
-                    "only a seated player may start a hand",
-                ));
-            }
-            if loaded.table.in_hand {
-                return Err(AppError::conflict(
-                    "hand_in_progress",
-                    "a hand is already in play",
-                ));
-            }
-            let rules = loaded.rules;
-            let seated: Vec<Seated> = loaded
-                .seats
-                .iter()
-                .map(|s| Seated {
-                    seat: s.seat,
-                    balance: s.balance,
-                    exempt: loaded.table.exempt.contains(&s.player_id),
-                })
-                .collect();
-            let plan = plan_hand(&rules, &seated, loaded.table.dealer.map(seat_u8))
-                .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
-            let hand_no = u32::try_from(loaded.table.hand_no + 1).unwrap_or(u32::MAX);
-            let seed = loaded.table.next_seed.clone();
-            let key = hand_key(&seed, &id.0.to_string(), hand_no, &[]);
-            let fixed = match &loaded.table.fixed_decks {
-                Some(value) => {
-                    let decks: Vec<Vec<String>> = serde_json::from_value(value.clone())
-                        .map_err(|e| AppError::Internal(e.to_string()))?;
-                    parse_decks(&decks)?.into_iter().nth(hand_no as usize - 1)
+        let result = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let loaded = load(conn, id).await?;
+                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+                if seat_of(&loaded, player).is_none() {
+                    return Err(AppError::forbidden(
+                        "not_seated",
+                        "only a seated player may start a hand",
+                    ));
                 }
-                None => None,
-            };
-            let fixed_deck = fixed.is_some();
-            let deck = fixed.unwrap_or_else(|| Deck::shuffled(&key));
-            let carried = ledger::balance(conn, loaded.table.league_id, &pot_account(id.0)).await?;
-            let start = HandStart {
-                hand_no,
-                dealer: plan.dealer,
-                rules,
-                entrants: plan.entrants.clone(),
-                carried,
-                deck,
-                key,
-            };
-            let state = HandState::start(&start).map_err(AppError::Internal)?;
-            let players: Vec<SeatPlayer> = plan
-                .entrants
-                .iter()
-                .filter_map(|e| {
-                    loaded
-                        .seats
-                        .iter()
-                        .find(|s| s.seat == e.seat)
-                        .map(|s| SeatPlayer {
-                            seat: s.seat,
-                            player_id: s.player_id,
-                        })
-                })
-                .collect();
-            let dealt = TableEvent::HandDealt {
-                hand_no,
-                players: players.clone(),
-                sitting_out: plan.sitting_out.clone(),
-                fixed_deck,
-                commitment: deck::commitment(&seed),
-                server_seed: hex::encode(&seed),
-            };
-            let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
-            let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
-            let written = append(conn, &loaded, &new).await?;
-            let started_seq = written.iter().map(|w| w.0).next_back();
-            let league = loaded.table.league_id;
-            let transfers: Vec<Transfer> = plan
-                .entrants
-                .iter()
-                .filter(|e| e.ante > 0)
-                .filter_map(|e| {
-                    let p = players.iter().find(|p| p.seat == e.seat)?;
-                    Some(Transfer {
-                        league_id: league,
-                        from_account: player_account(p.player_id),
-                        to_account: pot_account(id.0),
-                        amount: e.ante,
-                        reason: "ante",
-                        table_id: Some(id.0),
-                        hand_no: Some(hand_no as i32),
-                        event_seq: started_seq,
+                if loaded.table.in_hand {
+                    return Err(AppError::conflict(
+                        "hand_in_progress",
+                        "a hand is already in play",
+                    ));
+                }
+                let rules = loaded.rules;
+                let seated: Vec<Seated> = loaded
+                    .seats
+                    .iter()
+                    .map(|s| Seated {
+                        seat: s.seat,
+                        balance: s.balance,
+                        exempt: loaded.table.exempt.contains(&s.player_id),
                     })
-                })
-                .collect();
-            ledger::record(conn, &transfers).await?;
-            let hand = LoadedHand {
-                state,
-                players,
-                server_seed: hex::encode(&seed),
-                commitment: deck::commitment(&seed),
-                fixed_deck,
-            };
-            let (to_act, deadline) = turn_projection(&hand, &rules);
-            diesel::update(tables::table.find(id.0))
-                .set((
-                    tables::version.eq(loaded.table.version + new.len() as i64),
-                    tables::hand_no.eq(hand_no as i32),
-                    tables::hand_seq.eq(written.iter().map(|w| w.0).next()),
-                    tables::in_hand.eq(true),
-                    tables::dealer.eq(Some(i16::from(plan.dealer))),
-                    tables::exempt.eq(Vec::<Uuid>::new()),
-                    tables::to_act.eq(to_act),
-                    tables::deadline.eq(deadline),
-                ))
-                .execute(conn)
-                .await?;
-            let loaded = load(conn, id).await?;
-            let last_hand = last_settlement(conn, &loaded).await?;
-            Ok(view::table_view(&loaded, Some(player), last_hand))
-        })
-        .await
+                    .collect();
+                let plan = plan_hand(&rules, &seated, loaded.table.dealer.map(seat_u8))
+                    .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
+                let hand_no = u32::try_from(loaded.table.hand_no + 1).unwrap_or(u32::MAX);
+                let seed = loaded.table.next_seed.clone();
+                let client_seeds: Vec<ClientSeed> = loaded
+                    .seats
+                    .iter()
+                    .filter(|s| plan.entrants.iter().any(|e| e.seat == s.seat))
+                    .filter_map(|s| {
+                        s.client_seed
+                            .clone()
+                            .map(|seed| ClientSeed { seat: s.seat, seed })
+                    })
+                    .collect();
+                let pairs: Vec<(Seat, &str)> = client_seeds
+                    .iter()
+                    .map(|c| (c.seat, c.seed.as_str()))
+                    .collect();
+                let key = hand_key(&seed, &id.0.to_string(), hand_no, &pairs);
+                let fixed = match &loaded.table.fixed_decks {
+                    Some(value) => {
+                        let decks: Vec<Vec<String>> = serde_json::from_value(value.clone())
+                            .map_err(|e| AppError::Internal(e.to_string()))?;
+                        parse_decks(&decks)?.into_iter().nth(hand_no as usize - 1)
+                    }
+                    None => None,
+                };
+                let fixed_deck = fixed.is_some();
+                let deck = fixed.unwrap_or_else(|| Deck::shuffled(&key));
+                let carried =
+                    ledger::balance(conn, loaded.table.league_id, &pot_account(id.0)).await?;
+                let start = HandStart {
+                    hand_no,
+                    dealer: plan.dealer,
+                    rules,
+                    entrants: plan.entrants.clone(),
+                    carried,
+                    deck,
+                    key,
+                };
+                let state = HandState::start(&start).map_err(AppError::Internal)?;
+                let players: Vec<SeatPlayer> = plan
+                    .entrants
+                    .iter()
+                    .filter_map(|e| {
+                        loaded
+                            .seats
+                            .iter()
+                            .find(|s| s.seat == e.seat)
+                            .map(|s| SeatPlayer {
+                                seat: s.seat,
+                                player_id: s.player_id,
+                            })
+                    })
+                    .collect();
+                let dealt = TableEvent::HandDealt {
+                    hand_no,
+                    players: players.clone(),
+                    sitting_out: plan.sitting_out.clone(),
+                    fixed_deck,
+                    commitment: deck::commitment(&seed),
+                    server_seed: hex::encode(&seed),
+                    client_seeds,
+                };
+                let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
+                let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
+                let written = append(conn, &loaded, &new).await?;
+                let started_seq = written.iter().map(|w| w.0).next_back();
+                let league = loaded.table.league_id;
+                let transfers: Vec<Transfer> = plan
+                    .entrants
+                    .iter()
+                    .filter(|e| e.ante > 0)
+                    .filter_map(|e| {
+                        let p = players.iter().find(|p| p.seat == e.seat)?;
+                        Some(Transfer {
+                            league_id: league,
+                            from_account: player_account(p.player_id),
+                            to_account: pot_account(id.0),
+                            amount: e.ante,
+                            reason: "ante",
+                            table_id: Some(id.0),
+                            hand_no: Some(hand_no as i32),
+                            event_seq: started_seq,
+                            note: None,
+                        })
+                    })
+                    .collect();
+                ledger::record(conn, &transfers).await?;
+                diesel::update(seats::table.filter(seats::table_id.eq(id.0)))
+                    .set(seats::client_seed.eq(None::<String>))
+                    .execute(conn)
+                    .await?;
+                let hand = LoadedHand {
+                    state,
+                    players,
+                    server_seed: hex::encode(&seed),
+                    commitment: deck::commitment(&seed),
+                    fixed_deck,
+                };
+                let (to_act, deadline) = turn_projection(&hand, &rules);
+                diesel::update(tables::table.find(id.0))
+                    .set((
+                        tables::version.eq(loaded.table.version + new.len() as i64),
+                        tables::hand_no.eq(hand_no as i32),
+                        tables::hand_seq.eq(written.iter().map(|w| w.0).next()),
+                        tables::in_hand.eq(true),
+                        tables::dealer.eq(Some(i16::from(plan.dealer))),
+                        tables::exempt.eq(Vec::<Uuid>::new()),
+                        tables::to_act.eq(to_act),
+                        tables::deadline.eq(deadline),
+                    ))
+                    .execute(conn)
+                    .await?;
+                let loaded = load(conn, id).await?;
+                let last_hand = last_settlement(conn, &loaded).await?;
+                Ok(view::table_view(&loaded, Some(player), last_hand))
+            })
+            .await;
+        self.with_current_version(id, result).await
     }
 
     /// Performs `action` for the caller's seat. Without `expected_version`, a lost race
@@ -626,8 +665,36 @@ impl App {
                 _ => false,
             };
             if !retry || tries >= 3 {
-                return result;
+                return self.with_current_version(id, result).await;
             }
+        }
+    }
+
+    /// A write that lost the race on the log reports the version the winner left.
+    async fn with_current_version<T>(
+        &self,
+        id: TableId,
+        result: Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        match result {
+            Err(AppError::Conflict {
+                code: "version_conflict",
+                detail,
+                current_version: None,
+            }) => {
+                let mut conn = store::conn(&self.pool).await?;
+                let version: i64 = tables::table
+                    .find(id.0)
+                    .select(tables::version)
+                    .first(&mut conn)
+                    .await?;
+                Err(AppError::Conflict {
+                    code: "version_conflict",
+                    detail,
+                    current_version: Some(version),
+                })
+            }
+            other => other,
         }
     }
 
@@ -902,6 +969,7 @@ fn chip_moves(
                 table_id: Some(table),
                 hand_no: Some(hand_no as i32),
                 event_seq: Some(seq),
+                note: None,
             });
         }
     };
@@ -981,5 +1049,59 @@ impl App {
             .select(TableRow::as_select())
             .load(&mut conn)
             .await?)
+    }
+}
+
+impl App {
+    /// Sets the caller's client seed for the next hand, between hands only: the server's
+    /// seed for that hand is already committed. Returns the seat, the hand and the
+    /// commitment.
+    pub async fn set_client_seed(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        seed: &str,
+    ) -> Result<(Seat, u32, String), AppError> {
+        let valid = (1..=64).contains(&seed.len())
+            && seed
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !valid {
+            return Err(AppError::unprocessable(
+                "invalid_client_seed",
+                "a client seed has 1 to 64 characters: letters, digits, '_' or '-'",
+            ));
+        }
+        let seed = seed.to_owned();
+        let mut conn = store::conn(&self.pool).await?;
+        let result = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let loaded = load(conn, id).await?;
+                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+                let seat = seat_of(&loaded, player).ok_or_else(|| {
+                    AppError::forbidden("not_seated", "only a seated player sets a client seed")
+                })?;
+                if loaded.table.in_hand {
+                    return Err(AppError::conflict(
+                        "hand_in_progress",
+                        "client seeds are set between hands, for the next one",
+                    ));
+                }
+                let event = TableEvent::ClientSeedSet {
+                    seat,
+                    player_id: player.0,
+                    seed: seed.clone(),
+                };
+                let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+                append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
+                diesel::update(seats::table.find((id.0, i16::from(seat))))
+                    .set(seats::client_seed.eq(Some(&seed)))
+                    .execute(conn)
+                    .await?;
+                bump_version(conn, &loaded, 1).await?;
+                Ok((seat, hand_no + 1, deck::commitment(&loaded.table.next_seed)))
+            })
+            .await;
+        self.with_current_version(id, result).await
     }
 }

@@ -1,4 +1,5 @@
 //! Command-line front ends: the server, migrations, simulation.
 
+pub mod audit;
 pub mod serve;
 pub mod simulate;

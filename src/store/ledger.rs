@@ -31,6 +31,8 @@ pub struct Transfer {
     pub table_id: Option<Uuid>,
     pub hand_no: Option<i32>,
     pub event_seq: Option<i64>,
+    /// A person's words, for grants.
+    pub note: Option<String>,
 }
 
 /// Records transfers and moves the balances. A balance that would go negative breaks a
@@ -67,7 +69,15 @@ pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), Store
             )
             .set(balances::balance.eq(balances::balance + delta))
             .execute(conn)
-            .await?;
+            .await
+            .map_err(StoreError::from)
+            .map_err(|e| {
+                if e.is_check_violation() {
+                    StoreError::Overdrawn(account.clone())
+                } else {
+                    e
+                }
+            })?;
             if updated == 0 {
                 return Err(StoreError::Overdrawn(account));
             }

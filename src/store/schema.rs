@@ -58,6 +58,7 @@ diesel::table! {
         league_id -> Uuid,
         sat_at -> Timestamptz,
         timeouts -> Int2,
+        client_seed -> Nullable<Text>,
     }
 }
 
@@ -86,6 +87,7 @@ diesel::table! {
         hand_no -> Nullable<Int4>,
         event_seq -> Nullable<Int8>,
         created_at -> Timestamptz,
+        note -> Nullable<Text>,
     }
 }
 
@@ -108,9 +110,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    seasons (league_id, number) {
+        league_id -> Uuid,
+        number -> Int4,
+        started_at -> Timestamptz,
+        closed_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(memberships -> players (player_id));
 diesel::joinable!(memberships -> leagues (league_id));
 diesel::joinable!(seats -> players (player_id));
+diesel::joinable!(seats -> tables (table_id));
+diesel::joinable!(events -> tables (table_id));
 diesel::joinable!(tables -> leagues (league_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -123,4 +136,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     ledger,
     balances,
     idempotency,
+    seasons,
 );

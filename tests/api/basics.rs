@@ -81,7 +81,9 @@ async fn r8_a_hand_over_http_dealer_wins_when_all_others_pass() {
         ],
         &[],
     );
-    let table = app.table(&ann, &league, json!({"ante": 5}), Some(json!([d]))).await;
+    let table = app
+        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+        .await;
     app.sit(&table, &ann, 0).await;
     app.sit(&table, &bob, 1).await;
     app.sit(&table, &cat, 2).await;
@@ -107,11 +109,13 @@ async fn r8_a_hand_over_http_dealer_wins_when_all_others_pass() {
 #[actix_web::test]
 async fn checked_in_openapi_document_is_current() {
     let app = TestApp::start().await;
-    let served = app.call(Method::GET, "/openapi.json", None, None).await.ok();
-    let checked_in: serde_json::Value = serde_json::from_str(include_str!(
-        "../../openapi/openapi.json"
-    ))
-    .expect("openapi/openapi.json is JSON");
+    let served = app
+        .call(Method::GET, "/openapi.json", None, None)
+        .await
+        .ok();
+    let checked_in: serde_json::Value =
+        serde_json::from_str(include_str!("../../openapi/openapi.json"))
+            .expect("openapi/openapi.json is JSON");
     assert!(
         served == checked_in,
         "openapi/openapi.json is stale: run `cargo run -- openapi > openapi/openapi.json`"

@@ -4,11 +4,13 @@
 
 mod support;
 
+mod bad_input;
 mod basics;
-mod idempotency;
+mod concurrency;
 mod e2e;
+mod history;
+mod idempotency;
+mod leagues;
 mod rules_over_http;
 mod secrets;
-mod bad_input;
-mod concurrency;
 mod timeouts;

@@ -45,7 +45,12 @@ async fn template(admin: &mut AsyncPgConnection, admin_url: &str) -> String {
     {
         for file in ["up.sql", "down.sql"] {
             let text = std::fs::read(entry.path().join(file)).unwrap_or_default();
-            for byte in entry.file_name().as_encoded_bytes().iter().chain(text.iter()) {
+            for byte in entry
+                .file_name()
+                .as_encoded_bytes()
+                .iter()
+                .chain(text.iter())
+            {
                 digest = (digest ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
             }
         }
@@ -148,7 +153,11 @@ impl Reply {
     pub fn problem(&self, status: u16, code: &str) {
         assert_eq!(self.status, status, "{}", self.body);
         assert_eq!(self.body["code"], code, "{}", self.body);
-        assert_eq!(self.content_type, "application/problem+json", "{}", self.body);
+        assert_eq!(
+            self.content_type, "application/problem+json",
+            "{}",
+            self.body
+        );
     }
 }
 
@@ -221,7 +230,8 @@ impl TestApp {
     }
 
     pub async fn post(&self, path: &str, who: &Player, body: Value) -> Reply {
-        self.call(Method::POST, path, Some(&who.token), Some(body)).await
+        self.call(Method::POST, path, Some(&who.token), Some(body))
+            .await
     }
 
     pub async fn register(&self, name: &str) -> Player {
@@ -266,7 +276,13 @@ impl TestApp {
     }
 
     /// A table in `league` with `rules` (and fixed `decks`); returns its id.
-    pub async fn table(&self, owner: &Player, league: &str, rules: Value, decks: Option<Value>) -> String {
+    pub async fn table(
+        &self,
+        owner: &Player,
+        league: &str,
+        rules: Value,
+        decks: Option<Value>,
+    ) -> String {
         let mut body = json!({"league_id": league, "name": "Table 1", "rules": rules});
         if let Some(decks) = decks {
             body["decks"] = decks;
@@ -276,9 +292,13 @@ impl TestApp {
     }
 
     pub async fn sit(&self, table: &str, who: &Player, seat: u8) -> Value {
-        self.post(&format!("/v1/tables/{table}/seats"), who, json!({"seat": seat}))
-            .await
-            .ok()
+        self.post(
+            &format!("/v1/tables/{table}/seats"),
+            who,
+            json!({"seat": seat}),
+        )
+        .await
+        .ok()
     }
 
     pub async fn view(&self, table: &str, who: &Player) -> Value {
@@ -345,7 +365,9 @@ pub fn deck(hands: &[&[&str]], stock: &[&str]) -> Value {
     }
     assert_eq!(cards.len(), n * size);
     cards.extend(stock.iter().map(|c| c.to_uppercase()));
-    for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] {
+    for rank in [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ] {
         for suit in ["C", "D", "H", "S"] {
             let card = format!("{rank}{suit}");
             if !cards.contains(&card) {
@@ -355,4 +377,32 @@ pub fn deck(hands: &[&[&str]], stock: &[&str]) -> Value {
     }
     assert_eq!(cards.len(), 52, "a card is listed twice");
     json!(cards)
+}
+
+/// Plays the current hand to its end: everyone plays and stands, then the first legal card.
+pub async fn play_out(app: &TestApp, table: &str, players: &[&Player]) {
+    for _ in 0..200 {
+        let view = app.view(table, players[0]).await;
+        if view["status"] != "playing" {
+            return;
+        }
+        let actor = view["to_act"]["player_id"].as_str().expect("to act");
+        let who = players
+            .iter()
+            .find(|p| p.id == actor)
+            .expect("a seated player");
+        let mine = app.view(table, who).await;
+        let legal = &mine["legal"];
+        let action = match legal["action"].as_str() {
+            Some("declare") if legal["can_play"] == true => {
+                json!({"type": "declare", "play": true, "discard": []})
+            }
+            Some("declare") => json!({"type": "declare", "play": false}),
+            Some("draw") => json!({"type": "draw", "discard": []}),
+            Some("play") => json!({"type": "play", "card": legal["cards"][0]}),
+            other => panic!("unexpected legal action {other:?}: {mine}"),
+        };
+        app.act(table, who, action).await.ok();
+    }
+    panic!("the hand did not end");
 }

@@ -1,0 +1,157 @@
+//! Hand history: summaries, a finished hand's full record (JSON or text), its audit, and
+//! the seats' client seeds for the next deck.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, get, put, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::auth::Caller;
+use super::error::{ApiError, Problem};
+use crate::app::App;
+use crate::app::audit::{AuditReport, HandRecord};
+use crate::app::history::{HandSummary, transcript};
+use crate::app::ids::TableId;
+
+/// Summaries of the table's hands, oldest first.
+#[utoipa::path(
+    tag = "history",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = Vec<HandSummary>),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}/hands")]
+pub async fn list(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let hands = app
+        .hand_summaries(caller.0, TableId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(hands))
+}
+
+/// A finished hand's full record: every deal, declaration, discard, draw, trick and
+/// payment, the revealed seed and its commitment, with each row's hashes. With
+/// `Accept: text/plain`, a readable transcript. Refused while the hand is in play.
+#[utoipa::path(
+    tag = "history",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
+    responses(
+        (status = 200, description = "The record, or a transcript with `Accept: text/plain`", content(
+            (HandRecord = "application/json"),
+            (String = "text/plain"),
+        )),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`, `hand_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}/hands/{hand_no}")]
+pub async fn record(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, u32)>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let (table, hand_no) = path.into_inner();
+    let record = app.hand_record(caller.0, TableId(table), hand_no).await?;
+    let wants_text = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/plain") && !v.contains("application/json"));
+    if wants_text {
+        return Ok(HttpResponse::Ok()
+            .content_type("text/plain; charset=utf-8")
+            .body(transcript(&record)));
+    }
+    Ok(HttpResponse::Ok().json(record))
+}
+
+/// Verifies a finished hand: the table's hash chain up to the hand's last event, the
+/// revealed seed against its prior commitment, the deck against the seeds, and a replay of
+/// every event through the rules engine. On failure each verdict names the first bad seq.
+#[utoipa::path(
+    tag = "history",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
+    responses(
+        (status = 200, body = AuditReport),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`, `hand_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/{table_id}/hands/{hand_no}/audit")]
+pub async fn audit(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, u32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (table, hand_no) = path.into_inner();
+    let report = app.audit_hand(caller.0, TableId(table), hand_no).await?;
+    Ok(HttpResponse::Ok().json(report))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClientSeedIn {
+    /// 1 to 64 characters: letters, digits, `_` or `-`.
+    pub seed: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientSeedOut {
+    pub seat: u8,
+    pub seed: String,
+    /// The hand whose deck the seed goes into.
+    pub hand_no: u32,
+    /// The server's commitment for that hand, published before any client seed for it.
+    pub commitment: String,
+}
+
+/// Set the caller's client seed for the next hand's deck (between hands, after the
+/// server committed to its seed).
+#[utoipa::path(
+    tag = "history",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    request_body = ClientSeedIn,
+    responses(
+        (status = 200, body = ClientSeedOut),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_client_seed`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[put("/{table_id}/seats/me/client-seed")]
+pub async fn client_seed(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<ClientSeedIn>,
+) -> Result<HttpResponse, ApiError> {
+    let (seat, hand_no, commitment) = app
+        .set_client_seed(caller.0, TableId(path.into_inner()), &body.seed)
+        .await?;
+    Ok(HttpResponse::Ok().json(ClientSeedOut {
+        seat,
+        seed: body.seed.clone(),
+        hand_no,
+        commitment,
+    }))
+}

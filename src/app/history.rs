@@ -1,0 +1,333 @@
+//! Hand history: summaries, the full record of a finished hand (JSON or a transcript), and
+//! its audit. A hand in play is never shown whole.
+
+use std::fmt::Write;
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::audit::{self, AuditReport, HandRecord, RecordRow};
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::leagues::require_member;
+use super::table_event::TableEvent;
+use super::tables::{TableRow, load_table};
+use super::{App, AppError};
+use crate::engine::view::redact;
+use crate::engine::{Event, Outcome};
+use crate::store::events::EventRow;
+use crate::store::schema::events;
+use crate::store::{self, Conn};
+
+/// One hand at a glance.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HandSummary {
+    pub hand_no: u32,
+    pub dealer_seat: u8,
+    /// `C`, `D`, `H` or `S`.
+    pub trump: String,
+    /// The trump card turned up.
+    pub upcard: String,
+    /// The pot played for (carried chips, antes and extra antes).
+    pub pot: Option<i64>,
+    /// `won`, `uncontested`, `split`, `all_passed`; null while in play.
+    pub outcome: Option<String>,
+    pub winner_seat: Option<u8>,
+    pub split_seats: Vec<u8>,
+    pub bourre_seats: Vec<u8>,
+    pub fixed_deck: bool,
+    pub in_progress: bool,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: Option<DateTime<Utc>>,
+}
+
+async fn rows_of_hand(
+    conn: &mut Conn,
+    table: &TableRow,
+    hand_no: i32,
+) -> Result<Vec<EventRow>, AppError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table.id))
+        .filter(events::hand_no.eq(hand_no))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+        .await?)
+}
+
+fn parse(row: &EventRow) -> Result<TableEvent, AppError> {
+    serde_json::from_value(row.payload.clone())
+        .map_err(|e| AppError::Internal(format!("event {} unreadable: {e}", row.seq)))
+}
+
+async fn member_table(
+    conn: &mut Conn,
+    player: PlayerId,
+    id: TableId,
+) -> Result<TableRow, AppError> {
+    let table = load_table(conn, id).await?;
+    require_member(conn, LeagueId(table.league_id), player).await?;
+    Ok(table)
+}
+
+impl App {
+    pub async fn hand_summaries(
+        &self,
+        player: PlayerId,
+        id: TableId,
+    ) -> Result<Vec<HandSummary>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let table = member_table(&mut conn, player, id).await?;
+        let rows: Vec<EventRow> = events::table
+            .filter(events::table_id.eq(table.id))
+            .filter(events::kind.eq_any(["hand_dealt", "hand_started", "hand_ended"]))
+            .order(events::seq.asc())
+            .select(EventRow::as_select())
+            .load(&mut conn)
+            .await?;
+        let mut out: Vec<HandSummary> = Vec::new();
+        let mut fixed = false;
+        for row in &rows {
+            match parse(row)? {
+                TableEvent::HandDealt { fixed_deck, .. } => fixed = fixed_deck,
+                TableEvent::Hand(Event::HandStarted(start)) => {
+                    let upcard = start.upcard();
+                    out.push(HandSummary {
+                        hand_no: start.hand_no,
+                        dealer_seat: start.dealer,
+                        trump: upcard.map(|c| c.suit().to_string()).unwrap_or_default(),
+                        upcard: upcard.map(|c| c.to_string()).unwrap_or_default(),
+                        pot: None,
+                        outcome: None,
+                        winner_seat: None,
+                        split_seats: Vec::new(),
+                        bourre_seats: Vec::new(),
+                        fixed_deck: fixed,
+                        in_progress: true,
+                        started_at: row.created_at,
+                        ended_at: None,
+                    });
+                }
+                TableEvent::Hand(Event::HandEnded(settlement)) => {
+                    if let Some(summary) = out.last_mut() {
+                        summary.in_progress = false;
+                        summary.ended_at = Some(row.created_at);
+                        summary.pot = Some(settlement.pot);
+                        summary.bourre_seats = settlement.bourre.iter().map(|b| b.seat).collect();
+                        let (name, winner, split) = match &settlement.outcome {
+                            Outcome::Won { seat } => ("won", Some(*seat), Vec::new()),
+                            Outcome::Uncontested { seat } => {
+                                ("uncontested", Some(*seat), Vec::new())
+                            }
+                            Outcome::Split { seats } => ("split", None, seats.clone()),
+                            Outcome::AllPassed => ("all_passed", None, Vec::new()),
+                        };
+                        summary.outcome = Some(name.to_owned());
+                        summary.winner_seat = winner;
+                        summary.split_seats = split;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+
+    async fn record_in(
+        &self,
+        conn: &mut Conn,
+        table: &TableRow,
+        hand_no: u32,
+    ) -> Result<HandRecord, AppError> {
+        let n = i32::try_from(hand_no).unwrap_or(i32::MAX);
+        if hand_no == 0 || n > table.hand_no {
+            return Err(AppError::not_found(
+                "hand_not_found",
+                format!("the table has no hand {hand_no}"),
+            ));
+        }
+        if n == table.hand_no && table.in_hand {
+            return Err(AppError::conflict(
+                "hand_in_progress",
+                "the hand is in play: its record is shown when it ends",
+            ));
+        }
+        let rows = rows_of_hand(conn, table, n).await?;
+        let commitment_row: EventRow = if hand_no == 1 {
+            events::table
+                .filter(events::table_id.eq(table.id))
+                .filter(events::kind.eq("table_created"))
+                .select(EventRow::as_select())
+                .first(conn)
+                .await?
+        } else {
+            events::table
+                .filter(events::table_id.eq(table.id))
+                .filter(events::hand_no.eq(n - 1))
+                .filter(events::kind.eq("seed_revealed"))
+                .select(EventRow::as_select())
+                .first(conn)
+                .await?
+        };
+        let mut fixed_deck = false;
+        for row in &rows {
+            if let TableEvent::HandDealt { fixed_deck: f, .. } = parse(row)? {
+                fixed_deck = f;
+            }
+        }
+        Ok(HandRecord {
+            table_id: table.id,
+            hand_no,
+            fixed_deck,
+            commitment_event: RecordRow::from(&commitment_row),
+            events: rows.iter().map(RecordRow::from).collect(),
+        })
+    }
+
+    /// The full record of a finished hand, to league members.
+    pub async fn hand_record(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        hand_no: u32,
+    ) -> Result<HandRecord, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let table = member_table(&mut conn, player, id).await?;
+        self.record_in(&mut conn, &table, hand_no).await
+    }
+
+    /// Audits a finished hand, checking the table's hash chain from its first event.
+    pub async fn audit_hand(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        hand_no: u32,
+    ) -> Result<AuditReport, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let table = member_table(&mut conn, player, id).await?;
+        let record = self.record_in(&mut conn, &table, hand_no).await?;
+        let last = record.events.last().map_or(0, |r| r.seq);
+        let chain_rows: Vec<EventRow> = events::table
+            .filter(events::table_id.eq(table.id))
+            .filter(events::seq.le(last))
+            .order(events::seq.asc())
+            .select(EventRow::as_select())
+            .load(&mut conn)
+            .await?;
+        let chain_rows: Vec<RecordRow> = chain_rows.iter().map(RecordRow::from).collect();
+        Ok(audit::audit(
+            &record,
+            Some(audit::chain_from_genesis(&chain_rows)),
+        ))
+    }
+}
+
+/// A readable transcript of a finished hand.
+pub fn transcript(record: &HandRecord) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Table {} - hand {}{}",
+        record.table_id,
+        record.hand_no,
+        if record.fixed_deck {
+            " (fixed deck)"
+        } else {
+            ""
+        }
+    );
+    for row in &record.events {
+        let Ok(event) = serde_json::from_value::<TableEvent>(row.payload.clone()) else {
+            let _ = writeln!(out, "[{}] unreadable {}", row.seq, row.kind);
+            continue;
+        };
+        let line = match &event {
+            TableEvent::HandDealt {
+                server_seed,
+                commitment,
+                client_seeds,
+                sitting_out,
+                ..
+            } => format!(
+                "deck from server seed {server_seed} (commitment {commitment}), client seeds {}{}",
+                if client_seeds.is_empty() {
+                    "none".to_owned()
+                } else {
+                    client_seeds
+                        .iter()
+                        .map(|c| format!("seat {}: {}", c.seat, c.seed))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+                if sitting_out.is_empty() {
+                    String::new()
+                } else {
+                    format!("; sitting out: seats {sitting_out:?}")
+                }
+            ),
+            TableEvent::Hand(Event::HandStarted(start)) => {
+                let mut text = format!(
+                    "seat {} deals; trump {} ({} turned up); carried {}",
+                    start.dealer,
+                    start
+                        .upcard()
+                        .map(|c| c.suit().to_string())
+                        .unwrap_or_default(),
+                    start.upcard().map(|c| c.to_string()).unwrap_or_default(),
+                    start.carried
+                );
+                for entrant in &start.entrants {
+                    let _ = write!(
+                        text,
+                        "\n      seat {} antes {}, dealt {}",
+                        entrant.seat,
+                        entrant.ante,
+                        start
+                            .dealt_to(entrant.seat)
+                            .map(|c| c.to_string())
+                            .unwrap_or_default()
+                    );
+                }
+                text
+            }
+            TableEvent::Hand(Event::Declared {
+                seat,
+                play,
+                extra_ante,
+                draw,
+            }) => {
+                let mut text = format!("seat {seat} {}", if *play { "plays" } else { "passes" });
+                if *extra_ante > 0 {
+                    let _ = write!(text, ", extra ante {extra_ante}");
+                }
+                if let Some(d) = draw {
+                    let _ = write!(text, ", discards [{}], draws [{}]", d.discard, d.drawn);
+                }
+                text
+            }
+            TableEvent::Hand(Event::Drew { seat, draw }) => format!(
+                "seat {seat} discards [{}], draws [{}]",
+                draw.discard, draw.drawn
+            ),
+            TableEvent::Hand(Event::HandEnded(s)) => {
+                let mut text = format!("hand ends: {:?}; pot {}", s.outcome, s.pot);
+                for p in &s.payouts {
+                    let _ = write!(text, "; seat {} collects {}", p.seat, p.amount);
+                }
+                for b in &s.bourre {
+                    let _ = write!(text, "; seat {} is bourré and pays {}", b.seat, b.amount);
+                }
+                let _ = write!(text, "; {} carried to the next hand", s.carried);
+                text
+            }
+            TableEvent::Hand(other) => {
+                serde_json::to_string(&redact(other, None, false)).unwrap_or_default()
+            }
+            other => serde_json::to_string(other).unwrap_or_default(),
+        };
+        let _ = writeln!(out, "[{:>4}] {line}", row.seq);
+    }
+    out
+}

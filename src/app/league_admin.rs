@@ -1,0 +1,382 @@
+//! League administration (admins only): invite codes, admins, members, chip grants and
+//! seasons; and the league's ledger, to members.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::{LeagueId, PlayerId};
+use super::leagues::{League, load_league, require_member};
+use super::{App, AppError};
+use crate::store::ledger::{self, TREASURY, Transfer, player_account};
+use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
+use crate::store::{self, Conn, StoreError};
+
+/// Largest single grant.
+pub const MAX_GRANT: i64 = 1_000_000_000;
+/// Most ledger entries in one page.
+pub const MAX_LEDGER_PAGE: i64 = 200;
+
+async fn require_admin(
+    conn: &mut Conn,
+    league: LeagueId,
+    player: PlayerId,
+) -> Result<(), AppError> {
+    if require_member(conn, league, player).await? == "admin" {
+        Ok(())
+    } else {
+        Err(AppError::forbidden(
+            "not_admin",
+            "only an admin of the league may do this",
+        ))
+    }
+}
+
+/// One ledger entry as members see it.
+#[derive(Debug, Serialize, ToSchema, Queryable)]
+pub struct LedgerEntry {
+    pub id: i64,
+    /// `treasury`, `player:<id>` or `pot:<table id>`.
+    pub from_account: String,
+    pub to_account: String,
+    pub amount: i64,
+    /// `starting_balance`, `grant`, `ante`, `extra_ante`, `pot_won`, `bourre`,
+    /// `member_removed`, ...
+    pub reason: String,
+    pub table_id: Option<Uuid>,
+    pub hand_no: Option<i32>,
+    /// The event that caused the entry.
+    pub event_seq: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    /// The admin's reason, for grants.
+    pub note: Option<String>,
+}
+
+/// A page of the ledger, oldest first; `next_cursor` continues it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LedgerPage {
+    pub entries: Vec<LedgerEntry>,
+    pub next_cursor: Option<i64>,
+}
+
+/// A closed or running season.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Season {
+    pub number: i32,
+    pub started_at: DateTime<Utc>,
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
+/// The league's seasons, the running one last.
+pub async fn seasons_of(conn: &mut Conn, league: &League) -> Result<Vec<Season>, AppError> {
+    let closed: Vec<(i32, DateTime<Utc>, DateTime<Utc>)> = seasons::table
+        .filter(seasons::league_id.eq(league.id))
+        .order(seasons::number.asc())
+        .select((seasons::number, seasons::started_at, seasons::closed_at))
+        .load(conn)
+        .await?;
+    let current_start = closed.last().map_or(league.created_at, |s| s.2);
+    let mut out: Vec<Season> = closed
+        .into_iter()
+        .map(|(number, started_at, closed_at)| Season {
+            number,
+            started_at,
+            closed_at: Some(closed_at),
+        })
+        .collect();
+    out.push(Season {
+        number: i32::try_from(out.len()).unwrap_or(i32::MAX - 1) + 1,
+        started_at: current_start,
+        closed_at: None,
+    });
+    Ok(out)
+}
+
+impl App {
+    /// The league, to members.
+    pub async fn league(
+        &self,
+        player: PlayerId,
+        id: LeagueId,
+    ) -> Result<(League, String, Vec<Season>), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let league = load_league(&mut conn, id).await?;
+        let role = require_member(&mut conn, id, player).await?;
+        let seasons = seasons_of(&mut conn, &league).await?;
+        Ok((league, role, seasons))
+    }
+
+    pub async fn rotate_invite_code(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+    ) -> Result<League, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            diesel::update(leagues::table.find(id.0))
+                .set(leagues::invite_code.eq(super::leagues::invite_code()))
+                .execute(conn)
+                .await?;
+            load_league(conn, id).await
+        })
+        .await
+    }
+
+    pub async fn promote(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        member: PlayerId,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            let updated = diesel::update(memberships::table.find((id.0, member.0)))
+                .set(memberships::role.eq("admin"))
+                .execute(conn)
+                .await?;
+            if updated == 0 {
+                return Err(AppError::not_found(
+                    "member_not_found",
+                    "that player is not a member of the league",
+                ));
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Removes a member who sits at none of the league's tables; their chips go back to
+    /// the treasury.
+    pub async fn remove_member(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        member: PlayerId,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let league = load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            if league.created_by == member.0 {
+                return Err(AppError::conflict(
+                    "cannot_remove_creator",
+                    "the league's creator stays a member",
+                ));
+            }
+            require_member(conn, id, member)
+                .await
+                .map_err(|_| AppError::not_found("member_not_found", "that player is not a member of the league"))?;
+            let seated: i64 = seats::table
+                .filter(seats::league_id.eq(id.0))
+                .filter(seats::player_id.eq(member.0))
+                .count()
+                .get_result(conn)
+                .await?;
+            if seated > 0 {
+                return Err(AppError::conflict(
+                    "member_seated",
+                    "a member seated at a table (with chips in play) cannot be removed: they stand up first",
+                ));
+            }
+            let account = player_account(member.0);
+            let balance = ledger::balance(conn, id.0, &account).await?;
+            ledger::record(
+                conn,
+                &[Transfer {
+                    league_id: id.0,
+                    from_account: account,
+                    to_account: TREASURY.to_owned(),
+                    amount: balance,
+                    reason: "member_removed",
+                    table_id: None,
+                    hand_no: None,
+                    event_seq: None,
+                    note: None,
+                }],
+            )
+            .await?;
+            diesel::delete(memberships::table.find((id.0, member.0)))
+                .execute(conn)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Grants chips from the treasury (a negative amount takes them back); returns the new
+    /// balance.
+    pub async fn grant(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        member: PlayerId,
+        amount: i64,
+        reason: &str,
+    ) -> Result<i64, AppError> {
+        let reason = reason.trim().to_owned();
+        if amount == 0 || amount.abs() > MAX_GRANT {
+            return Err(AppError::unprocessable(
+                "invalid_amount",
+                format!("a grant is a non-zero amount of at most {MAX_GRANT} chips either way"),
+            ));
+        }
+        if reason.is_empty() || reason.chars().count() > 200 {
+            return Err(AppError::unprocessable(
+                "invalid_reason",
+                "a grant names its reason in 1 to 200 characters",
+            ));
+        }
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            require_member(conn, id, member).await.map_err(|_| {
+                AppError::not_found(
+                    "member_not_found",
+                    "that player is not a member of the league",
+                )
+            })?;
+            if amount < 0 {
+                let in_play: i64 = seats::table
+                    .inner_join(tables::table)
+                    .filter(seats::league_id.eq(id.0))
+                    .filter(seats::player_id.eq(member.0))
+                    .filter(tables::in_hand.eq(true))
+                    .count()
+                    .get_result(conn)
+                    .await?;
+                if in_play > 0 {
+                    return Err(AppError::conflict(
+                        "hand_in_progress",
+                        "chips are taken back between hands, not while the player's table plays",
+                    ));
+                }
+            }
+            let account = player_account(member.0);
+            let (from, to) = if amount > 0 {
+                (TREASURY.to_owned(), account.clone())
+            } else {
+                (account.clone(), TREASURY.to_owned())
+            };
+            ledger::record(
+                conn,
+                &[Transfer {
+                    league_id: id.0,
+                    from_account: from,
+                    to_account: to,
+                    amount: amount.abs(),
+                    reason: "grant",
+                    table_id: None,
+                    hand_no: None,
+                    event_seq: None,
+                    note: Some(reason.clone()),
+                }],
+            )
+            .await
+            .map_err(|e| match e {
+                StoreError::Overdrawn(_) => AppError::unprocessable(
+                    "insufficient_balance",
+                    "the member does not have that many chips",
+                ),
+                other => other.into(),
+            })?;
+            Ok(ledger::balance(conn, id.0, &account).await?)
+        })
+        .await
+    }
+
+    /// Closes the running season; returns it.
+    pub async fn close_season(&self, admin: PlayerId, id: LeagueId) -> Result<Season, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let league = load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            let current = seasons_of(conn, &league)
+                .await?
+                .pop()
+                .ok_or_else(|| AppError::Internal("no running season".into()))?;
+            let now = Utc::now();
+            diesel::insert_into(seasons::table)
+                .values((
+                    seasons::league_id.eq(id.0),
+                    seasons::number.eq(current.number),
+                    seasons::started_at.eq(current.started_at),
+                    seasons::closed_at.eq(now),
+                ))
+                .execute(conn)
+                .await?;
+            Ok(Season {
+                closed_at: Some(now),
+                ..current
+            })
+        })
+        .await
+    }
+
+    /// A page of the league's ledger, optionally for one player or one table.
+    pub async fn ledger_page(
+        &self,
+        player: PlayerId,
+        id: LeagueId,
+        after: i64,
+        limit: i64,
+        of_player: Option<Uuid>,
+        of_table: Option<Uuid>,
+    ) -> Result<LedgerPage, AppError> {
+        let limit = limit.clamp(1, MAX_LEDGER_PAGE);
+        let mut conn = store::conn(&self.pool).await?;
+        load_league(&mut conn, id).await?;
+        require_member(&mut conn, id, player).await?;
+        let mut query = ledger_table::table
+            .filter(ledger_table::league_id.eq(id.0))
+            .filter(ledger_table::id.gt(after))
+            .into_boxed();
+        if let Some(p) = of_player {
+            let account = player_account(p);
+            query = query.filter(
+                ledger_table::from_account
+                    .eq(account.clone())
+                    .or(ledger_table::to_account.eq(account)),
+            );
+        }
+        if let Some(t) = of_table {
+            query = query.filter(ledger_table::table_id.eq(t));
+        }
+        let entries: Vec<LedgerEntry> = query
+            .order(ledger_table::id.asc())
+            .limit(limit + 1)
+            .select((
+                ledger_table::id,
+                ledger_table::from_account,
+                ledger_table::to_account,
+                ledger_table::amount,
+                ledger_table::reason,
+                ledger_table::table_id,
+                ledger_table::hand_no,
+                ledger_table::event_seq,
+                ledger_table::created_at,
+                ledger_table::note,
+            ))
+            .load(&mut conn)
+            .await?;
+        let mut entries = entries;
+        let more = entries.len() as i64 > limit;
+        entries.truncate(usize::try_from(limit).unwrap_or(0));
+        let next_cursor = if more {
+            entries.last().map(|e| e.id)
+        } else {
+            None
+        };
+        Ok(LedgerPage {
+            entries,
+            next_cursor,
+        })
+    }
+}

@@ -1,0 +1,42 @@
+//! `bourre audit FILE`: verifies an exported hand record offline, with no database.
+
+use crate::app::audit::{HandRecord, audit};
+
+/// Audits the record in `path` (the JSON of `GET /v1/tables/{id}/hands/{n}`); prints each
+/// verdict, and fails unless every check passes.
+pub fn run(path: &std::path::Path, json: bool) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let record: HandRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a hand record: {e}", path.display()))?;
+    let report = audit(&record, None);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("table {} hand {}", report.table_id, report.hand_no);
+        for v in &report.verdicts {
+            let mark = if v.ok { "ok  " } else { "FAIL" };
+            match v.first_bad_seq {
+                Some(seq) => println!("{mark} {:<11} {} (first bad seq {seq})", v.check, v.detail),
+                None => println!("{mark} {:<11} {}", v.check, v.detail),
+            }
+        }
+        println!(
+            "verified: {}; fair: {}{}",
+            report.verified,
+            report.fair,
+            if record.fixed_deck {
+                " (fixed deck)"
+            } else {
+                ""
+            }
+        );
+    }
+    if report.verified {
+        Ok(())
+    } else {
+        Err("the hand does not verify".into())
+    }
+}
