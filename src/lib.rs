@@ -6,4 +6,5 @@ pub mod app;
 pub mod cli;
 pub mod embedded_pg;
 pub mod engine;
+pub mod obs;
 pub mod store;

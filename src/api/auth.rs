@@ -105,13 +105,17 @@ pub async fn register(
         (status = 200, description = "Logged in", body = SessionOut),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Unknown username or wrong password", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_attempts`: 5 failed logins for the account, or 20 from the address, within 15 minutes; see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until a login may be tried again"))),
     )
 )]
 #[post("/login")]
 pub async fn login(
     app: web::Data<App>,
+    req: HttpRequest,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = app.login(&body.username, &body.password).await?;
+    let addr = req.peer_addr().map(|a| a.ip());
+    let session = app.login_from(&body.username, &body.password, addr).await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }

@@ -1,11 +1,43 @@
 //! The wire form of every refusal: `application/problem+json` with a stable `code`.
 
 use actix_web::http::StatusCode;
+use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Serialize;
+use serde_json::json;
 use utoipa::ToSchema;
 
 use crate::app::AppError;
+use crate::obs;
+use crate::store::StoreError;
+
+/// Whether a database failure means the database is away (down, restarting, unreachable)
+/// rather than a bug: such requests get 503 and may be retried.
+pub fn database_away(e: &StoreError) -> bool {
+    match e {
+        StoreError::Pool(_) => true,
+        StoreError::Query(DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _))
+        | StoreError::Query(DieselError::BrokenTransactionManager) => true,
+        StoreError::Query(DieselError::DatabaseError(_, info)) => {
+            let message = info.message().to_ascii_lowercase();
+            [
+                "terminating connection",
+                "connection closed",
+                "connection reset",
+                "shutting down",
+                "starting up",
+                "server closed the connection",
+                "broken pipe",
+                "error communicating",
+                "timed out",
+            ]
+            .iter()
+            .any(|needle| message.contains(needle))
+        }
+        _ => false,
+    }
+}
 
 /// RFC 9457 problem details, with the stable `code` clients switch on.
 #[derive(Debug, Serialize, ToSchema)]
@@ -24,6 +56,9 @@ pub struct Problem {
     /// With `version_conflict`: the table's version now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<i64>,
+    /// The request's id, as in the `X-Request-Id` response header and the server's logs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 /// An error on its way out.
@@ -70,7 +105,19 @@ impl ApiError {
                 current_version,
                 ..
             } => (StatusCode::CONFLICT, code, None, *current_version),
-            AppError::Store(crate::store::StoreError::Pool(_)) => {
+            AppError::MethodNotAllowed(_) => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                None,
+                None,
+            ),
+            AppError::TooManyAttempts { .. } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_attempts",
+                None,
+                None,
+            ),
+            AppError::Store(e) if database_away(e) => {
                 (StatusCode::SERVICE_UNAVAILABLE, "unavailable", None, None)
             }
             AppError::Store(_) | AppError::Internal(_) => {
@@ -87,7 +134,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let (status, code, rule, current_version) = self.parts();
-        let detail = if status.is_server_error() {
+        let detail = if status == StatusCode::SERVICE_UNAVAILABLE {
+            obs::warn("database unavailable", json!({"cause": self.0.to_string()}));
+            "the database is unavailable; the request changed nothing, try again shortly".to_owned()
+        } else if status.is_server_error() {
+            obs::error("request failed", json!({"cause": self.0.to_string()}));
             "the server failed; the request changed nothing".to_owned()
         } else {
             self.0.to_string()
@@ -100,9 +151,19 @@ impl ResponseError for ApiError {
             code: code.to_owned(),
             rule: rule.map(str::to_owned),
             current_version,
+            request_id: obs::request_id(),
         };
-        HttpResponse::build(status)
-            .content_type("application/problem+json")
-            .json(problem)
+        let mut response = HttpResponse::build(status);
+        response.content_type("application/problem+json");
+        match &self.0 {
+            AppError::TooManyAttempts { retry_after_secs } => {
+                response.insert_header((RETRY_AFTER, retry_after_secs.to_string()));
+            }
+            AppError::Store(e) if database_away(e) => {
+                response.insert_header((RETRY_AFTER, "1"));
+            }
+            _ => {}
+        }
+        response.json(problem)
     }
 }

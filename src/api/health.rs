@@ -1,19 +1,59 @@
-//! Liveness.
+//! Liveness (`/healthz`: the process answers) and readiness (`/readyz`: it can reach the
+//! database, so it can serve).
 
-use actix_web::{HttpResponse, get};
+use std::time::Duration;
+
+use actix_web::{HttpResponse, get, web};
+use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use crate::app::{App, AppError};
+use crate::store::{self, StoreError};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     pub status: String,
 }
 
-/// The process is up.
+/// How long readiness waits for the database.
+const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The process is up (whether or not the database is).
 #[utoipa::path(tag = "health", responses((status = 200, body = Health)))]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health {
         status: "ok".into(),
     })
+}
+
+/// The process can serve: the database answers. 503 `unavailable` while it does not.
+#[utoipa::path(
+    tag = "health",
+    responses(
+        (status = 200, body = Health),
+        (status = 503, description = "`unavailable`: the database does not answer", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/readyz")]
+pub async fn readyz(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+    let check = async {
+        let mut conn = store::conn(&app.pool).await?;
+        diesel::sql_query("SELECT 1")
+            .execute(&mut conn)
+            .await
+            .map_err(StoreError::from)
+    };
+    match tokio::time::timeout(READY_TIMEOUT, check).await {
+        Ok(Ok(_)) => Ok(HttpResponse::Ok().json(Health {
+            status: "ready".into(),
+        })),
+        Ok(Err(e)) if super::error::database_away(&e) => Err(ApiError(AppError::Store(e))),
+        Ok(Err(e)) => Err(ApiError(AppError::Store(StoreError::Pool(e.to_string())))),
+        Err(_) => Err(ApiError(AppError::Store(StoreError::Pool(
+            "the database did not answer in time".into(),
+        )))),
+    }
 }

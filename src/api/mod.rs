@@ -3,10 +3,12 @@
 
 pub mod auth;
 pub mod error;
+pub mod fallback;
 pub mod hands;
 pub mod health;
 pub mod leagues;
 pub mod players;
+pub mod request_id;
 pub mod tables;
 
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -102,6 +104,7 @@ fn build() -> (
             }),
         )
         .service(health::healthz)
+        .service(health::readyz)
         .service(
             scope("/v1/auth")
                 .service(auth::register)
@@ -161,13 +164,10 @@ pub fn server(
         let (routes, doc) = build();
         routes
             .app_data(web::Data::new(app.clone()))
+            .app_data(web::Data::new(fallback::Routes::of(&doc)))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
-            .default_service(web::to(|| async {
-                Err::<actix_web::HttpResponse, ApiError>(ApiError(crate::app::AppError::not_found(
-                    "not_found",
-                    "no such route",
-                )))
-            }))
+            .default_service(web::to(fallback::unmatched))
+            .wrap(actix_web::middleware::from_fn(request_id::request_context))
     })
     .listen(listener)?
     .run();

@@ -158,6 +158,30 @@ impl App {
     }
 
     pub async fn login(&self, username: &str, password: &str) -> Result<Session, AppError> {
+        self.login_from(username, password, None).await
+    }
+
+    /// Logs in a client at `addr`: refused with 429 once the account or the address failed
+    /// too often lately (see [`super::throttle`]), whatever the password.
+    pub async fn login_from(
+        &self,
+        username: &str,
+        password: &str,
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<Session, AppError> {
+        if let Err(retry_after_secs) = self.login_throttle.check(username, addr) {
+            return Err(AppError::TooManyAttempts { retry_after_secs });
+        }
+        let result = self.check_credentials(username, password).await;
+        match &result {
+            Ok(_) => self.login_throttle.succeeded(username),
+            Err(AppError::Unauthorized(_)) => self.login_throttle.failed(username, addr),
+            Err(_) => {}
+        }
+        result
+    }
+
+    async fn check_credentials(&self, username: &str, password: &str) -> Result<Session, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let found: Option<(Uuid, String, String)> = players::table
             .filter(

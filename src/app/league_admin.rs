@@ -221,7 +221,7 @@ impl App {
         reason: &str,
     ) -> Result<i64, AppError> {
         let reason = reason.trim().to_owned();
-        if amount == 0 || amount.abs() > MAX_GRANT {
+        if amount == 0 || amount.unsigned_abs() > MAX_GRANT.unsigned_abs() {
             return Err(AppError::unprocessable(
                 "invalid_amount",
                 format!("a grant is a non-zero amount of at most {MAX_GRANT} chips either way"),

@@ -96,7 +96,10 @@ impl App {
     pub async fn listen_forever(self) {
         loop {
             if let Err(e) = self.listen_once().await {
-                eprintln!("bourre: event listener: {e}; reconnecting");
+                crate::obs::warn(
+                    "event listener lost its connection; reconnecting",
+                    serde_json::json!({"cause": e}),
+                );
             }
             tokio::time::sleep(RECONNECT_AFTER).await;
         }

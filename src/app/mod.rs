@@ -13,6 +13,7 @@ pub mod standings;
 pub mod sweeper;
 pub mod table_event;
 pub mod tables;
+pub mod throttle;
 pub mod view;
 
 use std::time::Duration;
@@ -27,6 +28,8 @@ pub struct App {
     pub pool: DbPool,
     pub config: Config,
     pub live: live::Live,
+    /// Failed logins of this process, per account and per client address.
+    pub login_throttle: throttle::Throttle,
 }
 
 impl App {
@@ -35,6 +38,7 @@ impl App {
             pool,
             config,
             live: live::Live::new(),
+            login_throttle: throttle::Throttle::default(),
         }
     }
 }
@@ -92,7 +96,13 @@ pub enum AppError {
         detail: String,
         current_version: Option<i64>,
     },
-    /// A bug or an outage (500).
+    /// The path exists, but not with this method (405).
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    /// Too many failed attempts (429): try again after `retry_after_secs`.
+    #[error("too many failed attempts; try again in {retry_after_secs} seconds")]
+    TooManyAttempts { retry_after_secs: u64 },
+    /// A bug or an outage (500, or 503 while the database is away).
     #[error("{0}")]
     Store(#[from] StoreError),
     #[error("{0}")]

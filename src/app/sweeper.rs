@@ -25,7 +25,7 @@ impl App {
     pub async fn sweep_forever(self) {
         loop {
             if let Err(e) = self.sweep().await {
-                eprintln!("bourre: sweeper: {e}");
+                crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
             }
             tokio::time::sleep(self.config.sweep_every).await;
         }
@@ -51,7 +51,10 @@ impl App {
                 Ok(false) => {}
                 // Another writer got there first: the next sweep looks again.
                 Err(AppError::Conflict { .. }) => {}
-                Err(e) => eprintln!("bourre: sweeper: table {id}: {e}"),
+                Err(e) => crate::obs::warn(
+                    "sweeper",
+                    serde_json::json!({"table_id": id.to_string(), "cause": e.to_string()}),
+                ),
             }
         }
         Ok(acted)

@@ -4,13 +4,16 @@
 
 mod support;
 
+mod authz;
 mod bad_input;
 mod basics;
 mod concurrency;
+mod crash;
 mod e2e;
 mod history;
 mod idempotency;
 mod leagues;
+mod limits;
 mod rules_over_http;
 mod secrets;
 mod timeouts;

@@ -1,0 +1,224 @@
+//! Limits: body size, page sizes, long-poll waits, username and password rules, login
+//! throttling per account and per address; request ids in headers and problem bodies;
+//! 405 for a documented path with another method.
+
+use std::time::{Duration, Instant};
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+/// A login attempt; returns the status, the `Retry-After` header and the body.
+async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Option<u64>, Value) {
+    let mut resp = app
+        .client
+        .post(format!("{}/v1/auth/login", app.base))
+        .send_json(&json!({"username": username, "password": password}))
+        .await
+        .expect("login");
+    let retry_after = resp
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok());
+    let body = resp.json::<Value>().await.unwrap_or(Value::Null);
+    (resp.status().as_u16(), retry_after, body)
+}
+
+#[actix_web::test]
+async fn login_is_throttled_per_account_then_per_address() {
+    let app = TestApp::start().await;
+    app.register("ann").await;
+    app.register("bob").await;
+    for _ in 0..5 {
+        let (status, _, body) = login(&app, "ann", "wrong password!").await;
+        assert_eq!(status, 401, "{body}");
+    }
+    // The sixth try is refused whatever the password, with a Retry-After.
+    for password in ["wrong password!", "correct horse battery"] {
+        let (status, retry, body) = login(&app, "ANN", password).await;
+        assert_eq!(status, 429, "{body}");
+        assert_eq!(body["code"], "too_many_attempts");
+        assert!(retry.is_some_and(|s| s > 0 && s <= 900), "{retry:?}");
+    }
+    // Another account from the same address still logs in.
+    let (status, _, body) = login(&app, "bob", "correct horse battery").await;
+    assert_eq!(status, 200, "{body}");
+    // 20 failures from one address, over many accounts, close the address.
+    for i in 0..15 {
+        let (status, _, body) = login(&app, &format!("nobody{i}"), "wrong password!").await;
+        assert_eq!(status, 401, "{i}: {body}");
+    }
+    let (status, _, body) = login(&app, "bob", "correct horse battery").await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["code"], "too_many_attempts");
+}
+
+#[actix_web::test]
+async fn usernames_and_passwords_follow_the_rules() {
+    let app = TestApp::start().await;
+    let register = |username: String, password: String| {
+        let app = &app;
+        async move {
+            app.call(
+                Method::POST,
+                "/v1/auth/register",
+                None,
+                Some(json!({"username": username, "password": password})),
+            )
+            .await
+        }
+    };
+    let good = "correct horse".to_owned();
+    for bad in [
+        "ab".to_owned(),
+        "a".repeat(33),
+        "ann smith".to_owned(),
+        "ann/../x".to_owned(),
+        "ünïcode".to_owned(),
+        String::new(),
+    ] {
+        register(bad.clone(), good.clone())
+            .await
+            .problem(422, "invalid_username");
+    }
+    for bad in ["short12".to_owned(), "x".repeat(129), String::new()] {
+        register("carol".into(), bad)
+            .await
+            .problem(422, "invalid_password");
+    }
+    assert_eq!(register("abc".into(), "12345678".into()).await.status, 201);
+    assert_eq!(register("a".repeat(32), "p".repeat(128)).await.status, 201);
+    register("ABC".into(), "12345678".into())
+        .await
+        .problem(409, "username_taken");
+}
+
+#[actix_web::test]
+async fn bodies_pages_and_waits_are_capped() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let league = app.league(&ann, &[&bob], 100).await;
+    let table = app.table(&ann, &league, json!({"ante": 5}), None).await;
+
+    // A body over 64 KiB is refused before it is parsed.
+    let big = json!({"username": "x".repeat(70 * 1024), "password": "correct horse"});
+    app.call(Method::POST, "/v1/auth/register", None, Some(big))
+        .await
+        .problem(400, "body_too_large");
+
+    // Ledger pages hold at most 200 entries, whatever is asked.
+    for _ in 0..205 {
+        app.post(
+            &format!("/v1/leagues/{league}/grants"),
+            &ann,
+            json!({"player_id": bob.id, "amount": 1, "reason": "page"}),
+        )
+        .await
+        .ok();
+    }
+    for (limit, most) in [("100000", 200), ("0", 1), ("-5", 1), ("3", 3)] {
+        let page = app
+            .get(&format!("/v1/leagues/{league}/ledger?limit={limit}"), &ann)
+            .await
+            .ok();
+        let n = page["entries"].as_array().expect("entries").len();
+        assert_eq!(n, most, "limit={limit}");
+        assert!(page["next_cursor"].is_i64());
+    }
+    for limit in ["100000", "0", "-1"] {
+        let events = app
+            .get(&format!("/v1/tables/{table}/events?limit={limit}"), &ann)
+            .await
+            .ok();
+        assert!(events.as_array().expect("events").len() <= 500);
+    }
+    app.get(&format!("/v1/leagues/{league}/ledger?limit=x"), &ann)
+        .await
+        .problem(400, "invalid_query");
+
+    // Long-polls wait at most 60 s, and no longer than asked.
+    app.get(&format!("/v1/tables/{table}/events?wait=61"), &ann)
+        .await
+        .problem(400, "invalid_wait");
+    let after = app.view(&table, &ann).await["version"].as_i64().expect("v");
+    let started = Instant::now();
+    let events = app
+        .get(
+            &format!("/v1/tables/{table}/events?after={after}&wait=1"),
+            &ann,
+        )
+        .await
+        .ok();
+    assert_eq!(events, json!([]));
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(5),
+        "{waited:?}"
+    );
+}
+
+#[actix_web::test]
+async fn request_ids_are_echoed_and_in_problem_bodies() {
+    let app = TestApp::start().await;
+    let mut resp = app
+        .client
+        .get(format!("{}/v1/players/me", app.base))
+        .insert_header(("X-Request-Id", "client-chosen-id.1"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status().as_u16(), 401);
+    assert_eq!(
+        resp.headers()
+            .get("x-request-id")
+            .and_then(|v| v.to_str().ok()),
+        Some("client-chosen-id.1")
+    );
+    let body: Value = resp.json().await.expect("problem");
+    assert_eq!(body["request_id"], "client-chosen-id.1");
+
+    // An unusable id is replaced by a fresh one; every answer has one.
+    let mut resp = app
+        .client
+        .get(format!("{}/v1/tables/not-a-uuid", app.base))
+        .insert_header(("X-Request-Id", "has spaces and {braces}"))
+        .send()
+        .await
+        .expect("request");
+    let header = resp
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .expect("an id")
+        .to_owned();
+    assert_ne!(header, "has spaces and {braces}");
+    let body: Value = resp.json().await.expect("problem");
+    assert_eq!(body["request_id"], header.as_str());
+    let resp = app
+        .client
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .expect("request");
+    assert!(resp.headers().contains_key("x-request-id"));
+
+    // A documented path with another method: 405 with Allow, as a problem.
+    let resp = app
+        .client
+        .request(Method::PATCH, format!("{}/v1/players/me", app.base))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status().as_u16(), 405);
+    assert_eq!(
+        resp.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("GET")
+    );
+    let reply = app.call(Method::DELETE, "/healthz", None, None).await;
+    reply.problem(405, "method_not_allowed");
+    let reply = app.call(Method::GET, "/v1/nowhere", None, None).await;
+    reply.problem(404, "not_found");
+}
