@@ -11,14 +11,12 @@ use serde::{Deserialize, Serialize};
 use super::cards::{Card, CardSet, Rank, Suit};
 use super::deck::{Deck, HandKey, reshuffle};
 use super::error::RuleError;
-use super::rules::{BourrePenalty, SplitPot, TableRules};
+use super::rules::TableRules;
 
 pub type Seat = u8;
 
 /// Most seats at a table (R2).
 pub const MAX_SEATS: usize = 8;
-/// Tricks needed for a cinch (R9d).
-const CINCH_TRICKS: u8 = 3;
 
 /// A seated player dealt into the hand, with what they paid to enter (R3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -241,12 +239,12 @@ impl Trick {
         &self.plays[..usize::from(self.len)]
     }
 
-    fn led_suit(&self) -> Option<Suit> {
+    pub(crate) fn led_suit(&self) -> Option<Suit> {
         self.cards().first().map(|(_, c)| c.suit())
     }
 
     /// The seat currently winning, and its card (R9e).
-    fn leading(&self, trump: Suit) -> Option<(Seat, Card)> {
+    pub(crate) fn leading(&self, trump: Suit) -> Option<(Seat, Card)> {
         let led = self.led_suit()?;
         let mut best: Option<(Seat, Card)> = None;
         for &(seat, card) in self.cards() {
@@ -261,7 +259,7 @@ impl Trick {
 }
 
 /// Whether `card` beats `top` in a trick led with `led` (R9e).
-fn beats(card: Card, top: Card, led: Suit, trump: Suit) -> bool {
+pub(crate) fn beats(card: Card, top: Card, led: Suit, trump: Suit) -> bool {
     let (cs, ts) = (card.suit(), top.suit());
     if cs == ts {
         return card.rank() > top.rank();
@@ -520,16 +518,8 @@ impl HandState {
 
     // ---- the rules ---------------------------------------------------------------
 
-    /// What a bourré player pays for a pot of this size (R10c).
-    fn penalty_for(&self, pot: i64) -> i64 {
-        match self.rules.bourre_penalty {
-            BourrePenalty::Pot => self.rules.pot_limit.map_or(pot, |limit| pot.min(limit)),
-            BourrePenalty::Fixed(amount) => amount,
-        }
-    }
-
     /// The extra ante of R3a a player at `pos` pays on declaring play.
-    fn extra_ante_for(&self, pos: usize) -> i64 {
+    pub(crate) fn extra_ante_for(&self, pos: usize) -> i64 {
         if self.rules.double_ante {
             self.rules.ante.min(self.players[pos].stack)
         } else {
@@ -619,154 +609,6 @@ impl HandState {
             dead: self.dead,
             reshuffles: self.reshuffles,
         }
-    }
-
-    /// The cards `seat` may play now (R9-R9d); empty when it is not their turn to play.
-    pub fn legal_plays(&self, seat: Seat) -> CardSet {
-        match self.pos(seat) {
-            Some(pos) if self.phase == Phase::Play && usize::from(self.turn) == pos => {
-                self.legal_for(pos).0
-            }
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    /// The legal cards at `pos`, and the cards allowed before the cinch narrows them.
-    fn legal_for(&self, pos: usize) -> (CardSet, CardSet) {
-        let hand = self.players[pos].hand;
-        let trumps = CardSet::of_suit(self.trump);
-        let cinch = self.has_cinch(pos);
-        let Some(led) = self.trick.led_suit() else {
-            let held_trumps = hand.intersect(trumps);
-            if cinch && !held_trumps.is_empty() {
-                return (self.highest_trump_equivalents(pos, held_trumps), hand);
-            }
-            return (hand, hand);
-        };
-        let base = self.obligations(hand, led).0;
-        if !cinch {
-            return (base, base);
-        }
-        if usize::from(self.trick.len) + 1 == self.playing_count() {
-            let winners: CardSet = base.iter().filter(|&c| self.would_win(c)).collect();
-            if !winners.is_empty() {
-                return (winners, base);
-            }
-        }
-        let base_trumps = base.intersect(trumps);
-        if base_trumps.is_empty() {
-            return (base, base);
-        }
-        let held_trumps = hand.intersect(trumps);
-        (
-            base_trumps.intersect(self.highest_trump_equivalents(pos, held_trumps)),
-            base,
-        )
-    }
-
-    /// R9a-R9c for a follower: the allowed cards, and which rule decided.
-    fn obligations(&self, hand: CardSet, led: Suit) -> (CardSet, RuleError) {
-        let trump = self.trump;
-        let in_trick_trumps: CardSet = self
-            .trick
-            .cards()
-            .iter()
-            .map(|(_, c)| *c)
-            .filter(|c| c.suit() == trump)
-            .collect();
-        let follow = hand.suit(led);
-        if !follow.is_empty() {
-            if led != trump && !in_trick_trumps.is_empty() {
-                return (follow, RuleError::MustFollowSuit);
-            }
-            let top_led = self
-                .trick
-                .cards()
-                .iter()
-                .map(|(_, c)| *c)
-                .filter(|c| c.suit() == led)
-                .max_by_key(|c| c.rank());
-            let higher = top_led.map_or(follow, |top| follow.above(top));
-            if higher.is_empty() {
-                return (follow, RuleError::MustFollowSuit);
-            }
-            return (higher, RuleError::MustHeadTrick);
-        }
-        let my_trumps = hand.suit(trump);
-        if !my_trumps.is_empty() {
-            if let Some(top) = in_trick_trumps.highest() {
-                let higher = my_trumps.above(top);
-                if !higher.is_empty() {
-                    return (higher, RuleError::MustOvertrump);
-                }
-            }
-            return (my_trumps, RuleError::MustTrump);
-        }
-        (hand, RuleError::MustFollowSuit)
-    }
-
-    /// Whether `card` would take the lead of the current trick if played now (R9e).
-    pub fn would_win(&self, card: Card) -> bool {
-        match (self.trick.led_suit(), self.trick.leading(self.trump)) {
-            (Some(led), Some((_, top))) => beats(card, top, led, self.trump),
-            _ => true,
-        }
-    }
-
-    fn playing_count(&self) -> usize {
-        self.active()
-            .iter()
-            .filter(|p| p.status == Status::Playing)
-            .count()
-    }
-
-    /// Trumps `pos` has not seen: not in hand, not played, not among its own discards (R9d).
-    fn unseen_trumps(&self, pos: usize) -> CardSet {
-        let player = &self.players[pos];
-        CardSet::of_suit(self.trump)
-            .minus(player.hand)
-            .minus(self.played)
-            .minus(player.discards)
-    }
-
-    /// Trump tricks `pos` is sure to win: its trumps minus a maximum matching of unseen
-    /// trumps to the trumps of `pos` they outrank (R9d).
-    pub(crate) fn guaranteed_trump_tricks(&self, pos: usize) -> u8 {
-        let mine = self.players[pos].hand.suit(self.trump);
-        let mut unseen = self.unseen_trumps(pos);
-        let mut beaten = 0u8;
-        for card in mine.iter() {
-            if let Some(over) = unseen.above(card).lowest() {
-                unseen.remove(over);
-                beaten += 1;
-            }
-        }
-        mine.len() as u8 - beaten
-    }
-
-    pub(crate) fn has_cinch(&self, pos: usize) -> bool {
-        self.players[pos].tricks + self.guaranteed_trump_tricks(pos) >= CINCH_TRICKS
-    }
-
-    /// Whether `seat` has a cinch now (R9d).
-    pub fn cinch(&self, seat: Seat) -> bool {
-        self.phase == Phase::Play
-            && self
-                .pos(seat)
-                .is_some_and(|p| self.players[p].status == Status::Playing && self.has_cinch(p))
-    }
-
-    /// The highest of `trumps` and every trump of them equivalent to it: no unseen trump
-    /// ranks between (R9d).
-    fn highest_trump_equivalents(&self, pos: usize, trumps: CardSet) -> CardSet {
-        let Some(top) = trumps.highest() else {
-            return CardSet::EMPTY;
-        };
-        let unseen = self.unseen_trumps(pos);
-        trumps
-            .iter()
-            .filter(|&t| unseen.above(t).minus(unseen.above(top)).is_empty())
-            .collect()
     }
 
     // ---- deciding ----------------------------------------------------------------
@@ -871,27 +713,6 @@ impl HandState {
         })
     }
 
-    fn why_illegal(&self, pos: usize, card: Card, base: CardSet) -> RuleError {
-        let Some(led) = self.trick.led_suit() else {
-            return RuleError::CinchMustLeadHighestTrump;
-        };
-        if !base.contains(card) {
-            let hand = self.players[pos].hand;
-            let (_, rule) = self.obligations(hand, led);
-            return match rule {
-                RuleError::MustHeadTrick if card.suit() != led => RuleError::MustFollowSuit,
-                RuleError::MustOvertrump if card.suit() != self.trump => RuleError::MustTrump,
-                rule => rule,
-            };
-        }
-        let last = usize::from(self.trick.len) + 1 == self.playing_count();
-        if last && base.iter().any(|c| self.would_win(c)) {
-            RuleError::CinchMustWinTrick
-        } else {
-            RuleError::CinchMustPlayHighestTrump
-        }
-    }
-
     /// The event that follows by itself from the state, if any.
     fn automatic(&self) -> Option<Event> {
         match self.phase {
@@ -929,115 +750,6 @@ impl HandState {
                 None
             }
         }
-    }
-
-    fn reveal(&self) -> Event {
-        let mut playing = Vec::new();
-        let mut extra_antes = Vec::new();
-        for (pos, player) in self.active().iter().enumerate() {
-            if player.status == Status::Hidden && player.declared {
-                playing.push(player.seat);
-                let extra = self.extra_ante_for(pos);
-                if extra > 0 {
-                    extra_antes.push(SeatAmount {
-                        seat: player.seat,
-                        amount: extra,
-                    });
-                }
-            }
-        }
-        Event::Revealed {
-            playing,
-            extra_antes,
-        }
-    }
-
-    fn settle_tricks(&self) -> Event {
-        let most = self
-            .active()
-            .iter()
-            .filter(|p| p.status == Status::Playing)
-            .map(|p| p.tricks)
-            .max()
-            .unwrap_or(0);
-        let top: Vec<Seat> = self
-            .active()
-            .iter()
-            .filter(|p| p.status == Status::Playing && p.tricks == most)
-            .map(|p| p.seat)
-            .collect();
-        match top.as_slice() {
-            [seat] => self.settle(Outcome::Won { seat: *seat }),
-            _ => self.settle(Outcome::Split { seats: top }),
-        }
-    }
-
-    fn settle(&self, outcome: Outcome) -> Event {
-        let pot = self.pot;
-        let mut payouts = Vec::new();
-        let mut exempt = Vec::new();
-        let mut tricks = Vec::new();
-        let mut bourre = Vec::new();
-        match &outcome {
-            Outcome::Won { seat } => payouts.push(SeatAmount {
-                seat: *seat,
-                amount: pot,
-            }),
-            Outcome::Uncontested { seat } => {
-                payouts.push(SeatAmount {
-                    seat: *seat,
-                    amount: pot,
-                });
-                tricks.push(SeatAmount {
-                    seat: *seat,
-                    amount: i64::from(self.rules.hand_size),
-                });
-            }
-            Outcome::Split { seats } => match self.rules.split_pot {
-                SplitPot::Carry => exempt.extend(seats.iter().copied()),
-                SplitPot::Share => {
-                    let k = seats.len() as i64;
-                    // `seats` is in order from the dealer's left: the first is nearest.
-                    for (i, seat) in seats.iter().enumerate() {
-                        let extra = if i == 0 { pot % k } else { 0 };
-                        payouts.push(SeatAmount {
-                            seat: *seat,
-                            amount: pot / k + extra,
-                        });
-                    }
-                }
-            },
-            Outcome::AllPassed => {}
-        }
-        if matches!(outcome, Outcome::Won { .. } | Outcome::Split { .. }) {
-            let penalty = self.penalty_for(pot);
-            for player in self.active().iter().filter(|p| p.status == Status::Playing) {
-                tricks.push(SeatAmount {
-                    seat: player.seat,
-                    amount: i64::from(player.tricks),
-                });
-                if player.tricks == 0 {
-                    bourre.push(SeatAmount {
-                        seat: player.seat,
-                        amount: penalty,
-                    });
-                    exempt.push(player.seat);
-                }
-            }
-        }
-        exempt.sort_unstable();
-        exempt.dedup();
-        let paid_out: i64 = payouts.iter().map(|p| p.amount).sum();
-        let paid_in: i64 = bourre.iter().map(|p| p.amount).sum();
-        Event::HandEnded(Box::new(Settlement {
-            outcome,
-            pot,
-            tricks,
-            payouts,
-            bourre,
-            carried: pot - paid_out + paid_in,
-            exempt,
-        }))
     }
 
     // ---- changing ----------------------------------------------------------------
