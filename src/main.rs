@@ -21,6 +21,12 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document (checked in as openapi/openapi.json).
     Openapi,
+    /// Recompute balances, table summaries and seats from the event log and the ledger.
+    Rebuild {
+        /// Only compare; fail when a stored row differs.
+        #[arg(long)]
+        check: bool,
+    },
     /// Verify an exported hand record (GET /v1/tables/{id}/hands/{n}) offline.
     Audit {
         /// The record's JSON file.
@@ -43,6 +49,7 @@ fn main() -> ExitCode {
             .map(|text| println!("{text}"))
             .map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Rebuild { check } => bourre::cli::rebuild::run(check),
         Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };
     match result {

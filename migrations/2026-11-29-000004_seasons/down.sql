@@ -1,3 +1,4 @@
+ALTER TABLE tables DROP COLUMN closed_at;
 ALTER TABLE ledger DROP COLUMN note;
 DROP INDEX ledger_table;
 DROP INDEX ledger_to;

@@ -138,6 +138,7 @@ fn build() -> (
                 .service(tables::act)
                 .service(tables::events)
                 .service(tables::stream)
+                .service(tables::close)
                 .service(hands::list)
                 .service(hands::record)
                 .service(hands::audit)

@@ -451,3 +451,29 @@ pub async fn stream(
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(body))
 }
+
+/// Close the table between hands (its creator or a league admin): the pot goes back to
+/// the players seated (R10e) and everyone stands up.
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = TableView),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`hand_in_progress`, `table_closed`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/{table_id}/close")]
+pub async fn close(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let view = app
+        .close_table(caller.0, TableId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(view))
+}

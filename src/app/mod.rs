@@ -9,6 +9,7 @@ pub mod ids;
 pub mod league_admin;
 pub mod leagues;
 pub mod live;
+pub mod rebuild;
 pub mod standings;
 pub mod sweeper;
 pub mod table_event;

@@ -19,6 +19,13 @@ pub struct ClientSeed {
     pub seed: String,
 }
 
+/// Chips for a player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerAmount {
+    pub player_id: Uuid,
+    pub amount: i64,
+}
+
 /// One row of the event log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -69,6 +76,10 @@ pub enum TableEvent {
         server_seed: String,
         next_commitment: String,
     },
+    /// The table closed; its pot went back to these players (R10e).
+    TableClosed {
+        returned: Vec<PlayerAmount>,
+    },
     #[serde(untagged)]
     Hand(Event),
 }
@@ -82,6 +93,7 @@ impl TableEvent {
             TableEvent::HandDealt { .. } => "hand_dealt",
             TableEvent::SeedRevealed { .. } => "seed_revealed",
             TableEvent::TurnTimedOut { .. } => "turn_timed_out",
+            TableEvent::TableClosed { .. } => "table_closed",
             TableEvent::ClientSeedSet { .. } => "client_seed_set",
             TableEvent::Hand(event) => event.kind(),
         }

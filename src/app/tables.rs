@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, require_member};
-use super::table_event::{ClientSeed, SeatPlayer, TableEvent};
+use super::table_event::{ClientSeed, PlayerAmount, SeatPlayer, TableEvent};
 use super::view::{self, TableView};
 use super::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
@@ -41,6 +41,7 @@ pub struct TableRow {
     pub to_act: Vec<Uuid>,
     pub deadline: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    pub closed_at: Option<DateTime<Utc>>,
 }
 
 impl TableRow {
@@ -207,6 +208,14 @@ pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppErro
         hand,
         last_hash,
     })
+}
+
+/// A closed table takes no more seats or hands.
+fn ensure_open(loaded: &Loaded) -> Result<(), AppError> {
+    match loaded.table.closed_at {
+        Some(_) => Err(AppError::conflict("table_closed", "the table is closed")),
+        None => Ok(()),
+    }
 }
 
 fn seat_of(loaded: &Loaded, player: PlayerId) -> Option<Seat> {
@@ -379,6 +388,7 @@ impl App {
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
                 let loaded = load(conn, id).await?;
+                ensure_open(&loaded)?;
                 let league = LeagueId(loaded.table.league_id);
                 require_member(conn, league, player).await?;
                 if seat_of(&loaded, player).is_some() {
@@ -494,6 +504,7 @@ impl App {
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
                 let loaded = load(conn, id).await?;
+                ensure_open(&loaded)?;
                 require_member(conn, LeagueId(loaded.table.league_id), player).await?;
                 if seat_of(&loaded, player).is_none() {
                     return Err(AppError::forbidden(
@@ -1100,6 +1111,106 @@ impl App {
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
                 Ok((seat, hand_no + 1, deck::commitment(&loaded.table.next_seed)))
+            })
+            .await;
+        self.with_current_version(id, result).await
+    }
+}
+
+impl App {
+    /// Closes a table between hands (its creator or a league admin): the chips in its pot
+    /// go back to the players seated, equally, the remainder to the lowest seat (R10e);
+    /// with nobody seated, to the last hand's players. Everyone stands up.
+    pub async fn close_table(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let result = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let loaded = load(conn, id).await?;
+                let league = LeagueId(loaded.table.league_id);
+                let role = require_member(conn, league, player).await?;
+                if role != "admin" && loaded.table.created_by != player.0 {
+                    return Err(AppError::forbidden(
+                        "not_admin",
+                        "only the table's creator or a league admin closes a table",
+                    ));
+                }
+                ensure_open(&loaded)?;
+                if loaded.table.in_hand {
+                    return Err(AppError::conflict(
+                        "hand_in_progress",
+                        "a table closes between hands",
+                    ));
+                }
+                let mut owners: Vec<(Seat, Uuid)> =
+                    loaded.seats.iter().map(|s| (s.seat, s.player_id)).collect();
+                if owners.is_empty()
+                    && let Some(hand) = &loaded.hand
+                {
+                    owners = hand.players.iter().map(|p| (p.seat, p.player_id)).collect();
+                }
+                let pot_account = pot_account(id.0);
+                let pot = ledger::balance(conn, league.0, &pot_account).await?;
+                let seats: Vec<Seat> = owners.iter().map(|(seat, _)| *seat).collect();
+                let shares = crate::engine::table::share_equally(pot, &seats);
+                let returned: Vec<PlayerAmount> = shares
+                    .iter()
+                    .filter_map(|share| {
+                        owners
+                            .iter()
+                            .find(|(seat, _)| *seat == share.seat)
+                            .map(|(_, p)| PlayerAmount {
+                                player_id: *p,
+                                amount: share.amount,
+                            })
+                    })
+                    .collect();
+                let to_treasury = pot - returned.iter().map(|r| r.amount).sum::<i64>();
+                let event = TableEvent::TableClosed {
+                    returned: returned.clone(),
+                };
+                let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
+                let written = append(conn, &loaded, &[stored(&event, hand_no)?]).await?;
+                let seq = written.iter().map(|w| w.0).next();
+                let mut transfers: Vec<Transfer> = returned
+                    .iter()
+                    .map(|r| Transfer {
+                        league_id: league.0,
+                        from_account: pot_account.clone(),
+                        to_account: player_account(r.player_id),
+                        amount: r.amount,
+                        reason: "pot_returned",
+                        table_id: Some(id.0),
+                        hand_no: Some(loaded.table.hand_no),
+                        event_seq: seq,
+                        note: None,
+                    })
+                    .collect();
+                transfers.push(Transfer {
+                    league_id: league.0,
+                    from_account: pot_account.clone(),
+                    to_account: crate::store::ledger::TREASURY.to_owned(),
+                    amount: to_treasury,
+                    reason: "pot_returned",
+                    table_id: Some(id.0),
+                    hand_no: Some(loaded.table.hand_no),
+                    event_seq: seq,
+                    note: None,
+                });
+                ledger::record(conn, &transfers).await?;
+                diesel::delete(seats::table.filter(seats::table_id.eq(id.0)))
+                    .execute(conn)
+                    .await?;
+                diesel::update(tables::table.find(id.0))
+                    .set((
+                        tables::closed_at.eq(Some(Utc::now())),
+                        tables::exempt.eq(Vec::<Uuid>::new()),
+                    ))
+                    .execute(conn)
+                    .await?;
+                bump_version(conn, &loaded, 1).await?;
+                let loaded = load(conn, id).await?;
+                let last_hand = last_settlement(conn, &loaded).await?;
+                Ok(view::table_view(&loaded, Some(player), last_hand))
             })
             .await;
         self.with_current_version(id, result).await

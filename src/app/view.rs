@@ -113,7 +113,7 @@ pub struct TableView {
     /// The table's `TableRules`.
     #[schema(value_type = Object)]
     pub rules: Value,
-    /// `playing` while a hand is in play, else `waiting`.
+    /// `playing` while a hand is in play, `closed` once closed, else `waiting`.
     pub status: String,
     /// The table's version: the seq of its last event.
     pub version: i64,
@@ -227,7 +227,14 @@ pub fn table_view(
         league_id: table.league_id,
         name: table.name.clone(),
         rules: table.rules.clone(),
-        status: if in_play { "playing" } else { "waiting" }.to_owned(),
+        status: if table.closed_at.is_some() {
+            "closed"
+        } else if in_play {
+            "playing"
+        } else {
+            "waiting"
+        }
+        .to_owned(),
         version: table.version,
         hand_no: table.hand_no,
         phase,
@@ -236,7 +243,11 @@ pub fn table_view(
             suit: v.trump.suit.to_string(),
             card: v.trump.card.map(|c| c.to_string()),
         }),
-        pot: hv.as_ref().map_or(0, |v| v.pot),
+        // A closed table's pot went back to its players (R10e).
+        pot: hv
+            .as_ref()
+            .filter(|_| table.closed_at.is_none())
+            .map_or(0, |v| v.pot),
         stock_count: hv.as_ref().filter(|_| in_play).map(|v| v.stock_count),
         seats,
         to_act,

@@ -1,5 +1,6 @@
 //! Command-line front ends: the server, migrations, simulation.
 
 pub mod audit;
+pub mod rebuild;
 pub mod serve;
 pub mod simulate;

@@ -47,6 +47,7 @@ diesel::table! {
         to_act -> Array<Uuid>,
         deadline -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
+        closed_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -14,6 +14,7 @@ mod history;
 mod idempotency;
 mod leagues;
 mod limits;
+mod rebuild;
 mod rules_over_http;
 mod secrets;
 mod timeouts;

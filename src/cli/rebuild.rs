@@ -1,0 +1,35 @@
+//! `bourre rebuild`: recompute every projection from the event log and the ledger.
+
+use super::serve::database_url;
+use crate::app::rebuild::rebuild;
+use crate::store;
+
+/// Rebuilds (or with `check` only compares) the projections; fails when `check` finds a
+/// difference.
+pub fn run(check: bool) -> Result<(), String> {
+    let (url, _) = database_url()?;
+    store::migrate(&url).map_err(|e| e.to_string())?;
+    let pool = store::pool(&url, 2).map_err(|e| e.to_string())?;
+    let report = actix_web::rt::System::new()
+        .block_on(async move { rebuild(&pool, !check).await })
+        .map_err(|e| e.to_string())?;
+    for line in &report.differences {
+        println!("differs: {line}");
+    }
+    println!(
+        "checked {} balances, {} tables, {} seats: {} difference(s){}",
+        report.balances_checked,
+        report.tables_checked,
+        report.seats_checked,
+        report.differences.len(),
+        if report.applied {
+            ", rewritten from the log"
+        } else {
+            ""
+        }
+    );
+    if check && !report.differences.is_empty() {
+        return Err("projections differ from the event log and the ledger".into());
+    }
+    Ok(())
+}

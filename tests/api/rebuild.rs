@@ -1,0 +1,212 @@
+//! Projections are derived data: after bot-played hands at several tables (split pots,
+//! bourrés, pot limits, players standing up with carried pots, a closed table), the
+//! rebuild finds nothing to change; after the rows are damaged it finds and repairs them.
+
+use awc::http::Method;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use serde_json::{Value, json};
+
+use crate::support::{Player, TestApp, deck, play_out};
+
+async fn sql(app: &TestApp, statement: &str) {
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    diesel::sql_query(statement)
+        .execute(&mut conn)
+        .await
+        .expect(statement);
+}
+
+async fn snapshot(app: &TestApp, tables: &[&str], players: &[&Player], league: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    for t in tables {
+        let v = app.view(t, players[0]).await;
+        out.push(json!([
+            v["version"],
+            v["hand_no"],
+            v["status"],
+            v["pot"],
+            v["seats"],
+            v["to_act"]
+        ]));
+    }
+    for p in players {
+        out.push(json!(app.balance(p, league).await));
+    }
+    out
+}
+
+#[actix_web::test]
+async fn rebuild_reproduces_every_projection_row() {
+    let app = TestApp::start().await;
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay"];
+    let mut players = Vec::new();
+    for n in names {
+        players.push(app.register(n).await);
+    }
+    let refs: Vec<&Player> = players.iter().collect();
+    let league = app.league(&players[0], &refs[1..], 300).await;
+    let t1 = app
+        .table(
+            &players[0],
+            &league,
+            json!({"ante": 3, "pot_limit": 10}),
+            None,
+        )
+        .await;
+    let t2 = app
+        .table(
+            &players[0],
+            &league,
+            json!({"ante": 2, "split_pot": "share"}),
+            None,
+        )
+        .await;
+    for (i, p) in refs[..3].iter().enumerate() {
+        app.sit(&t1, p, i as u8).await;
+    }
+    for (i, p) in refs[3..].iter().enumerate() {
+        app.sit(&t2, p, i as u8).await;
+    }
+    for _ in 0..3 {
+        app.start_hand(&t1, &players[0]).await.ok();
+        play_out(&app, &t1, &refs[..3]).await;
+        app.start_hand(&t2, &players[3]).await.ok();
+        play_out(&app, &t2, &refs[3..]).await;
+    }
+    // Somebody stands up between hands, and the table goes on.
+    app.call(
+        Method::DELETE,
+        &format!("/v1/tables/{t2}/seats/me"),
+        Some(&players[5].token),
+        None,
+    )
+    .await
+    .ok();
+    app.start_hand(&t2, &players[3]).await.ok();
+    play_out(&app, &t2, &refs[3..5]).await;
+    // A table mid-hand is part of the check too.
+    app.start_hand(&t1, &players[0]).await.ok();
+
+    let pool = bourre::store::pool(&app.db_url, 2).expect("pool");
+    let clean = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("rebuild");
+    assert!(clean.differences.is_empty(), "{:?}", clean.differences);
+    assert!(
+        clean.tables_checked == 2 && clean.balances_checked >= 8,
+        "{clean:?}"
+    );
+    let before = snapshot(&app, &[&t1, &t2], &refs, &league).await;
+
+    sql(
+        &app,
+        &format!(
+            "UPDATE balances SET balance = balance + 5 WHERE account = 'player:{}'",
+            players[1].id
+        ),
+    )
+    .await;
+    sql(
+        &app,
+        &format!("UPDATE tables SET version = 1, dealer = NULL, exempt = '{{}}' WHERE id = '{t2}'"),
+    )
+    .await;
+    sql(
+        &app,
+        &format!("UPDATE tables SET to_act = '{{}}' WHERE id = '{t1}'"),
+    )
+    .await;
+    sql(
+        &app,
+        &format!("DELETE FROM seats WHERE table_id = '{t1}' AND seat = 2"),
+    )
+    .await;
+    let damaged = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("check");
+    assert!(damaged.differences.len() >= 4, "{:?}", damaged.differences);
+    assert!(!damaged.applied);
+    let repaired = bourre::app::rebuild::rebuild(&pool, true)
+        .await
+        .expect("apply");
+    assert!(repaired.applied);
+    let again = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("check");
+    assert!(again.differences.is_empty(), "{:?}", again.differences);
+    assert_eq!(snapshot(&app, &[&t1, &t2], &refs, &league).await, before);
+    // The repaired table plays on.
+    play_out(&app, &t1, &refs[..3]).await;
+}
+
+#[actix_web::test]
+async fn r10e_a_closing_table_returns_its_pot_to_the_players_seated() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let cat = app.register("cat").await;
+    let league = app.league(&ann, &[&bob, &cat], 100).await;
+    // Seats 0 (ann, dealer), 1 (bob), 2 (cat); trump spades (the dealer's 4S). Played out
+    // with the first legal card, ann's clubs head every club trick and her cinch (R9d)
+    // leads the 4S: she takes all five tricks and wins the pot of 15; bob and cat are
+    // bourré and pay the pot capped at 8 (R10c), 16 chips that wait in the pot.
+    let d = deck(
+        &[
+            &["AH", "KH", "AD", "KD", "2C"],
+            &["3C", "4C", "5C", "6C", "7C"],
+            &["8C", "9C", "10C", "JC", "4S"],
+        ],
+        &[],
+    );
+    let table = app
+        .table(
+            &ann,
+            &league,
+            json!({"ante": 5, "pot_limit": 8}),
+            Some(json!([d])),
+        )
+        .await;
+    app.sit(&table, &ann, 0).await;
+    app.sit(&table, &bob, 1).await;
+    app.sit(&table, &cat, 2).await;
+    app.start_hand(&table, &ann).await.ok();
+    for p in [&bob, &cat, &ann] {
+        app.declare(&table, p, true, &[]).await.ok();
+    }
+    assert_eq!(app.view(&table, &bob).await["phase"], "play");
+    play_out(&app, &table, &[&ann, &bob, &cat]).await;
+    let view = app.view(&table, &ann).await;
+    assert_eq!(
+        view["last_hand"]["outcome"],
+        json!({"type": "won", "seat": 0})
+    );
+    assert_eq!(view["pot"], 16);
+    assert_eq!(app.balance(&ann, &league).await, 110);
+    assert_eq!(app.balance(&bob, &league).await, 87);
+    assert_eq!(app.balance(&cat, &league).await, 87);
+    app.post(&format!("/v1/tables/{table}/close"), &bob, json!(null))
+        .await
+        .problem(403, "not_admin");
+    let closed = app
+        .call(
+            Method::POST,
+            &format!("/v1/tables/{table}/close"),
+            Some(&ann.token),
+            None,
+        )
+        .await
+        .ok();
+    assert_eq!(closed["status"], "closed");
+    assert_eq!(closed["pot"], 0);
+    assert!(closed["seats"].as_array().expect("seats").is_empty());
+    // 16 shared by three: 5 each, the remainder chip to the lowest seat (R10e).
+    assert_eq!(app.balance(&ann, &league).await, 116);
+    assert_eq!(app.balance(&bob, &league).await, 92);
+    assert_eq!(app.balance(&cat, &league).await, 92);
+    app.start_hand(&table, &ann)
+        .await
+        .problem(409, "table_closed");
+    app.post(&format!("/v1/tables/{table}/seats"), &bob, json!({}))
+        .await
+        .problem(409, "table_closed");
+}
