@@ -643,6 +643,11 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     app.start_hand(table, &players[0]).await.ok();
     play_out(&app, table, &refs).await;
     drop(server);
+    // The dedicated cluster is this test's alone: leave nothing running.
+    actix_web::rt::task::spawn_blocking(move || bourre::embedded_pg::stop_cluster(&dir))
+        .await
+        .expect("join")
+        .expect("stop the cluster");
     let secrets: Vec<String> = players.iter().map(|p| p.token.clone()).collect();
     check_log(&log, &secrets);
 }
