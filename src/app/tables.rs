@@ -435,9 +435,7 @@ impl App {
                     .execute(conn)
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
-                let loaded = load(conn, id).await?;
-                let last_hand = last_settlement(conn, &loaded).await?;
-                Ok(view::table_view(&loaded, Some(player), last_hand))
+                view_after(conn, id, player).await
             })
             .await;
         let result = self.with_current_version(id, result).await;
@@ -491,9 +489,7 @@ impl App {
                     .execute(conn)
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
-                let loaded = load(conn, id).await?;
-                let last_hand = last_settlement(conn, &loaded).await?;
-                Ok(view::table_view(&loaded, Some(player), last_hand))
+                view_after(conn, id, player).await
             })
             .await;
         self.with_current_version(id, result).await
@@ -642,9 +638,7 @@ impl App {
                     ))
                     .execute(conn)
                     .await?;
-                let loaded = load(conn, id).await?;
-                let last_hand = last_settlement(conn, &loaded).await?;
-                Ok(view::table_view(&loaded, Some(player), last_hand))
+                view_after(conn, id, player).await
             })
             .await;
         self.with_current_version(id, result).await
@@ -925,6 +919,13 @@ pub(crate) async fn play_moves(
             .await?;
     }
     Ok(())
+}
+
+/// The caller's view of the table as the transaction leaves it.
+async fn view_after(conn: &mut Conn, id: TableId, player: PlayerId) -> Result<TableView, AppError> {
+    let loaded = load(conn, id).await?;
+    let last_hand = last_settlement(conn, &loaded).await?;
+    Ok(view::table_view(&loaded, Some(player), last_hand))
 }
 
 /// Who must act now, and by when.
@@ -1208,9 +1209,7 @@ impl App {
                     .execute(conn)
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
-                let loaded = load(conn, id).await?;
-                let last_hand = last_settlement(conn, &loaded).await?;
-                Ok(view::table_view(&loaded, Some(player), last_hand))
+                view_after(conn, id, player).await
             })
             .await;
         self.with_current_version(id, result).await

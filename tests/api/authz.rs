@@ -7,36 +7,7 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{JWT_SECRET, Player, Reply, TestApp, play_out};
-
-fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
-}
-
-fn claims(player: &Player, exp_offset_secs: i64) -> Value {
-    let now = chrono::Utc::now().timestamp();
-    json!({"sub": player.id, "name": player.name, "iat": now - 7200, "exp": now + exp_offset_secs})
-}
-
-fn sign(secret: &[u8], claims: &Value) -> String {
-    jsonwebtoken::encode(
-        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        claims,
-        &jsonwebtoken::EncodingKey::from_secret(secret).expect("key"),
-    )
-    .expect("sign")
-}
+use crate::support::{JWT_SECRET, Player, Reply, TestApp, base64url, claims, play_out, sign};
 
 /// The fields a problem body may have: anything else would be data.
 const PROBLEM_FIELDS: &[&str] = &[

@@ -4,7 +4,7 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{JWT_SECRET, Player, Reply, TestApp, config, deck};
+use crate::support::{JWT_SECRET, Player, Reply, TestApp, base64url, claims, config, deck, sign};
 
 /// A request with a raw body and content type.
 async fn raw(
@@ -58,35 +58,6 @@ fn is_problem(reply: &Reply, status: u16) -> String {
         reply.body
     );
     code
-}
-
-fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
-}
-
-fn claims(player: &Player, exp_offset_secs: i64) -> Value {
-    let now = chrono::Utc::now().timestamp();
-    json!({"sub": player.id, "name": player.name, "iat": now - 7200, "exp": now + exp_offset_secs})
-}
-
-fn sign(secret: &[u8], claims: &Value) -> String {
-    jsonwebtoken::encode(
-        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        claims,
-        &jsonwebtoken::EncodingKey::from_secret(secret).expect("key"),
-    )
-    .expect("sign")
 }
 
 /// Two players at a table in the declaration of hand 1 (ann deals, bob to act).

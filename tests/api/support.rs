@@ -406,3 +406,35 @@ pub async fn play_out(app: &TestApp, table: &str, players: &[&Player]) {
     }
     panic!("the hand did not end");
 }
+
+/// Unpadded base64url, for hand-made tokens.
+pub fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// JWT claims for `player`, expiring `exp_offset_secs` from now.
+pub fn claims(player: &Player, exp_offset_secs: i64) -> Value {
+    let now = chrono::Utc::now().timestamp();
+    json!({"sub": player.id, "name": player.name, "iat": now - 7200, "exp": now + exp_offset_secs})
+}
+
+/// An HS256 token over `claims` signed with `secret`.
+pub fn sign(secret: &[u8], claims: &Value) -> String {
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        claims,
+        &jsonwebtoken::EncodingKey::from_secret(secret).expect("key"),
+    )
+    .expect("sign")
+}
