@@ -1,6 +1,7 @@
 //! Leagues: create, join.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -8,9 +9,10 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, Problem};
+use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::ids::{LeagueId, PlayerId};
-use crate::app::league_admin::{LedgerPage, Season};
+use crate::app::league_admin::{Granted, LedgerPage, Season};
 use crate::app::leagues::League;
 use crate::app::standings::Standings;
 
@@ -55,6 +57,7 @@ impl From<League> for LeagueOut {
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = NewLeague,
     responses(
         (status = 201, body = LeagueOut),
@@ -68,18 +71,23 @@ pub async fn create(
     app: web::Data<App>,
     caller: Caller,
     body: web::Json<NewLeague>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let league = app
-        .create_league(caller.0, &body.name, body.starting_balance)
+    let key = key_from(
+        &req,
+        &format!("league|{:?}|{}", body.name, body.starting_balance),
+    )?;
+    let reply = app
+        .create_league(caller.0, &body.name, body.starting_balance, key)
         .await?;
-    Ok(HttpResponse::Created().json(LeagueOut::from(league)))
+    Ok(respond(reply.map(LeagueOut::from), StatusCode::CREATED))
 }
 
 /// Join a league with its invite code; the starting balance is credited.
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path)),
+    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = JoinLeague,
     responses(
         (status = 201, body = LeagueOut),
@@ -96,11 +104,14 @@ pub async fn join(
     caller: Caller,
     path: web::Path<Uuid>,
     body: web::Json<JoinLeague>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let league = app
-        .join_league(caller.0, LeagueId(path.into_inner()), &body.invite_code)
+    let league = path.into_inner();
+    let key = key_from(&req, &format!("join|{league}|{}", body.invite_code))?;
+    let reply = app
+        .join_league(caller.0, LeagueId(league), &body.invite_code, key)
         .await?;
-    Ok(HttpResponse::Created().json(LeagueOut::from(league)))
+    Ok(respond(reply.map(LeagueOut::from), StatusCode::CREATED))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -234,21 +245,14 @@ pub struct GrantIn {
     pub reason: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GrantOut {
-    pub player_id: Uuid,
-    pub amount: i64,
-    pub balance: i64,
-}
-
 /// Grant chips to a member (admins), recorded in the ledger with the reason.
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path)),
+    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = GrantIn,
     responses(
-        (status = 201, body = GrantOut),
+        (status = 201, body = Granted),
         (status = 400, body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
@@ -263,21 +267,27 @@ pub async fn grant(
     caller: Caller,
     path: web::Path<Uuid>,
     body: web::Json<GrantIn>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let balance = app
+    let league = path.into_inner();
+    let key = key_from(
+        &req,
+        &format!(
+            "grant|{league}|{}|{}|{:?}",
+            body.player_id, body.amount, body.reason
+        ),
+    )?;
+    let reply = app
         .grant(
             caller.0,
-            LeagueId(path.into_inner()),
+            LeagueId(league),
             PlayerId(body.player_id),
             body.amount,
             &body.reason,
+            key,
         )
         .await?;
-    Ok(HttpResponse::Created().json(GrantOut {
-        player_id: body.player_id,
-        amount: body.amount,
-        balance,
-    }))
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
 /// Close the running season (admins); the next one starts now.

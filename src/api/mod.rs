@@ -6,6 +6,7 @@ pub mod error;
 pub mod fallback;
 pub mod hands;
 pub mod health;
+pub mod idempotency;
 pub mod leagues;
 pub mod players;
 pub mod request_id;

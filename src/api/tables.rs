@@ -8,13 +8,14 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, Problem};
+use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
-use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::tables::NewTable;
 use crate::app::view::{EventOut, TableView};
 use crate::engine::{Action, Card, CardSet};
+use actix_web::http::StatusCode;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -177,7 +178,7 @@ pub async fn get_table(
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path)),
+    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body(content = SitDown, description = "Optional"),
     responses(
         (status = 201, body = TableView),
@@ -195,10 +196,13 @@ pub async fn sit(
     caller: Caller,
     path: web::Path<Uuid>,
     body: Option<web::Json<SitDown>>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let table = path.into_inner();
     let seat = body.and_then(|b| b.seat);
-    let view = app.sit(caller.0, TableId(path.into_inner()), seat).await?;
-    Ok(HttpResponse::Created().json(view))
+    let key = key_from(&req, &format!("sit|{table}|{seat:?}"))?;
+    let reply = app.sit(caller.0, TableId(table), seat, key).await?;
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
 /// Stand up, between hands (or while sitting a hand out).
@@ -228,7 +232,7 @@ pub async fn stand(
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path)),
+    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 201, body = TableView),
         (status = 401, body = Problem, content_type = "application/problem+json"),
@@ -243,9 +247,12 @@ pub async fn start_hand(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let view = app.start_hand(caller.0, TableId(path.into_inner())).await?;
-    Ok(HttpResponse::Created().json(view))
+    let table = path.into_inner();
+    let key = key_from(&req, &format!("start_hand|{table}"))?;
+    let reply = app.start_hand(caller.0, TableId(table), key).await?;
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
 /// Act: declare, draw or play. Refusals name the rule (R9f codes).
@@ -277,31 +284,14 @@ pub async fn act(
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
     let action = body.action.to_engine()?;
-    let key = match req.headers().get("Idempotency-Key") {
-        None => None,
-        Some(value) => {
-            let text = value.to_str().map_err(|_| {
-                ApiError::bad_request(
-                    "invalid_idempotency_key",
-                    "Idempotency-Key is visible ASCII",
-                )
-            })?;
-            let request = format!("act|{table}|{:?}|{action:?}", body.expected_version);
-            Some(IdempotencyKey::new(text, &request)?)
-        }
-    };
+    let key = key_from(
+        &req,
+        &format!("act|{table}|{:?}|{action:?}", body.expected_version),
+    )?;
     let reply = app
         .act(caller.0, TableId(table), body.expected_version, action, key)
         .await?;
-    Ok(match reply {
-        Reply::Fresh(view) => HttpResponse::Ok().json(view),
-        Reply::Replayed { status, body } => HttpResponse::build(
-            actix_web::http::StatusCode::from_u16(status)
-                .unwrap_or(actix_web::http::StatusCode::OK),
-        )
-        .insert_header(("Idempotent-Replayed", "true"))
-        .json(body),
-    })
+    Ok(respond(reply, StatusCode::OK))
 }
 
 /// The caller's view of the table's events after `after`; long-polls up to `wait` seconds.
@@ -457,7 +447,7 @@ pub async fn stream(
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path)),
+    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 200, body = TableView),
         (status = 401, body = Problem, content_type = "application/problem+json"),
@@ -471,9 +461,10 @@ pub async fn close(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let view = app
-        .close_table(caller.0, TableId(path.into_inner()))
-        .await?;
-    Ok(HttpResponse::Ok().json(view))
+    let table = path.into_inner();
+    let key = key_from(&req, &format!("close|{table}"))?;
+    let reply = app.close_table(caller.0, TableId(table), key).await?;
+    Ok(respond(reply, StatusCode::OK))
 }

@@ -49,6 +49,16 @@ pub enum Reply<T> {
     Replayed { status: u16, body: Value },
 }
 
+impl<T> Reply<T> {
+    /// The fresh value turned into its wire form; a stored reply is already in it.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Reply<U> {
+        match self {
+            Reply::Fresh(value) => Reply::Fresh(f(value)),
+            Reply::Replayed { status, body } => Reply::Replayed { status, body },
+        }
+    }
+}
+
 fn cutoff() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now() - chrono::Duration::hours(KEY_TTL_HOURS)
 }
@@ -111,4 +121,33 @@ pub async fn save(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// At the start of a use case's transaction: the stored reply for a retried key.
+pub async fn replayed<T>(
+    conn: &mut Conn,
+    player: PlayerId,
+    key: Option<&IdempotencyKey>,
+) -> Result<Option<Reply<T>>, AppError> {
+    let Some(key) = key else {
+        return Ok(None);
+    };
+    Ok(lookup(conn, player, key)
+        .await?
+        .map(|(status, body)| Reply::Replayed { status, body }))
+}
+
+/// At the end of a use case's transaction: stores the reply under the key, if any.
+pub async fn fresh<T: serde::Serialize>(
+    conn: &mut Conn,
+    player: PlayerId,
+    key: Option<&IdempotencyKey>,
+    status: u16,
+    value: T,
+) -> Result<Reply<T>, AppError> {
+    if let Some(key) = key {
+        let body = serde_json::to_value(&value).map_err(|e| AppError::Internal(e.to_string()))?;
+        save(conn, player, key, status, &body).await?;
+    }
+    Ok(Reply::Fresh(value))
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::leagues::{League, load_league, require_member};
 use super::{App, AppError};
@@ -60,6 +61,14 @@ pub struct LedgerEntry {
 pub struct LedgerPage {
     pub entries: Vec<LedgerEntry>,
     pub next_cursor: Option<i64>,
+}
+
+/// A grant done: the member's balance after it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Granted {
+    pub player_id: Uuid,
+    pub amount: i64,
+    pub balance: i64,
 }
 
 /// A closed or running season.
@@ -219,7 +228,8 @@ impl App {
         member: PlayerId,
         amount: i64,
         reason: &str,
-    ) -> Result<i64, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<Granted>, AppError> {
         let reason = reason.trim().to_owned();
         if amount == 0 || amount.unsigned_abs() > MAX_GRANT.unsigned_abs() {
             return Err(AppError::unprocessable(
@@ -235,6 +245,9 @@ impl App {
         }
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {
+                return Ok(reply);
+            }
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             require_member(conn, id, member).await.map_err(|_| {
@@ -287,7 +300,12 @@ impl App {
                 ),
                 other => other.into(),
             })?;
-            Ok(ledger::balance(conn, id.0, &account).await?)
+            let granted = Granted {
+                player_id: member.0,
+                amount,
+                balance: ledger::balance(conn, id.0, &account).await?,
+            };
+            idempotency::fresh(conn, admin, key.as_ref(), 201, granted).await
         })
         .await
     }

@@ -5,13 +5,14 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
 use crate::store::ledger::{self, TREASURY, Transfer, player_account};
 use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
 
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone, Queryable, serde::Serialize)]
 pub struct League {
     pub id: Uuid,
     pub name: String,
@@ -75,7 +76,8 @@ impl App {
         creator: PlayerId,
         name: &str,
         starting_balance: i64,
-    ) -> Result<League, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<League>, AppError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 80 {
             return Err(AppError::unprocessable(
@@ -93,6 +95,9 @@ impl App {
         let name = name.to_owned();
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
+                return Ok(reply);
+            }
             diesel::insert_into(leagues::table)
                 .values((
                     leagues::id.eq(id),
@@ -104,7 +109,8 @@ impl App {
                 .execute(conn)
                 .await?;
             add_member(conn, LeagueId(id), creator, "admin", starting_balance).await?;
-            load_league(conn, LeagueId(id)).await
+            let league = load_league(conn, LeagueId(id)).await?;
+            idempotency::fresh(conn, creator, key.as_ref(), 201, league).await
         })
         .await
     }
@@ -114,10 +120,14 @@ impl App {
         player: PlayerId,
         league_id: LeagueId,
         code: &str,
-    ) -> Result<League, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<League>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let code = code.trim().to_ascii_uppercase();
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
+                return Ok(reply);
+            }
             let league = load_league(conn, league_id).await?;
             if league.invite_code != code {
                 return Err(AppError::forbidden(
@@ -138,7 +148,7 @@ impl App {
                 ));
             }
             add_member(conn, league_id, player, "member", league.starting_balance).await?;
-            Ok(league)
+            idempotency::fresh(conn, player, key.as_ref(), 201, league).await
         })
         .await
         .map_err(|e| match e {

@@ -383,10 +383,14 @@ impl App {
         player: PlayerId,
         id: TableId,
         seat: Option<u8>,
-    ) -> Result<TableView, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
+                if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
+                    return Ok(reply);
+                }
                 let loaded = load(conn, id).await?;
                 ensure_open(&loaded)?;
                 let league = LeagueId(loaded.table.league_id);
@@ -435,7 +439,8 @@ impl App {
                     .execute(conn)
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
-                view_after(conn, id, player).await
+                let view = view_after(conn, id, player).await?;
+                idempotency::fresh(conn, player, key.as_ref(), 201, view).await
             })
             .await;
         let result = self.with_current_version(id, result).await;
@@ -495,10 +500,18 @@ impl App {
         self.with_current_version(id, result).await
     }
 
-    pub async fn start_hand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+    pub async fn start_hand(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        idem: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
+                if let Some(reply) = idempotency::replayed(conn, player, idem.as_ref()).await? {
+                    return Ok(reply);
+                }
                 let loaded = load(conn, id).await?;
                 ensure_open(&loaded)?;
                 require_member(conn, LeagueId(loaded.table.league_id), player).await?;
@@ -638,7 +651,8 @@ impl App {
                     ))
                     .execute(conn)
                     .await?;
-                view_after(conn, id, player).await
+                let view = view_after(conn, id, player).await?;
+                idempotency::fresh(conn, player, idem.as_ref(), 201, view).await
             })
             .await;
         self.with_current_version(id, result).await
@@ -713,10 +727,8 @@ impl App {
     ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            if let Some(key) = &key
-                && let Some((status, body)) = idempotency::lookup(conn, player, key).await?
-            {
-                return Ok(Reply::Replayed { status, body });
+            if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
+                return Ok(reply);
             }
             // Actions on one table take turns (the sweeper skips a table being acted on),
             // so the state read below is the one this action applies to.
@@ -738,15 +750,8 @@ impl App {
                 return Err(version_conflict(loaded.table.version));
             }
             play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
-            let loaded = load(conn, id).await?;
-            let last_hand = last_settlement(conn, &loaded).await?;
-            let view = view::table_view(&loaded, Some(player), last_hand);
-            if let Some(key) = &key {
-                let body =
-                    serde_json::to_value(&view).map_err(|e| AppError::Internal(e.to_string()))?;
-                idempotency::save(conn, player, key, 200, &body).await?;
-            }
-            Ok(Reply::Fresh(view))
+            let view = view_after(conn, id, player).await?;
+            idempotency::fresh(conn, player, key.as_ref(), 200, view).await
         })
         .await
     }
@@ -1122,10 +1127,18 @@ impl App {
     /// Closes a table between hands (its creator or a league admin): the chips in its pot
     /// go back to the players seated, equally, the remainder to the lowest seat (R10e);
     /// with nobody seated, to the last hand's players. Everyone stands up.
-    pub async fn close_table(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+    pub async fn close_table(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
+                if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
+                    return Ok(reply);
+                }
                 let loaded = load(conn, id).await?;
                 let league = LeagueId(loaded.table.league_id);
                 let role = require_member(conn, league, player).await?;
@@ -1209,7 +1222,8 @@ impl App {
                     .execute(conn)
                     .await?;
                 bump_version(conn, &loaded, 1).await?;
-                view_after(conn, id, player).await
+                let view = view_after(conn, id, player).await?;
+                idempotency::fresh(conn, player, key.as_ref(), 200, view).await
             })
             .await;
         self.with_current_version(id, result).await

@@ -134,3 +134,89 @@ async fn ten_concurrent_retries_act_once() {
         .count();
     assert_eq!(declared, 1, "one declaration, however many retries");
 }
+
+async fn post_with_key(
+    app: &TestApp,
+    path: &str,
+    who: &Player,
+    key: &str,
+    body: Option<serde_json::Value>,
+) -> (u16, serde_json::Value, bool) {
+    let req = app
+        .client
+        .request(Method::POST, format!("{}{path}", app.base))
+        .insert_header(("Authorization", format!("Bearer {}", who.token)))
+        .insert_header(("Idempotency-Key", key));
+    let mut resp = match body {
+        Some(body) => req.send_json(&body).await,
+        None => req.send().await,
+    }
+    .expect("request");
+    let replayed = resp.headers().contains_key("Idempotent-Replayed");
+    let body = resp
+        .json::<serde_json::Value>()
+        .limit(1 << 20)
+        .await
+        .expect("json");
+    (resp.status().as_u16(), body, replayed)
+}
+
+#[actix_web::test]
+async fn every_state_changing_post_can_be_retried_safely() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let body = json!({"name": "Retry league", "starting_balance": 100});
+    let (s1, league, r1) = post_with_key(&app, "/v1/leagues", &ann, "L1", Some(body.clone())).await;
+    let (s2, again, r2) = post_with_key(&app, "/v1/leagues", &ann, "L1", Some(body)).await;
+    assert_eq!((s1, s2, r1, r2), (201, 201, false, true));
+    assert_eq!(league, again, "one league, not two");
+    let id = league["id"].as_str().expect("id");
+    let code = json!({"invite_code": league["invite_code"]});
+    let join = format!("/v1/leagues/{id}/members");
+    let (s1, _, _) = post_with_key(&app, &join, &bob, "J1", Some(code.clone())).await;
+    let (s2, _, r2) = post_with_key(&app, &join, &bob, "J1", Some(code)).await;
+    assert_eq!((s1, s2, r2), (201, 201, true));
+    assert_eq!(
+        app.balance(&bob, id).await,
+        100,
+        "the starting balance is credited once"
+    );
+    let grant = format!("/v1/leagues/{id}/grants");
+    let g = json!({"player_id": bob.id, "amount": 30, "reason": "rebuy"});
+    post_with_key(&app, &grant, &ann, "G1", Some(g.clone())).await;
+    let (status, granted, replayed) = post_with_key(&app, &grant, &ann, "G1", Some(g)).await;
+    assert_eq!((status, replayed), (201, true));
+    assert_eq!(granted["balance"], 130);
+    assert_eq!(app.balance(&bob, id).await, 130, "granted once");
+    let (status, reused, _) = post_with_key(
+        &app,
+        &grant,
+        &ann,
+        "G1",
+        Some(json!({"player_id": bob.id, "amount": 31, "reason": "rebuy"})),
+    )
+    .await;
+    assert_eq!(
+        (status, reused["code"].as_str()),
+        (422, Some("idempotency_key_reused"))
+    );
+
+    let table = app.table(&ann, id, json!({"ante": 5}), None).await;
+    let seats = format!("/v1/tables/{table}/seats");
+    post_with_key(&app, &seats, &ann, "S1", Some(json!({"seat": 0}))).await;
+    let (status, _, replayed) =
+        post_with_key(&app, &seats, &ann, "S1", Some(json!({"seat": 0}))).await;
+    assert_eq!((status, replayed), (201, true), "not already_seated");
+    app.sit(&table, &bob, 1).await;
+    let hands = format!("/v1/tables/{table}/hands");
+    let (s1, first, _) = post_with_key(&app, &hands, &ann, "H1", None).await;
+    let (s2, second, r2) = post_with_key(&app, &hands, &ann, "H1", None).await;
+    assert_eq!((s1, s2, r2), (201, 201, true));
+    assert_eq!(first["version"], second["version"]);
+    assert_eq!(
+        app.view(&table, &ann).await["hand_no"],
+        1,
+        "one hand started, not two"
+    );
+}

@@ -1,0 +1,35 @@
+//! The `Idempotency-Key` header on the way in, and stored replies on the way out.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Serialize;
+
+use super::error::ApiError;
+use crate::app::idempotency::{IdempotencyKey, Reply};
+
+/// The request's key, if it sent one; `fingerprint` names the request, so the same key
+/// with another request is refused.
+pub fn key_from(req: &HttpRequest, fingerprint: &str) -> Result<Option<IdempotencyKey>, ApiError> {
+    let Some(value) = req.headers().get("Idempotency-Key") else {
+        return Ok(None);
+    };
+    let text = value.to_str().map_err(|_| {
+        ApiError::bad_request(
+            "invalid_idempotency_key",
+            "Idempotency-Key is visible ASCII",
+        )
+    })?;
+    Ok(Some(IdempotencyKey::new(text, fingerprint)?))
+}
+
+/// A fresh reply with `status`, or the stored one marked `Idempotent-Replayed: true`.
+pub fn respond<T: Serialize>(reply: Reply<T>, status: StatusCode) -> HttpResponse {
+    match reply {
+        Reply::Fresh(value) => HttpResponse::build(status).json(value),
+        Reply::Replayed { status, body } => {
+            HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))
+                .insert_header(("Idempotent-Replayed", "true"))
+                .json(body)
+        }
+    }
+}
