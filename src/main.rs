@@ -2,6 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use bourre::cli::loadtest::{self, LoadtestArgs};
 use bourre::cli::serve;
 use bourre::cli::simulate::{self, SimulateArgs};
 
@@ -37,6 +38,9 @@ enum Command {
     },
     /// Bots play hands at one table; prints hands per second, outcomes and chip conservation.
     Simulate(SimulateArgs),
+    /// Load benchmark: bots play over HTTP against an in-process server; reports actions
+    /// per second, latency per endpoint, and the database's own commit ceiling.
+    Loadtest(LoadtestArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
             .map(|text| println!("{text}"))
             .map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
         Command::Rebuild { check } => bourre::cli::rebuild::run(check),
         Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };

@@ -1,0 +1,1014 @@
+//! `bourre loadtest`: the server under load, measured against the database's own ceiling.
+//!
+//! One run, one database:
+//! 1. starts the server in this process (a private cluster unless `DATABASE_URL` is set),
+//!    registers T x P bot players in one league and seats P of them at each of T tables;
+//! 2. fast-forwards a two-player table through `--history-hands` finished hands;
+//! 3. measures the ceiling: bare single-row append transactions into a logged scratch table
+//!    shaped like `events`, at the same concurrency, through the same pool type;
+//! 4. drives full hands over HTTP with C concurrent clients for D seconds (a client reads
+//!    the table as the player to act when its last answer was not that player's view, then
+//!    acts with a legal action), with a progress display;
+//! 5. times actions at fresh tables on their first hand and at the table with the long
+//!    history, interleaved, with nothing else running.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use awc::http::Method;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use futures_util::future::join_all;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::app::{App, Config, JwtKeys};
+use crate::{api, embedded_pg, store};
+
+#[derive(Debug, clap::Args)]
+pub struct LoadtestArgs {
+    /// Concurrent clients (and database connections of the server and of the ceiling run).
+    #[arg(long, default_value_t = 32)]
+    pub clients: usize,
+    /// Tables played at (default: as many as clients; a table has one request in flight).
+    #[arg(long)]
+    pub tables: Option<usize>,
+    /// Bot players per table (2..=7).
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Seconds of load (the ceiling run lasts as long, at most 10 s).
+    #[arg(long, default_value_t = 20)]
+    pub duration: u64,
+    /// Finished hands at the history table before its actions are timed.
+    #[arg(long, default_value_t = 500)]
+    pub history_hands: u32,
+    /// Hands timed at fresh tables and at the history table (each).
+    #[arg(long, default_value_t = 20)]
+    pub probe_hands: u32,
+    /// Database connections of the server (default: --clients).
+    #[arg(long)]
+    pub pool: Option<usize>,
+    /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
+    /// or ./.bourre); the run uses its database `bourre_loadtest`.
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster.
+fn database_url(args: &LoadtestArgs) -> Result<String, String> {
+    if let Ok(url) = std::env::var("DATABASE_URL")
+        && !url.is_empty()
+    {
+        return Ok(url);
+    }
+    let dir = match &args.data_dir {
+        Some(dir) => dir.clone(),
+        None => {
+            PathBuf::from(std::env::var("BOURRE_DATA_DIR").unwrap_or_else(|_| ".bourre".into()))
+        }
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let dir = std::path::absolute(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    embedded_pg::ensure_cluster(&dir.join("pg"), "bourre_loadtest").map_err(|e| e.to_string())
+}
+
+// ---------------------------------------------------------------------------------------
+// Statistics
+
+#[derive(Default)]
+struct Stats {
+    /// Latency samples in microseconds, per endpoint.
+    samples: BTreeMap<&'static str, Vec<u32>>,
+    errors: BTreeMap<&'static str, u64>,
+    first_errors: Vec<String>,
+}
+
+impl Stats {
+    fn record(
+        &mut self,
+        endpoint: &'static str,
+        took: Duration,
+        ok: bool,
+        detail: &dyn Fn() -> String,
+    ) {
+        if ok {
+            let micros = u32::try_from(took.as_micros()).unwrap_or(u32::MAX);
+            self.samples.entry(endpoint).or_default().push(micros);
+        } else {
+            *self.errors.entry(endpoint).or_default() += 1;
+            if self.first_errors.len() < 5 {
+                self.first_errors.push(format!("{endpoint}: {}", detail()));
+            }
+        }
+    }
+
+    fn count(&self, endpoint: &str) -> usize {
+        self.samples.get(endpoint).map_or(0, Vec::len)
+    }
+
+    fn error_count(&self) -> u64 {
+        self.errors.values().sum()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct Latency {
+    count: usize,
+    per_sec: f64,
+    mean_ms: f64,
+    p50_ms: f64,
+    p95_ms: f64,
+    p99_ms: f64,
+    max_ms: f64,
+}
+
+fn latency(samples: &[u32], seconds: f64) -> Latency {
+    let mut sorted = samples.to_vec();
+    sorted.sort_unstable();
+    let pct = |q: f64| -> f64 {
+        if sorted.is_empty() {
+            return 0.0;
+        }
+        let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+        f64::from(sorted[rank - 1]) / 1000.0
+    };
+    let mean = if sorted.is_empty() {
+        0.0
+    } else {
+        sorted.iter().map(|&v| f64::from(v)).sum::<f64>() / sorted.len() as f64 / 1000.0
+    };
+    Latency {
+        count: sorted.len(),
+        per_sec: if seconds > 0.0 {
+            sorted.len() as f64 / seconds
+        } else {
+            0.0
+        },
+        mean_ms: round3(mean),
+        p50_ms: round3(pct(0.50)),
+        p95_ms: round3(pct(0.95)),
+        p99_ms: round3(pct(0.99)),
+        max_ms: round3(pct(1.0)),
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP
+
+struct Http {
+    client: awc::Client,
+    base: String,
+}
+
+struct Answer {
+    status: u16,
+    body: Value,
+}
+
+impl Answer {
+    fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+}
+
+impl Http {
+    fn new(base: &str) -> Http {
+        Http {
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .finish(),
+            base: base.to_owned(),
+        }
+    }
+
+    async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (Result<Answer, String>, Duration) {
+        let started = Instant::now();
+        let result = self.call_inner(method, path, token, body).await;
+        (result, started.elapsed())
+    }
+
+    async fn call_inner(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<Answer, String> {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        let mut resp = match body {
+            Some(body) => req.send_json(body).await,
+            None => req.send().await,
+        }
+        .map_err(|e| format!("{path}: {e}"))?;
+        let bytes = resp
+            .body()
+            .limit(16 * 1024 * 1024)
+            .await
+            .map_err(|e| format!("{path}: {e}"))?;
+        Ok(Answer {
+            status: resp.status().as_u16(),
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        })
+    }
+
+    /// A set-up request that must succeed.
+    async fn must(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<Value, String> {
+        let answer = self.call(method, path, token, body).await.0?;
+        if answer.ok() {
+            Ok(answer.body)
+        } else {
+            Err(format!("{path}: {} {}", answer.status, answer.body))
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Bot {
+    id: String,
+    token: String,
+}
+
+async fn register(http: &Http, name: String) -> Result<Bot, String> {
+    let body = json!({"username": name, "password": "load test password"});
+    let reply = http
+        .must(Method::POST, "/v1/auth/register", None, Some(&body))
+        .await?;
+    Ok(Bot {
+        id: reply["player"]["id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        token: reply["token"].as_str().unwrap_or_default().to_owned(),
+    })
+}
+
+/// A small xorshift generator: the bots' choices need no cryptography.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// How a bot declares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Plays most hands, sometimes changing a card; a random legal card in play.
+    Mixed,
+    /// Passes whenever allowed (fast, uncontested hands).
+    Pass,
+    /// Plays every hand it may, standing pat.
+    Play,
+}
+
+/// A legal action from the viewer's `legal`.
+fn choose(legal: &Value, style: Style, rng: &mut Rng) -> Option<Value> {
+    let strs = |key: &str| -> Vec<String> {
+        legal[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    match legal["action"].as_str()? {
+        "declare" => {
+            let can_pass = legal["can_pass"].as_bool().unwrap_or(false);
+            let can_play = legal["can_play"].as_bool().unwrap_or(false);
+            let pass = can_pass
+                && (!can_play
+                    || match style {
+                        Style::Pass => true,
+                        Style::Play => false,
+                        Style::Mixed => rng.below(4) == 0,
+                    });
+            // Playing bots stand pat (no discard), which every rule variant accepts.
+            Some(json!({"type": "declare", "play": !pass}))
+        }
+        "draw" => Some(json!({"type": "draw", "discard": []})),
+        "play" => {
+            let cards = strs("cards");
+            let card = cards.get(rng.below(cards.len()))?;
+            Some(json!({"type": "play", "card": card}))
+        }
+        _ => None,
+    }
+}
+
+/// The seat's player to act in a view, and whether the view is that player's own.
+fn to_act(view: &Value) -> Option<(String, bool)> {
+    if view["status"] != "playing" {
+        return None;
+    }
+    let actor = view["to_act"]["seat"].as_u64()?;
+    let player = view["to_act"]["player_id"].as_str()?.to_owned();
+    let own = view["my_seat"].as_u64() == Some(actor) && !view["legal"].is_null();
+    Some((player, own))
+}
+
+/// What a driver knows about its table.
+enum Next {
+    /// Ask the table (after an error).
+    Unknown,
+    /// Between hands: start the next one.
+    Start,
+    /// This player acts; with their own view when we have it.
+    Actor(usize, Option<Value>),
+}
+
+struct Driver {
+    id: String,
+    bots: Vec<Bot>,
+    next: Next,
+    style: Style,
+    rng: Rng,
+}
+
+impl Driver {
+    fn bot_index(&self, player: &str) -> Option<usize> {
+        self.bots.iter().position(|b| b.id == player)
+    }
+
+    fn learn(&mut self, view: Value) {
+        self.next = match to_act(&view) {
+            None if view["status"] == "waiting" => Next::Start,
+            None => Next::Unknown,
+            Some((player, own)) => match self.bot_index(&player) {
+                Some(i) => Next::Actor(i, own.then_some(view)),
+                None => Next::Unknown,
+            },
+        };
+    }
+
+    /// One request. Returns whether it committed a change (an action or a hand start) and
+    /// whether a hand ended.
+    async fn step(&mut self, http: &Http, stats: &RefCell<Stats>) -> (bool, bool) {
+        let path = format!("/v1/tables/{}", self.id);
+        let next = std::mem::replace(&mut self.next, Next::Unknown);
+        let (endpoint, method, url, who, body) = match next {
+            Next::Unknown => ("get_table", Method::GET, path, 0, None),
+            Next::Start => ("start_hand", Method::POST, format!("{path}/hands"), 0, None),
+            Next::Actor(i, None) => ("get_table", Method::GET, path, i, None),
+            Next::Actor(i, Some(view)) => match choose(&view["legal"], self.style, &mut self.rng) {
+                Some(action) => (
+                    "act",
+                    Method::POST,
+                    format!("{path}/actions"),
+                    i,
+                    Some(json!({"action": action})),
+                ),
+                None => ("get_table", Method::GET, path, i, None),
+            },
+        };
+        let token = self.bots.get(who).map(|b| b.token.clone());
+        let (result, took) = http
+            .call(method, &url, token.as_deref(), body.as_ref())
+            .await;
+        let ok = matches!(&result, Ok(a) if a.ok());
+        stats
+            .borrow_mut()
+            .record(endpoint, took, ok, &|| match &result {
+                Ok(a) => format!("{} {}", a.status, a.body),
+                Err(e) => e.clone(),
+            });
+        match result {
+            Ok(answer) if answer.ok() => {
+                let ended = endpoint == "act" && answer.body["status"] == "waiting";
+                self.learn(answer.body);
+                (endpoint != "get_table", ended)
+            }
+            _ => {
+                self.next = Next::Unknown;
+                (false, false)
+            }
+        }
+    }
+
+    /// Plays until the current hand ends (starting one when between hands).
+    async fn play_hand(&mut self, http: &Http, stats: &RefCell<Stats>) -> Result<(), String> {
+        let mut started = false;
+        for _ in 0..10_000 {
+            if matches!(self.next, Next::Start) {
+                if started {
+                    return Ok(());
+                }
+                started = true;
+            }
+            let before = stats.borrow().error_count();
+            self.step(http, stats).await;
+            if stats.borrow().error_count() > before {
+                let errors = stats.borrow().first_errors.join("; ");
+                return Err(format!("table {}: {errors}", self.id));
+            }
+        }
+        Err(format!("table {}: the hand did not end", self.id))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The ceiling: bare single-row append transactions
+
+diesel::table! {
+    loadtest_ceiling (table_id, seq) {
+        table_id -> Uuid,
+        seq -> Int8,
+        hand_no -> Int4,
+        kind -> Text,
+        payload -> Jsonb,
+        prev_hash -> Text,
+        hash -> Text,
+    }
+}
+
+const CEILING_DDL: &str = "CREATE TABLE IF NOT EXISTS loadtest_ceiling (
+    table_id uuid NOT NULL,
+    seq bigint NOT NULL CHECK (seq > 0),
+    hand_no integer NOT NULL,
+    kind text NOT NULL,
+    payload jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    prev_hash text NOT NULL,
+    hash text NOT NULL,
+    PRIMARY KEY (table_id, seq)
+)";
+
+/// Commits per second of one-row insert transactions by `clients` connections.
+async fn ceiling(url: &str, clients: usize, seconds: f64) -> Result<(u64, f64), String> {
+    let pool = store::pool(url, clients).map_err(|e| e.to_string())?;
+    {
+        let mut conn = store::conn(&pool).await.map_err(|e| e.to_string())?;
+        diesel::sql_query(CEILING_DDL)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        diesel::sql_query("TRUNCATE loadtest_ceiling")
+            .execute(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    let payload = json!({"type": "played", "seat": 3, "card": "QH"});
+    let hash = "0".repeat(64);
+    let started = Instant::now();
+    let end = started + Duration::from_secs_f64(seconds);
+    let workers = (0..clients).map(|_| {
+        let pool = pool.clone();
+        let payload = payload.clone();
+        let hash = hash.clone();
+        tokio::spawn(async move {
+            let table = uuid::Uuid::new_v4();
+            let mut seq = 0i64;
+            while Instant::now() < end {
+                seq += 1;
+                let mut conn = store::conn(&pool).await.map_err(|e| e.to_string())?;
+                let row = (
+                    loadtest_ceiling::table_id.eq(table),
+                    loadtest_ceiling::seq.eq(seq),
+                    loadtest_ceiling::hand_no.eq(1),
+                    loadtest_ceiling::kind.eq("played"),
+                    loadtest_ceiling::payload.eq(&payload),
+                    loadtest_ceiling::prev_hash.eq(&hash),
+                    loadtest_ceiling::hash.eq(&hash),
+                );
+                conn.transaction::<_, diesel::result::Error, _>(async |conn| {
+                    diesel::insert_into(loadtest_ceiling::table)
+                        .values(row)
+                        .execute(conn)
+                        .await
+                })
+                .await
+                .map_err(|e| e.to_string())?;
+            }
+            Ok::<i64, String>(seq)
+        })
+    });
+    let mut commits = 0u64;
+    for done in join_all(workers).await {
+        let n = done.map_err(|e| e.to_string())??;
+        commits += u64::try_from(n).unwrap_or(0);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut conn = store::conn(&pool).await.map_err(|e| e.to_string())?;
+    diesel::sql_query("DROP TABLE loadtest_ceiling")
+        .execute(&mut conn)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok((commits, commits as f64 / elapsed))
+}
+
+fn run_ceiling(url: &str, clients: usize, seconds: f64) -> Result<(u64, f64), String> {
+    let url = url.to_owned();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        runtime.block_on(ceiling(&url, clients, seconds))
+    })
+    .join()
+    .map_err(|_| "the ceiling run panicked".to_owned())?
+}
+
+async fn settings(url: &str) -> Result<(String, String), String> {
+    let mut conn = diesel_async::AsyncPgConnection::establish(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut get = async |name: &str| {
+        diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>(&format!(
+            "current_setting('{name}')"
+        )))
+        .get_result::<String>(&mut conn)
+        .await
+        .map_err(|e| e.to_string())
+    };
+    let fsync = get("fsync").await?;
+    let sync = get("synchronous_commit").await?;
+    Ok((fsync, sync))
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+
+#[derive(Debug, Serialize)]
+struct History {
+    hands_before: u32,
+    probe_hands: u32,
+    first_hand: Latency,
+    after_history: Latency,
+    /// p50 action latency at the history table / at fresh tables' first hand.
+    ratio: f64,
+    fast_forward_secs: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct Summary {
+    clients: usize,
+    tables: usize,
+    players: usize,
+    duration_secs: f64,
+    server_pool: usize,
+    fsync: String,
+    synchronous_commit: String,
+    /// Committed writes per second: actions plus hand starts.
+    actions_per_sec: f64,
+    actions: usize,
+    hands_per_sec: f64,
+    requests_per_sec: f64,
+    errors: u64,
+    /// Latency of POST /actions.
+    p50_ms: f64,
+    p95_ms: f64,
+    p99_ms: f64,
+    endpoints: BTreeMap<&'static str, Latency>,
+    ceiling_per_sec: f64,
+    ceiling_commits: u64,
+    ceiling_secs: f64,
+    /// actions_per_sec / ceiling_per_sec.
+    ratio: f64,
+    history: Option<History>,
+    first_errors: Vec<String>,
+}
+
+fn say(json: bool, text: &str) {
+    if !json || std::io::stderr().is_terminal() {
+        eprintln!("{text}");
+    }
+}
+
+pub fn run(args: &LoadtestArgs) -> Result<(), String> {
+    if !(2..=7).contains(&args.players) {
+        return Err("--players is 2 to 7".into());
+    }
+    if args.clients == 0 || args.duration == 0 {
+        return Err("--clients and --duration are at least 1".into());
+    }
+    let tables = args.tables.unwrap_or(args.clients).max(1);
+    let url = database_url(args)?;
+    store::migrate(&url).map_err(|e| e.to_string())?;
+    let pool_size = args.pool.unwrap_or(args.clients).max(1);
+    let secret: [u8; 32] = rand::random();
+    let app = App::new(
+        store::pool(&url, pool_size).map_err(|e| e.to_string())?,
+        Config {
+            jwt: JwtKeys::from_secret(hex::encode(secret).as_bytes())?,
+            token_ttl: Duration::from_secs(86_400),
+            allow_fixed_deck: false,
+            sweep_every: Duration::from_millis(500),
+        },
+    );
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let result = actix_web::rt::System::new().block_on(async move {
+            let server = api::server(app, listener)?;
+            let _ = handle_tx.send(server.handle());
+            server.await
+        });
+        if let Err(e) = result {
+            eprintln!("bourre loadtest: server: {e}");
+        }
+    });
+    let handle = handle_rx
+        .recv_timeout(Duration::from_secs(30))
+        .map_err(|_| "the server did not start".to_owned())?;
+    let base = format!("http://{addr}");
+    let summary =
+        actix_web::rt::System::new().block_on(drive(args, tables, pool_size, &url, &base));
+    actix_web::rt::System::new().block_on(handle.stop(true));
+    let summary = summary?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&summary).map_err(|e| e.to_string())?
+        );
+    } else {
+        print_summary(&summary);
+    }
+    Ok(())
+}
+
+async fn drive(
+    args: &LoadtestArgs,
+    tables: usize,
+    pool_size: usize,
+    url: &str,
+    base: &str,
+) -> Result<Summary, String> {
+    let json_out = args.json;
+    let (fsync, synchronous_commit) = settings(url).await?;
+    say(
+        json_out,
+        &format!(
+            "bourre loadtest: {} clients, {tables} tables x {} players, {} s; fsync={fsync} synchronous_commit={synchronous_commit}",
+            args.clients, args.players, args.duration
+        ),
+    );
+    let http = Http::new(base);
+    let run_id = hex::encode(rand::random::<[u8; 4]>());
+
+    // Players: P per table, 2 for the history table, 2 for the fresh tables.
+    let setup = Instant::now();
+    let wanted = tables * args.players + 4;
+    let mut bots = Vec::with_capacity(wanted);
+    for chunk in (0..wanted).collect::<Vec<_>>().chunks(16) {
+        let made = join_all(
+            chunk
+                .iter()
+                .map(|i| register(&http, format!("lt{run_id}_{i}"))),
+        )
+        .await;
+        for bot in made {
+            bots.push(bot?);
+        }
+    }
+    let admin = bots[0].clone();
+    let league = http
+        .must(
+            Method::POST,
+            "/v1/leagues",
+            Some(&admin.token),
+            Some(
+                &json!({"name": format!("Load test {run_id}"), "starting_balance": 1_000_000_000}),
+            ),
+        )
+        .await?;
+    let league_id = league["id"].as_str().unwrap_or_default().to_owned();
+    let code = league["invite_code"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    for chunk in bots[1..].chunks(32) {
+        let path = format!("/v1/leagues/{league_id}/members");
+        let body = json!({"invite_code": code});
+        let joined = join_all(
+            chunk
+                .iter()
+                .map(|b| http.must(Method::POST, &path, Some(&b.token), Some(&body))),
+        )
+        .await;
+        for j in joined {
+            j?;
+        }
+    }
+    let rules = json!({"ante": 1, "pot_limit": 50, "max_players": 7});
+    let new_table = async |owner: &Bot, seated: &[Bot], name: String| -> Result<String, String> {
+        let table = http
+            .must(
+                Method::POST,
+                "/v1/tables",
+                Some(&owner.token),
+                Some(&json!({"league_id": league_id, "name": name, "rules": rules})),
+            )
+            .await?;
+        let id = table["id"].as_str().unwrap_or_default().to_owned();
+        for b in seated {
+            http.must(
+                Method::POST,
+                &format!("/v1/tables/{id}/seats"),
+                Some(&b.token),
+                None,
+            )
+            .await?;
+        }
+        Ok(id)
+    };
+    let mut drivers = Vec::with_capacity(tables);
+    for t in 0..tables {
+        let seated = bots[t * args.players..(t + 1) * args.players].to_vec();
+        let id = new_table(&seated[0], &seated, format!("Load {t}")).await?;
+        drivers.push(Driver {
+            id,
+            bots: seated,
+            next: Next::Start,
+            style: Style::Mixed,
+            rng: Rng(0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1)),
+        });
+    }
+    let extra = &bots[tables * args.players..];
+    let (history_bots, fresh_bots) = (extra[0..2].to_vec(), extra[2..4].to_vec());
+    say(
+        json_out,
+        &format!(
+            "set up {} players and {tables} tables in {:.1} s",
+            bots.len(),
+            setup.elapsed().as_secs_f64()
+        ),
+    );
+
+    // The history table: uncontested hands (one player passes) up to --history-hands.
+    let fast = Instant::now();
+    let history_id = new_table(&history_bots[0], &history_bots, "History".into()).await?;
+    let mut history = Driver {
+        id: history_id,
+        bots: history_bots.clone(),
+        next: Next::Start,
+        style: Style::Pass,
+        rng: Rng(7),
+    };
+    let scratch = RefCell::new(Stats::default());
+    for n in 0..args.history_hands {
+        history.play_hand(&http, &scratch).await?;
+        if (n + 1).is_multiple_of(100) {
+            say(json_out, &format!("history table: {} hands", n + 1));
+        }
+    }
+    let fast_forward_secs = fast.elapsed().as_secs_f64();
+
+    // The ceiling.
+    let ceiling_secs = (args.duration as f64).min(10.0);
+    say(
+        json_out,
+        &format!(
+            "ceiling: bare one-row insert transactions, {} connections, {ceiling_secs} s",
+            args.clients
+        ),
+    );
+    let (ceiling_commits, ceiling_per_sec) = run_ceiling(url, args.clients, ceiling_secs)?;
+    say(
+        json_out,
+        &format!("ceiling: {ceiling_per_sec:.0} commits/s"),
+    );
+
+    // The load.
+    let workers = args.clients.min(tables);
+    let stats = Rc::new(RefCell::new(Stats::default()));
+    let hands = Rc::new(RefCell::new(0usize));
+    let mut groups: Vec<Vec<Driver>> = (0..workers).map(|_| Vec::new()).collect();
+    for (i, d) in drivers.into_iter().enumerate() {
+        groups[i % workers].push(d);
+    }
+    let started = Instant::now();
+    let end = started + Duration::from_secs(args.duration);
+    let client_futures = groups.into_iter().map(|mut group| {
+        let stats = stats.clone();
+        let hands = hands.clone();
+        let http = Http::new(base);
+        async move {
+            let mut i = 0;
+            while Instant::now() < end {
+                let n = group.len();
+                let Some(d) = group.get_mut(i % n) else { break };
+                let (_, ended) = d.step(&http, &stats).await;
+                if ended {
+                    *hands.borrow_mut() += 1;
+                }
+                i += 1;
+            }
+        }
+    });
+    let progress = {
+        let stats = stats.clone();
+        let tty = std::io::stderr().is_terminal();
+        let duration = args.duration;
+        async move {
+            let mut last = 0usize;
+            let mut tick = 0u64;
+            while Instant::now() < end {
+                actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+                tick += 1;
+                let (done, errors) = {
+                    let s = stats.borrow();
+                    (s.count("act") + s.count("start_hand"), s.error_count())
+                };
+                let line = format!(
+                    "[{tick:>3}/{duration} s] {done} actions ({} /s now), {errors} errors",
+                    done - last
+                );
+                last = done;
+                if tty {
+                    eprint!("\r{line}   ");
+                    let _ = std::io::stderr().flush();
+                } else if !json_out || tick.is_multiple_of(5) {
+                    eprintln!("{line}");
+                }
+            }
+            if tty {
+                eprintln!();
+            }
+        }
+    };
+    futures_util::future::join(join_all(client_futures), progress).await;
+    let seconds = started.elapsed().as_secs_f64();
+
+    // Latency against history, with nothing else running: fresh tables' first hands and
+    // the history table's next hands, interleaved.
+    let mut history_out = None;
+    if args.probe_hands > 0 {
+        let first = RefCell::new(Stats::default());
+        let old = RefCell::new(Stats::default());
+        history.style = Style::Play;
+        for n in 0..args.probe_hands {
+            let id = new_table(&fresh_bots[0], &fresh_bots, format!("Fresh {n}")).await?;
+            let mut fresh = Driver {
+                id: id.clone(),
+                bots: fresh_bots.clone(),
+                next: Next::Start,
+                style: Style::Play,
+                rng: Rng(11 + u64::from(n)),
+            };
+            fresh.play_hand(&http, &first).await?;
+            history.play_hand(&http, &old).await?;
+            for b in &fresh_bots {
+                http.must(
+                    Method::DELETE,
+                    &format!("/v1/tables/{id}/seats/me"),
+                    Some(&b.token),
+                    None,
+                )
+                .await?;
+            }
+        }
+        let first_hand = latency(first.borrow().samples.get("act").map_or(&[], |v| v), 0.0);
+        let after_history = latency(old.borrow().samples.get("act").map_or(&[], |v| v), 0.0);
+        let ratio = if first_hand.p50_ms > 0.0 {
+            round3(after_history.p50_ms / first_hand.p50_ms)
+        } else {
+            0.0
+        };
+        history_out = Some(History {
+            hands_before: args.history_hands,
+            probe_hands: args.probe_hands,
+            first_hand,
+            after_history,
+            ratio,
+            fast_forward_secs: round3(fast_forward_secs),
+        });
+    }
+
+    let stats = stats.borrow();
+    let endpoints: BTreeMap<&'static str, Latency> = stats
+        .samples
+        .iter()
+        .map(|(k, v)| (*k, latency(v, seconds)))
+        .collect();
+    let actions = stats.count("act") + stats.count("start_hand");
+    let requests: usize = stats.samples.values().map(Vec::len).sum();
+    let act = endpoints
+        .get("act")
+        .cloned()
+        .unwrap_or_else(|| latency(&[], seconds));
+    let actions_per_sec = actions as f64 / seconds;
+    Ok(Summary {
+        clients: args.clients,
+        tables,
+        players: args.players,
+        duration_secs: round3(seconds),
+        server_pool: pool_size,
+        fsync,
+        synchronous_commit,
+        actions_per_sec: round3(actions_per_sec),
+        actions,
+        hands_per_sec: round3(*hands.borrow() as f64 / seconds),
+        requests_per_sec: round3(requests as f64 / seconds),
+        errors: stats.error_count(),
+        p50_ms: act.p50_ms,
+        p95_ms: act.p95_ms,
+        p99_ms: act.p99_ms,
+        endpoints,
+        ceiling_per_sec: round3(ceiling_per_sec),
+        ceiling_commits,
+        ceiling_secs,
+        ratio: if ceiling_per_sec > 0.0 {
+            round3(actions_per_sec / ceiling_per_sec)
+        } else {
+            0.0
+        },
+        history: history_out,
+        first_errors: stats.first_errors.clone(),
+    })
+}
+
+fn print_summary(s: &Summary) {
+    println!(
+        "bourre loadtest: {} clients, {} tables x {} players, {:.1} s, server pool {}; fsync={} synchronous_commit={}",
+        s.clients,
+        s.tables,
+        s.players,
+        s.duration_secs,
+        s.server_pool,
+        s.fsync,
+        s.synchronous_commit
+    );
+    println!(
+        "server:  {:.0} actions/s (actions and hand starts, one commit each), {:.1} hands/s, {:.0} requests/s, {} errors",
+        s.actions_per_sec, s.hands_per_sec, s.requests_per_sec, s.errors
+    );
+    println!(
+        "ceiling: {:.0} commits/s (bare one-row insert transactions, {} connections, {} s)",
+        s.ceiling_per_sec, s.clients, s.ceiling_secs
+    );
+    println!(
+        "ratio:   {:.3} (server actions/s / ceiling commits/s)",
+        s.ratio
+    );
+    println!();
+    println!(
+        "{:<12} {:>8} {:>9} {:>8} {:>8} {:>8} {:>8}",
+        "endpoint", "count", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms"
+    );
+    for (name, l) in &s.endpoints {
+        println!(
+            "{:<12} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
+            name, l.count, l.per_sec, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms
+        );
+    }
+    if let Some(h) = &s.history {
+        println!();
+        println!(
+            "history: POST /actions p50 {:.2} ms (mean {:.2}) at fresh tables' first hand, {:.2} ms (mean {:.2}) after {} hands: ratio {:.2} ({} hands each; fast-forward {:.1} s)",
+            h.first_hand.p50_ms,
+            h.first_hand.mean_ms,
+            h.after_history.p50_ms,
+            h.after_history.mean_ms,
+            h.hands_before,
+            h.ratio,
+            h.probe_hands,
+            h.fast_forward_secs
+        );
+    }
+    for e in &s.first_errors {
+        println!("error: {e}");
+    }
+}
