@@ -64,26 +64,36 @@ impl App {
     /// sweeper holds it. One transaction.
     async fn time_out(&self, id: TableId) -> Result<bool, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        conn.transaction::<_, AppError, _>(async move |conn| {
-            let locked: Option<Uuid> = tables::table
-                .find(id.0)
-                .filter(due())
-                .select(tables::id)
-                .for_update()
-                .skip_locked()
-                .first(conn)
-                .await
-                .optional()?;
-            if locked.is_none() {
-                return Ok(false);
+        let before_after = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let locked: Option<Uuid> = tables::table
+                    .find(id.0)
+                    .filter(due())
+                    .select(tables::id)
+                    .for_update()
+                    .skip_locked()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                if locked.is_none() {
+                    return Ok(None);
+                }
+                let mut loaded = load(conn, id).await?;
+                if !loaded.table.in_hand {
+                    return Ok(None);
+                }
+                let before = loaded.table.version;
+                play_moves(conn, &mut loaded, Mover::Timeout).await?;
+                Ok(Some((before, loaded.table.version)))
+            })
+            .await?;
+        match before_after {
+            Some((before, after)) if after > before => {
+                self.announce(&mut conn, id.0, after).await;
+                Ok(true)
             }
-            let mut loaded = load(conn, id).await?;
-            if !loaded.table.in_hand {
-                return Ok(false);
-            }
-            play_moves(conn, &mut loaded, Mover::Timeout).await?;
-            Ok(true)
-        })
-        .await
+            Some(_) => Ok(true),
+            None => Ok(false),
+        }
     }
 }

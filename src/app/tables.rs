@@ -19,7 +19,7 @@ use crate::engine::table::{Seated, plan_hand};
 use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules};
 use crate::store::events::{self as event_log, EventRow, NewEvent};
 use crate::store::ledger::{self, Transfer, player_account, pot_account};
-use crate::store::schema::{balances, players, seats, tables};
+use crate::store::schema::{seats, tables};
 use crate::store::{self, Conn, StoreError};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -60,6 +60,8 @@ pub struct SeatRow {
     pub balance: i64,
     /// The seat's client seed for the next hand, if chosen.
     pub client_seed: Option<String>,
+    /// Consecutive turns the seat timed out (two in a row: stood up when the hand ends).
+    pub timeouts: i16,
 }
 
 /// The current (or last) hand of a table, replayed from its events.
@@ -96,47 +98,70 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
         .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))
 }
 
-/// seat, player, username, balance, client seed.
-type SeatTuple = (i16, Uuid, String, Option<i64>, Option<String>);
+/// seat, player, username, balance, client seed, timeouts.
+type SeatTuple = (i16, Uuid, String, Option<i64>, Option<String>, i16);
 
-pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
-    let rows: Vec<SeatTuple> =
-        seats::table
-            .inner_join(players::table)
-            .left_join(
-                balances::table.on(balances::league_id.eq(seats::league_id).and(
-                    balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
-                        "'player:' || seats.player_id::text",
-                    )),
-                )),
-            )
-            .filter(seats::table_id.eq(table.id))
-            .order(seats::seat.asc())
-            .select((
-                seats::seat,
-                seats::player_id,
-                players::username,
-                balances::balance.nullable(),
-                seats::client_seed,
-            ))
-            .load(conn)
-            .await?;
-    Ok(rows
-        .into_iter()
+/// The seats of a table with each player's name and league balance: one prepared
+/// statement (cached per connection), index look-ups only.
+#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
+struct SeatsOf {
+    table: Uuid,
+}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for SeatsOf {
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT s.seat, s.player_id, \
+                    (SELECT p.username FROM players p WHERE p.id = s.player_id), \
+                    (SELECT b.balance FROM balances b \
+                      WHERE b.league_id = s.league_id \
+                        AND b.account = 'player:' || s.player_id::text), \
+                    s.client_seed, s.timeouts \
+             FROM seats s WHERE s.table_id = ",
+        );
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.table)?;
+        out.push_sql(" ORDER BY s.seat");
+        Ok(())
+    }
+}
+
+impl diesel::query_builder::Query for SeatsOf {
+    type SqlType = (
+        diesel::sql_types::SmallInt,
+        diesel::sql_types::Uuid,
+        diesel::sql_types::Text,
+        diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+        diesel::sql_types::Nullable<diesel::sql_types::Text>,
+        diesel::sql_types::SmallInt,
+    );
+}
+
+fn seat_rows(rows: Vec<SeatTuple>) -> Vec<SeatRow> {
+    rows.into_iter()
         .map(
-            |(seat, player_id, username, balance, client_seed)| SeatRow {
+            |(seat, player_id, username, balance, client_seed, timeouts)| SeatRow {
                 seat: seat_u8(seat),
                 player_id,
                 username,
                 balance: balance.unwrap_or(0),
                 client_seed,
+                timeouts,
             },
         )
-        .collect())
+        .collect()
+}
+
+pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
+    let rows: Vec<SeatTuple> = SeatsOf { table: table.id }.load(conn).await?;
+    Ok(seat_rows(rows))
 }
 
 fn parse_event(row: &EventRow) -> Result<TableEvent, AppError> {
-    serde_json::from_value(row.payload.clone()).map_err(|e| {
+    use serde::Deserialize;
+    TableEvent::deserialize(&row.payload).map_err(|e| {
         AppError::Internal(format!(
             "event {} of table {} unreadable: {e}",
             row.seq, row.table_id
@@ -144,23 +169,11 @@ fn parse_event(row: &EventRow) -> Result<TableEvent, AppError> {
     })
 }
 
-/// Replays the hand that starts at `hand_seq`; returns it and the hash of the last event.
-async fn load_hand(
-    conn: &mut Conn,
-    table: &TableRow,
-) -> Result<(Option<LoadedHand>, String), AppError> {
-    let Some(from) = table.hand_seq else {
-        let hash = event_log::hash_at(conn, table.id, table.version).await?;
-        return Ok((None, hash));
-    };
-    let rows = event_log::load_from(conn, table.id, from).await?;
-    let last_hash = rows
-        .last()
-        .map(|r| r.hash.clone())
-        .ok_or_else(|| AppError::Internal("the current hand has no events".into()))?;
+/// Replays the hand whose events (from its `hand_dealt` on) are `rows`.
+fn replay_hand(rows: &[EventRow]) -> Result<Option<LoadedHand>, AppError> {
     let mut hand: Option<LoadedHand> = None;
     let mut dealt: Option<(Vec<SeatPlayer>, String, String, bool)> = None;
-    for row in &rows {
+    for row in rows {
         match parse_event(row)? {
             TableEvent::HandDealt {
                 players,
@@ -193,21 +206,127 @@ async fn load_hand(
             _ => {}
         }
     }
-    Ok((hand, last_hash))
+    Ok(hand)
+}
+
+/// What a use case reads besides the table itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Extras {
+    /// Lock the table's row (`FOR UPDATE`) before reading the rest.
+    pub lock: bool,
+    /// Also read this player's role in the table's league.
+    pub member: Option<PlayerId>,
+    /// Also read the settlement of the hand before the current one.
+    pub previous_settlement: bool,
+}
+
+/// What [`load_with`] read besides the table.
+pub(crate) struct ExtrasRead {
+    /// The member's role, when asked and they are a member.
+    pub role: Option<String>,
+    /// The settlement of the hand before the current one, when asked and there is one.
+    pub previous: Option<crate::engine::Settlement>,
+}
+
+/// The table's row first (locked when asked), then, pipelined in one round trip, its seats,
+/// the current hand's events (only those: the cost does not grow with the table's age),
+/// and the extras asked for.
+pub(crate) async fn load_with(
+    conn: &mut Conn,
+    id: TableId,
+    extras: Extras,
+) -> Result<(Loaded, ExtrasRead), AppError> {
+    use crate::store::schema::{events, memberships};
+    let query = tables::table.find(id.0).select(TableRow::as_select());
+    let table = if extras.lock {
+        query.for_update().first(conn).await.optional()?
+    } else {
+        query.first(conn).await.optional()?
+    }
+    .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
+    let rules = table.rules()?;
+    let shared: &Conn = conn;
+    let seats_f = SeatsOf { table: table.id }.load::<SeatTuple>(&mut &*shared);
+    // The current hand's events, or the last event when no hand was dealt yet.
+    let (from, through) = match table.hand_seq {
+        Some(from) => (from, i64::MAX),
+        None => (table.version, table.version),
+    };
+    let events_f = events::table
+        .filter(events::table_id.eq(table.id))
+        .filter(events::seq.ge(from))
+        .filter(events::seq.le(through))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .load::<EventRow>(&mut &*shared);
+    let role_f = async {
+        match extras.member {
+            Some(player) => memberships::table
+                .find((table.league_id, player.0))
+                .select(memberships::role)
+                .first::<String>(&mut &*shared)
+                .await
+                .optional(),
+            None => Ok(None),
+        }
+    };
+    // The hand before the current one ended with the last `hand_ended` before `hand_seq`
+    // (a hand starts only after the previous one ended): a short backward index scan.
+    let previous_f = async {
+        match table.hand_seq {
+            Some(hand_seq) if extras.previous_settlement => events::table
+                .filter(events::table_id.eq(table.id))
+                .filter(events::seq.lt(hand_seq))
+                .filter(events::kind.eq("hand_ended"))
+                .order(events::seq.desc())
+                .select(events::payload)
+                .first::<Value>(&mut &*shared)
+                .await
+                .optional(),
+            _ => Ok(None),
+        }
+    };
+    let (seats, rows, role, previous) =
+        futures_util::future::try_join4(seats_f, events_f, role_f, previous_f).await?;
+    let seats = seat_rows(seats);
+    let last_hash = match rows.last() {
+        Some(row) => row.hash.clone(),
+        None if table.version == 0 => event_log::GENESIS_HASH.to_owned(),
+        None => {
+            return Err(AppError::Internal(format!(
+                "table {id} has no event at its version or current hand"
+            )));
+        }
+    };
+    let hand = match table.hand_seq {
+        Some(_) => replay_hand(&rows)?,
+        None => None,
+    };
+    let previous = match previous {
+        Some(payload) => {
+            use serde::Deserialize;
+            match TableEvent::deserialize(&payload) {
+                Ok(TableEvent::Hand(Event::HandEnded(settlement))) => Some(*settlement),
+                Ok(_) => None,
+                Err(e) => return Err(AppError::Internal(e.to_string())),
+            }
+        }
+        None => None,
+    };
+    Ok((
+        Loaded {
+            table,
+            rules,
+            seats,
+            hand,
+            last_hash,
+        },
+        ExtrasRead { role, previous },
+    ))
 }
 
 pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppError> {
-    let table = load_table(conn, id).await?;
-    let rules = table.rules()?;
-    let seats = load_seats(conn, &table).await?;
-    let (hand, last_hash) = load_hand(conn, &table).await?;
-    Ok(Loaded {
-        table,
-        rules,
-        seats,
-        hand,
-        last_hash,
-    })
+    Ok(load_with(conn, id, Extras::default()).await?.0)
 }
 
 /// A closed table takes no more seats or hands.
@@ -261,6 +380,43 @@ async fn append(
             current_version: None,
         }),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// [`append`] without the notice, for writers that call [`App::announce`] after their
+/// commit (see [`event_log::append_quiet`]).
+async fn append_quiet(
+    conn: &mut Conn,
+    loaded: &Loaded,
+    new: &[NewEvent],
+) -> Result<Vec<(i64, String)>, AppError> {
+    match event_log::append_quiet(
+        conn,
+        loaded.table.id,
+        loaded.table.version,
+        &loaded.last_hash,
+        new,
+    )
+    .await
+    {
+        Ok(written) => Ok(written),
+        Err(e) if e.is_unique_violation() => Err(AppError::Conflict {
+            code: "version_conflict",
+            detail: "another request changed the table first: reload it and try again".into(),
+            current_version: None,
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+impl App {
+    /// After a commit that appended quietly: wakes the long-polls and streams of every
+    /// process. A failure is only logged: the change is committed, and waiters re-check
+    /// the database every few seconds anyway.
+    pub(crate) async fn announce(&self, conn: &mut Conn, id: Uuid, version: i64) {
+        if let Err(e) = event_log::announce(conn, id, version).await {
+            eprintln!("bourre: notice for table {id} at {version}: {e}");
+        }
     }
 }
 
@@ -372,9 +528,20 @@ impl App {
 
     pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let loaded = load(&mut conn, id).await?;
-        require_member(&mut conn, LeagueId(loaded.table.league_id), player).await?;
-        let last_hand = last_settlement(&mut conn, &loaded).await?;
+        let (loaded, extras) = load_with(
+            &mut conn,
+            id,
+            Extras {
+                lock: false,
+                member: Some(player),
+                previous_settlement: true,
+            },
+        )
+        .await?;
+        if extras.role.is_none() {
+            return Err(not_a_member());
+        }
+        let last_hand = current_or_previous_settlement(&loaded, extras.previous);
         Ok(view::table_view(&loaded, Some(player), last_hand))
     }
 
@@ -603,7 +770,7 @@ impl App {
                 };
                 let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
                 let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
-                let written = append(conn, &loaded, &new).await?;
+                let written = append_quiet(conn, &loaded, &new).await?;
                 let started_seq = written.iter().map(|w| w.0).next_back();
                 let league = loaded.table.league_id;
                 let transfers: Vec<Transfer> = plan
@@ -655,6 +822,9 @@ impl App {
                 idempotency::fresh(conn, player, idem.as_ref(), 201, view).await
             })
             .await;
+        if let Ok(Reply::Fresh(view)) = &result {
+            self.announce(&mut conn, id.0, view.version).await;
+        }
         self.with_current_version(id, result).await
     }
 
@@ -726,34 +896,48 @@ impl App {
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        conn.transaction::<_, AppError, _>(async move |conn| {
-            if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
-                return Ok(reply);
-            }
-            // Actions on one table take turns (the sweeper skips a table being acted on),
-            // so the state read below is the one this action applies to.
-            tables::table
-                .find(id.0)
-                .select(tables::id)
-                .for_update()
-                .first::<Uuid>(conn)
-                .await
-                .optional()?;
-            let mut loaded = load(conn, id).await?;
-            require_member(conn, LeagueId(loaded.table.league_id), player).await?;
-            let seat = seat_of(&loaded, player).ok_or_else(|| {
-                AppError::forbidden("not_seated", "only a seated player may act at this table")
-            })?;
-            if let Some(expected) = expected_version
-                && expected != loaded.table.version
-            {
-                return Err(version_conflict(loaded.table.version));
-            }
-            play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
-            let view = view_after(conn, id, player).await?;
-            idempotency::fresh(conn, player, key.as_ref(), 200, view).await
-        })
-        .await
+        let reply = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
+                    return Ok(reply);
+                }
+                // Actions on one table take turns (the sweeper skips a table being acted on),
+                // so the state read below is the one this action applies to.
+                let (mut loaded, extras) = load_with(
+                    conn,
+                    id,
+                    Extras {
+                        lock: true,
+                        member: Some(player),
+                        previous_settlement: true,
+                    },
+                )
+                .await?;
+                if extras.role.is_none() {
+                    return Err(not_a_member());
+                }
+                let seat = seat_of(&loaded, player).ok_or_else(|| {
+                    AppError::forbidden("not_seated", "only a seated player may act at this table")
+                })?;
+                if let Some(expected) = expected_version
+                    && expected != loaded.table.version
+                {
+                    return Err(version_conflict(loaded.table.version));
+                }
+                // `play_moves` leaves `loaded` as a reload would find it: the view needs no
+                // second read.
+                play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
+                let last_hand = current_or_previous_settlement(&loaded, extras.previous);
+                let view = view::table_view(&loaded, Some(player), last_hand);
+                #[cfg(debug_assertions)]
+                check_view_matches_reload(conn, id, player, &view).await?;
+                idempotency::fresh(conn, player, key.as_ref(), 200, view).await
+            })
+            .await?;
+        if let Reply::Fresh(view) = &reply {
+            self.announce(&mut conn, id.0, view.version).await;
+        }
+        Ok(reply)
     }
 }
 
@@ -768,6 +952,10 @@ pub(crate) enum Mover {
 /// default action follows a `turn_timed_out` event), chips move, the seats' timeout counts
 /// and the projections are updated. When the hand ends, a seat that timed out twice in a
 /// row is stood up (`seat_left`) in the same transaction.
+///
+/// On success `loaded` is what a reload in the same transaction would give (version, turn,
+/// deadline, seats, balances, hash). The events are appended without a notice: the caller
+/// calls [`App::announce`] with `loaded.table.version` once the transaction committed.
 pub(crate) async fn play_moves(
     conn: &mut Conn,
     loaded: &mut Loaded,
@@ -832,30 +1020,51 @@ pub(crate) async fn play_moves(
         };
         new.push(stored(&revealed, hand_no)?);
     }
-    diesel::update(
-        seats::table
-            .filter(seats::table_id.eq(id))
-            .filter(seats::player_id.eq_any(&acted)),
-    )
-    .set(seats::timeouts.eq(0))
-    .execute(conn)
-    .await?;
-    diesel::update(
-        seats::table
-            .filter(seats::table_id.eq(id))
-            .filter(seats::player_id.eq_any(&timed_out)),
-    )
-    .set(seats::timeouts.eq(seats::timeouts + 1))
-    .execute(conn)
-    .await?;
+    // Timeout counts: a real action resets the actor's, a timeout adds one. The seats were
+    // read in this transaction, after the table's lock, so the new counts are known here;
+    // only rows that change are written.
+    let reset: Vec<Uuid> = loaded
+        .seats
+        .iter()
+        .filter(|s| s.timeouts != 0 && acted.contains(&s.player_id))
+        .map(|s| s.player_id)
+        .collect();
+    for seat in &mut loaded.seats {
+        if acted.contains(&seat.player_id) {
+            seat.timeouts = 0;
+        }
+        if timed_out.contains(&seat.player_id) {
+            seat.timeouts = seat.timeouts.saturating_add(1);
+        }
+    }
+    if !reset.is_empty() {
+        diesel::update(
+            seats::table
+                .filter(seats::table_id.eq(id))
+                .filter(seats::player_id.eq_any(&reset)),
+        )
+        .set(seats::timeouts.eq(0))
+        .execute(conn)
+        .await?;
+    }
+    if !timed_out.is_empty() {
+        diesel::update(
+            seats::table
+                .filter(seats::table_id.eq(id))
+                .filter(seats::player_id.eq_any(&timed_out)),
+        )
+        .set(seats::timeouts.eq(seats::timeouts + 1))
+        .execute(conn)
+        .await?;
+    }
+    // Seats are in seat order.
     let sitting_out: Vec<(i16, Uuid)> = if ended {
-        seats::table
-            .filter(seats::table_id.eq(id))
-            .filter(seats::timeouts.ge(2))
-            .order(seats::seat.asc())
-            .select((seats::seat, seats::player_id))
-            .load(conn)
-            .await?
+        loaded
+            .seats
+            .iter()
+            .filter(|s| s.timeouts >= 2)
+            .map(|s| (i16::from(s.seat), s.player_id))
+            .collect()
     } else {
         Vec::new()
     };
@@ -866,7 +1075,7 @@ pub(crate) async fn play_moves(
         };
         new.push(stored(&left, hand_no)?);
     }
-    let written = append(conn, loaded, &new).await?;
+    let written = append_quiet(conn, loaded, &new).await?;
     let hand = loaded
         .hand
         .as_ref()
@@ -876,18 +1085,22 @@ pub(crate) async fn play_moves(
         .filter_map(|(i, e)| written.get(i).map(|w| (e, w.clone())))
         .unzip();
     let transfers = chip_moves(loaded, hand, &engine_events, &engine_written, hand_no);
-    ledger::record(conn, &transfers)
-        .await
-        .map_err(|e| match e {
-            StoreError::Overdrawn(account) => {
-                AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
-            }
-            other => other.into(),
-        })?;
     let version = loaded.table.version + new.len() as i64;
-    if ended {
-        let settlement = hand.state.settlement();
-        let exempt: Vec<Uuid> = settlement
+    // The chips and the table's projection, pipelined in one round trip.
+    let shared: &Conn = conn;
+    let chips = async {
+        ledger::record_shared(shared, &transfers)
+            .await
+            .map_err(|e| match e {
+                StoreError::Overdrawn(account) => {
+                    AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
+                }
+                other => other.into(),
+            })
+    };
+    let exempt: Vec<Uuid> = if ended {
+        hand.state
+            .settlement()
             .map(|s| {
                 s.exempt
                     .iter()
@@ -895,33 +1108,82 @@ pub(crate) async fn play_moves(
                     .filter(|p| !sitting_out.iter().any(|(_, gone)| gone == p))
                     .collect()
             })
-            .unwrap_or_default();
-        diesel::update(tables::table.find(id))
-            .set((
-                tables::version.eq(version),
-                tables::in_hand.eq(false),
-                tables::exempt.eq(exempt),
-                tables::next_seed.eq(&next_seed),
-                tables::to_act.eq(Vec::<Uuid>::new()),
-                tables::deadline.eq(None::<DateTime<Utc>>),
-            ))
-            .execute(conn)
-            .await?;
-        for (seat, _) in &sitting_out {
-            diesel::delete(seats::table.find((id, *seat)))
-                .execute(conn)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let (to_act, deadline) = if ended {
+        (Vec::new(), None)
+    } else {
+        turn_projection(hand, &loaded.rules)
+    };
+    let projection = async {
+        if ended {
+            diesel::update(tables::table.find(id))
+                .set((
+                    tables::version.eq(version),
+                    tables::in_hand.eq(false),
+                    tables::exempt.eq(&exempt),
+                    tables::next_seed.eq(&next_seed),
+                    tables::to_act.eq(&to_act),
+                    tables::deadline.eq(deadline),
+                ))
+                .execute(&mut &*shared)
+                .await?;
+            let seats_gone: Vec<i16> = sitting_out.iter().map(|(seat, _)| *seat).collect();
+            if !seats_gone.is_empty() {
+                diesel::delete(
+                    seats::table
+                        .filter(seats::table_id.eq(id))
+                        .filter(seats::seat.eq_any(&seats_gone)),
+                )
+                .execute(&mut &*shared)
+                .await?;
+            }
+        } else {
+            diesel::update(tables::table.find(id))
+                .set((
+                    tables::version.eq(version),
+                    tables::to_act.eq(&to_act),
+                    tables::deadline.eq(deadline),
+                ))
+                .execute(&mut &*shared)
                 .await?;
         }
-    } else {
-        let (to_act, deadline) = turn_projection(hand, &loaded.rules);
-        diesel::update(tables::table.find(id))
-            .set((
-                tables::version.eq(version),
-                tables::to_act.eq(to_act),
-                tables::deadline.eq(deadline),
-            ))
-            .execute(conn)
-            .await?;
+        Ok::<_, AppError>(())
+    };
+    // Both run to the end (one may fail after the other wrote): the first error in
+    // statement order is the one reported, and the transaction rolls back.
+    let (chips, projection) = futures_util::future::join(chips, projection).await;
+    chips?;
+    projection?;
+    // Leave `loaded` as a reload in this transaction would find it.
+    let table = &mut loaded.table;
+    table.version = version;
+    table.to_act = to_act;
+    table.deadline = deadline;
+    if ended {
+        table.in_hand = false;
+        table.exempt = exempt;
+        table.next_seed = next_seed;
+    }
+    if let Some((seq, hash)) = written.last() {
+        debug_assert_eq!(*seq, version);
+        loaded.last_hash = hash.clone();
+    }
+    loaded
+        .seats
+        .retain(|s| !sitting_out.iter().any(|(_, gone)| *gone == s.player_id));
+    for t in &transfers {
+        for seat in &mut loaded.seats {
+            let account = player_account(seat.player_id);
+            if t.from_account == account {
+                seat.balance -= t.amount;
+            }
+            if t.to_account == account {
+                seat.balance += t.amount;
+            }
+        }
     }
     Ok(())
 }
@@ -947,7 +1209,9 @@ fn turn_projection(hand: &LoadedHand, rules: &TableRules) -> (Vec<Uuid>, Option<
         })
         .collect();
     let timeout = chrono::Duration::seconds(i64::try_from(rules.turn_timeout_secs).unwrap_or(0));
-    let deadline = (!to_act.is_empty()).then(|| Utc::now() + timeout);
+    // Microseconds: what the database keeps, so a view built from memory equals a reload.
+    let deadline =
+        (!to_act.is_empty()).then(|| chrono::SubsecRound::trunc_subsecs(Utc::now() + timeout, 6));
     (to_act, deadline)
 }
 
@@ -1027,6 +1291,52 @@ fn chip_moves(
     out
 }
 
+/// Debug builds (the test suite) check that the view built from memory after an action is
+/// the one a reload would give.
+#[cfg(debug_assertions)]
+async fn check_view_matches_reload(
+    conn: &mut Conn,
+    id: TableId,
+    player: PlayerId,
+    view: &TableView,
+) -> Result<(), AppError> {
+    let (reloaded, extras) = load_with(
+        conn,
+        id,
+        Extras {
+            lock: false,
+            member: Some(player),
+            previous_settlement: true,
+        },
+    )
+    .await?;
+    let last_hand = current_or_previous_settlement(&reloaded, extras.previous);
+    let again = view::table_view(&reloaded, Some(player), last_hand);
+    let (a, b) = (serde_json::to_value(view), serde_json::to_value(&again));
+    match (a, b) {
+        (Ok(a), Ok(b)) if a == b => Ok(()),
+        (a, b) => Err(AppError::Internal(format!(
+            "the view built after the action differs from a reload: {a:?} != {b:?}"
+        ))),
+    }
+}
+
+fn not_a_member() -> AppError {
+    AppError::forbidden("not_a_member", "only members of the league may do this")
+}
+
+/// `TableView.last_hand` from what [`load_with`] read: the current hand's settlement when
+/// it ended, else the previous hand's.
+fn current_or_previous_settlement(
+    loaded: &Loaded,
+    previous: Option<crate::engine::Settlement>,
+) -> Option<crate::engine::Settlement> {
+    match loaded.hand.as_ref().and_then(|h| h.state.settlement()) {
+        Some(settlement) => Some(settlement.clone()),
+        None => previous,
+    }
+}
+
 /// The settlement of the last finished hand, for `TableView.last_hand`.
 async fn last_settlement(
     conn: &mut Conn,
@@ -1037,19 +1347,25 @@ async fn last_settlement(
     {
         return Ok(Some(settlement.clone()));
     }
-    if loaded.table.hand_no <= 1 {
+    let Some(hand_seq) = loaded.table.hand_seq else {
         return Ok(None);
-    }
+    };
+    // The previous hand ended with the last `hand_ended` before the current hand's first
+    // event: a short backward scan of the primary key, whatever the table's age.
     use crate::store::schema::events;
     let payload: Option<Value> = events::table
         .filter(events::table_id.eq(loaded.table.id))
-        .filter(events::hand_no.eq(loaded.table.hand_no - 1))
+        .filter(events::seq.lt(hand_seq))
         .filter(events::kind.eq("hand_ended"))
+        .order(events::seq.desc())
         .select(events::payload)
         .first(conn)
         .await
         .optional()?;
-    match payload.map(serde_json::from_value::<TableEvent>) {
+    match payload.map(|p| {
+        use serde::Deserialize;
+        TableEvent::deserialize(&p)
+    }) {
         Some(Ok(TableEvent::Hand(Event::HandEnded(settlement)))) => Ok(Some(*settlement)),
         Some(Err(e)) => Err(AppError::Internal(e.to_string())),
         _ => Ok(None),

@@ -95,8 +95,17 @@ pub fn event_hash(prev_hash: &str, seq: i64, kind: &str, payload: &Value) -> Str
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
+diesel::define_sql_function! {
+    /// PostgreSQL's `pg_notify(channel, payload)`.
+    fn pg_notify(channel: diesel::sql_types::Text, payload: diesel::sql_types::Text);
+}
+
 /// Appends `new` after `last_seq` (whose hash is `last_hash`). A concurrent writer that
 /// appended first makes this fail with a unique violation. Returns the rows written.
+///
+/// One single-row insert per event (a statement prepared once per connection) and the
+/// notice, sent at once (pipelined): one round trip. The notice is delivered when the
+/// transaction commits.
 pub async fn append(
     conn: &mut Conn,
     table_id: Uuid,
@@ -104,6 +113,47 @@ pub async fn append(
     last_hash: &str,
     new: &[NewEvent],
 ) -> Result<Vec<(i64, String)>, StoreError> {
+    append_rows(conn, table_id, last_seq, last_hash, new, true).await
+}
+
+/// [`append`] without the notice: for hot paths that [`announce`] after their commit.
+///
+/// A transaction that runs `NOTIFY` holds PostgreSQL's notification-queue lock from its
+/// pre-commit through its commit record's flush, so notifying transactions commit one at
+/// a time (no group commit): the busiest writers announce after committing instead.
+pub async fn append_quiet(
+    conn: &mut Conn,
+    table_id: Uuid,
+    last_seq: i64,
+    last_hash: &str,
+    new: &[NewEvent],
+) -> Result<Vec<(i64, String)>, StoreError> {
+    append_rows(conn, table_id, last_seq, last_hash, new, false).await
+}
+
+/// Tells every server process that `table_id`'s log grew to `seq`, after the commit that
+/// grew it: a transaction of its own that waits for no disk flush (a notice is a wake-up
+/// call, not data; waiters also re-check the database every few seconds).
+pub async fn announce(conn: &mut Conn, table_id: Uuid, seq: i64) -> Result<(), StoreError> {
+    use diesel_async::SimpleAsyncConnection;
+    // Both parts are a UUID and an integer: nothing to quote.
+    let sql = format!(
+        "BEGIN; SET LOCAL synchronous_commit TO off; \
+         SELECT pg_notify('{NOTIFY_CHANNEL}', '{table_id}:{seq}'); COMMIT"
+    );
+    conn.batch_execute(&sql).await?;
+    Ok(())
+}
+
+async fn append_rows(
+    conn: &mut Conn,
+    table_id: Uuid,
+    last_seq: i64,
+    last_hash: &str,
+    new: &[NewEvent],
+    notify: bool,
+) -> Result<Vec<(i64, String)>, StoreError> {
+    use futures_util::future::{BoxFuture, FutureExt, join_all};
     let mut rows = Vec::with_capacity(new.len());
     let mut prev = last_hash.to_owned();
     let mut written = Vec::with_capacity(new.len());
@@ -127,18 +177,34 @@ pub async fn append(
             hash: hash.clone(),
         })
         .collect();
-    diesel::insert_into(events::table)
-        .values(&inserts)
-        .execute(conn)
-        .await?;
-    if let Some((last, _)) = written.last() {
+    let shared: &Conn = conn;
+    let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = inserts
+        .iter()
+        .map(|row| {
+            diesel::insert_into(events::table)
+                .values(row)
+                .execute(&mut &*shared)
+                .map(|r| r.map(|_| ()).map_err(StoreError::from))
+                .boxed()
+        })
+        .collect();
+    let notice = written
+        .last()
+        .filter(|_| notify)
+        .map(|(last, _)| format!("{table_id}:{last}"));
+    if let Some(notice) = &notice {
         // Delivered when the transaction commits: wakes long-polls and streams everywhere.
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<diesel::sql_types::Text, _>(NOTIFY_CHANNEL)
-            .bind::<diesel::sql_types::Text, _>(format!("{table_id}:{last}"))
-            .execute(conn)
-            .await?;
+        steps.push(
+            diesel::select(pg_notify(NOTIFY_CHANNEL, notice.as_str()))
+                .execute(&mut &*shared)
+                .map(|r| r.map(|_| ()).map_err(StoreError::from))
+                .boxed(),
+        );
     }
+    join_all(steps)
+        .await
+        .into_iter()
+        .collect::<Result<(), StoreError>>()?;
     Ok(written)
 }
 

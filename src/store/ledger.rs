@@ -38,14 +38,17 @@ pub struct Transfer {
 /// Records transfers and moves the balances. A balance that would go negative breaks a
 /// CHECK constraint and fails the whole transaction.
 pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
+    record_shared(conn, transfers).await
+}
+
+/// [`record`] on a shared connection: every statement is sent at once (pipelined) and the
+/// first failure in statement order is reported.
+pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
+    use futures_util::future::{BoxFuture, FutureExt, join_all};
     let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
     if transfers.is_empty() {
         return Ok(());
     }
-    diesel::insert_into(ledger::table)
-        .values(transfers.iter().map(|t| (*t).clone()).collect::<Vec<_>>())
-        .execute(conn)
-        .await?;
     let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
     let mut add = |league: Uuid, account: &str, delta: i64| match deltas
         .iter_mut()
@@ -59,43 +62,50 @@ pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), Store
         add(t.league_id, &t.to_account, t.amount);
     }
     deltas.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-    for (league, account, delta) in deltas {
+    // One prepared statement per shape, cached on the connection: single-row inserts.
+    let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
+    for t in &transfers {
+        let fut = diesel::insert_into(ledger::table)
+            .values(*t)
+            .execute(&mut &*conn);
+        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
+    }
+    for (league, account, delta) in &deltas {
+        let (league, delta) = (*league, *delta);
         if delta < 0 && account != TREASURY {
             // An account going down must exist and stay non-negative (the CHECK).
-            let updated = diesel::update(
+            let fut = diesel::update(
                 balances::table
                     .filter(balances::league_id.eq(league))
-                    .filter(balances::account.eq(&account)),
+                    .filter(balances::account.eq(account)),
             )
             .set(balances::balance.eq(balances::balance + delta))
-            .execute(conn)
-            .await
-            .map_err(StoreError::from)
-            .map_err(|e| {
-                if e.is_check_violation() {
-                    StoreError::Overdrawn(account.clone())
-                } else {
-                    e
-                }
-            })?;
-            if updated == 0 {
-                return Err(StoreError::Overdrawn(account));
-            }
+            .execute(&mut &*conn);
+            let account = account.clone();
+            steps.push(
+                fut.map(move |r| match r.map_err(StoreError::from) {
+                    Ok(0) => Err(StoreError::Overdrawn(account)),
+                    Ok(_) => Ok(()),
+                    Err(e) if e.is_check_violation() => Err(StoreError::Overdrawn(account)),
+                    Err(e) => Err(e),
+                })
+                .boxed(),
+            );
         } else if delta != 0 {
-            diesel::insert_into(balances::table)
+            let fut = diesel::insert_into(balances::table)
                 .values((
                     balances::league_id.eq(league),
-                    balances::account.eq(&account),
+                    balances::account.eq(account),
                     balances::balance.eq(delta),
                 ))
                 .on_conflict((balances::league_id, balances::account))
                 .do_update()
                 .set(balances::balance.eq(balances::balance + excluded(balances::balance)))
-                .execute(conn)
-                .await?;
+                .execute(&mut &*conn);
+            steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
         }
     }
-    Ok(())
+    join_all(steps).await.into_iter().collect()
 }
 
 /// An account's balance (0 when it never moved).

@@ -5,8 +5,10 @@ pub mod ledger;
 pub mod schema;
 
 use diesel_async::AsyncPgConnection;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::Pool;
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 pub type DbPool = Pool<AsyncPgConnection>;
@@ -53,7 +55,11 @@ impl StoreError {
 
 /// A pool of `size` connections to `url`.
 pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    // A pooled connection is handed out as it is (no test query per checkout): a broken
+    // one is noticed by `is_broken` and replaced.
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(size)
         .build()
