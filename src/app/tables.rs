@@ -274,15 +274,9 @@ pub(crate) async fn load_with(
     // (a hand starts only after the previous one ended): a short backward index scan.
     let previous_f = async {
         match table.hand_seq {
-            Some(hand_seq) if extras.previous_settlement => events::table
-                .filter(events::table_id.eq(table.id))
-                .filter(events::seq.lt(hand_seq))
-                .filter(events::kind.eq("hand_ended"))
-                .order(events::seq.desc())
-                .select(events::payload)
-                .first::<Value>(&mut &*shared)
-                .await
-                .optional(),
+            Some(hand_seq) if extras.previous_settlement => {
+                previous_hand_ended(shared, table.id, hand_seq).await
+            }
             _ => Ok(None),
         }
     };
@@ -1321,6 +1315,44 @@ async fn check_view_matches_reload(
     }
 }
 
+/// Events a hand's `hand_ended` is at most this far before the next hand's first event in
+/// practice (its `seed_revealed`, seats left and taken, client seeds set in between).
+const PREVIOUS_HAND_WINDOW: i64 = 64;
+
+/// The payload of the last `hand_ended` event before `hand_seq`. Looked for among the
+/// `PREVIOUS_HAND_WINDOW` events before it first: a bounded range whatever plan PostgreSQL
+/// picks for the prepared statement (an open range let a generic plan read the table's whole
+/// history); then, rarely, further back.
+async fn previous_hand_ended(
+    conn: &Conn,
+    table: Uuid,
+    hand_seq: i64,
+) -> Result<Option<Value>, diesel::result::Error> {
+    use crate::store::schema::events;
+    let near: Option<Value> = events::table
+        .filter(events::table_id.eq(table))
+        .filter(events::seq.lt(hand_seq))
+        .filter(events::seq.ge(hand_seq - PREVIOUS_HAND_WINDOW))
+        .filter(events::kind.eq("hand_ended"))
+        .order(events::seq.desc())
+        .select(events::payload)
+        .first::<Value>(&mut &*conn)
+        .await
+        .optional()?;
+    if near.is_some() || hand_seq - PREVIOUS_HAND_WINDOW <= 1 {
+        return Ok(near);
+    }
+    events::table
+        .filter(events::table_id.eq(table))
+        .filter(events::seq.lt(hand_seq - PREVIOUS_HAND_WINDOW))
+        .filter(events::kind.eq("hand_ended"))
+        .order(events::seq.desc())
+        .select(events::payload)
+        .first::<Value>(&mut &*conn)
+        .await
+        .optional()
+}
+
 fn not_a_member() -> AppError {
     AppError::forbidden("not_a_member", "only members of the league may do this")
 }
@@ -1351,17 +1383,8 @@ async fn last_settlement(
         return Ok(None);
     };
     // The previous hand ended with the last `hand_ended` before the current hand's first
-    // event: a short backward scan of the primary key, whatever the table's age.
-    use crate::store::schema::events;
-    let payload: Option<Value> = events::table
-        .filter(events::table_id.eq(loaded.table.id))
-        .filter(events::seq.lt(hand_seq))
-        .filter(events::kind.eq("hand_ended"))
-        .order(events::seq.desc())
-        .select(events::payload)
-        .first(conn)
-        .await
-        .optional()?;
+    // event: a short bounded scan of the primary key, whatever the table's age.
+    let payload = previous_hand_ended(conn, loaded.table.id, hand_seq).await?;
     match payload.map(|p| {
         use serde::Deserialize;
         TableEvent::deserialize(&p)
