@@ -1,4 +1,3 @@
-ALTER TABLE tables DROP COLUMN closed_at;
 ALTER TABLE ledger DROP COLUMN note;
 DROP INDEX ledger_table;
 DROP INDEX ledger_to;

@@ -14,6 +14,3 @@ CREATE INDEX ledger_table ON ledger (table_id, id);
 
 -- Why an admin granted or took back chips.
 ALTER TABLE ledger ADD COLUMN note text;
-
--- A closed table deals no more hands; its pot went back to its players (R10e).
-ALTER TABLE tables ADD COLUMN closed_at timestamptz;
