@@ -63,7 +63,7 @@ impl From<League> for LeagueOut {
         (status = 201, body = LeagueOut),
         (status = 400, body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_name`, `invalid_starting_balance`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_name`, `invalid_starting_balance`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("")]
@@ -91,11 +91,12 @@ pub async fn create(
     request_body = JoinLeague,
     responses(
         (status = 201, body = LeagueOut),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body, `invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`wrong_invite_code`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_a_member`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{league_id}/members")]
@@ -258,7 +259,7 @@ pub struct GrantIn {
         (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_amount`, `invalid_reason`, `insufficient_balance`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_amount`, `invalid_reason`, `insufficient_balance`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{league_id}/grants")]

@@ -187,7 +187,7 @@ pub async fn get_table(
         (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `seated_elsewhere`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_seat`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_seat`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{table_id}/seats")]
@@ -235,11 +235,12 @@ pub async fn stand(
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 201, body = TableView),
+        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`not_enough_players`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`not_enough_players`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{table_id}/hands")]
@@ -450,10 +451,12 @@ pub async fn stream(
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 200, body = TableView),
+        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`hand_in_progress`, `table_closed`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{table_id}/close")]
