@@ -352,13 +352,27 @@ fn stored(event: &TableEvent, hand_no: u32) -> Result<NewEvent, AppError> {
     })
 }
 
+/// A lost race on `(table_id, seq)` is 409 `version_conflict`; the caller fills in the
+/// version the winner left.
+fn lost_race(e: StoreError) -> AppError {
+    if e.is_unique_violation() {
+        AppError::Conflict {
+            code: "version_conflict",
+            detail: "another request changed the table first: reload it and try again".into(),
+            current_version: None,
+        }
+    } else {
+        e.into()
+    }
+}
+
 /// Appends, mapping a lost race on `(table_id, seq)` to 409 `version_conflict`.
 async fn append(
     conn: &mut Conn,
     loaded: &Loaded,
     new: &[NewEvent],
 ) -> Result<Vec<(i64, String)>, AppError> {
-    match event_log::append(
+    event_log::append(
         conn,
         loaded.table.id,
         loaded.table.version,
@@ -366,15 +380,7 @@ async fn append(
         new,
     )
     .await
-    {
-        Ok(written) => Ok(written),
-        Err(e) if e.is_unique_violation() => Err(AppError::Conflict {
-            code: "version_conflict",
-            detail: "another request changed the table first: reload it and try again".into(),
-            current_version: None,
-        }),
-        Err(e) => Err(e.into()),
-    }
+    .map_err(lost_race)
 }
 
 /// [`append`] without the notice, for writers that call [`App::announce`] after their
@@ -384,7 +390,7 @@ async fn append_quiet(
     loaded: &Loaded,
     new: &[NewEvent],
 ) -> Result<Vec<(i64, String)>, AppError> {
-    match event_log::append_quiet(
+    event_log::append_quiet(
         conn,
         loaded.table.id,
         loaded.table.version,
@@ -392,15 +398,7 @@ async fn append_quiet(
         new,
     )
     .await
-    {
-        Ok(written) => Ok(written),
-        Err(e) if e.is_unique_violation() => Err(AppError::Conflict {
-            code: "version_conflict",
-            detail: "another request changed the table first: reload it and try again".into(),
-            current_version: None,
-        }),
-        Err(e) => Err(e.into()),
-    }
+    .map_err(lost_race)
 }
 
 impl App {

@@ -62,9 +62,6 @@ fn is_problem(reply: &Reply, status: u16) -> String {
 
 /// Two players at a table in the declaration of hand 1 (ann deals, bob to act).
 async fn table_in_play(app: &TestApp) -> (Player, Player, String) {
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let league = app.league(&ann, &[&bob], 100).await;
     let d = deck(
         &[
             &["2C", "3C", "4C", "5C", "6C"],
@@ -72,12 +69,12 @@ async fn table_in_play(app: &TestApp) -> (Player, Player, String) {
         ],
         &[],
     );
-    let table = app
-        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+    let (mut players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), Some(json!([d])))
         .await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.start_hand(&table, &ann).await.ok();
+    app.start_hand(&table, &players[0]).await.ok();
+    let bob = players.pop().expect("bob");
+    let ann = players.pop().expect("ann");
     (ann, bob, table)
 }
 

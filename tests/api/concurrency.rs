@@ -7,9 +7,6 @@ use crate::support::{Player, Reply, TestApp, deck};
 
 async fn two_players() -> (TestApp, Player, Player, String) {
     let app = TestApp::start().await;
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let league = app.league(&ann, &[&bob], 100).await;
     // Ann deals; bob is at her left. Trump hearts (2H up).
     let d = deck(
         &[
@@ -18,12 +15,12 @@ async fn two_players() -> (TestApp, Player, Player, String) {
         ],
         &[],
     );
-    let table = app
-        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+    let (mut players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), Some(json!([d])))
         .await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.start_hand(&table, &ann).await.ok();
+    app.start_hand(&table, &players[0]).await.ok();
+    let bob = players.pop().expect("bob");
+    let ann = players.pop().expect("ann");
     (app, ann, bob, table)
 }
 

@@ -11,26 +11,12 @@ use serde_json::{Value, json};
 
 use crate::support::{Player, TestApp, play_out};
 
-async fn table_with_three(
-    app: &TestApp,
-    rules: Value,
-    decks: Option<Value>,
-) -> (Vec<Player>, String, String) {
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let cat = app.register("cat").await;
-    let league = app.league(&ann, &[&bob, &cat], 1000).await;
-    let table = app.table(&ann, &league, rules, decks).await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.sit(&table, &cat, 2).await;
-    (vec![ann, bob, cat], table, league)
-}
-
 #[actix_web::test]
 async fn a_hand_in_play_is_refused_to_everyone_and_complete_afterwards() {
     let app = TestApp::start().await;
-    let (players, table, _) = table_with_three(&app, json!({"ante": 1}), None).await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob", "cat"], 1000, json!({"ante": 1}), None)
+        .await;
     let refs: Vec<&Player> = players.iter().collect();
     app.start_hand(&table, &players[0]).await.ok();
     for p in &players {
@@ -135,7 +121,9 @@ fn independent_deck(seed: &[u8], table: &str, hand_no: u32, client: &[(u8, &str)
 #[actix_web::test]
 async fn the_deck_recomputes_from_the_revealed_seed_and_client_seeds() {
     let app = TestApp::start().await;
-    let (players, table, _) = table_with_three(&app, json!({"ante": 1}), None).await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob", "cat"], 1000, json!({"ante": 1}), None)
+        .await;
     let refs: Vec<&Player> = players.iter().collect();
     let seeded = app
         .call(
@@ -221,7 +209,9 @@ fn chain_bad_seq(audit: &Value) -> Option<i64> {
 #[actix_web::test]
 async fn tampering_is_caught_at_the_first_bad_seq() {
     let app = TestApp::start().await;
-    let (players, table, _) = table_with_three(&app, json!({"ante": 1}), None).await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob", "cat"], 1000, json!({"ante": 1}), None)
+        .await;
     let refs: Vec<&Player> = players.iter().collect();
     for _ in 0..2 {
         app.start_hand(&table, &players[0]).await.ok();
@@ -284,7 +274,9 @@ async fn tampering_is_caught_at_the_first_bad_seq() {
 #[actix_web::test]
 async fn bourre_audit_checks_an_exported_record_offline() {
     let app = TestApp::start().await;
-    let (players, table, _) = table_with_three(&app, json!({"ante": 1}), None).await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob", "cat"], 1000, json!({"ante": 1}), None)
+        .await;
     let refs: Vec<&Player> = players.iter().collect();
     app.start_hand(&table, &players[0]).await.ok();
     play_out(&app, &table, &refs).await;
@@ -338,7 +330,14 @@ async fn fixed_decks_verify_but_are_never_called_fair() {
         ],
         &[],
     );
-    let (players, table, _) = table_with_three(&app, json!({"ante": 1}), Some(json!([d]))).await;
+    let (players, _, table) = app
+        .seated(
+            &["ann", "bob", "cat"],
+            1000,
+            json!({"ante": 1}),
+            Some(json!([d])),
+        )
+        .await;
     let refs: Vec<&Player> = players.iter().collect();
     app.start_hand(&table, &players[0]).await.ok();
     play_out(&app, &table, &refs).await;

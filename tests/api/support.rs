@@ -291,6 +291,29 @@ impl TestApp {
         table["id"].as_str().expect("table id").to_owned()
     }
 
+    /// Registers `names`, makes a league (the first is its admin) with `starting` chips
+    /// and a table with `rules` (and fixed `decks`), and seats everyone in order from seat
+    /// 0. Returns the players, the league and the table.
+    pub async fn seated(
+        &self,
+        names: &[&str],
+        starting: i64,
+        rules: Value,
+        decks: Option<Value>,
+    ) -> (Vec<Player>, String, String) {
+        let mut players = Vec::new();
+        for name in names {
+            players.push(self.register(name).await);
+        }
+        let others: Vec<&Player> = players[1..].iter().collect();
+        let league = self.league(&players[0], &others, starting).await;
+        let table = self.table(&players[0], &league, rules, decks).await;
+        for (seat, p) in players.iter().enumerate() {
+            self.sit(&table, p, seat as u8).await;
+        }
+        (players, league, table)
+    }
+
     pub async fn sit(&self, table: &str, who: &Player, seat: u8) -> Value {
         self.post(
             &format!("/v1/tables/{table}/seats"),
