@@ -154,12 +154,14 @@ pub async fn get_league(
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path)),
+    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 200, body = LeagueOut),
+        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{league_id}/invite-code")]
@@ -167,11 +169,14 @@ pub async fn rotate_invite_code(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let league = app
-        .rotate_invite_code(caller.0, LeagueId(path.into_inner()))
+    let league = path.into_inner();
+    let key = key_from(&req, &format!("invite_code|{league}"))?;
+    let reply = app
+        .rotate_invite_code(caller.0, LeagueId(league), key)
         .await?;
-    Ok(HttpResponse::Ok().json(LeagueOut::from(league)))
+    Ok(respond(reply.map(LeagueOut::from), StatusCode::OK))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -295,12 +300,14 @@ pub async fn grant(
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path)),
+    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 201, body = Season),
+        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{league_id}/seasons")]
@@ -308,11 +315,12 @@ pub async fn close_season(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let season = app
-        .close_season(caller.0, LeagueId(path.into_inner()))
-        .await?;
-    Ok(HttpResponse::Created().json(season))
+    let league = path.into_inner();
+    let key = key_from(&req, &format!("season|{league}"))?;
+    let reply = app.close_season(caller.0, LeagueId(league), key).await?;
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

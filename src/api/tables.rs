@@ -121,14 +121,15 @@ pub struct EventsQuery {
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = CreateTable,
     responses(
         (status = 201, body = TableView),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body, `invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_rules`, `invalid_name`, `invalid_deck`, `fixed_deck_not_allowed`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_rules`, `invalid_name`, `invalid_deck`, `fixed_deck_not_allowed`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("")]
@@ -136,9 +137,17 @@ pub async fn create(
     app: web::Data<App>,
     caller: Caller,
     body: web::Json<CreateTable>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let view = app
+    let key = key_from(
+        &req,
+        &format!(
+            "table|{}|{:?}|{}|{:?}",
+            body.league_id, body.name, body.rules, body.decks
+        ),
+    )?;
+    let reply = app
         .create_table(
             caller.0,
             NewTable {
@@ -147,9 +156,10 @@ pub async fn create(
                 rules: body.rules,
                 decks: body.decks,
             },
+            key,
         )
         .await?;
-    Ok(HttpResponse::Created().json(view))
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
 /// The table as the caller sees it: own cards only, legal actions, the trick in play.

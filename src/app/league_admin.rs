@@ -122,16 +122,21 @@ impl App {
         &self,
         admin: PlayerId,
         id: LeagueId,
-    ) -> Result<League, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<League>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {
+                return Ok(reply);
+            }
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             diesel::update(leagues::table.find(id.0))
                 .set(leagues::invite_code.eq(super::leagues::invite_code()))
                 .execute(conn)
                 .await?;
-            load_league(conn, id).await
+            let league = load_league(conn, id).await?;
+            idempotency::fresh(conn, admin, key.as_ref(), 200, league).await
         })
         .await
     }
@@ -311,9 +316,17 @@ impl App {
     }
 
     /// Closes the running season; returns it.
-    pub async fn close_season(&self, admin: PlayerId, id: LeagueId) -> Result<Season, AppError> {
+    pub async fn close_season(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<Season>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {
+                return Ok(reply);
+            }
             let league = load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             let current = seasons_of(conn, &league)
@@ -330,10 +343,11 @@ impl App {
                 ))
                 .execute(conn)
                 .await?;
-            Ok(Season {
+            let season = Season {
                 closed_at: Some(now),
                 ..current
-            })
+            };
+            idempotency::fresh(conn, admin, key.as_ref(), 201, season).await
         })
         .await
     }

@@ -450,7 +450,8 @@ impl App {
         &self,
         creator: PlayerId,
         req: NewTable,
-    ) -> Result<TableView, AppError> {
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
         let rules: TableRules = serde_json::from_value(req.rules)
             .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules: {e}")))?;
         rules
@@ -489,6 +490,9 @@ impl App {
         let league_id = req.league_id;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
+                return Ok(reply);
+            }
             load_league(conn, league_id).await?;
             require_member(conn, league_id, creator).await?;
             diesel::insert_into(tables::table)
@@ -513,7 +517,8 @@ impl App {
             )
             .await?;
             let loaded = load(conn, TableId(id)).await?;
-            Ok(view::table_view(&loaded, Some(creator), None))
+            let view = view::table_view(&loaded, Some(creator), None);
+            idempotency::fresh(conn, creator, key.as_ref(), 201, view).await
         })
         .await
     }

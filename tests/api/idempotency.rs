@@ -202,7 +202,21 @@ async fn every_state_changing_post_can_be_retried_safely() {
         (422, Some("idempotency_key_reused"))
     );
 
-    let table = app.table(&ann, id, json!({"ante": 5}), None).await;
+    let new_table = json!({"league_id": id, "name": "T", "rules": {"ante": 5}});
+    let (s1, made, _) =
+        post_with_key(&app, "/v1/tables", &ann, "T1", Some(new_table.clone())).await;
+    let (s2, again, r2) = post_with_key(&app, "/v1/tables", &ann, "T1", Some(new_table)).await;
+    assert_eq!((s1, s2, r2), (201, 201, true));
+    assert_eq!(made["id"], again["id"], "one table, not two");
+    let table = made["id"].as_str().expect("table id").to_owned();
+    let seasons = format!("/v1/leagues/{id}/seasons");
+    let (s1, season, _) = post_with_key(&app, &seasons, &ann, "Z1", None).await;
+    let (s2, same, r2) = post_with_key(&app, &seasons, &ann, "Z1", None).await;
+    assert_eq!(
+        (s1, s2, r2, season["number"].as_i64()),
+        (201, 201, true, Some(1))
+    );
+    assert_eq!(season, same, "one season closed, not two");
     let seats = format!("/v1/tables/{table}/seats");
     post_with_key(&app, &seats, &ann, "S1", Some(json!({"seat": 0}))).await;
     let (status, _, replayed) =
