@@ -36,6 +36,28 @@ async fn require_admin(
     }
 }
 
+fn member_not_found() -> AppError {
+    AppError::not_found(
+        "member_not_found",
+        "that player is not a member of the league",
+    )
+}
+
+/// The member an admin acts on, or 404 `member_not_found` (other failures pass through).
+async fn require_target(
+    conn: &mut Conn,
+    league: LeagueId,
+    member: PlayerId,
+) -> Result<(), AppError> {
+    match require_member(conn, league, member).await {
+        Err(AppError::Forbidden {
+            code: "not_a_member",
+            ..
+        }) => Err(member_not_found()),
+        other => other.map(|_| ()),
+    }
+}
+
 /// One ledger entry as members see it.
 #[derive(Debug, Serialize, ToSchema, Queryable)]
 pub struct LedgerEntry {
@@ -156,10 +178,7 @@ impl App {
                 .execute(conn)
                 .await?;
             if updated == 0 {
-                return Err(AppError::not_found(
-                    "member_not_found",
-                    "that player is not a member of the league",
-                ));
+                return Err(member_not_found());
             }
             Ok(())
         })
@@ -184,9 +203,7 @@ impl App {
                     "the league's creator stays a member",
                 ));
             }
-            require_member(conn, id, member)
-                .await
-                .map_err(|_| AppError::not_found("member_not_found", "that player is not a member of the league"))?;
+            require_target(conn, id, member).await?;
             let seated: i64 = seats::table
                 .filter(seats::league_id.eq(id.0))
                 .filter(seats::player_id.eq(member.0))
@@ -255,12 +272,7 @@ impl App {
             }
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            require_member(conn, id, member).await.map_err(|_| {
-                AppError::not_found(
-                    "member_not_found",
-                    "that player is not a member of the league",
-                )
-            })?;
+            require_target(conn, id, member).await?;
             if amount < 0 {
                 let in_play: i64 = seats::table
                     .inner_join(tables::table)
