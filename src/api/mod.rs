@@ -159,9 +159,11 @@ pub fn server(
     listener: std::net::TcpListener,
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
-    // `sweep_every`) and the listener that wakes long-polls and streams.
+    // `sweep_every`), the listener that wakes long-polls and streams, and the sender of
+    // this process's notices to the others.
     actix_web::rt::spawn(app.clone().sweep_forever());
     actix_web::rt::spawn(app.clone().listen_forever());
+    actix_web::rt::spawn(app.clone().send_notices_forever());
     let server = actix_web::HttpServer::new(move || {
         let (routes, doc) = build();
         routes

@@ -8,7 +8,7 @@ use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
 use super::live::Waiter;
 use super::table_event::TableEvent;
-use super::tables::{load_seats, load_table};
+use super::tables::load_seats;
 use super::view::{EventOut, event_out};
 use super::{App, AppError};
 use crate::store::{self, events as event_log};
@@ -71,14 +71,15 @@ impl App {
         limit: i64,
     ) -> Result<Vec<EventOut>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let table = load_table(&mut conn, id).await?;
-        require_member(&mut conn, LeagueId(table.league_id), player).await?;
+        let (table, role, seats) = load_seats(&mut conn, id, player).await?;
+        if role.is_none() {
+            require_member(&mut conn, LeagueId(table.league_id), player).await?;
+        }
         let rows = event_log::load_after(&mut conn, id.0, after, limit).await?;
         if rows.is_empty() {
             return Ok(Vec::new());
         }
         let rules = table.rules()?;
-        let seats = load_seats(&mut conn, &table).await?;
         let my_seat = seats
             .iter()
             .find(|s| s.player_id == player.0)

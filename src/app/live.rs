@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 use uuid::Uuid;
 
@@ -21,10 +21,12 @@ pub struct Notice {
     pub seq: i64,
 }
 
-/// The process's fan-out of notices.
+/// The process's fan-out of notices, and its outbox of notices for the other processes.
 #[derive(Clone)]
 pub struct Live {
     tx: broadcast::Sender<Notice>,
+    outbox: mpsc::Sender<Notice>,
+    outbox_rx: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<Notice>>>>,
 }
 
 impl Default for Live {
@@ -37,11 +39,21 @@ impl Default for Live {
 const RECHECK_EVERY: Duration = Duration::from_secs(5);
 /// How long the listener waits before reconnecting after losing its connection.
 const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+/// Notices waiting for the sender; beyond this many, new ones are dropped (waiters
+/// re-check the database every few seconds anyway).
+const OUTBOX_CAPACITY: usize = 4096;
+/// Notices sent to PostgreSQL in one transaction, at most.
+const MAX_BATCH: usize = 256;
 
 impl Live {
     pub fn new() -> Live {
         let (tx, _) = broadcast::channel(1024);
-        Live { tx }
+        let (outbox, outbox_rx) = mpsc::channel(OUTBOX_CAPACITY);
+        Live {
+            tx,
+            outbox,
+            outbox_rx: std::sync::Arc::new(std::sync::Mutex::new(Some(outbox_rx))),
+        }
     }
 
     pub fn subscribe(&self) -> Waiter {
@@ -53,6 +65,19 @@ impl Live {
     pub fn publish(&self, notice: Notice) {
         // No receivers is fine: nobody waits.
         let _ = self.tx.send(notice);
+    }
+
+    /// A committed append: wakes this process's waiters now, and queues the notice for the
+    /// other processes (sent in batches by [`App::send_notices_forever`]). A full outbox
+    /// drops the notice: the change is committed, and waiters re-check the database every
+    /// few seconds anyway.
+    pub fn announce(&self, notice: Notice) {
+        self.publish(notice);
+        let _ = self.outbox.try_send(notice);
+    }
+
+    fn take_outbox(&self) -> Option<mpsc::Receiver<Notice>> {
+        self.outbox_rx.lock().ok()?.take()
     }
 }
 
@@ -103,6 +128,49 @@ impl App {
             }
             tokio::time::sleep(RECONNECT_AFTER).await;
         }
+    }
+
+    /// Sends the queued notices to PostgreSQL for as long as the process runs: whatever
+    /// queued up while the last batch was sent goes out in one transaction (one notice per
+    /// table, its latest), on a connection of its own. Only the first caller sends.
+    pub async fn send_notices_forever(self) {
+        let Some(mut outbox) = self.live.take_outbox() else {
+            return;
+        };
+        let mut conn = None;
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        while outbox.recv_many(&mut batch, MAX_BATCH).await > 0 {
+            batch.sort_by_key(|n: &Notice| (n.table, std::cmp::Reverse(n.seq)));
+            batch.dedup_by_key(|n| n.table);
+            let notices: Vec<(Uuid, i64)> = batch.drain(..).map(|n| (n.table, n.seq)).collect();
+            if let Err(e) = self.send_notices(&mut conn, &notices).await {
+                conn = None;
+                crate::obs::warn(
+                    "notices for other processes were lost",
+                    serde_json::json!({"cause": e, "notices": notices.len()}),
+                );
+            }
+        }
+    }
+
+    async fn send_notices(
+        &self,
+        conn: &mut Option<store::Conn>,
+        notices: &[(Uuid, i64)],
+    ) -> Result<(), String> {
+        let conn = match conn {
+            Some(conn) => conn,
+            None => {
+                let pooled = store::conn(&self.pool).await.map_err(|e| e.to_string())?;
+                // The sending connection leaves the pool for good (the pool may open another).
+                conn.insert(diesel_async::pooled_connection::deadpool::Object::take(
+                    pooled,
+                ))
+            }
+        };
+        store::events::announce(conn, notices)
+            .await
+            .map_err(|e| e.to_string())
     }
 
     async fn listen_once(&self) -> Result<(), String> {

@@ -89,7 +89,7 @@ impl App {
             .await?;
         match before_after {
             Some((before, after)) if after > before => {
-                self.announce(&mut conn, id.0, after).await;
+                self.announce(id.0, after);
                 Ok(true)
             }
             Some(_) => Ok(true),

@@ -17,9 +17,10 @@ use super::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
 use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules};
-use crate::store::events::{self as event_log, EventRow, NewEvent};
+use crate::store::events::{self as event_log, NewEvent};
 use crate::store::ledger::{self, Transfer, player_account, pot_account};
 use crate::store::schema::{seats, tables};
+use crate::store::table_write::{self, Projection, TableWrite};
 use crate::store::{self, Conn, StoreError};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -98,83 +99,225 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
         .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))
 }
 
-/// seat, player, username, balance, client seed, timeouts.
-type SeatTuple = (i16, Uuid, String, Option<i64>, Option<String>, i16);
-
-/// The seats of a table with each player's name and league balance: one prepared
-/// statement (cached per connection), index look-ups only.
-#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
-struct SeatsOf {
-    table: Uuid,
+/// A table's row with its seats, its current hand's events and the extras asked for, read
+/// in one statement (one snapshot, one round trip, prepared once per connection). `LOCK`
+/// adds `FOR UPDATE OF tables`.
+struct TableQuery<const LOCK: bool> {
+    /// `TableRow`'s columns.
+    columns: <TableRow as Selectable<diesel::pg::Pg>>::SelectExpression,
+    id: Uuid,
+    /// The player whose league role is read, if any.
+    member: Option<Uuid>,
+    /// Whether to look for the previous hand's `hand_ended` (near the current hand's start).
+    previous: bool,
 }
 
-impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for SeatsOf {
+impl<const LOCK: bool> diesel::query_builder::QueryId for TableQuery<LOCK> {
+    type QueryId = TableQuery<LOCK>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+/// Events a hand's `hand_ended` is at most this far before the next hand's first event in
+/// practice (its `seed_revealed`, seats left and taken, client seeds set in between).
+const PREVIOUS_HAND_WINDOW: i64 = 64;
+
+impl<const LOCK: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery<LOCK> {
     fn walk_ast<'b>(
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
     ) -> QueryResult<()> {
+        use diesel::sql_types::{Bool, Nullable};
+        out.push_sql("SELECT ");
+        diesel::query_builder::QueryFragment::walk_ast(&self.columns, out.reborrow())?;
         out.push_sql(
-            "SELECT s.seat, s.player_id, \
-                    (SELECT p.username FROM players p WHERE p.id = s.player_id), \
-                    (SELECT b.balance FROM balances b \
-                      WHERE b.league_id = s.league_id \
-                        AND b.account = 'player:' || s.player_id::text), \
-                    s.client_seed, s.timeouts \
-             FROM seats s WHERE s.table_id = ",
+            ", (SELECT m.role FROM memberships m \
+                 WHERE m.league_id = tables.league_id AND m.player_id = ",
         );
-        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.table)?;
-        out.push_sql(" ORDER BY s.seat");
+        out.push_bind_param::<Nullable<diesel::sql_types::Uuid>, _>(&self.member)?;
+        out.push_sql(
+            "), s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, \
+             e.seq, e.payload, e.hash, \
+             CASE WHEN ",
+        );
+        out.push_bind_param::<Bool, _>(&self.previous)?;
+        out.push_sql(&format!(
+            " THEN (SELECT p.payload FROM events p \
+                     WHERE p.table_id = tables.id AND p.seq < tables.hand_seq \
+                       AND p.seq >= tables.hand_seq - {PREVIOUS_HAND_WINDOW} \
+                       AND p.kind = 'hand_ended' \
+                     ORDER BY p.seq DESC LIMIT 1) END \
+             FROM tables \
+             CROSS JOIN LATERAL ( \
+               SELECT coalesce(array_agg(s.seat ORDER BY s.seat), '{{}}') AS seat, \
+                      coalesce(array_agg(s.player_id ORDER BY s.seat), '{{}}') AS player_id, \
+                      coalesce(array_agg(p.username ORDER BY s.seat), '{{}}') AS username, \
+                      coalesce(array_agg(coalesce(b.balance, 0) ORDER BY s.seat), '{{}}') \
+                        AS balance, \
+                      coalesce(array_agg(s.client_seed ORDER BY s.seat), '{{}}') AS client_seed, \
+                      coalesce(array_agg(s.timeouts ORDER BY s.seat), '{{}}') AS timeouts \
+               FROM seats s JOIN players p ON p.id = s.player_id \
+               LEFT JOIN balances b ON b.league_id = s.league_id \
+                                   AND b.account = 'player:' || s.player_id::text \
+               WHERE s.table_id = tables.id) s \
+             CROSS JOIN LATERAL ( \
+               SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{{}}') AS seq, \
+                      coalesce(array_agg(e.payload ORDER BY e.seq), '{{}}') AS payload, \
+                      coalesce(array_agg(e.hash ORDER BY e.seq), '{{}}') AS hash \
+               FROM events e \
+               WHERE e.table_id = tables.id \
+                 AND e.seq >= coalesce(tables.hand_seq, tables.version) \
+                 AND e.seq <= tables.version) e \
+             WHERE tables.id = "
+        ));
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.id)?;
+        if LOCK {
+            out.push_sql(" FOR UPDATE OF tables");
+        }
         Ok(())
     }
 }
 
-impl diesel::query_builder::Query for SeatsOf {
+impl<const LOCK: bool> diesel::query_builder::Query for TableQuery<LOCK> {
     type SqlType = (
-        diesel::sql_types::SmallInt,
-        diesel::sql_types::Uuid,
-        diesel::sql_types::Text,
-        diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+        diesel::dsl::AsSelect<TableRow, diesel::pg::Pg>,
         diesel::sql_types::Nullable<diesel::sql_types::Text>,
-        diesel::sql_types::SmallInt,
+        diesel::sql_types::Array<diesel::sql_types::SmallInt>,
+        diesel::sql_types::Array<diesel::sql_types::Uuid>,
+        diesel::sql_types::Array<diesel::sql_types::Text>,
+        diesel::sql_types::Array<diesel::sql_types::BigInt>,
+        diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
+        diesel::sql_types::Array<diesel::sql_types::SmallInt>,
+        diesel::sql_types::Array<diesel::sql_types::BigInt>,
+        diesel::sql_types::Array<diesel::sql_types::Jsonb>,
+        diesel::sql_types::Array<diesel::sql_types::Text>,
+        diesel::sql_types::Nullable<diesel::sql_types::Jsonb>,
     );
 }
 
-fn seat_rows(rows: Vec<SeatTuple>) -> Vec<SeatRow> {
-    rows.into_iter()
+/// What [`TableQuery`] returns: the table; the member's role; the seats (seat, player,
+/// username, balance, client seed, timeouts); the events (seq, payload, hash); the previous
+/// hand's `hand_ended` payload if found near the current hand's start.
+type TableTuple = (
+    TableRow,
+    Option<String>,
+    Vec<i16>,
+    Vec<Uuid>,
+    Vec<String>,
+    Vec<i64>,
+    Vec<Option<String>>,
+    Vec<i16>,
+    Vec<i64>,
+    Vec<Value>,
+    Vec<String>,
+    Option<Value>,
+);
+
+/// The table's row, the member's role, its seats, the events of its current hand (or its
+/// last event when no hand was dealt yet), and the previous hand's end if it was found near
+/// the current hand's start.
+struct TableRead {
+    table: TableRow,
+    role: Option<String>,
+    seats: Vec<SeatRow>,
+    /// `(seq, payload)` in order.
+    events: Vec<(i64, Value)>,
+    last_hash: Option<String>,
+    previous: Option<Value>,
+}
+
+async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<TableRead, AppError> {
+    let (member, previous) = (extras.member.map(|p| p.0), extras.previous_settlement);
+    let row: Option<TableTuple> = if extras.lock {
+        let columns = <TableRow as Selectable<diesel::pg::Pg>>::construct_selection();
+        let query = TableQuery::<true> {
+            columns,
+            id: id.0,
+            member,
+            previous,
+        };
+        query.get_result(conn).await.optional()?
+    } else {
+        let columns = <TableRow as Selectable<diesel::pg::Pg>>::construct_selection();
+        let query = TableQuery::<false> {
+            columns,
+            id: id.0,
+            member,
+            previous,
+        };
+        query.get_result(conn).await.optional()?
+    };
+    let (
+        table,
+        role,
+        seat,
+        player,
+        username,
+        balance,
+        client_seed,
+        timeouts,
+        seq,
+        payload,
+        hash,
+        previous,
+    ) = row.ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
+    let seats = seat
+        .into_iter()
+        .zip(player)
+        .zip(username)
+        .zip(balance)
+        .zip(client_seed)
+        .zip(timeouts)
         .map(
-            |(seat, player_id, username, balance, client_seed, timeouts)| SeatRow {
+            |(((((seat, player_id), username), balance), client_seed), timeouts)| SeatRow {
                 seat: seat_u8(seat),
                 player_id,
                 username,
-                balance: balance.unwrap_or(0),
+                balance,
                 client_seed,
                 timeouts,
             },
         )
-        .collect()
-}
-
-pub async fn load_seats(conn: &mut Conn, table: &TableRow) -> Result<Vec<SeatRow>, AppError> {
-    let rows: Vec<SeatTuple> = SeatsOf { table: table.id }.load(conn).await?;
-    Ok(seat_rows(rows))
-}
-
-fn parse_event(row: &EventRow) -> Result<TableEvent, AppError> {
-    use serde::Deserialize;
-    TableEvent::deserialize(&row.payload).map_err(|e| {
-        AppError::Internal(format!(
-            "event {} of table {} unreadable: {e}",
-            row.seq, row.table_id
-        ))
+        .collect();
+    Ok(TableRead {
+        table,
+        role,
+        seats,
+        events: seq.into_iter().zip(payload).collect(),
+        last_hash: hash.into_iter().last(),
+        previous,
     })
 }
 
+/// The seats of a table with each player's name and league balance, and the member's role.
+pub async fn load_seats(
+    conn: &mut Conn,
+    id: TableId,
+    member: PlayerId,
+) -> Result<(TableRow, Option<String>, Vec<SeatRow>), AppError> {
+    let read = read_table(
+        conn,
+        id,
+        Extras {
+            member: Some(member),
+            ..Extras::default()
+        },
+    )
+    .await?;
+    Ok((read.table, read.role, read.seats))
+}
+
+fn parse_event(seq: i64, payload: &Value) -> Result<TableEvent, AppError> {
+    use serde::Deserialize;
+    TableEvent::deserialize(payload)
+        .map_err(|e| AppError::Internal(format!("event {seq} unreadable: {e}")))
+}
+
 /// Replays the hand whose events (from its `hand_dealt` on) are `rows`.
-fn replay_hand(rows: &[EventRow]) -> Result<Option<LoadedHand>, AppError> {
+fn replay_hand(rows: &[(i64, Value)]) -> Result<Option<LoadedHand>, AppError> {
     let mut hand: Option<LoadedHand> = None;
     let mut dealt: Option<(Vec<SeatPlayer>, String, String, bool)> = None;
-    for row in rows {
-        match parse_event(row)? {
+    for (seq, payload) in rows {
+        match parse_event(*seq, payload)? {
             TableEvent::HandDealt {
                 players,
                 server_seed,
@@ -199,9 +342,10 @@ fn replay_hand(rows: &[EventRow]) -> Result<Option<LoadedHand>, AppError> {
                 let loaded = hand
                     .as_mut()
                     .ok_or_else(|| AppError::Internal("hand event before hand_started".into()))?;
-                loaded.state.apply(&event).map_err(|e| {
-                    AppError::Internal(format!("event {} does not replay: {e}", row.seq))
-                })?;
+                loaded
+                    .state
+                    .apply(&event)
+                    .map_err(|e| AppError::Internal(format!("event {seq} does not replay: {e}")))?;
             }
             _ => {}
         }
@@ -228,63 +372,19 @@ pub(crate) struct ExtrasRead {
     pub previous: Option<crate::engine::Settlement>,
 }
 
-/// The table's row first (locked when asked), then, pipelined in one round trip, its seats,
-/// the current hand's events (only those: the cost does not grow with the table's age),
-/// and the extras asked for.
+/// The table (locked when asked), its seats, its current hand replayed from that hand's
+/// events only (the cost does not grow with the table's age), and the extras asked for:
+/// one statement.
 pub(crate) async fn load_with(
     conn: &mut Conn,
     id: TableId,
     extras: Extras,
 ) -> Result<(Loaded, ExtrasRead), AppError> {
-    use crate::store::schema::{events, memberships};
-    let query = tables::table.find(id.0).select(TableRow::as_select());
-    let table = if extras.lock {
-        query.for_update().first(conn).await.optional()?
-    } else {
-        query.first(conn).await.optional()?
-    }
-    .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
+    let read = read_table(conn, id, extras).await?;
+    let table = read.table;
     let rules = table.rules()?;
-    let shared: &Conn = conn;
-    let seats_f = SeatsOf { table: table.id }.load::<SeatTuple>(&mut &*shared);
-    // The current hand's events, or the last event when no hand was dealt yet.
-    let (from, through) = match table.hand_seq {
-        Some(from) => (from, i64::MAX),
-        None => (table.version, table.version),
-    };
-    let events_f = events::table
-        .filter(events::table_id.eq(table.id))
-        .filter(events::seq.ge(from))
-        .filter(events::seq.le(through))
-        .order(events::seq.asc())
-        .select(EventRow::as_select())
-        .load::<EventRow>(&mut &*shared);
-    let role_f = async {
-        match extras.member {
-            Some(player) => memberships::table
-                .find((table.league_id, player.0))
-                .select(memberships::role)
-                .first::<String>(&mut &*shared)
-                .await
-                .optional(),
-            None => Ok(None),
-        }
-    };
-    // The hand before the current one ended with the last `hand_ended` before `hand_seq`
-    // (a hand starts only after the previous one ended): a short backward index scan.
-    let previous_f = async {
-        match table.hand_seq {
-            Some(hand_seq) if extras.previous_settlement => {
-                previous_hand_ended(shared, table.id, hand_seq).await
-            }
-            _ => Ok(None),
-        }
-    };
-    let (seats, rows, role, previous) =
-        futures_util::future::try_join4(seats_f, events_f, role_f, previous_f).await?;
-    let seats = seat_rows(seats);
-    let last_hash = match rows.last() {
-        Some(row) => row.hash.clone(),
+    let last_hash = match read.last_hash {
+        Some(hash) => hash,
         None if table.version == 0 => event_log::GENESIS_HASH.to_owned(),
         None => {
             return Err(AppError::Internal(format!(
@@ -293,9 +393,22 @@ pub(crate) async fn load_with(
         }
     };
     let hand = match table.hand_seq {
-        Some(_) => replay_hand(&rows)?,
+        Some(_) => replay_hand(&read.events)?,
         None => None,
     };
+    let mut previous = read.previous;
+    let ended = hand
+        .as_ref()
+        .is_some_and(|h| h.state.settlement().is_some());
+    if let Some(hand_seq) = table.hand_seq
+        && extras.previous_settlement
+        && previous.is_none()
+        && !ended
+        && hand_seq - PREVIOUS_HAND_WINDOW > 1
+    {
+        // Rarely: further back than the window the statement looked at.
+        previous = previous_hand_ended(conn, table.id, hand_seq - PREVIOUS_HAND_WINDOW).await?;
+    }
     let previous = match previous {
         Some(payload) => {
             use serde::Deserialize;
@@ -311,11 +424,14 @@ pub(crate) async fn load_with(
         Loaded {
             table,
             rules,
-            seats,
+            seats: read.seats,
             hand,
             last_hash,
         },
-        ExtrasRead { role, previous },
+        ExtrasRead {
+            role: read.role,
+            previous,
+        },
     ))
 }
 
@@ -356,13 +472,19 @@ fn stored(event: &TableEvent, hand_no: u32) -> Result<NewEvent, AppError> {
 /// version the winner left.
 fn lost_race(e: StoreError) -> AppError {
     if e.is_unique_violation() {
-        AppError::Conflict {
-            code: "version_conflict",
-            detail: "another request changed the table first: reload it and try again".into(),
-            current_version: None,
-        }
+        moved_on()
     } else {
         e.into()
+    }
+}
+
+/// Another request changed the table between this one's read and its write: 409
+/// `version_conflict`; the caller fills in the version the winner left.
+fn moved_on() -> AppError {
+    AppError::Conflict {
+        code: "version_conflict",
+        detail: "another request changed the table first: reload it and try again".into(),
+        current_version: None,
     }
 }
 
@@ -403,12 +525,12 @@ async fn append_quiet(
 
 impl App {
     /// After a commit that appended quietly: wakes the long-polls and streams of every
-    /// process. A failure is only logged: the change is committed, and waiters re-check
-    /// the database every few seconds anyway.
-    pub(crate) async fn announce(&self, conn: &mut Conn, id: Uuid, version: i64) {
-        if let Err(e) = event_log::announce(conn, id, version).await {
-            eprintln!("bourre: notice for table {id} at {version}: {e}");
-        }
+    /// process (see [`crate::app::live::Live::announce`]).
+    pub(crate) fn announce(&self, id: Uuid, version: i64) {
+        self.live.announce(crate::app::live::Notice {
+            table: id,
+            seq: version,
+        });
     }
 }
 
@@ -820,7 +942,7 @@ impl App {
             })
             .await;
         if let Ok(Reply::Fresh(view)) = &result {
-            self.announce(&mut conn, id.0, view.version).await;
+            self.announce(id.0, view.version);
         }
         self.with_current_version(id, result).await
     }
@@ -884,6 +1006,10 @@ impl App {
         }
     }
 
+    /// One attempt. Without an idempotency key the read and the write are one statement
+    /// each, with no transaction around them: the write is guarded by the version read
+    /// (see [`table_write`]). With a key, both run in a transaction that also looks up and
+    /// stores the key.
     async fn act_once(
         &self,
         player: PlayerId,
@@ -893,49 +1019,62 @@ impl App {
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let reply = conn
-            .transaction::<_, AppError, _>(async move |conn| {
-                if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
-                    return Ok(reply);
-                }
-                // Actions on one table take turns (the sweeper skips a table being acted on),
-                // so the state read below is the one this action applies to.
-                let (mut loaded, extras) = load_with(
-                    conn,
-                    id,
-                    Extras {
-                        lock: true,
-                        member: Some(player),
-                        previous_settlement: true,
-                    },
-                )
-                .await?;
-                if extras.role.is_none() {
-                    return Err(not_a_member());
-                }
-                let seat = seat_of(&loaded, player).ok_or_else(|| {
-                    AppError::forbidden("not_seated", "only a seated player may act at this table")
-                })?;
-                if let Some(expected) = expected_version
-                    && expected != loaded.table.version
-                {
-                    return Err(version_conflict(loaded.table.version));
-                }
-                // `play_moves` leaves `loaded` as a reload would find it: the view needs no
-                // second read.
-                play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
-                let last_hand = current_or_previous_settlement(&loaded, extras.previous);
-                let view = view::table_view(&loaded, Some(player), last_hand);
-                #[cfg(debug_assertions)]
-                check_view_matches_reload(conn, id, player, &view).await?;
-                idempotency::fresh(conn, player, key.as_ref(), 200, view).await
-            })
-            .await?;
+        let reply = match key {
+            None => act_in(&mut conn, player, id, expected_version, action, None).await?,
+            Some(key) => {
+                conn.transaction::<_, AppError, _>(async move |conn| {
+                    act_in(conn, player, id, expected_version, action, Some(&key)).await
+                })
+                .await?
+            }
+        };
         if let Reply::Fresh(view) = &reply {
-            self.announce(&mut conn, id.0, view.version).await;
+            self.announce(id.0, view.version);
         }
         Ok(reply)
     }
+}
+
+/// Reads the table, lets the engine decide and writes the result (see [`App::act_once`]).
+async fn act_in(
+    conn: &mut Conn,
+    player: PlayerId,
+    id: TableId,
+    expected_version: Option<i64>,
+    action: Action,
+    key: Option<&IdempotencyKey>,
+) -> Result<Reply<TableView>, AppError> {
+    if let Some(reply) = idempotency::replayed(conn, player, key).await? {
+        return Ok(reply);
+    }
+    let (mut loaded, extras) = load_with(
+        conn,
+        id,
+        Extras {
+            lock: false,
+            member: Some(player),
+            previous_settlement: true,
+        },
+    )
+    .await?;
+    if extras.role.is_none() {
+        return Err(not_a_member());
+    }
+    let seat = seat_of(&loaded, player).ok_or_else(|| {
+        AppError::forbidden("not_seated", "only a seated player may act at this table")
+    })?;
+    if let Some(expected) = expected_version
+        && expected != loaded.table.version
+    {
+        return Err(version_conflict(loaded.table.version));
+    }
+    // `play_moves` leaves `loaded` as a reload would find it: the view needs no second read.
+    play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
+    let last_hand = current_or_previous_settlement(&loaded, extras.previous);
+    let view = view::table_view(&loaded, Some(player), last_hand);
+    #[cfg(debug_assertions)]
+    check_view_matches_reload(conn, id, player, &view).await?;
+    idempotency::fresh(conn, player, key, 200, view).await
 }
 
 /// Who moves: a player by choice, or the server for every seat whose deadline passed.
@@ -1017,42 +1156,20 @@ pub(crate) async fn play_moves(
         };
         new.push(stored(&revealed, hand_no)?);
     }
-    // Timeout counts: a real action resets the actor's, a timeout adds one. The seats were
-    // read in this transaction, after the table's lock, so the new counts are known here;
-    // only rows that change are written.
-    let reset: Vec<Uuid> = loaded
-        .seats
-        .iter()
-        .filter(|s| s.timeouts != 0 && acted.contains(&s.player_id))
-        .map(|s| s.player_id)
-        .collect();
+    // Timeout counts: a real action resets the actor's, a timeout adds one. Only rows that
+    // change are written.
+    let mut timeouts: Vec<(Uuid, i16)> = Vec::new();
     for seat in &mut loaded.seats {
+        let before = seat.timeouts;
         if acted.contains(&seat.player_id) {
             seat.timeouts = 0;
         }
         if timed_out.contains(&seat.player_id) {
             seat.timeouts = seat.timeouts.saturating_add(1);
         }
-    }
-    if !reset.is_empty() {
-        diesel::update(
-            seats::table
-                .filter(seats::table_id.eq(id))
-                .filter(seats::player_id.eq_any(&reset)),
-        )
-        .set(seats::timeouts.eq(0))
-        .execute(conn)
-        .await?;
-    }
-    if !timed_out.is_empty() {
-        diesel::update(
-            seats::table
-                .filter(seats::table_id.eq(id))
-                .filter(seats::player_id.eq_any(&timed_out)),
-        )
-        .set(seats::timeouts.eq(seats::timeouts + 1))
-        .execute(conn)
-        .await?;
+        if seat.timeouts != before {
+            timeouts.push((seat.player_id, seat.timeouts));
+        }
     }
     // Seats are in seat order.
     let sitting_out: Vec<(i16, Uuid)> = if ended {
@@ -1072,31 +1189,21 @@ pub(crate) async fn play_moves(
         };
         new.push(stored(&left, hand_no)?);
     }
-    let written = append_quiet(conn, loaded, &new).await?;
+    timeouts.retain(|(player, _)| !sitting_out.iter().any(|(_, gone)| gone == player));
+    let seats_gone: Vec<i16> = sitting_out.iter().map(|(seat, _)| *seat).collect();
     let hand = loaded
         .hand
         .as_ref()
         .ok_or_else(|| AppError::Internal("hand vanished".into()))?;
-    let (engine_events, engine_written): (Vec<Event>, Vec<(i64, String)>) = events
+    let first_seq = loaded.table.version + 1;
+    let (engine_events, engine_seqs): (Vec<Event>, Vec<i64>) = events
         .into_iter()
-        .filter_map(|(i, e)| written.get(i).map(|w| (e, w.clone())))
+        .map(|(i, e)| (e, first_seq + i as i64))
         .unzip();
-    let transfers = chip_moves(loaded, hand, &engine_events, &engine_written, hand_no);
-    let version = loaded.table.version + new.len() as i64;
-    // The chips and the table's projection, pipelined in one round trip.
-    let shared: &Conn = conn;
-    let chips = async {
-        ledger::record_shared(shared, &transfers)
-            .await
-            .map_err(|e| match e {
-                StoreError::Overdrawn(account) => {
-                    AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
-                }
-                other => other.into(),
-            })
-    };
-    let exempt: Vec<Uuid> = if ended {
-        hand.state
+    let transfers = chip_moves(loaded, hand, &engine_events, &engine_seqs, hand_no);
+    let (to_act, deadline, exempt, next_seed) = if ended {
+        let exempt: Vec<Uuid> = hand
+            .state
             .settlement()
             .map(|s| {
                 s.exempt
@@ -1105,67 +1212,54 @@ pub(crate) async fn play_moves(
                     .filter(|p| !sitting_out.iter().any(|(_, gone)| gone == p))
                     .collect()
             })
-            .unwrap_or_default()
+            .unwrap_or_default();
+        (Vec::new(), None, exempt, next_seed)
     } else {
-        Vec::new()
+        let (to_act, deadline) = turn_projection(hand, &loaded.rules);
+        let table = &loaded.table;
+        (
+            to_act,
+            deadline,
+            table.exempt.clone(),
+            table.next_seed.clone(),
+        )
     };
-    let (to_act, deadline) = if ended {
-        (Vec::new(), None)
-    } else {
-        turn_projection(hand, &loaded.rules)
+    let in_hand = !ended;
+    let write = TableWrite {
+        table_id: id,
+        version: loaded.table.version,
+        last_hash: &loaded.last_hash,
+        events: &new,
+        transfers: &transfers,
+        projection: Projection {
+            to_act: &to_act,
+            deadline,
+            in_hand,
+            exempt: &exempt,
+            next_seed: &next_seed,
+        },
+        timeouts: &timeouts,
+        seats_gone: &seats_gone,
     };
-    let projection = async {
-        if ended {
-            diesel::update(tables::table.find(id))
-                .set((
-                    tables::version.eq(version),
-                    tables::in_hand.eq(false),
-                    tables::exempt.eq(&exempt),
-                    tables::next_seed.eq(&next_seed),
-                    tables::to_act.eq(&to_act),
-                    tables::deadline.eq(deadline),
-                ))
-                .execute(&mut &*shared)
-                .await?;
-            let seats_gone: Vec<i16> = sitting_out.iter().map(|(seat, _)| *seat).collect();
-            if !seats_gone.is_empty() {
-                diesel::delete(
-                    seats::table
-                        .filter(seats::table_id.eq(id))
-                        .filter(seats::seat.eq_any(&seats_gone)),
-                )
-                .execute(&mut &*shared)
-                .await?;
+    let written = table_write::write(conn, &write)
+        .await
+        .map_err(|e| match e {
+            StoreError::Overdrawn(account) => {
+                AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
             }
-        } else {
-            diesel::update(tables::table.find(id))
-                .set((
-                    tables::version.eq(version),
-                    tables::to_act.eq(&to_act),
-                    tables::deadline.eq(deadline),
-                ))
-                .execute(&mut &*shared)
-                .await?;
-        }
-        Ok::<_, AppError>(())
-    };
-    // Both run to the end (one may fail after the other wrote): the first error in
-    // statement order is the one reported, and the transaction rolls back.
-    let (chips, projection) = futures_util::future::join(chips, projection).await;
-    chips?;
-    projection?;
-    // Leave `loaded` as a reload in this transaction would find it.
+            other => other.into(),
+        })?
+        .ok_or_else(moved_on)?;
+    // Leave `loaded` as a reload would find it.
     let table = &mut loaded.table;
-    table.version = version;
+    table.version += new.len() as i64;
     table.to_act = to_act;
     table.deadline = deadline;
-    if ended {
-        table.in_hand = false;
-        table.exempt = exempt;
-        table.next_seed = next_seed;
-    }
+    table.in_hand = in_hand;
+    table.exempt = exempt;
+    table.next_seed = next_seed;
     if let Some((seq, hash)) = written.last() {
-        debug_assert_eq!(*seq, version);
+        debug_assert_eq!(*seq, table.version);
         loaded.last_hash = hash.clone();
     }
     loaded
@@ -1187,8 +1281,12 @@ pub(crate) async fn play_moves(
 
 /// The caller's view of the table as the transaction leaves it.
 async fn view_after(conn: &mut Conn, id: TableId, player: PlayerId) -> Result<TableView, AppError> {
-    let loaded = load(conn, id).await?;
-    let last_hand = last_settlement(conn, &loaded).await?;
+    let extras = Extras {
+        previous_settlement: true,
+        ..Extras::default()
+    };
+    let (loaded, extras) = load_with(conn, id, extras).await?;
+    let last_hand = current_or_previous_settlement(&loaded, extras.previous);
     Ok(view::table_view(&loaded, Some(player), last_hand))
 }
 
@@ -1225,7 +1323,7 @@ fn chip_moves(
     loaded: &Loaded,
     hand: &LoadedHand,
     events: &[Event],
-    written: &[(i64, String)],
+    seqs: &[i64],
     hand_no: u32,
 ) -> Vec<Transfer> {
     let table = loaded.table.id;
@@ -1252,7 +1350,7 @@ fn chip_moves(
         }
     };
     let pot = || Some(pot_account(table));
-    for (event, (seq, _)) in events.iter().zip(written) {
+    for (event, seq) in events.iter().zip(seqs) {
         match event {
             Event::Declared {
                 seat, extra_ante, ..
@@ -1307,6 +1405,10 @@ async fn check_view_matches_reload(
         },
     )
     .await?;
+    if reloaded.table.version != view.version {
+        // Another request wrote since: there is nothing to compare with.
+        return Ok(());
+    }
     let last_hand = current_or_previous_settlement(&reloaded, extras.previous);
     let again = view::table_view(&reloaded, Some(player), last_hand);
     let (a, b) = (serde_json::to_value(view), serde_json::to_value(&again));
@@ -1318,40 +1420,20 @@ async fn check_view_matches_reload(
     }
 }
 
-/// Events a hand's `hand_ended` is at most this far before the next hand's first event in
-/// practice (its `seed_revealed`, seats left and taken, client seeds set in between).
-const PREVIOUS_HAND_WINDOW: i64 = 64;
-
-/// The payload of the last `hand_ended` event before `hand_seq`. Looked for among the
-/// `PREVIOUS_HAND_WINDOW` events before it first: a bounded range whatever plan PostgreSQL
-/// picks for the prepared statement (an open range let a generic plan read the table's whole
-/// history); then, rarely, further back.
+/// The payload of the last `hand_ended` event before `before`.
 async fn previous_hand_ended(
-    conn: &Conn,
+    conn: &mut Conn,
     table: Uuid,
-    hand_seq: i64,
+    before: i64,
 ) -> Result<Option<Value>, diesel::result::Error> {
     use crate::store::schema::events;
-    let near: Option<Value> = events::table
-        .filter(events::table_id.eq(table))
-        .filter(events::seq.lt(hand_seq))
-        .filter(events::seq.ge(hand_seq - PREVIOUS_HAND_WINDOW))
-        .filter(events::kind.eq("hand_ended"))
-        .order(events::seq.desc())
-        .select(events::payload)
-        .first::<Value>(&mut &*conn)
-        .await
-        .optional()?;
-    if near.is_some() || hand_seq - PREVIOUS_HAND_WINDOW <= 1 {
-        return Ok(near);
-    }
     events::table
         .filter(events::table_id.eq(table))
-        .filter(events::seq.lt(hand_seq - PREVIOUS_HAND_WINDOW))
+        .filter(events::seq.lt(before))
         .filter(events::kind.eq("hand_ended"))
         .order(events::seq.desc())
         .select(events::payload)
-        .first::<Value>(&mut &*conn)
+        .first::<Value>(conn)
         .await
         .optional()
 }
@@ -1369,32 +1451,6 @@ fn current_or_previous_settlement(
     match loaded.hand.as_ref().and_then(|h| h.state.settlement()) {
         Some(settlement) => Some(settlement.clone()),
         None => previous,
-    }
-}
-
-/// The settlement of the last finished hand, for `TableView.last_hand`.
-async fn last_settlement(
-    conn: &mut Conn,
-    loaded: &Loaded,
-) -> Result<Option<crate::engine::Settlement>, AppError> {
-    if let Some(hand) = &loaded.hand
-        && let Some(settlement) = hand.state.settlement()
-    {
-        return Ok(Some(settlement.clone()));
-    }
-    let Some(hand_seq) = loaded.table.hand_seq else {
-        return Ok(None);
-    };
-    // The previous hand ended with the last `hand_ended` before the current hand's first
-    // event: a short bounded scan of the primary key, whatever the table's age.
-    let payload = previous_hand_ended(conn, loaded.table.id, hand_seq).await?;
-    match payload.map(|p| {
-        use serde::Deserialize;
-        TableEvent::deserialize(&p)
-    }) {
-        Some(Ok(TableEvent::Hand(Event::HandEnded(settlement)))) => Ok(Some(*settlement)),
-        Some(Err(e)) => Err(AppError::Internal(e.to_string())),
-        _ => Ok(None),
     }
 }
 

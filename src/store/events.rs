@@ -90,6 +90,20 @@ fn write_canonical(value: &Value, out: &mut String) {
 }
 
 /// `SHA-256(prev_hash | seq | kind | canonical payload)`, hex.
+/// The `(seq, prev_hash, hash)` of each of `new`, appended after `last_seq` whose hash is
+/// `last_hash`.
+pub fn chain(last_seq: i64, last_hash: &str, new: &[NewEvent]) -> Vec<(i64, String, String)> {
+    let mut rows = Vec::with_capacity(new.len());
+    let mut prev = last_hash.to_owned();
+    for (i, event) in new.iter().enumerate() {
+        let seq = last_seq + 1 + i as i64;
+        let hash = event_hash(&prev, seq, event.kind, &event.payload);
+        rows.push((seq, prev, hash.clone()));
+        prev = hash;
+    }
+    rows
+}
+
 pub fn event_hash(prev_hash: &str, seq: i64, kind: &str, payload: &Value) -> String {
     let text = format!("{prev_hash}|{seq}|{kind}|{}", canonical_json(payload));
     hex::encode(Sha256::digest(text.as_bytes()))
@@ -134,12 +148,22 @@ pub async fn append_quiet(
 /// Tells every server process that `table_id`'s log grew to `seq`, after the commit that
 /// grew it: a transaction of its own that waits for no disk flush (a notice is a wake-up
 /// call, not data; waiters also re-check the database every few seconds).
-pub async fn announce(conn: &mut Conn, table_id: Uuid, seq: i64) -> Result<(), StoreError> {
+/// Notifies `NOTIFY_CHANNEL` of each `(table, seq)` in one transaction that does not wait
+/// for its commit to reach the disk (a notice is a hint: the events are already durable).
+pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), StoreError> {
     use diesel_async::SimpleAsyncConnection;
-    // Both parts are a UUID and an integer: nothing to quote.
+    if notices.is_empty() {
+        return Ok(());
+    }
+    // Uuids and integers only: nothing to quote.
+    let payloads: Vec<String> = notices
+        .iter()
+        .map(|(table, seq)| format!("'{table}:{seq}'"))
+        .collect();
     let sql = format!(
         "BEGIN; SET LOCAL synchronous_commit TO off; \
-         SELECT pg_notify('{NOTIFY_CHANNEL}', '{table_id}:{seq}'); COMMIT"
+         SELECT pg_notify('{NOTIFY_CHANNEL}', n) FROM unnest(ARRAY[{}]::text[]) AS n; COMMIT",
+        payloads.join(",")
     );
     conn.batch_execute(&sql).await?;
     Ok(())
@@ -154,16 +178,11 @@ async fn append_rows(
     notify: bool,
 ) -> Result<Vec<(i64, String)>, StoreError> {
     use futures_util::future::{BoxFuture, FutureExt, join_all};
-    let mut rows = Vec::with_capacity(new.len());
-    let mut prev = last_hash.to_owned();
-    let mut written = Vec::with_capacity(new.len());
-    for (i, event) in new.iter().enumerate() {
-        let seq = last_seq + 1 + i as i64;
-        let hash = event_hash(&prev, seq, event.kind, &event.payload);
-        written.push((seq, hash.clone()));
-        rows.push((seq, prev.clone(), hash.clone()));
-        prev = hash;
-    }
+    let rows = chain(last_seq, last_hash, new);
+    let written: Vec<(i64, String)> = rows
+        .iter()
+        .map(|(seq, _, hash)| (*seq, hash.clone()))
+        .collect();
     let inserts: Vec<NewRow<'_>> = new
         .iter()
         .zip(rows.iter())

@@ -35,6 +35,25 @@ pub struct Transfer {
     pub note: Option<String>,
 }
 
+/// The net change of each account the transfers touch, by league and account.
+pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uuid, String, i64)> {
+    let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
+    let mut add = |league: Uuid, account: &str, delta: i64| match deltas
+        .iter_mut()
+        .find(|(l, a, _)| *l == league && a == account)
+    {
+        Some(entry) => entry.2 += delta,
+        None => deltas.push((league, account.to_owned(), delta)),
+    };
+    for t in transfers {
+        add(t.league_id, &t.from_account, -t.amount);
+        add(t.league_id, &t.to_account, t.amount);
+    }
+    deltas.retain(|(_, _, delta)| *delta != 0);
+    deltas.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    deltas
+}
+
 /// Records transfers and moves the balances. A balance that would go negative breaks a
 /// CHECK constraint and fails the whole transaction.
 pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
@@ -49,19 +68,7 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
     if transfers.is_empty() {
         return Ok(());
     }
-    let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
-    let mut add = |league: Uuid, account: &str, delta: i64| match deltas
-        .iter_mut()
-        .find(|(l, a, _)| *l == league && a == account)
-    {
-        Some(entry) => entry.2 += delta,
-        None => deltas.push((league, account.to_owned(), delta)),
-    };
-    for t in &transfers {
-        add(t.league_id, &t.from_account, -t.amount);
-        add(t.league_id, &t.to_account, t.amount);
-    }
-    deltas.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let deltas = deltas(transfers.iter().copied());
     // One prepared statement per shape, cached on the connection: single-row inserts.
     let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
     for t in &transfers {

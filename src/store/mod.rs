@@ -3,6 +3,7 @@
 pub mod events;
 pub mod ledger;
 pub mod schema;
+pub mod table_write;
 
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;
@@ -59,6 +60,21 @@ pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
     // one is noticed by `is_broken` and replaced.
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
+    config.custom_setup = Box::new(|url| {
+        use futures_util::FutureExt;
+        async move {
+            use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+            let mut conn = AsyncPgConnection::establish(url).await?;
+            // Every statement on the hot paths is prepared once per connection and reads by
+            // primary key or a leading index prefix: one generic plan serves all its
+            // executions, where custom plans would be planned again at every execution.
+            conn.batch_execute("SET plan_cache_mode = force_generic_plan")
+                .await
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+            Ok(conn)
+        }
+        .boxed()
+    });
     let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(size)

@@ -1,0 +1,1 @@
+DROP FUNCTION bourre_missing_debit();

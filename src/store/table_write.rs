@@ -1,0 +1,259 @@
+//! One move at a table written in one statement: the events appended to the log, the chips
+//! moved, the seats and the table's projection updated, all guarded by the table's version.
+//!
+//! The statement is its own transaction when run outside one, so a player's action costs
+//! one read and this one write. Its first step updates the table's row only if the version
+//! is still the one the caller read; every other step reads that step's result, so when the
+//! table moved on nothing at all is written and the caller reloads.
+
+use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{
+    Array, BigInt, Binary, Bool, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz,
+};
+use diesel::{QueryResult, sql_types};
+use diesel_async::RunQueryDsl;
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::events::{NewEvent, chain};
+use super::ledger::{TREASURY, Transfer, deltas};
+use super::{Conn, StoreError};
+
+/// The table's projection after the move.
+#[derive(Debug)]
+pub struct Projection<'a> {
+    pub to_act: &'a [Uuid],
+    pub deadline: Option<DateTime<Utc>>,
+    pub in_hand: bool,
+    pub exempt: &'a [Uuid],
+    pub next_seed: &'a [u8],
+}
+
+/// Everything one move writes.
+#[derive(Debug)]
+pub struct TableWrite<'a> {
+    pub table_id: Uuid,
+    /// The version (last event's seq) the move was decided on, and that event's hash.
+    pub version: i64,
+    pub last_hash: &'a str,
+    pub events: &'a [NewEvent],
+    pub transfers: &'a [Transfer],
+    pub projection: Projection<'a>,
+    /// Seats whose timeout count changes, with the new count.
+    pub timeouts: &'a [(Uuid, i16)],
+    /// Seats that are left (their players stood up).
+    pub seats_gone: &'a [i16],
+}
+
+/// The rows of a [`TableWrite`] as the statement's array parameters.
+#[derive(QueryId)]
+struct Statement {
+    table_id: Uuid,
+    version: i64,
+    new_version: i64,
+    to_act: Vec<Uuid>,
+    deadline: Option<DateTime<Utc>>,
+    in_hand: bool,
+    exempt: Vec<Uuid>,
+    next_seed: Vec<u8>,
+    ev_seq: Vec<i64>,
+    ev_hand_no: Vec<i32>,
+    ev_kind: Vec<&'static str>,
+    ev_payload: Vec<Value>,
+    ev_prev_hash: Vec<String>,
+    ev_hash: Vec<String>,
+    tr_league: Vec<Uuid>,
+    tr_from: Vec<String>,
+    tr_to: Vec<String>,
+    tr_amount: Vec<i64>,
+    tr_reason: Vec<&'static str>,
+    tr_table: Vec<Option<Uuid>>,
+    tr_hand_no: Vec<Option<i32>>,
+    tr_event_seq: Vec<Option<i64>>,
+    tr_note: Vec<Option<String>>,
+    credit_league: Vec<Uuid>,
+    credit_account: Vec<String>,
+    credit_amount: Vec<i64>,
+    debit_league: Vec<Uuid>,
+    debit_account: Vec<String>,
+    debit_amount: Vec<i64>,
+    debits: i64,
+    tmo_player: Vec<Uuid>,
+    tmo_count: Vec<i16>,
+    seats_gone: Vec<i16>,
+}
+
+impl QueryFragment<Pg> for Statement {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("WITH upd AS (UPDATE tables SET version = ");
+        out.push_bind_param::<BigInt, _>(&self.new_version)?;
+        out.push_sql(", to_act = ");
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.to_act)?;
+        out.push_sql(", deadline = ");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.deadline)?;
+        out.push_sql(", in_hand = ");
+        out.push_bind_param::<Bool, _>(&self.in_hand)?;
+        out.push_sql(", exempt = ");
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.exempt)?;
+        out.push_sql(", next_seed = ");
+        out.push_bind_param::<Binary, _>(&self.next_seed)?;
+        out.push_sql(" WHERE id = ");
+        out.push_bind_param::<sql_types::Uuid, _>(&self.table_id)?;
+        out.push_sql(" AND version = ");
+        out.push_bind_param::<BigInt, _>(&self.version)?;
+        out.push_sql(
+            " RETURNING id), \
+             ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+             SELECT upd.id, x.* FROM upd, unnest(",
+        );
+        out.push_bind_param::<Array<BigInt>, _>(&self.ev_seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Integer>, _>(&self.ev_hand_no)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.ev_payload)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_prev_hash)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_hash)?;
+        out.push_sql(
+            ") AS x), \
+             led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, reason, \
+             table_id, hand_no, event_seq, note) SELECT x.* FROM upd, unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tr_league)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.tr_from)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.tr_to)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.tr_amount)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.tr_reason)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.tr_table)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<Integer>>, _>(&self.tr_hand_no)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.tr_event_seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.tr_note)?;
+        out.push_sql(
+            ") AS x), \
+             credit AS (INSERT INTO balances (league_id, account, balance) \
+             SELECT x.* FROM upd, unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.credit_league)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
+        out.push_sql(
+            ") AS x ON CONFLICT (league_id, account) \
+             DO UPDATE SET balance = balances.balance + excluded.balance), \
+             debit AS (UPDATE balances SET balance = balances.balance - x.amount \
+             FROM upd, unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.debit_league)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
+        out.push_sql(
+            ") AS x(league_id, account, amount) \
+             WHERE balances.league_id = x.league_id AND balances.account = x.account \
+             RETURNING 1), \
+             tmo AS (UPDATE seats SET timeouts = x.count FROM upd, unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tmo_player)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<SmallInt>, _>(&self.tmo_count)?;
+        out.push_sql(
+            ") AS x(player_id, count) \
+             WHERE seats.table_id = upd.id AND seats.player_id = x.player_id), \
+             gone AS (DELETE FROM seats USING upd \
+             WHERE seats.table_id = upd.id AND seats.seat = ANY(",
+        );
+        out.push_bind_param::<Array<SmallInt>, _>(&self.seats_gone)?;
+        // Every debit found its account, or the statement fails (see the migration that
+        // made `bourre_missing_debit`).
+        out.push_sql(")) SELECT count(*) FROM upd WHERE (SELECT count(*) FROM debit) = ");
+        out.push_bind_param::<BigInt, _>(&self.debits)?;
+        out.push_sql(" OR bourre_missing_debit()");
+        Ok(())
+    }
+}
+
+impl Query for Statement {
+    type SqlType = BigInt;
+}
+
+/// Writes `write` if the table is still at `write.version`: returns the `(seq, hash)` of
+/// each appended event, or `None` (and writes nothing) when the table moved on. A balance
+/// that would go negative fails the statement with [`StoreError::Overdrawn`].
+pub async fn write(
+    conn: &mut Conn,
+    write: &TableWrite<'_>,
+) -> Result<Option<Vec<(i64, String)>>, StoreError> {
+    let rows = chain(write.version, write.last_hash, write.events);
+    let written: Vec<(i64, String)> = rows
+        .iter()
+        .map(|(seq, _, hash)| (*seq, hash.clone()))
+        .collect();
+    let transfers: Vec<&Transfer> = write.transfers.iter().filter(|t| t.amount != 0).collect();
+    // Credits may open an account; debits take from an existing one, never below zero (the
+    // CHECK on balances). The treasury may go negative: it is credited like any account.
+    let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
+        .into_iter()
+        .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
+    let (ev_prev_hash, ev_hash) = rows.into_iter().map(|(_, prev, hash)| (prev, hash)).unzip();
+    let p = &write.projection;
+    let statement = Statement {
+        table_id: write.table_id,
+        version: write.version,
+        new_version: write.version + write.events.len() as i64,
+        to_act: p.to_act.to_vec(),
+        deadline: p.deadline,
+        in_hand: p.in_hand,
+        exempt: p.exempt.to_vec(),
+        next_seed: p.next_seed.to_vec(),
+        ev_seq: written.iter().map(|(seq, _)| *seq).collect(),
+        ev_hand_no: write.events.iter().map(|e| e.hand_no).collect(),
+        ev_kind: write.events.iter().map(|e| e.kind).collect(),
+        ev_payload: write.events.iter().map(|e| e.payload.clone()).collect(),
+        ev_prev_hash,
+        ev_hash,
+        tr_league: transfers.iter().map(|t| t.league_id).collect(),
+        tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
+        tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
+        tr_amount: transfers.iter().map(|t| t.amount).collect(),
+        tr_reason: transfers.iter().map(|t| t.reason).collect(),
+        tr_table: transfers.iter().map(|t| t.table_id).collect(),
+        tr_hand_no: transfers.iter().map(|t| t.hand_no).collect(),
+        tr_event_seq: transfers.iter().map(|t| t.event_seq).collect(),
+        tr_note: transfers.iter().map(|t| t.note.clone()).collect(),
+        credit_league: credits.iter().map(|d| d.0).collect(),
+        credit_account: credits.iter().map(|d| d.1.clone()).collect(),
+        credit_amount: credits.iter().map(|d| d.2).collect(),
+        debit_league: debits.iter().map(|d| d.0).collect(),
+        debit_account: debits.iter().map(|d| d.1.clone()).collect(),
+        debit_amount: debits.iter().map(|d| -d.2).collect(),
+        debits: debits.len() as i64,
+        tmo_player: write.timeouts.iter().map(|t| t.0).collect(),
+        tmo_count: write.timeouts.iter().map(|t| t.1).collect(),
+        seats_gone: write.seats_gone.to_vec(),
+    };
+    let applied: i64 = statement
+        .get_result(conn)
+        .await
+        .map_err(|e| match StoreError::from(e) {
+            e if e.is_check_violation() => {
+                StoreError::Overdrawn("an account of this table's players or pot".into())
+            }
+            e => e,
+        })?;
+    Ok((applied == 1).then_some(written))
+}
