@@ -20,7 +20,7 @@ use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules}
 use crate::store::events::{self as event_log, NewEvent};
 use crate::store::ledger::{self, Transfer, player_account, pot_account};
 use crate::store::schema::{seats, tables};
-use crate::store::table_write::{self, Projection, TableWrite};
+use crate::store::table_write::{self, NewHand, Projection, TableWrite};
 use crate::store::{self, Conn, StoreError};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -79,6 +79,8 @@ pub struct Loaded {
     pub table: TableRow,
     pub rules: TableRules,
     pub seats: Vec<SeatRow>,
+    /// The chips in the table's pot.
+    pub pot: i64,
     pub hand: Option<LoadedHand>,
     pub last_hash: String,
 }
@@ -101,7 +103,8 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
 
 /// A table's row with its seats, its current hand's events and the extras asked for, read
 /// in one statement (one snapshot, one round trip, prepared once per connection). `LOCK`
-/// adds `FOR UPDATE OF tables`.
+/// adds `FOR UPDATE OF tables`. The seats and events come as parallel arrays, each array
+/// in the same (unspecified) order: the caller sorts them.
 struct TableQuery<const LOCK: bool> {
     /// `TableRow`'s columns.
     columns: <TableRow as Selectable<diesel::pg::Pg>>::SelectExpression,
@@ -135,7 +138,10 @@ impl<const LOCK: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg> for 
         );
         out.push_bind_param::<Nullable<diesel::sql_types::Uuid>, _>(&self.member)?;
         out.push_sql(
-            "), s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, \
+            "), (SELECT b.balance FROM balances b \
+                 WHERE b.league_id = tables.league_id \
+                   AND b.account = 'pot:' || tables.id::text), \
+             s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, \
              e.seq, e.payload, e.hash, \
              CASE WHEN ",
         );
@@ -148,21 +154,21 @@ impl<const LOCK: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg> for 
                      ORDER BY p.seq DESC LIMIT 1) END \
              FROM tables \
              CROSS JOIN LATERAL ( \
-               SELECT coalesce(array_agg(s.seat ORDER BY s.seat), '{{}}') AS seat, \
-                      coalesce(array_agg(s.player_id ORDER BY s.seat), '{{}}') AS player_id, \
-                      coalesce(array_agg(p.username ORDER BY s.seat), '{{}}') AS username, \
-                      coalesce(array_agg(coalesce(b.balance, 0) ORDER BY s.seat), '{{}}') \
+               SELECT coalesce(array_agg(s.seat), '{{}}') AS seat, \
+                      coalesce(array_agg(s.player_id), '{{}}') AS player_id, \
+                      coalesce(array_agg(p.username), '{{}}') AS username, \
+                      coalesce(array_agg(coalesce(b.balance, 0)), '{{}}') \
                         AS balance, \
-                      coalesce(array_agg(s.client_seed ORDER BY s.seat), '{{}}') AS client_seed, \
-                      coalesce(array_agg(s.timeouts ORDER BY s.seat), '{{}}') AS timeouts \
+                      coalesce(array_agg(s.client_seed), '{{}}') AS client_seed, \
+                      coalesce(array_agg(s.timeouts), '{{}}') AS timeouts \
                FROM seats s JOIN players p ON p.id = s.player_id \
                LEFT JOIN balances b ON b.league_id = s.league_id \
                                    AND b.account = 'player:' || s.player_id::text \
                WHERE s.table_id = tables.id) s \
              CROSS JOIN LATERAL ( \
-               SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{{}}') AS seq, \
-                      coalesce(array_agg(e.payload ORDER BY e.seq), '{{}}') AS payload, \
-                      coalesce(array_agg(e.hash ORDER BY e.seq), '{{}}') AS hash \
+               SELECT coalesce(array_agg(e.seq), '{{}}') AS seq, \
+                      coalesce(array_agg(e.payload), '{{}}') AS payload, \
+                      coalesce(array_agg(e.hash), '{{}}') AS hash \
                FROM events e \
                WHERE e.table_id = tables.id \
                  AND e.seq >= coalesce(tables.hand_seq, tables.version) \
@@ -181,6 +187,7 @@ impl<const LOCK: bool> diesel::query_builder::Query for TableQuery<LOCK> {
     type SqlType = (
         diesel::dsl::AsSelect<TableRow, diesel::pg::Pg>,
         diesel::sql_types::Nullable<diesel::sql_types::Text>,
+        diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
         diesel::sql_types::Array<diesel::sql_types::SmallInt>,
         diesel::sql_types::Array<diesel::sql_types::Uuid>,
         diesel::sql_types::Array<diesel::sql_types::Text>,
@@ -194,12 +201,13 @@ impl<const LOCK: bool> diesel::query_builder::Query for TableQuery<LOCK> {
     );
 }
 
-/// What [`TableQuery`] returns: the table; the member's role; the seats (seat, player,
+/// What [`TableQuery`] returns: the table; the member's role; the pot; the seats (seat, player,
 /// username, balance, client seed, timeouts); the events (seq, payload, hash); the previous
 /// hand's `hand_ended` payload if found near the current hand's start.
 type TableTuple = (
     TableRow,
     Option<String>,
+    Option<i64>,
     Vec<i16>,
     Vec<Uuid>,
     Vec<String>,
@@ -218,6 +226,7 @@ type TableTuple = (
 struct TableRead {
     table: TableRow,
     role: Option<String>,
+    pot: i64,
     seats: Vec<SeatRow>,
     /// `(seq, payload)` in order.
     events: Vec<(i64, Value)>,
@@ -249,6 +258,7 @@ async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<Tabl
     let (
         table,
         role,
+        pot,
         seat,
         player,
         username,
@@ -260,7 +270,7 @@ async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<Tabl
         hash,
         previous,
     ) = row.ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
-    let seats = seat
+    let mut seats: Vec<SeatRow> = seat
         .into_iter()
         .zip(player)
         .zip(username)
@@ -278,12 +288,25 @@ async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<Tabl
             },
         )
         .collect();
+    seats.sort_by_key(|s| s.seat);
+    let mut events: Vec<(i64, Value, String)> = seq
+        .into_iter()
+        .zip(payload)
+        .zip(hash)
+        .map(|((seq, payload), hash)| (seq, payload, hash))
+        .collect();
+    events.sort_by_key(|e| e.0);
+    let last_hash = events.last().map(|e| e.2.clone());
     Ok(TableRead {
         table,
         role,
+        pot: pot.unwrap_or(0),
         seats,
-        events: seq.into_iter().zip(payload).collect(),
-        last_hash: hash.into_iter().last(),
+        events: events
+            .into_iter()
+            .map(|(seq, payload, _)| (seq, payload))
+            .collect(),
+        last_hash,
         previous,
     })
 }
@@ -425,6 +448,7 @@ pub(crate) async fn load_with(
             table,
             rules,
             seats: read.seats,
+            pot: read.pot,
             hand,
             last_hash,
         },
@@ -495,24 +519,6 @@ async fn append(
     new: &[NewEvent],
 ) -> Result<Vec<(i64, String)>, AppError> {
     event_log::append(
-        conn,
-        loaded.table.id,
-        loaded.table.version,
-        &loaded.last_hash,
-        new,
-    )
-    .await
-    .map_err(lost_race)
-}
-
-/// [`append`] without the notice, for writers that call [`App::announce`] after their
-/// commit (see [`event_log::append_quiet`]).
-async fn append_quiet(
-    conn: &mut Conn,
-    loaded: &Loaded,
-    new: &[NewEvent],
-) -> Result<Vec<(i64, String)>, AppError> {
-    event_log::append_quiet(
         conn,
         loaded.table.id,
         loaded.table.version,
@@ -790,156 +796,10 @@ impl App {
         &self,
         player: PlayerId,
         id: TableId,
-        idem: Option<IdempotencyKey>,
+        key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        let result = conn
-            .transaction::<_, AppError, _>(async move |conn| {
-                if let Some(reply) = idempotency::replayed(conn, player, idem.as_ref()).await? {
-                    return Ok(reply);
-                }
-                let loaded = load(conn, id).await?;
-                ensure_open(&loaded)?;
-                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
-                if seat_of(&loaded, player).is_none() {
-                    return Err(AppError::forbidden(
-                        "not_seated",
-                        "only a seated player may start a hand",
-                    ));
-                }
-                if loaded.table.in_hand {
-                    return Err(AppError::conflict(
-                        "hand_in_progress",
-                        "a hand is already in play",
-                    ));
-                }
-                let rules = loaded.rules;
-                let seated: Vec<Seated> = loaded
-                    .seats
-                    .iter()
-                    .map(|s| Seated {
-                        seat: s.seat,
-                        balance: s.balance,
-                        exempt: loaded.table.exempt.contains(&s.player_id),
-                    })
-                    .collect();
-                let plan = plan_hand(&rules, &seated, loaded.table.dealer.map(seat_u8))
-                    .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
-                let hand_no = u32::try_from(loaded.table.hand_no + 1).unwrap_or(u32::MAX);
-                let seed = loaded.table.next_seed.clone();
-                let client_seeds: Vec<ClientSeed> = loaded
-                    .seats
-                    .iter()
-                    .filter(|s| plan.entrants.iter().any(|e| e.seat == s.seat))
-                    .filter_map(|s| {
-                        s.client_seed
-                            .clone()
-                            .map(|seed| ClientSeed { seat: s.seat, seed })
-                    })
-                    .collect();
-                let pairs: Vec<(Seat, &str)> = client_seeds
-                    .iter()
-                    .map(|c| (c.seat, c.seed.as_str()))
-                    .collect();
-                let key = hand_key(&seed, &id.0.to_string(), hand_no, &pairs);
-                let fixed = match &loaded.table.fixed_decks {
-                    Some(value) => {
-                        let decks: Vec<Vec<String>> = serde_json::from_value(value.clone())
-                            .map_err(|e| AppError::Internal(e.to_string()))?;
-                        parse_decks(&decks)?.into_iter().nth(hand_no as usize - 1)
-                    }
-                    None => None,
-                };
-                let fixed_deck = fixed.is_some();
-                let deck = fixed.unwrap_or_else(|| Deck::shuffled(&key));
-                let carried =
-                    ledger::balance(conn, loaded.table.league_id, &pot_account(id.0)).await?;
-                let start = HandStart {
-                    hand_no,
-                    dealer: plan.dealer,
-                    rules,
-                    entrants: plan.entrants.clone(),
-                    carried,
-                    deck,
-                    key,
-                };
-                let state = HandState::start(&start).map_err(AppError::Internal)?;
-                let players: Vec<SeatPlayer> = plan
-                    .entrants
-                    .iter()
-                    .filter_map(|e| {
-                        loaded
-                            .seats
-                            .iter()
-                            .find(|s| s.seat == e.seat)
-                            .map(|s| SeatPlayer {
-                                seat: s.seat,
-                                player_id: s.player_id,
-                            })
-                    })
-                    .collect();
-                let dealt = TableEvent::HandDealt {
-                    hand_no,
-                    players: players.clone(),
-                    sitting_out: plan.sitting_out.clone(),
-                    fixed_deck,
-                    commitment: deck::commitment(&seed),
-                    server_seed: hex::encode(&seed),
-                    client_seeds,
-                };
-                let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
-                let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
-                let written = append_quiet(conn, &loaded, &new).await?;
-                let started_seq = written.iter().map(|w| w.0).next_back();
-                let league = loaded.table.league_id;
-                let transfers: Vec<Transfer> = plan
-                    .entrants
-                    .iter()
-                    .filter(|e| e.ante > 0)
-                    .filter_map(|e| {
-                        let p = players.iter().find(|p| p.seat == e.seat)?;
-                        Some(Transfer {
-                            league_id: league,
-                            from_account: player_account(p.player_id),
-                            to_account: pot_account(id.0),
-                            amount: e.ante,
-                            reason: "ante",
-                            table_id: Some(id.0),
-                            hand_no: Some(hand_no as i32),
-                            event_seq: started_seq,
-                            note: None,
-                        })
-                    })
-                    .collect();
-                ledger::record(conn, &transfers).await?;
-                diesel::update(seats::table.filter(seats::table_id.eq(id.0)))
-                    .set(seats::client_seed.eq(None::<String>))
-                    .execute(conn)
-                    .await?;
-                let hand = LoadedHand {
-                    state,
-                    players,
-                    server_seed: hex::encode(&seed),
-                    commitment: deck::commitment(&seed),
-                    fixed_deck,
-                };
-                let (to_act, deadline) = turn_projection(&hand, &rules);
-                diesel::update(tables::table.find(id.0))
-                    .set((
-                        tables::version.eq(loaded.table.version + new.len() as i64),
-                        tables::hand_no.eq(hand_no as i32),
-                        tables::hand_seq.eq(written.iter().map(|w| w.0).next()),
-                        tables::in_hand.eq(true),
-                        tables::dealer.eq(Some(i16::from(plan.dealer))),
-                        tables::exempt.eq(Vec::<Uuid>::new()),
-                        tables::to_act.eq(to_act),
-                        tables::deadline.eq(deadline),
-                    ))
-                    .execute(conn)
-                    .await?;
-                let view = view_after(conn, id, player).await?;
-                idempotency::fresh(conn, player, idem.as_ref(), 201, view).await
-            })
+        let result = self
+            .guarded(key, async |conn, key| start_in(conn, player, id, key).await)
             .await;
         if let Ok(Reply::Fresh(view)) = &result {
             self.announce(id.0, view.version);
@@ -1006,10 +866,7 @@ impl App {
         }
     }
 
-    /// One attempt. Without an idempotency key the read and the write are one statement
-    /// each, with no transaction around them: the write is guarded by the version read
-    /// (see [`table_write`]). With a key, both run in a transaction that also looks up and
-    /// stores the key.
+    /// One attempt.
     async fn act_once(
         &self,
         player: PlayerId,
@@ -1018,21 +875,233 @@ impl App {
         action: Action,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        let reply = match key {
-            None => act_in(&mut conn, player, id, expected_version, action, None).await?,
-            Some(key) => {
-                conn.transaction::<_, AppError, _>(async move |conn| {
-                    act_in(conn, player, id, expected_version, action, Some(&key)).await
-                })
-                .await?
-            }
-        };
+        let reply = self
+            .guarded(key, async |conn, key| {
+                act_in(conn, player, id, expected_version, action, key).await
+            })
+            .await?;
         if let Reply::Fresh(view) = &reply {
             self.announce(id.0, view.version);
         }
         Ok(reply)
     }
+
+    /// Runs a read-decide-write use case on one connection. Without an idempotency key its
+    /// read and its write are one statement each, with no transaction around them: the
+    /// write is guarded by the version read (see [`table_write`]). With a key, they run in
+    /// a transaction that also looks the key up first and stores the reply.
+    async fn guarded(
+        &self,
+        key: Option<IdempotencyKey>,
+        job: impl AsyncFnOnce(&mut Conn, Option<&IdempotencyKey>) -> Result<Reply<TableView>, AppError>,
+    ) -> Result<Reply<TableView>, AppError> {
+        use diesel_async::{AnsiTransactionManager, TransactionManager};
+        let mut pooled = store::conn(&self.pool).await?;
+        let conn: &mut Conn = &mut pooled;
+        let Some(key) = key else {
+            return job(conn, None).await;
+        };
+        AnsiTransactionManager::begin_transaction(conn).await?;
+        let result = job(conn, Some(&key)).await;
+        let end = match &result {
+            Ok(_) => AnsiTransactionManager::commit_transaction(conn).await,
+            Err(_) => AnsiTransactionManager::rollback_transaction(conn).await,
+        };
+        match end {
+            Ok(()) => result,
+            Err(e) => {
+                // A failed commit leaves nothing behind; a broken connection is dropped by
+                // the pool.
+                let _ = AnsiTransactionManager::rollback_transaction(conn).await;
+                Err(e.into())
+            }
+        }
+    }
+}
+
+/// Deals the next hand (see [`App::start_hand`]): one read, one write.
+async fn start_in(
+    conn: &mut Conn,
+    player: PlayerId,
+    id: TableId,
+    key: Option<&IdempotencyKey>,
+) -> Result<Reply<TableView>, AppError> {
+    if let Some(reply) = idempotency::replayed(conn, player, key).await? {
+        return Ok(reply);
+    }
+    let extras = Extras {
+        lock: false,
+        member: Some(player),
+        previous_settlement: true,
+    };
+    let (mut loaded, extras) = load_with(conn, id, extras).await?;
+    ensure_open(&loaded)?;
+    if extras.role.is_none() {
+        return Err(not_a_member());
+    }
+    if seat_of(&loaded, player).is_none() {
+        return Err(AppError::forbidden(
+            "not_seated",
+            "only a seated player may start a hand",
+        ));
+    }
+    if loaded.table.in_hand {
+        return Err(AppError::conflict(
+            "hand_in_progress",
+            "a hand is already in play",
+        ));
+    }
+    // The hand before this one, for the view.
+    let last_hand = current_or_previous_settlement(&loaded, extras.previous);
+    let rules = loaded.rules;
+    let seated: Vec<Seated> = loaded
+        .seats
+        .iter()
+        .map(|s| Seated {
+            seat: s.seat,
+            balance: s.balance,
+            exempt: loaded.table.exempt.contains(&s.player_id),
+        })
+        .collect();
+    let plan = plan_hand(&rules, &seated, loaded.table.dealer.map(seat_u8))
+        .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
+    let hand_no = u32::try_from(loaded.table.hand_no + 1).unwrap_or(u32::MAX);
+    let seed = loaded.table.next_seed.clone();
+    let client_seeds: Vec<ClientSeed> = loaded
+        .seats
+        .iter()
+        .filter(|s| plan.entrants.iter().any(|e| e.seat == s.seat))
+        .filter_map(|s| {
+            s.client_seed
+                .clone()
+                .map(|seed| ClientSeed { seat: s.seat, seed })
+        })
+        .collect();
+    let pairs: Vec<(Seat, &str)> = client_seeds
+        .iter()
+        .map(|c| (c.seat, c.seed.as_str()))
+        .collect();
+    let key_bytes = hand_key(&seed, &id.0.to_string(), hand_no, &pairs);
+    let fixed = match &loaded.table.fixed_decks {
+        Some(value) => {
+            let decks: Vec<Vec<String>> = serde_json::from_value(value.clone())
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            parse_decks(&decks)?.into_iter().nth(hand_no as usize - 1)
+        }
+        None => None,
+    };
+    let fixed_deck = fixed.is_some();
+    let deck = fixed.unwrap_or_else(|| Deck::shuffled(&key_bytes));
+    let start = HandStart {
+        hand_no,
+        dealer: plan.dealer,
+        rules,
+        entrants: plan.entrants.clone(),
+        carried: loaded.pot,
+        deck,
+        key: key_bytes,
+    };
+    let state = HandState::start(&start).map_err(AppError::Internal)?;
+    let players: Vec<SeatPlayer> = plan
+        .entrants
+        .iter()
+        .filter_map(|e| {
+            loaded
+                .seats
+                .iter()
+                .find(|s| s.seat == e.seat)
+                .map(|s| SeatPlayer {
+                    seat: s.seat,
+                    player_id: s.player_id,
+                })
+        })
+        .collect();
+    let dealt = TableEvent::HandDealt {
+        hand_no,
+        players: players.clone(),
+        sitting_out: plan.sitting_out.clone(),
+        fixed_deck,
+        commitment: deck::commitment(&seed),
+        server_seed: hex::encode(&seed),
+        client_seeds,
+    };
+    let started = TableEvent::Hand(Event::HandStarted(Box::new(start)));
+    let new = [stored(&dealt, hand_no)?, stored(&started, hand_no)?];
+    let hand_seq = loaded.table.version + 1;
+    let started_seq = hand_seq + 1;
+    let league = loaded.table.league_id;
+    let transfers: Vec<Transfer> = plan
+        .entrants
+        .iter()
+        .filter(|e| e.ante > 0)
+        .filter_map(|e| {
+            let p = players.iter().find(|p| p.seat == e.seat)?;
+            Some(Transfer {
+                league_id: league,
+                from_account: player_account(p.player_id),
+                to_account: pot_account(id.0),
+                amount: e.ante,
+                reason: "ante",
+                table_id: Some(id.0),
+                hand_no: Some(hand_no as i32),
+                event_seq: Some(started_seq),
+                note: None,
+            })
+        })
+        .collect();
+    let hand = LoadedHand {
+        state,
+        players,
+        server_seed: hex::encode(&seed),
+        commitment: deck::commitment(&seed),
+        fixed_deck,
+    };
+    let (to_act, deadline) = turn_projection(&hand, &rules);
+    let new_hand = NewHand {
+        hand_no: hand_no as i32,
+        hand_seq,
+        dealer: i16::from(plan.dealer),
+    };
+    let write = TableWrite {
+        table_id: id.0,
+        version: loaded.table.version,
+        last_hash: &loaded.last_hash,
+        events: &new,
+        transfers: &transfers,
+        projection: Projection {
+            to_act: &to_act,
+            deadline,
+            in_hand: true,
+            exempt: &[],
+            next_seed: &loaded.table.next_seed,
+            new_hand: Some(new_hand),
+        },
+        timeouts: &[],
+        seats_gone: &[],
+    };
+    let written = write_table(conn, &write).await?;
+    // Leave `loaded` as a reload would find it, and answer from memory.
+    let table = &mut loaded.table;
+    table.version += new.len() as i64;
+    table.hand_no = new_hand.hand_no;
+    table.hand_seq = Some(hand_seq);
+    table.in_hand = true;
+    table.dealer = Some(new_hand.dealer);
+    table.exempt = Vec::new();
+    table.to_act = to_act;
+    table.deadline = deadline;
+    if let Some((_, hash)) = written.last() {
+        loaded.last_hash = hash.clone();
+    }
+    for seat in &mut loaded.seats {
+        seat.client_seed = None;
+    }
+    apply_transfers(&mut loaded, &transfers);
+    loaded.hand = Some(hand);
+    let view = view::table_view(&loaded, Some(player), last_hand);
+    #[cfg(debug_assertions)]
+    check_view_matches_reload(conn, id, player, &view).await?;
+    idempotency::fresh(conn, player, key, 201, view).await
 }
 
 /// Reads the table, lets the engine decide and writes the result (see [`App::act_once`]).
@@ -1237,19 +1306,12 @@ pub(crate) async fn play_moves(
             in_hand,
             exempt: &exempt,
             next_seed: &next_seed,
+            new_hand: None,
         },
         timeouts: &timeouts,
         seats_gone: &seats_gone,
     };
-    let written = table_write::write(conn, &write)
-        .await
-        .map_err(|e| match e {
-            StoreError::Overdrawn(account) => {
-                AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
-            }
-            other => other.into(),
-        })?
-        .ok_or_else(moved_on)?;
+    let written = write_table(conn, &write).await?;
     // Leave `loaded` as a reload would find it.
     let table = &mut loaded.table;
     table.version += new.len() as i64;
@@ -1265,7 +1327,37 @@ pub(crate) async fn play_moves(
     loaded
         .seats
         .retain(|s| !sitting_out.iter().any(|(_, gone)| *gone == s.player_id));
-    for t in &transfers {
+    apply_transfers(loaded, &transfers);
+    Ok(())
+}
+
+/// Writes one move (see [`table_write`]): the appended events' `(seq, hash)`, or 409
+/// `version_conflict` when the table moved on since it was read.
+async fn write_table(
+    conn: &mut Conn,
+    write: &TableWrite<'_>,
+) -> Result<Vec<(i64, String)>, AppError> {
+    table_write::write(conn, write)
+        .await
+        .map_err(|e| match e {
+            StoreError::Overdrawn(account) => {
+                AppError::Internal(format!("{account} would be overdrawn: a rules bug"))
+            }
+            other => other.into(),
+        })?
+        .ok_or_else(moved_on)
+}
+
+/// Moves the seats' balances and the pot in memory as `transfers` moved them in the ledger.
+fn apply_transfers(loaded: &mut Loaded, transfers: &[Transfer]) {
+    let pot = pot_account(loaded.table.id);
+    for t in transfers {
+        if t.from_account == pot {
+            loaded.pot -= t.amount;
+        }
+        if t.to_account == pot {
+            loaded.pot += t.amount;
+        }
         for seat in &mut loaded.seats {
             let account = player_account(seat.player_id);
             if t.from_account == account {
@@ -1276,7 +1368,6 @@ pub(crate) async fn play_moves(
             }
         }
     }
-    Ok(())
 }
 
 /// The caller's view of the table as the transaction leaves it.

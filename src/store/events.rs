@@ -114,42 +114,12 @@ diesel::define_sql_function! {
     fn pg_notify(channel: diesel::sql_types::Text, payload: diesel::sql_types::Text);
 }
 
-/// Appends `new` after `last_seq` (whose hash is `last_hash`). A concurrent writer that
-/// appended first makes this fail with a unique violation. Returns the rows written.
-///
-/// One single-row insert per event (a statement prepared once per connection) and the
-/// notice, sent at once (pipelined): one round trip. The notice is delivered when the
-/// transaction commits.
-pub async fn append(
-    conn: &mut Conn,
-    table_id: Uuid,
-    last_seq: i64,
-    last_hash: &str,
-    new: &[NewEvent],
-) -> Result<Vec<(i64, String)>, StoreError> {
-    append_rows(conn, table_id, last_seq, last_hash, new, true).await
-}
-
-/// [`append`] without the notice: for hot paths that [`announce`] after their commit.
-///
-/// A transaction that runs `NOTIFY` holds PostgreSQL's notification-queue lock from its
-/// pre-commit through its commit record's flush, so notifying transactions commit one at
-/// a time (no group commit): the busiest writers announce after committing instead.
-pub async fn append_quiet(
-    conn: &mut Conn,
-    table_id: Uuid,
-    last_seq: i64,
-    last_hash: &str,
-    new: &[NewEvent],
-) -> Result<Vec<(i64, String)>, StoreError> {
-    append_rows(conn, table_id, last_seq, last_hash, new, false).await
-}
-
-/// Tells every server process that `table_id`'s log grew to `seq`, after the commit that
-/// grew it: a transaction of its own that waits for no disk flush (a notice is a wake-up
-/// call, not data; waiters also re-check the database every few seconds).
-/// Notifies `NOTIFY_CHANNEL` of each `(table, seq)` in one transaction that does not wait
-/// for its commit to reach the disk (a notice is a hint: the events are already durable).
+/// Tells every server process that each `(table, seq)`'s log grew to `seq`, after the
+/// commits that grew them: one transaction of its own that waits for no disk flush (a
+/// notice is a wake-up call, not data; waiters also re-check the database every few
+/// seconds). A transaction that runs `NOTIFY` holds PostgreSQL's notification-queue lock
+/// from its pre-commit through its commit, so the busiest writers commit first and
+/// announce after, in batches.
 pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), StoreError> {
     use diesel_async::SimpleAsyncConnection;
     if notices.is_empty() {
@@ -169,13 +139,18 @@ pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), St
     Ok(())
 }
 
-async fn append_rows(
+/// Appends `new` after `last_seq` (whose hash is `last_hash`). A concurrent writer that
+/// appended first makes this fail with a unique violation. Returns the rows written.
+///
+/// One single-row insert per event (a statement prepared once per connection) and the
+/// notice, sent at once (pipelined): one round trip. The notice is delivered when the
+/// transaction commits.
+pub async fn append(
     conn: &mut Conn,
     table_id: Uuid,
     last_seq: i64,
     last_hash: &str,
     new: &[NewEvent],
-    notify: bool,
 ) -> Result<Vec<(i64, String)>, StoreError> {
     use futures_util::future::{BoxFuture, FutureExt, join_all};
     let rows = chain(last_seq, last_hash, new);
@@ -207,10 +182,7 @@ async fn append_rows(
                 .boxed()
         })
         .collect();
-    let notice = written
-        .last()
-        .filter(|_| notify)
-        .map(|(last, _)| format!("{table_id}:{last}"));
+    let notice = written.last().map(|(last, _)| format!("{table_id}:{last}"));
     if let Some(notice) = &notice {
         // Delivered when the transaction commits: wakes long-polls and streams everywhere.
         steps.push(

@@ -29,6 +29,17 @@ pub struct Projection<'a> {
     pub in_hand: bool,
     pub exempt: &'a [Uuid],
     pub next_seed: &'a [u8],
+    /// Set when the move deals a new hand.
+    pub new_hand: Option<NewHand>,
+}
+
+/// A hand just dealt: its number, its first event, its dealer. The seats' client seeds,
+/// used by this hand, are cleared.
+#[derive(Debug, Clone, Copy)]
+pub struct NewHand {
+    pub hand_no: i32,
+    pub hand_seq: i64,
+    pub dealer: i16,
 }
 
 /// Everything one move writes.
@@ -48,7 +59,6 @@ pub struct TableWrite<'a> {
 }
 
 /// The rows of a [`TableWrite`] as the statement's array parameters.
-#[derive(QueryId)]
 struct Statement {
     table_id: Uuid,
     version: i64,
@@ -58,6 +68,7 @@ struct Statement {
     in_hand: bool,
     exempt: Vec<Uuid>,
     next_seed: Vec<u8>,
+    new_hand: Option<NewHand>,
     ev_seq: Vec<i64>,
     ev_hand_no: Vec<i32>,
     ev_kind: Vec<&'static str>,
@@ -99,6 +110,14 @@ impl QueryFragment<Pg> for Statement {
         out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.exempt)?;
         out.push_sql(", next_seed = ");
         out.push_bind_param::<Binary, _>(&self.next_seed)?;
+        if let Some(hand) = &self.new_hand {
+            out.push_sql(", hand_no = ");
+            out.push_bind_param::<Integer, _>(&hand.hand_no)?;
+            out.push_sql(", hand_seq = ");
+            out.push_bind_param::<BigInt, _>(&hand.hand_seq)?;
+            out.push_sql(", dealer = ");
+            out.push_bind_param::<SmallInt, _>(&hand.dealer)?;
+        }
         out.push_sql(" WHERE id = ");
         out.push_bind_param::<sql_types::Uuid, _>(&self.table_id)?;
         out.push_sql(" AND version = ");
@@ -119,72 +138,104 @@ impl QueryFragment<Pg> for Statement {
         out.push_bind_param::<Array<Text>, _>(&self.ev_prev_hash)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Text>, _>(&self.ev_hash)?;
-        out.push_sql(
-            ") AS x), \
-             led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, reason, \
-             table_id, hand_no, event_seq, note) SELECT x.* FROM upd, unnest(",
-        );
-        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tr_league)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.tr_from)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.tr_to)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.tr_amount)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.tr_reason)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.tr_table)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Integer>>, _>(&self.tr_hand_no)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.tr_event_seq)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.tr_note)?;
-        out.push_sql(
-            ") AS x), \
-             credit AS (INSERT INTO balances (league_id, account, balance) \
-             SELECT x.* FROM upd, unnest(",
-        );
-        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.credit_league)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
-        out.push_sql(
-            ") AS x ON CONFLICT (league_id, account) \
-             DO UPDATE SET balance = balances.balance + excluded.balance), \
-             debit AS (UPDATE balances SET balance = balances.balance - x.amount \
-             FROM upd, unnest(",
-        );
-        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.debit_league)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-        out.push_sql(
-            ") AS x(league_id, account, amount) \
-             WHERE balances.league_id = x.league_id AND balances.account = x.account \
-             RETURNING 1), \
-             tmo AS (UPDATE seats SET timeouts = x.count FROM upd, unnest(",
-        );
-        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tmo_player)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<SmallInt>, _>(&self.tmo_count)?;
-        out.push_sql(
-            ") AS x(player_id, count) \
-             WHERE seats.table_id = upd.id AND seats.player_id = x.player_id), \
-             gone AS (DELETE FROM seats USING upd \
-             WHERE seats.table_id = upd.id AND seats.seat = ANY(",
-        );
-        out.push_bind_param::<Array<SmallInt>, _>(&self.seats_gone)?;
-        // Every debit found its account, or the statement fails (see the migration that
-        // made `bourre_missing_debit`).
-        out.push_sql(")) SELECT count(*) FROM upd WHERE (SELECT count(*) FROM debit) = ");
-        out.push_bind_param::<BigInt, _>(&self.debits)?;
-        out.push_sql(" OR bourre_missing_debit()");
+        out.push_sql(") AS x)");
+        // The parts below are left out when they have no rows: most moves move no chips
+        // and change no seat, and each shape is prepared once per connection.
+        if !self.tr_amount.is_empty() {
+            out.push_sql(
+                ", led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, \
+                 reason, table_id, hand_no, event_seq, note) SELECT x.* FROM upd, unnest(",
+            );
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tr_league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.tr_from)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.tr_to)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.tr_amount)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.tr_reason)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.tr_table)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<Integer>>, _>(&self.tr_hand_no)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.tr_event_seq)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<Text>>, _>(&self.tr_note)?;
+            out.push_sql(") AS x)");
+        }
+        if !self.credit_amount.is_empty() {
+            out.push_sql(
+                ", credit AS (INSERT INTO balances (league_id, account, balance) \
+                 SELECT x.* FROM upd, unnest(",
+            );
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.credit_league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
+            out.push_sql(
+                ") AS x ON CONFLICT (league_id, account) \
+                 DO UPDATE SET balance = balances.balance + excluded.balance)",
+            );
+        }
+        if !self.debit_amount.is_empty() {
+            out.push_sql(
+                ", debit AS (UPDATE balances SET balance = balances.balance - x.amount \
+                 FROM upd, unnest(",
+            );
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.debit_league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
+            out.push_sql(
+                ") AS x(league_id, account, amount) \
+                 WHERE balances.league_id = x.league_id AND balances.account = x.account \
+                 RETURNING 1)",
+            );
+        }
+        if !self.tmo_player.is_empty() {
+            out.push_sql(", tmo AS (UPDATE seats SET timeouts = x.count FROM upd, unnest(");
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tmo_player)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<SmallInt>, _>(&self.tmo_count)?;
+            out.push_sql(
+                ") AS x(player_id, count) \
+                 WHERE seats.table_id = upd.id AND seats.player_id = x.player_id)",
+            );
+        }
+        if self.new_hand.is_some() {
+            out.push_sql(
+                ", seeds AS (UPDATE seats SET client_seed = NULL FROM upd \
+                 WHERE seats.table_id = upd.id AND seats.client_seed IS NOT NULL)",
+            );
+        }
+        if !self.seats_gone.is_empty() {
+            out.push_sql(
+                ", gone AS (DELETE FROM seats USING upd \
+                 WHERE seats.table_id = upd.id AND seats.seat = ANY(",
+            );
+            out.push_bind_param::<Array<SmallInt>, _>(&self.seats_gone)?;
+            out.push_sql("))");
+        }
+        out.push_sql(" SELECT count(*) FROM upd");
+        if !self.debit_amount.is_empty() {
+            // Every debit found its account, or the statement fails (see the migration that
+            // made `bourre_missing_debit`).
+            out.push_sql(" WHERE (SELECT count(*) FROM debit) = ");
+            out.push_bind_param::<BigInt, _>(&self.debits)?;
+            out.push_sql(" OR bourre_missing_debit()");
+        }
         Ok(())
     }
+}
+
+/// The SQL depends on which parts have rows: statements are cached by their text.
+impl QueryId for Statement {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
 }
 
 impl Query for Statement {
@@ -211,6 +262,9 @@ pub async fn write(
         .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
     let (ev_prev_hash, ev_hash) = rows.into_iter().map(|(_, prev, hash)| (prev, hash)).unzip();
     let p = &write.projection;
+    // A statement may change a row once: a hand is dealt between hands, when no seat's
+    // timeout count changes.
+    debug_assert!(p.new_hand.is_none() || write.timeouts.is_empty());
     let statement = Statement {
         table_id: write.table_id,
         version: write.version,
@@ -220,6 +274,7 @@ pub async fn write(
         in_hand: p.in_hand,
         exempt: p.exempt.to_vec(),
         next_seed: p.next_seed.to_vec(),
+        new_hand: p.new_hand,
         ev_seq: written.iter().map(|(seq, _)| *seq).collect(),
         ev_hand_no: write.events.iter().map(|e| e.hand_no).collect(),
         ev_kind: write.events.iter().map(|e| e.kind).collect(),
