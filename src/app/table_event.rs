@@ -1,6 +1,7 @@
 //! What the event log stores for a table: table events around the engine's hand events.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::engine::{Event, Seat, TableRules};
@@ -85,6 +86,33 @@ pub enum TableEvent {
 }
 
 impl TableEvent {
+    /// The kinds of the table's own events; every other kind is the engine's.
+    const TABLE_KINDS: [&'static str; 8] = [
+        "table_created",
+        "seat_taken",
+        "seat_left",
+        "hand_dealt",
+        "seed_revealed",
+        "turn_timed_out",
+        "table_closed",
+        "client_seed_set",
+    ];
+
+    /// Reads a stored payload. An engine event is read as one directly: trying the table's
+    /// own variants first (serde's order for the untagged `Hand`) would build and drop an
+    /// error for every hand event.
+    pub fn from_payload(payload: &Value) -> Result<TableEvent, serde_json::Error> {
+        use serde::Deserialize;
+        let engine_kind = payload
+            .get("type")
+            .and_then(Value::as_str)
+            .is_some_and(|kind| !Self::TABLE_KINDS.contains(&kind));
+        if engine_kind && let Ok(event) = Event::deserialize(payload) {
+            return Ok(TableEvent::Hand(event));
+        }
+        TableEvent::deserialize(payload)
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             TableEvent::TableCreated { .. } => "table_created",
@@ -97,5 +125,38 @@ impl TableEvent {
             TableEvent::ClientSeedSet { .. } => "client_seed_set",
             TableEvent::Hand(event) => event.kind(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_read_back_whichever_kind() {
+        let player_id = Uuid::new_v4();
+        let events = [
+            TableEvent::SeatLeft { seat: 2, player_id },
+            TableEvent::TurnTimedOut { seat: 1, player_id },
+            TableEvent::TableClosed { returned: vec![] },
+            TableEvent::Hand(Event::Declared {
+                seat: 3,
+                play: true,
+                extra_ante: 0,
+                draw: None,
+            }),
+            TableEvent::Hand(Event::Revealed {
+                playing: vec![0, 1],
+                extra_antes: vec![],
+            }),
+        ];
+        for event in events {
+            let payload = serde_json::to_value(&event).expect("serializes");
+            let table_level = !matches!(event, TableEvent::Hand(_));
+            assert_eq!(TableEvent::TABLE_KINDS.contains(&event.kind()), table_level);
+            assert_eq!(TableEvent::from_payload(&payload).expect("reads"), event);
+        }
+        let unknown = serde_json::json!({"type": "no_such_event"});
+        assert!(TableEvent::from_payload(&unknown).is_err());
     }
 }

@@ -330,8 +330,7 @@ pub async fn load_seats(
 }
 
 fn parse_event(seq: i64, payload: &Value) -> Result<TableEvent, AppError> {
-    use serde::Deserialize;
-    TableEvent::deserialize(payload)
+    TableEvent::from_payload(payload)
         .map_err(|e| AppError::Internal(format!("event {seq} unreadable: {e}")))
 }
 
