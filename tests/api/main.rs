@@ -18,3 +18,4 @@ mod rebuild;
 mod rules_over_http;
 mod secrets;
 mod timeouts;
+mod writes;

@@ -3,18 +3,9 @@
 //! rebuild finds nothing to change; after the rows are damaged it finds and repairs them.
 
 use awc::http::Method;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Value, json};
 
 use crate::support::{Player, TestApp, deck, play_out};
-
-async fn sql(app: &TestApp, statement: &str) {
-    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
-    diesel::sql_query(statement)
-        .execute(&mut conn)
-        .await
-        .expect(statement);
-}
 
 async fn snapshot(app: &TestApp, tables: &[&str], players: &[&Player], league: &str) -> Vec<Value> {
     let mut out = Vec::new();
@@ -98,28 +89,22 @@ async fn rebuild_reproduces_every_projection_row() {
     );
     let before = snapshot(&app, &[&t1, &t2], &refs, &league).await;
 
-    sql(
-        &app,
-        &format!(
-            "UPDATE balances SET balance = balance + 5 WHERE account = 'player:{}'",
-            players[1].id
-        ),
-    )
+    app.sql(&format!(
+        "UPDATE balances SET balance = balance + 5 WHERE account = 'player:{}'",
+        players[1].id
+    ))
     .await;
-    sql(
-        &app,
-        &format!("UPDATE tables SET version = 1, dealer = NULL, exempt = '{{}}' WHERE id = '{t2}'"),
-    )
+    app.sql(&format!(
+        "UPDATE tables SET version = 1, dealer = NULL, exempt = '{{}}' WHERE id = '{t2}'"
+    ))
     .await;
-    sql(
-        &app,
-        &format!("UPDATE tables SET to_act = '{{}}' WHERE id = '{t1}'"),
-    )
+    app.sql(&format!(
+        "UPDATE tables SET to_act = '{{}}' WHERE id = '{t1}'"
+    ))
     .await;
-    sql(
-        &app,
-        &format!("DELETE FROM seats WHERE table_id = '{t1}' AND seat = 2"),
-    )
+    app.sql(&format!(
+        "DELETE FROM seats WHERE table_id = '{t1}' AND seat = 2"
+    ))
     .await;
     let damaged = bourre::app::rebuild::rebuild(&pool, false)
         .await

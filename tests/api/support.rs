@@ -225,6 +225,34 @@ impl TestApp {
         }
     }
 
+    /// Runs `statement` on the test's database, behind the server's back.
+    pub async fn sql(&self, statement: &str) {
+        let mut conn = AsyncPgConnection::establish(&self.db_url)
+            .await
+            .expect("db");
+        diesel::sql_query(statement)
+            .execute(&mut conn)
+            .await
+            .expect(statement);
+    }
+
+    /// The single `bigint` that `query` selects, named `n`.
+    pub async fn sql_number(&self, query: &str) -> i64 {
+        #[derive(diesel::QueryableByName)]
+        struct Number {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = AsyncPgConnection::establish(&self.db_url)
+            .await
+            .expect("db");
+        diesel::sql_query(query)
+            .get_result::<Number>(&mut conn)
+            .await
+            .expect(query)
+            .n
+    }
+
     pub async fn get(&self, path: &str, who: &Player) -> Reply {
         self.call(Method::GET, path, Some(&who.token), None).await
     }
@@ -402,30 +430,39 @@ pub fn deck(hands: &[&[&str]], stock: &[&str]) -> Value {
     json!(cards)
 }
 
-/// Plays the current hand to its end: everyone plays and stands, then the first legal card.
+/// The next move of the current hand (everyone plays and stands, then the first legal
+/// card) and who makes it, or `None` when no hand is in play.
+pub async fn next_move(app: &TestApp, table: &str, players: &[&Player]) -> Option<(Player, Value)> {
+    let view = app.view(table, players[0]).await;
+    if view["status"] != "playing" {
+        return None;
+    }
+    let actor = view["to_act"]["player_id"].as_str().expect("to act");
+    let who = players
+        .iter()
+        .find(|p| p.id == actor)
+        .expect("a seated player");
+    let mine = app.view(table, who).await;
+    let legal = &mine["legal"];
+    let action = match legal["action"].as_str() {
+        Some("declare") if legal["can_play"] == true => {
+            json!({"type": "declare", "play": true, "discard": []})
+        }
+        Some("declare") => json!({"type": "declare", "play": false}),
+        Some("draw") => json!({"type": "draw", "discard": []}),
+        Some("play") => json!({"type": "play", "card": legal["cards"][0]}),
+        other => panic!("unexpected legal action {other:?}: {mine}"),
+    };
+    Some(((*who).clone(), action))
+}
+
+/// Plays the current hand to its end (see [`next_move`]).
 pub async fn play_out(app: &TestApp, table: &str, players: &[&Player]) {
     for _ in 0..200 {
-        let view = app.view(table, players[0]).await;
-        if view["status"] != "playing" {
+        let Some((who, action)) = next_move(app, table, players).await else {
             return;
-        }
-        let actor = view["to_act"]["player_id"].as_str().expect("to act");
-        let who = players
-            .iter()
-            .find(|p| p.id == actor)
-            .expect("a seated player");
-        let mine = app.view(table, who).await;
-        let legal = &mine["legal"];
-        let action = match legal["action"].as_str() {
-            Some("declare") if legal["can_play"] == true => {
-                json!({"type": "declare", "play": true, "discard": []})
-            }
-            Some("declare") => json!({"type": "declare", "play": false}),
-            Some("draw") => json!({"type": "draw", "discard": []}),
-            Some("play") => json!({"type": "play", "card": legal["cards"][0]}),
-            other => panic!("unexpected legal action {other:?}: {mine}"),
         };
-        app.act(table, who, action).await.ok();
+        app.act(table, &who, action).await.ok();
     }
     panic!("the hand did not end");
 }

@@ -1,0 +1,65 @@
+//! A move is written whole or not at all: its events, its chips, its seats and the table's
+//! row go in one statement, guarded by the table's version.
+
+use serde_json::json;
+
+use crate::support::{TestApp, deck};
+
+/// The pot's balance row goes missing mid-hand: the move that pays the pot out fails, and
+/// leaves the log, the ledger, the balances and the table's row as they were. With the row
+/// back, the same move goes through and the chips balance.
+#[actix_web::test]
+async fn a_move_whose_debit_finds_no_account_writes_nothing() {
+    let app = TestApp::start().await;
+    let d = deck(
+        &[
+            &["2C", "3C", "4C", "5C", "6C"],
+            &["7C", "8C", "9C", "10C", "2H"],
+        ],
+        &[],
+    );
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), Some(json!([d])))
+        .await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let pot = format!("pot:{table}");
+    let in_pot = app
+        .sql_number(&format!(
+            "SELECT balance AS n FROM balances WHERE account = '{pot}'"
+        ))
+        .await;
+    assert_eq!(in_pot, 10, "both antes are in the pot");
+    app.sql(&format!("DELETE FROM balances WHERE account = '{pot}'"))
+        .await;
+    let ledger_rows = "SELECT count(*) AS n FROM ledger";
+    let event_rows = format!("SELECT count(*) AS n FROM events WHERE table_id = '{table}'");
+    // Bob, at the dealer's left, speaks first: his pass leaves Ann alone, and she wins the
+    // pot outright (R8).
+    let before = app.view(&table, &players[0]).await;
+    assert_eq!(before["to_act"]["player_id"], players[1].id.as_str());
+    let ledger_before = app.sql_number(ledger_rows).await;
+    let pass = json!({"type": "declare", "play": false});
+    app.act(&table, &players[1], pass.clone())
+        .await
+        .problem(500, "internal");
+    let after = app.view(&table, &players[0]).await;
+    assert_eq!(after, before, "the table is as it was");
+    assert_eq!(app.sql_number(ledger_rows).await, ledger_before);
+    assert_eq!(
+        app.sql_number(&event_rows).await,
+        before["version"].as_i64().expect("version"),
+        "no event was appended"
+    );
+    app.sql(&format!(
+        "INSERT INTO balances (league_id, account, balance) VALUES ('{league}', '{pot}', {in_pot})"
+    ))
+    .await;
+    let ended = app.act(&table, &players[1], pass).await.ok();
+    assert_eq!(ended["status"], "waiting", "{ended}");
+    let total = app
+        .sql_number(&format!(
+            "SELECT sum(balance)::bigint AS n FROM balances WHERE league_id = '{league}'"
+        ))
+        .await;
+    assert_eq!(total, 0, "the league's chips still sum to zero");
+}
