@@ -12,6 +12,7 @@ pub mod live;
 pub mod rebuild;
 pub mod standings;
 pub mod sweeper;
+pub mod table_cache;
 pub mod table_event;
 pub mod tables;
 pub mod throttle;
@@ -29,6 +30,8 @@ pub struct App {
     pub pool: DbPool,
     pub config: Config,
     pub live: live::Live,
+    /// Tables this process read or wrote last, for as long as they are unchanged.
+    pub tables: table_cache::TableCache,
     /// Failed logins of this process, per account and per client address.
     pub login_throttle: throttle::Throttle,
 }
@@ -39,6 +42,7 @@ impl App {
             pool,
             config,
             live: live::Live::new(),
+            tables: table_cache::TableCache::default(),
             login_throttle: throttle::Throttle::default(),
         }
     }

@@ -325,6 +325,13 @@ pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppErr
         rebuild_balances(conn, apply, &mut report).await?;
         rebuild_tables(conn, apply, &mut report).await?;
         report.applied = apply && !report.differences.is_empty();
+        if report.applied {
+            // Running servers read every table again (see `tables.stamp`).
+            diesel::update(tables::table)
+                .set(tables::stamp.eq(tables::stamp + 1))
+                .execute(conn)
+                .await?;
+        }
         Ok(report)
     })
     .await

@@ -8,9 +8,12 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
+use std::sync::Arc;
+
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, require_member};
+use super::table_cache::{Kept, TableCache};
 use super::table_event::{ClientSeed, PlayerAmount, SeatPlayer, TableEvent};
 use super::view::{self, TableView};
 use super::{App, AppError};
@@ -43,6 +46,8 @@ pub struct TableRow {
     pub deadline: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub closed_at: Option<DateTime<Utc>>,
+    /// Bumped when a balance the table shows moves outside its log (see the migration).
+    pub stamp: i64,
 }
 
 impl TableRow {
@@ -66,6 +71,7 @@ pub struct SeatRow {
 }
 
 /// The current (or last) hand of a table, replayed from its events.
+#[derive(Clone)]
 pub struct LoadedHand {
     pub state: HandState,
     pub players: Vec<SeatPlayer>,
@@ -75,6 +81,7 @@ pub struct LoadedHand {
 }
 
 /// A table with everything a use case needs.
+#[derive(Clone)]
 pub struct Loaded {
     pub table: TableRow,
     pub rules: TableRules,
@@ -458,6 +465,117 @@ pub(crate) async fn load_with(
     ))
 }
 
+/// A table's version and stamp, and a member's role: whether what was kept still holds.
+#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
+struct StampQuery {
+    id: Uuid,
+    member: Uuid,
+}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for StampQuery {
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT t.version, t.stamp, (SELECT m.role FROM memberships m \
+                 WHERE m.league_id = t.league_id AND m.player_id = ",
+        );
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.member)?;
+        out.push_sql(") FROM tables t WHERE t.id = ");
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.id)?;
+        Ok(())
+    }
+}
+
+impl diesel::query_builder::Query for StampQuery {
+    type SqlType = (
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::Nullable<diesel::sql_types::Text>,
+    );
+}
+
+/// The table as kept by this process when its version and stamp are unchanged (one
+/// primary-key read), else read in full and kept; with `member`'s role, read fresh.
+async fn load_kept(
+    conn: &mut Conn,
+    tables: &TableCache,
+    id: TableId,
+    member: PlayerId,
+) -> Result<(Arc<Kept>, Option<String>), AppError> {
+    let stamp = StampQuery {
+        id: id.0,
+        member: member.0,
+    };
+    let (version, stamp, role): (i64, i64, Option<String>) = stamp
+        .get_result(conn)
+        .await
+        .optional()?
+        .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
+    if let Some(kept) = tables.get(id.0, version, stamp) {
+        #[cfg(debug_assertions)]
+        check_kept_matches_reload(conn, id, member, &kept).await?;
+        return Ok((kept, role));
+    }
+    let extras = Extras {
+        lock: false,
+        member: Some(member),
+        previous_settlement: true,
+    };
+    let (loaded, extras) = load_with(conn, id, extras).await?;
+    let kept = Kept {
+        loaded,
+        previous: extras.previous,
+    };
+    tables.put(kept.clone());
+    Ok((Arc::new(kept), extras.role))
+}
+
+/// Debug builds (the test suite) check that a table kept by this process is what a full
+/// read finds, whenever nothing changed in between.
+#[cfg(debug_assertions)]
+async fn check_kept_matches_reload(
+    conn: &mut Conn,
+    id: TableId,
+    player: PlayerId,
+    kept: &Kept,
+) -> Result<(), AppError> {
+    let (reloaded, extras) = load_with(
+        conn,
+        id,
+        Extras {
+            lock: false,
+            member: Some(player),
+            previous_settlement: true,
+        },
+    )
+    .await?;
+    let (a, b) = (&reloaded.table, &kept.loaded.table);
+    if (a.version, a.stamp) != (b.version, b.stamp) {
+        return Ok(());
+    }
+    let fresh = view::table_view(
+        &reloaded,
+        Some(player),
+        current_or_previous_settlement(&reloaded, extras.previous),
+    );
+    let from_kept = view::table_view(
+        &kept.loaded,
+        Some(player),
+        current_or_previous_settlement(&kept.loaded, kept.previous.clone()),
+    );
+    match (
+        serde_json::to_value(&fresh),
+        serde_json::to_value(&from_kept),
+    ) {
+        (Ok(a), Ok(b)) if a == b && reloaded.last_hash == kept.loaded.last_hash => Ok(()),
+        (a, b) => Err(AppError::Internal(format!(
+            "the table kept differs from a reload: {a:?} != {b:?}"
+        ))),
+    }
+}
+
 pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppError> {
     Ok(load_with(conn, id, Extras::default()).await?.0)
 }
@@ -652,21 +770,12 @@ impl App {
 
     pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let (loaded, extras) = load_with(
-            &mut conn,
-            id,
-            Extras {
-                lock: false,
-                member: Some(player),
-                previous_settlement: true,
-            },
-        )
-        .await?;
-        if extras.role.is_none() {
+        let (kept, role) = load_kept(&mut conn, &self.tables, id, player).await?;
+        if role.is_none() {
             return Err(not_a_member());
         }
-        let last_hand = current_or_previous_settlement(&loaded, extras.previous);
-        Ok(view::table_view(&loaded, Some(player), last_hand))
+        let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
+        Ok(view::table_view(&kept.loaded, Some(player), last_hand))
     }
 
     pub async fn sit(
@@ -797,8 +906,11 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
+        let tables = &self.tables;
         let result = self
-            .guarded(key, async |conn, key| start_in(conn, player, id, key).await)
+            .guarded(key, async |conn, key| {
+                start_in(conn, tables, player, id, key).await
+            })
             .await;
         if let Ok(Reply::Fresh(view)) = &result {
             self.announce(id.0, view.version);
@@ -874,9 +986,10 @@ impl App {
         action: Action,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
+        let tables = &self.tables;
         let reply = self
             .guarded(key, async |conn, key| {
-                act_in(conn, player, id, expected_version, action, key).await
+                act_in(conn, tables, player, id, expected_version, action, key).await
             })
             .await?;
         if let Reply::Fresh(view) = &reply {
@@ -888,54 +1001,59 @@ impl App {
     /// Runs a read-decide-write use case on one connection. Without an idempotency key its
     /// read and its write are one statement each, with no transaction around them: the
     /// write is guarded by the version read (see [`table_write`]). With a key, they run in
-    /// a transaction that also looks the key up first and stores the reply.
+    /// a transaction that also looks the key up first and stores the reply. The state the
+    /// job leaves is kept (see [`TableCache`]) once it is committed.
     async fn guarded(
         &self,
         key: Option<IdempotencyKey>,
-        job: impl AsyncFnOnce(&mut Conn, Option<&IdempotencyKey>) -> Result<Reply<TableView>, AppError>,
+        job: impl AsyncFnOnce(
+            &mut Conn,
+            Option<&IdempotencyKey>,
+        ) -> Result<(Reply<TableView>, Option<Kept>), AppError>,
     ) -> Result<Reply<TableView>, AppError> {
         use diesel_async::{AnsiTransactionManager, TransactionManager};
         let mut pooled = store::conn(&self.pool).await?;
         let conn: &mut Conn = &mut pooled;
-        let Some(key) = key else {
-            return job(conn, None).await;
-        };
-        AnsiTransactionManager::begin_transaction(conn).await?;
-        let result = job(conn, Some(&key)).await;
-        let end = match &result {
-            Ok(_) => AnsiTransactionManager::commit_transaction(conn).await,
-            Err(_) => AnsiTransactionManager::rollback_transaction(conn).await,
-        };
-        match end {
-            Ok(()) => result,
-            Err(e) => {
-                // A failed commit leaves nothing behind; a broken connection is dropped by
-                // the pool.
-                let _ = AnsiTransactionManager::rollback_transaction(conn).await;
-                Err(e.into())
+        let (reply, kept) = match key {
+            None => job(conn, None).await?,
+            Some(key) => {
+                AnsiTransactionManager::begin_transaction(conn).await?;
+                let result = job(conn, Some(&key)).await;
+                let end = match &result {
+                    Ok(_) => AnsiTransactionManager::commit_transaction(conn).await,
+                    Err(_) => AnsiTransactionManager::rollback_transaction(conn).await,
+                };
+                if let Err(e) = end {
+                    // A failed commit leaves nothing behind; a broken connection is dropped
+                    // by the pool.
+                    let _ = AnsiTransactionManager::rollback_transaction(conn).await;
+                    return Err(e.into());
+                }
+                result?
             }
+        };
+        if let Some(kept) = kept {
+            self.tables.put(kept);
         }
+        Ok(reply)
     }
 }
 
 /// Deals the next hand (see [`App::start_hand`]): one read, one write.
 async fn start_in(
     conn: &mut Conn,
+    tables: &TableCache,
     player: PlayerId,
     id: TableId,
     key: Option<&IdempotencyKey>,
-) -> Result<Reply<TableView>, AppError> {
+) -> Result<(Reply<TableView>, Option<Kept>), AppError> {
     if let Some(reply) = idempotency::replayed(conn, player, key).await? {
-        return Ok(reply);
+        return Ok((reply, None));
     }
-    let extras = Extras {
-        lock: false,
-        member: Some(player),
-        previous_settlement: true,
-    };
-    let (mut loaded, extras) = load_with(conn, id, extras).await?;
+    let (kept, role) = load_kept(conn, tables, id, player).await?;
+    let mut loaded = kept.loaded.clone();
     ensure_open(&loaded)?;
-    if extras.role.is_none() {
+    if role.is_none() {
         return Err(not_a_member());
     }
     if seat_of(&loaded, player).is_none() {
@@ -951,7 +1069,7 @@ async fn start_in(
         ));
     }
     // The hand before this one, for the view.
-    let last_hand = current_or_previous_settlement(&loaded, extras.previous);
+    let last_hand = current_or_previous_settlement(&loaded, kept.previous.clone());
     let rules = loaded.rules;
     let seated: Vec<Seated> = loaded
         .seats
@@ -1097,37 +1215,35 @@ async fn start_in(
     }
     apply_transfers(&mut loaded, &transfers);
     loaded.hand = Some(hand);
-    let view = view::table_view(&loaded, Some(player), last_hand);
+    let view = view::table_view(&loaded, Some(player), last_hand.clone());
     #[cfg(debug_assertions)]
     check_view_matches_reload(conn, id, player, &view).await?;
-    idempotency::fresh(conn, player, key, 201, view).await
+    let reply = idempotency::fresh(conn, player, key, 201, view).await?;
+    let kept = Kept {
+        loaded,
+        previous: last_hand,
+    };
+    Ok((reply, Some(kept)))
 }
 
 /// Reads the table, lets the engine decide and writes the result (see [`App::act_once`]).
 async fn act_in(
     conn: &mut Conn,
+    tables: &TableCache,
     player: PlayerId,
     id: TableId,
     expected_version: Option<i64>,
     action: Action,
     key: Option<&IdempotencyKey>,
-) -> Result<Reply<TableView>, AppError> {
+) -> Result<(Reply<TableView>, Option<Kept>), AppError> {
     if let Some(reply) = idempotency::replayed(conn, player, key).await? {
-        return Ok(reply);
+        return Ok((reply, None));
     }
-    let (mut loaded, extras) = load_with(
-        conn,
-        id,
-        Extras {
-            lock: false,
-            member: Some(player),
-            previous_settlement: true,
-        },
-    )
-    .await?;
-    if extras.role.is_none() {
+    let (kept, role) = load_kept(conn, tables, id, player).await?;
+    if role.is_none() {
         return Err(not_a_member());
     }
+    let mut loaded = kept.loaded.clone();
     let seat = seat_of(&loaded, player).ok_or_else(|| {
         AppError::forbidden("not_seated", "only a seated player may act at this table")
     })?;
@@ -1138,11 +1254,13 @@ async fn act_in(
     }
     // `play_moves` leaves `loaded` as a reload would find it: the view needs no second read.
     play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
-    let last_hand = current_or_previous_settlement(&loaded, extras.previous);
+    let previous = kept.previous.clone();
+    let last_hand = current_or_previous_settlement(&loaded, previous.clone());
     let view = view::table_view(&loaded, Some(player), last_hand);
     #[cfg(debug_assertions)]
     check_view_matches_reload(conn, id, player, &view).await?;
-    idempotency::fresh(conn, player, key, 200, view).await
+    let reply = idempotency::fresh(conn, player, key, 200, view).await?;
+    Ok((reply, Some(Kept { loaded, previous })))
 }
 
 /// Who moves: a player by choice, or the server for every seat whose deadline passed.

@@ -5,7 +5,7 @@ use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::schema::{balances, ledger};
+use super::schema::{balances, ledger, seats, tables};
 use super::{Conn, StoreError};
 
 /// The league's treasury: mints starting balances and grants.
@@ -112,7 +112,56 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
             steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
         }
     }
+    // The tables showing these balances (their pots, their seated players) are stamped, so
+    // that what a server process kept of them is read again.
+    let stamped = Stamped::of(&deltas);
+    if !stamped.leagues.is_empty() {
+        let seated = seats::table
+            .filter(seats::league_id.eq_any(&stamped.leagues))
+            .filter(seats::player_id.eq_any(&stamped.players))
+            .select(seats::table_id);
+        let fut = diesel::update(
+            tables::table.filter(
+                tables::id
+                    .eq_any(&stamped.pots)
+                    .or(tables::id.eq_any(seated)),
+            ),
+        )
+        .set(tables::stamp.eq(tables::stamp + 1))
+        .execute(&mut &*conn);
+        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
+    }
     join_all(steps).await.into_iter().collect()
+}
+
+/// The leagues, the players and the tables (by their pots) whose balances some deltas move.
+struct Stamped {
+    leagues: Vec<Uuid>,
+    players: Vec<Uuid>,
+    pots: Vec<Uuid>,
+}
+
+impl Stamped {
+    fn of(deltas: &[(Uuid, String, i64)]) -> Stamped {
+        let mut stamped = Stamped {
+            leagues: Vec::new(),
+            players: Vec::new(),
+            pots: Vec::new(),
+        };
+        for (league, account, _) in deltas {
+            if let Some(player) = account.strip_prefix("player:").and_then(|p| p.parse().ok()) {
+                stamped.players.push(player);
+            } else if let Some(table) = account.strip_prefix("pot:").and_then(|t| t.parse().ok()) {
+                stamped.pots.push(table);
+            } else {
+                continue;
+            }
+            if !stamped.leagues.contains(league) {
+                stamped.leagues.push(*league);
+            }
+        }
+        stamped
+    }
 }
 
 /// An account's balance (0 when it never moved).

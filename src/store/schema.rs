@@ -48,6 +48,7 @@ diesel::table! {
         deadline -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         closed_at -> Nullable<Timestamptz>,
+        stamp -> Int8,
     }
 }
 

@@ -420,10 +420,12 @@ async fn a_deadline_missed_while_servers_were_down_is_honoured_on_start() {
     let view = a.start_hand(&table, &ann).await.ok();
     let version = view["version"].as_i64().expect("version");
     assert_eq!(view["to_act"]["player_id"], bob.id.as_str());
-    // The day-long deadline passes (while nothing sweeps).
+    // The day-long deadline passes (while nothing sweeps). Edited behind the servers' back,
+    // so stamped: what they kept of the table is read again.
     sql(
         &a,
-        &format!("UPDATE tables SET deadline = now() - interval '1 hour' WHERE id = '{table}'"),
+        &format!("UPDATE tables SET deadline = now() - interval '1 hour', stamp = stamp + 1 \
+             WHERE id = '{table}'"),
     )
     .await;
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;

@@ -29,8 +29,11 @@ async fn a_move_whose_debit_finds_no_account_writes_nothing() {
         ))
         .await;
     assert_eq!(in_pot, 10, "both antes are in the pot");
+    // Behind the server's back, so the table is stamped: what the server kept is read again.
+    let stamp = format!("UPDATE tables SET stamp = stamp + 1 WHERE id = '{table}'");
     app.sql(&format!("DELETE FROM balances WHERE account = '{pot}'"))
         .await;
+    app.sql(&stamp).await;
     let ledger_rows = "SELECT count(*) AS n FROM ledger";
     let event_rows = format!("SELECT count(*) AS n FROM events WHERE table_id = '{table}'");
     // Bob, at the dealer's left, speaks first: his pass leaves Ann alone, and she wins the
@@ -54,6 +57,7 @@ async fn a_move_whose_debit_finds_no_account_writes_nothing() {
         "INSERT INTO balances (league_id, account, balance) VALUES ('{league}', '{pot}', {in_pot})"
     ))
     .await;
+    app.sql(&stamp).await;
     let ended = app.act(&table, &players[1], pass).await.ok();
     assert_eq!(ended["status"], "waiting", "{ended}");
     let total = app
