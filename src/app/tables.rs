@@ -580,6 +580,18 @@ pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppErro
     Ok(load_with(conn, id, Extras::default()).await?.0)
 }
 
+/// [`load`] with the table's row locked (`FOR UPDATE`) until the transaction ends. Writers
+/// that [`append`] take the row first, as the one-statement writes of [`table_write`] do
+/// (their first step updates it): every writer takes the row before the log, so no two
+/// wait for each other in opposite orders.
+async fn load_locked(conn: &mut Conn, id: TableId) -> Result<Loaded, AppError> {
+    let extras = Extras {
+        lock: true,
+        ..Extras::default()
+    };
+    Ok(load_with(conn, id, extras).await?.0)
+}
+
 /// A closed table takes no more seats or hands.
 fn ensure_open(loaded: &Loaded) -> Result<(), AppError> {
     match loaded.table.closed_at {
@@ -791,7 +803,7 @@ impl App {
                 if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                     return Ok(reply);
                 }
-                let loaded = load(conn, id).await?;
+                let loaded = load_locked(conn, id).await?;
                 ensure_open(&loaded)?;
                 let league = LeagueId(loaded.table.league_id);
                 require_member(conn, league, player).await?;
@@ -857,7 +869,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
-                let loaded = load(conn, id).await?;
+                let loaded = load_locked(conn, id).await?;
                 require_member(conn, LeagueId(loaded.table.league_id), player).await?;
                 let seat = seat_of(&loaded, player).ok_or_else(|| {
                     AppError::not_found("not_seated", "the player does not sit at this table")
@@ -1699,7 +1711,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
-                let loaded = load(conn, id).await?;
+                let loaded = load_locked(conn, id).await?;
                 require_member(conn, LeagueId(loaded.table.league_id), player).await?;
                 let seat = seat_of(&loaded, player).ok_or_else(|| {
                     AppError::forbidden("not_seated", "only a seated player sets a client seed")
@@ -1745,7 +1757,7 @@ impl App {
                 if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                     return Ok(reply);
                 }
-                let loaded = load(conn, id).await?;
+                let loaded = load_locked(conn, id).await?;
                 let league = LeagueId(loaded.table.league_id);
                 let role = require_member(conn, league, player).await?;
                 if role != "admin" && loaded.table.created_by != player.0 {
