@@ -173,13 +173,43 @@ struct Http {
 
 struct Answer {
     status: u16,
-    body: Value,
+    bytes: actix_web::web::Bytes,
 }
 
 impl Answer {
     fn ok(&self) -> bool {
         (200..300).contains(&self.status)
     }
+
+    /// The whole body as JSON (Null when it is not).
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes).unwrap_or(Value::Null)
+    }
+}
+
+/// What a bot reads of a table view: only what it plays by (the rest is skipped unparsed,
+/// so the load generator takes little of the CPU it shares with the server).
+#[derive(Debug, serde::Deserialize)]
+struct Seen {
+    status: String,
+    my_seat: Option<u8>,
+    to_act: Option<SeenTurn>,
+    legal: Option<Legal>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct SeenTurn {
+    seat: u8,
+    player_id: String,
+}
+
+/// The viewer's legal actions.
+#[derive(Debug, serde::Deserialize)]
+struct Legal {
+    action: String,
+    can_pass: Option<bool>,
+    can_play: Option<bool>,
+    cards: Option<Vec<String>>,
 }
 
 impl Http {
@@ -227,7 +257,7 @@ impl Http {
             .map_err(|e| format!("{path}: {e}"))?;
         Ok(Answer {
             status: resp.status().as_u16(),
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            bytes,
         })
     }
 
@@ -241,9 +271,9 @@ impl Http {
     ) -> Result<Value, String> {
         let answer = self.call(method, path, token, body).await.0?;
         if answer.ok() {
-            Ok(answer.body)
+            Ok(answer.json())
         } else {
-            Err(format!("{path}: {} {}", answer.status, answer.body))
+            Err(format!("{path}: {} {}", answer.status, answer.json()))
         }
     }
 }
@@ -301,23 +331,11 @@ enum Style {
 }
 
 /// A legal action from the viewer's `legal`.
-fn choose(legal: &Value, style: Style, rng: &mut Rng) -> Option<Value> {
-    let strs = |key: &str| -> Vec<String> {
-        legal[key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    match legal["action"].as_str()? {
+fn choose(legal: &Legal, style: Style, rng: &mut Rng) -> Option<Value> {
+    match legal.action.as_str() {
         "declare" => {
-            let can_pass = legal["can_pass"].as_bool().unwrap_or(false);
-            let can_play = legal["can_play"].as_bool().unwrap_or(false);
-            let pass = can_pass
-                && (!can_play
+            let pass = legal.can_pass == Some(true)
+                && (legal.can_play != Some(true)
                     || match style {
                         Style::Pass => true,
                         Style::Play => false,
@@ -328,7 +346,7 @@ fn choose(legal: &Value, style: Style, rng: &mut Rng) -> Option<Value> {
         }
         "draw" => Some(json!({"type": "draw", "discard": []})),
         "play" => {
-            let cards = strs("cards");
+            let cards = legal.cards.as_deref()?;
             let card = cards.get(rng.below(cards.len()))?;
             Some(json!({"type": "play", "card": card}))
         }
@@ -337,14 +355,13 @@ fn choose(legal: &Value, style: Style, rng: &mut Rng) -> Option<Value> {
 }
 
 /// The seat's player to act in a view, and whether the view is that player's own.
-fn to_act(view: &Value) -> Option<(String, bool)> {
-    if view["status"] != "playing" {
+fn to_act(view: &Seen) -> Option<(String, bool)> {
+    if view.status != "playing" {
         return None;
     }
-    let actor = view["to_act"]["seat"].as_u64()?;
-    let player = view["to_act"]["player_id"].as_str()?.to_owned();
-    let own = view["my_seat"].as_u64() == Some(actor) && !view["legal"].is_null();
-    Some((player, own))
+    let turn = view.to_act.as_ref()?;
+    let own = view.my_seat == Some(turn.seat) && view.legal.is_some();
+    Some((turn.player_id.clone(), own))
 }
 
 /// What a driver knows about its table.
@@ -354,7 +371,7 @@ enum Next {
     /// Between hands: start the next one.
     Start,
     /// This player acts; with their own view when we have it.
-    Actor(usize, Option<Value>),
+    Actor(usize, Option<Seen>),
 }
 
 struct Driver {
@@ -370,9 +387,9 @@ impl Driver {
         self.bots.iter().position(|b| b.id == player)
     }
 
-    fn learn(&mut self, view: Value) {
+    fn learn(&mut self, view: Seen) {
         self.next = match to_act(&view) {
-            None if view["status"] == "waiting" => Next::Start,
+            None if view.status == "waiting" => Next::Start,
             None => Next::Unknown,
             Some((player, own)) => match self.bot_index(&player) {
                 Some(i) => Next::Actor(i, own.then_some(view)),
@@ -390,7 +407,11 @@ impl Driver {
             Next::Unknown => ("get_table", Method::GET, path, 0, None),
             Next::Start => ("start_hand", Method::POST, format!("{path}/hands"), 0, None),
             Next::Actor(i, None) => ("get_table", Method::GET, path, i, None),
-            Next::Actor(i, Some(view)) => match choose(&view["legal"], self.style, &mut self.rng) {
+            Next::Actor(i, Some(view)) => match view
+                .legal
+                .as_ref()
+                .and_then(|legal| choose(legal, self.style, &mut self.rng))
+            {
                 Some(action) => (
                     "act",
                     Method::POST,
@@ -405,20 +426,24 @@ impl Driver {
         let (result, took) = http
             .call(method, &url, token.as_deref(), body.as_ref())
             .await;
-        let ok = matches!(&result, Ok(a) if a.ok());
+        // A success must carry a readable view.
+        let seen = match &result {
+            Ok(a) if a.ok() => serde_json::from_slice::<Seen>(&a.bytes).ok(),
+            _ => None,
+        };
         stats
             .borrow_mut()
-            .record(endpoint, took, ok, &|| match &result {
-                Ok(a) => format!("{} {}", a.status, a.body),
+            .record(endpoint, took, seen.is_some(), &|| match &result {
+                Ok(a) => format!("{} {}", a.status, a.json()),
                 Err(e) => e.clone(),
             });
-        match result {
-            Ok(answer) if answer.ok() => {
-                let ended = endpoint == "act" && answer.body["status"] == "waiting";
-                self.learn(answer.body);
+        match seen {
+            Some(view) => {
+                let ended = endpoint == "act" && view.status == "waiting";
+                self.learn(view);
                 (endpoint != "get_table", ended)
             }
-            _ => {
+            None => {
                 self.next = Next::Unknown;
                 (false, false)
             }
