@@ -1,4 +1,5 @@
-//! Use cases: each one short transaction: load, let the engine decide, append, project.
+//! Use cases: each one short transaction: load, let the engine decide, append, project
+//! (the busiest: one read and one write statement, see [`tables`]).
 
 pub mod audit;
 pub mod auth;

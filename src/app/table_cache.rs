@@ -23,13 +23,13 @@ pub struct Kept {
     pub previous: Option<Settlement>,
 }
 
-/// Tables kept, by id; at most [`CAPACITY`] of them.
+/// Tables kept, by id (at most 4,096: beyond, one is dropped for each added).
 #[derive(Clone, Default)]
 pub struct TableCache {
     entries: Arc<Mutex<HashMap<Uuid, Arc<Kept>>>>,
 }
 
-/// Tables kept at most: beyond, one is dropped for each added.
+/// Tables kept at most.
 const CAPACITY: usize = 4096;
 
 impl TableCache {

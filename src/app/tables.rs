@@ -1,6 +1,14 @@
 //! Tables: create, sit, stand, start a hand, act, and read them back. Each use case is one
 //! transaction: load the table and its current hand, let the engine decide, append the
 //! events, move the chips, update the projections.
+//!
+//! The busiest ones (reading a table, acting, dealing a hand) are one read and one write
+//! statement, each its own transaction: the read is a primary-key check of the table's
+//! version and stamp against what this process kept of it ([`TableCache`]), or else one
+//! statement for the table, its seats and its current hand's events; the write
+//! ([`table_write`]) appends, moves the chips and updates the projections in one statement
+//! that does nothing if the table moved on in between. Rarer writers lock the table's row
+//! and append in a transaction.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -1281,15 +1289,16 @@ pub(crate) enum Mover {
     Timeout,
 }
 
-/// The pipeline shared by a player's action and a timeout, inside the caller's transaction
-/// on a freshly loaded table: the engine decides, the events are appended (a timed-out seat's
-/// default action follows a `turn_timed_out` event), chips move, the seats' timeout counts
-/// and the projections are updated. When the hand ends, a seat that timed out twice in a
-/// row is stood up (`seat_left`) in the same transaction.
+/// The pipeline shared by a player's action and a timeout, on a table as loaded: the engine
+/// decides, and one statement ([`table_write`]) appends the events (a timed-out seat's
+/// default action follows a `turn_timed_out` event), moves the chips and updates the seats'
+/// timeout counts and the projections, unless the table moved on since it was loaded (409
+/// `version_conflict`). When the hand ends, a seat that timed out twice in a row is stood
+/// up (`seat_left`) in the same statement.
 ///
-/// On success `loaded` is what a reload in the same transaction would give (version, turn,
-/// deadline, seats, balances, hash). The events are appended without a notice: the caller
-/// calls [`App::announce`] with `loaded.table.version` once the transaction committed.
+/// On success `loaded` is what a reload would give (version, turn, deadline, seats,
+/// balances, pot, hash). The events are appended without a notice: the caller calls
+/// [`App::announce`] with `loaded.table.version` once the write committed.
 pub(crate) async fn play_moves(
     conn: &mut Conn,
     loaded: &mut Loaded,

@@ -4,7 +4,14 @@
 //! The statement is its own transaction when run outside one, so a player's action costs
 //! one read and this one write. Its first step updates the table's row only if the version
 //! is still the one the caller read; every other step reads that step's result, so when the
-//! table moved on nothing at all is written and the caller reloads.
+//! table moved on nothing at all is written and the caller reloads. Taking the table's row
+//! first, it waits behind (and never deadlocks with) a writer that locked the row before
+//! appending.
+//!
+//! Credits may open a balance; debits update an existing one, never below zero (the CHECK
+//! on `balances`), and a debit that finds no balance fails the statement
+//! (`bourre_missing_debit`). The parts without rows (chips, seats, a new hand) are left out
+//! of the SQL, so each shape is its own statement, prepared once per connection.
 
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
