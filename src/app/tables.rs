@@ -10,13 +10,13 @@
 //! that does nothing if the table moved on in between. Rarer writers lock the table's row
 //! and append in a transaction.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
-
-use std::sync::Arc;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};

@@ -424,8 +424,10 @@ async fn a_deadline_missed_while_servers_were_down_is_honoured_on_start() {
     // so stamped: what they kept of the table is read again.
     sql(
         &a,
-        &format!("UPDATE tables SET deadline = now() - interval '1 hour', stamp = stamp + 1 \
-             WHERE id = '{table}'"),
+        &format!(
+            "UPDATE tables SET deadline = now() - interval '1 hour', stamp = stamp + 1 \
+             WHERE id = '{table}'"
+        ),
     )
     .await;
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;
