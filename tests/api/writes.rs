@@ -67,3 +67,35 @@ async fn a_move_whose_debit_finds_no_account_writes_nothing() {
         .await;
     assert_eq!(total, 0, "the league's chips still sum to zero");
 }
+
+/// A grant moves a seated player's chips outside the table's log: the table's view shows it
+/// at once, in every process (the grant stamps the table, so what a process kept of it is
+/// read again).
+#[actix_web::test]
+async fn a_grant_to_a_seated_player_shows_in_the_table_at_once() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let bob_balance = |view: &serde_json::Value| {
+        view["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .find(|s| s["player_id"] == players[1].id.as_str())
+            .expect("bob's seat")["balance"]
+            .clone()
+    };
+    let before = app.view(&table, &players[0]).await;
+    assert_eq!(bob_balance(&before), 100);
+    app.post(
+        &format!("/v1/leagues/{league}/grants"),
+        &players[0],
+        json!({"player_id": players[1].id, "amount": 25, "reason": "rebuy"}),
+    )
+    .await
+    .ok();
+    let after = app.view(&table, &players[0]).await;
+    assert_eq!(bob_balance(&after), 125);
+    assert_eq!(after["version"], before["version"], "the log did not move");
+}
