@@ -4,7 +4,6 @@
 use std::time::{Duration, Instant};
 
 use awc::http::Method;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
@@ -35,34 +34,12 @@ async fn events(app: &TestApp, table: &str, who: &Player, after: i64) -> Vec<Val
         .expect("events")
 }
 
-async fn sql(app: &TestApp, query: &str) {
-    let mut conn = AsyncPgConnection::establish(&app.db_url)
-        .await
-        .expect("connection");
-    diesel::sql_query(query)
-        .execute(&mut conn)
-        .await
-        .expect("query");
-}
-
-#[derive(diesel::QueryableByName)]
-struct Timeouts {
-    #[diesel(sql_type = diesel::sql_types::SmallInt)]
-    timeouts: i16,
-}
-
-async fn timeouts_of(app: &TestApp, player: &Player) -> i16 {
-    let mut conn = AsyncPgConnection::establish(&app.db_url)
-        .await
-        .expect("connection");
-    let row: Timeouts = diesel::sql_query(format!(
-        "SELECT timeouts FROM seats WHERE player_id = '{}'",
+async fn timeouts_of(app: &TestApp, player: &Player) -> i64 {
+    app.sql_number(&format!(
+        "SELECT timeouts::bigint AS n FROM seats WHERE player_id = '{}'",
         player.id
     ))
-    .get_result(&mut conn)
     .await
-    .expect("seat");
-    row.timeouts
 }
 
 /// Bob plays; then nobody touches the table. The dealer, forced to play by the trump ace
@@ -422,13 +399,10 @@ async fn a_deadline_missed_while_servers_were_down_is_honoured_on_start() {
     assert_eq!(view["to_act"]["player_id"], bob.id.as_str());
     // The day-long deadline passes (while nothing sweeps). Edited behind the servers' back,
     // so stamped: what they kept of the table is read again.
-    sql(
-        &a,
-        &format!(
-            "UPDATE tables SET deadline = now() - interval '1 hour', stamp = stamp + 1 \
+    a.sql(&format!(
+        "UPDATE tables SET deadline = now() - interval '1 hour', stamp = stamp + 1 \
              WHERE id = '{table}'"
-        ),
-    )
+    ))
     .await;
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(a.view(&table, &ann).await["version"], version);
