@@ -130,6 +130,17 @@ struct TableQuery<const LOCK: bool> {
     previous: bool,
 }
 
+impl<const LOCK: bool> TableQuery<LOCK> {
+    fn new(id: TableId, member: Option<Uuid>, previous: bool) -> TableQuery<LOCK> {
+        TableQuery {
+            columns: <TableRow as Selectable<diesel::pg::Pg>>::construct_selection(),
+            id: id.0,
+            member,
+            previous,
+        }
+    }
+}
+
 impl<const LOCK: bool> diesel::query_builder::QueryId for TableQuery<LOCK> {
     type QueryId = TableQuery<LOCK>;
     const HAS_STATIC_QUERY_ID: bool = true;
@@ -251,25 +262,16 @@ struct TableRead {
 
 async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<TableRead, AppError> {
     let (member, previous) = (extras.member.map(|p| p.0), extras.previous_settlement);
-    let row: Option<TableTuple> = if extras.lock {
-        let columns = <TableRow as Selectable<diesel::pg::Pg>>::construct_selection();
-        let query = TableQuery::<true> {
-            columns,
-            id: id.0,
-            member,
-            previous,
-        };
-        query.get_result(conn).await.optional()?
+    let row = if extras.lock {
+        TableQuery::<true>::new(id, member, previous)
+            .get_result::<TableTuple>(conn)
+            .await
     } else {
-        let columns = <TableRow as Selectable<diesel::pg::Pg>>::construct_selection();
-        let query = TableQuery::<false> {
-            columns,
-            id: id.0,
-            member,
-            previous,
-        };
-        query.get_result(conn).await.optional()?
-    };
+        TableQuery::<false>::new(id, member, previous)
+            .get_result::<TableTuple>(conn)
+            .await
+    }
+    .optional()?;
     let (
         table,
         role,
