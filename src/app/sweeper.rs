@@ -83,7 +83,7 @@ impl App {
                     return Ok(None);
                 }
                 let before = loaded.table.version;
-                play_moves(conn, &mut loaded, Mover::Timeout).await?;
+                play_moves(conn, &mut loaded, Mover::Timeout, None).await?;
                 Ok(Some((before, loaded.table.version)))
             })
             .await?;

@@ -42,6 +42,11 @@ impl TableCache {
             .cloned()
     }
 
+    /// The table as last kept, whatever its version: a guess, to be checked.
+    pub fn latest(&self, id: Uuid) -> Option<Arc<Kept>> {
+        self.entries.lock().ok()?.get(&id).cloned()
+    }
+
     /// Keeps `kept`, a committed state, in place of what was kept of its table.
     pub fn put(&self, kept: Kept) {
         let Ok(mut entries) = self.entries.lock() else {

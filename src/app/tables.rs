@@ -31,7 +31,7 @@ use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules}
 use crate::store::events::{self as event_log, NewEvent};
 use crate::store::ledger::{self, Transfer, player_account, pot_account};
 use crate::store::schema::{seats, tables};
-use crate::store::table_write::{self, NewHand, Projection, TableWrite};
+use crate::store::table_write::{self, NewHand, Projection, TableWrite, Unchecked};
 use crate::store::{self, Conn, StoreError};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -1217,6 +1217,7 @@ async fn start_in(
         },
         timeouts: &[],
         seats_gone: &[],
+        unchecked: None,
     };
     let written = write_table(conn, &write).await?;
     // Leave `loaded` as a reload would find it, and answer from memory.
@@ -1237,15 +1238,11 @@ async fn start_in(
     }
     apply_transfers(&mut loaded, &transfers);
     loaded.hand = Some(hand);
-    let view = view::table_view(&loaded, Some(player), last_hand.clone());
     let kept = Kept {
         loaded,
         previous: last_hand,
     };
-    #[cfg(debug_assertions)]
-    check_matches_reload(conn, id, player, &kept).await?;
-    let reply = idempotency::fresh(conn, player, key, 201, view).await?;
-    Ok((reply, Some(kept)))
+    answer(conn, player, key, 201, kept).await
 }
 
 /// Reads the table, lets the engine decide and writes the result (see [`App::act_once`]).
@@ -1258,6 +1255,11 @@ async fn act_in(
     action: Action,
     key: Option<&IdempotencyKey>,
 ) -> Result<(Reply<TableView>, Option<Kept>), AppError> {
+    if key.is_none()
+        && let Some(kept) = act_on_kept(conn, tables, player, id, expected_version, &action).await?
+    {
+        return answer(conn, player, None, 200, kept).await;
+    }
     if let Some(reply) = idempotency::replayed(conn, player, key).await? {
         return Ok((reply, None));
     }
@@ -1275,16 +1277,70 @@ async fn act_in(
         return Err(version_conflict(loaded.table.version));
     }
     // `play_moves` leaves `loaded` as a reload would find it: the view needs no second read.
-    play_moves(conn, &mut loaded, Mover::Player(seat, action)).await?;
+    play_moves(conn, &mut loaded, Mover::Player(seat, action), None).await?;
     let kept = Kept {
         loaded,
         previous: kept.previous.clone(),
     };
+    answer(conn, player, key, 200, kept).await
+}
+
+/// An action decided on the table as this process last kept it, with nothing read first:
+/// the write itself requires the kept version and stamp, and the player still a member.
+/// `None` when that does not conclude (nothing kept, the player not seated there, another
+/// expected version, a refusal, or a table that moved on): the caller then reads the table
+/// and decides again, so a refusal is only ever made on the table as it is.
+async fn act_on_kept(
+    conn: &mut Conn,
+    tables: &TableCache,
+    player: PlayerId,
+    id: TableId,
+    expected_version: Option<i64>,
+    action: &Action,
+) -> Result<Option<Kept>, AppError> {
+    let Some(kept) = tables.latest(id.0) else {
+        return Ok(None);
+    };
+    let mut loaded = kept.loaded.clone();
+    let Some(seat) = seat_of(&loaded, player) else {
+        return Ok(None);
+    };
+    if expected_version.is_some_and(|v| v != loaded.table.version) {
+        return Ok(None);
+    }
+    let unchecked = Unchecked {
+        stamp: loaded.table.stamp,
+        member: player.0,
+    };
+    let mover = Mover::Player(seat, action.clone());
+    match play_moves(conn, &mut loaded, mover, Some(unchecked)).await {
+        Ok(()) => Ok(Some(Kept {
+            loaded,
+            previous: kept.previous.clone(),
+        })),
+        Err(AppError::Rule(_))
+        | Err(AppError::Conflict {
+            code: "version_conflict",
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The caller's view of `kept`, the state its write left (checked against a reload in
+/// debug builds), stored under the idempotency key when there is one.
+async fn answer(
+    conn: &mut Conn,
+    player: PlayerId,
+    key: Option<&IdempotencyKey>,
+    status: u16,
+    kept: Kept,
+) -> Result<(Reply<TableView>, Option<Kept>), AppError> {
     let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
     let view = view::table_view(&kept.loaded, Some(player), last_hand);
     #[cfg(debug_assertions)]
-    check_matches_reload(conn, id, player, &kept).await?;
-    let reply = idempotency::fresh(conn, player, key, 200, view).await?;
+    check_matches_reload(conn, TableId(kept.loaded.table.id), player, &kept).await?;
+    let reply = idempotency::fresh(conn, player, key, status, view).await?;
     Ok((reply, Some(kept)))
 }
 
@@ -1308,6 +1364,7 @@ pub(crate) async fn play_moves(
     conn: &mut Conn,
     loaded: &mut Loaded,
     mover: Mover,
+    unchecked: Option<Unchecked>,
 ) -> Result<(), AppError> {
     let id = loaded.table.id;
     let hand_no = u32::try_from(loaded.table.hand_no).unwrap_or(0);
@@ -1453,6 +1510,7 @@ pub(crate) async fn play_moves(
         },
         timeouts: &timeouts,
         seats_gone: &seats_gone,
+        unchecked,
     };
     let written = write_table(conn, &write).await?;
     // Leave `loaded` as a reload would find it.

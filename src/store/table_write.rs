@@ -63,6 +63,17 @@ pub struct TableWrite<'a> {
     pub timeouts: &'a [(Uuid, i16)],
     /// Seats that are left (their players stood up).
     pub seats_gone: &'a [i16],
+    /// Set when the move was decided on a state this process kept, not yet checked against
+    /// the database in this request: the write then also requires this stamp, and that this
+    /// player is still a member of the table's league.
+    pub unchecked: Option<Unchecked>,
+}
+
+/// See [`TableWrite::unchecked`].
+#[derive(Debug, Clone, Copy)]
+pub struct Unchecked {
+    pub stamp: i64,
+    pub member: Uuid,
 }
 
 /// The rows of a [`TableWrite`] as the statement's array parameters.
@@ -101,6 +112,7 @@ struct Statement {
     tmo_player: Vec<Uuid>,
     tmo_count: Vec<i16>,
     seats_gone: Vec<i16>,
+    unchecked: Option<Unchecked>,
 }
 
 impl QueryFragment<Pg> for Statement {
@@ -129,6 +141,16 @@ impl QueryFragment<Pg> for Statement {
         out.push_bind_param::<sql_types::Uuid, _>(&self.table_id)?;
         out.push_sql(" AND version = ");
         out.push_bind_param::<BigInt, _>(&self.version)?;
+        if let Some(unchecked) = &self.unchecked {
+            out.push_sql(" AND stamp = ");
+            out.push_bind_param::<BigInt, _>(&unchecked.stamp)?;
+            out.push_sql(
+                " AND EXISTS (SELECT 1 FROM memberships m \
+                 WHERE m.league_id = tables.league_id AND m.player_id = ",
+            );
+            out.push_bind_param::<sql_types::Uuid, _>(&unchecked.member)?;
+            out.push_sql(")");
+        }
         out.push_sql(
             " RETURNING id), \
              ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
@@ -249,9 +271,10 @@ impl Query for Statement {
     type SqlType = BigInt;
 }
 
-/// Writes `write` if the table is still at `write.version`: returns the `(seq, hash)` of
-/// each appended event, or `None` (and writes nothing) when the table moved on. A balance
-/// that would go negative fails the statement with [`StoreError::Overdrawn`].
+/// Writes `write` if the table is still at `write.version` (and, when unchecked, at its
+/// stamp with the member still in the league): returns the `(seq, hash)` of each appended
+/// event, or `None` (and writes nothing) otherwise. A balance that would go negative fails
+/// the statement with [`StoreError::Overdrawn`].
 pub async fn write(
     conn: &mut Conn,
     write: &TableWrite<'_>,
@@ -307,6 +330,7 @@ pub async fn write(
         tmo_player: write.timeouts.iter().map(|t| t.0).collect(),
         tmo_count: write.timeouts.iter().map(|t| t.1).collect(),
         seats_gone: write.seats_gone.to_vec(),
+        unchecked: write.unchecked,
     };
     let applied: i64 = statement
         .get_result(conn)

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::support::{TestApp, deck};
+use crate::support::{Player, TestApp, deck, next_move};
 
 /// The pot's balance row goes missing mid-hand: the move that pays the pot out fails, and
 /// leaves the log, the ledger, the balances and the table's row as they were. With the row
@@ -98,4 +98,45 @@ async fn a_grant_to_a_seated_player_shows_in_the_table_at_once() {
     let after = app.view(&table, &players[0]).await;
     assert_eq!(bob_balance(&after), 125);
     assert_eq!(after["version"], before["version"], "the log did not move");
+}
+
+/// An action is first tried on the table as this process kept it, and the write checks
+/// that the table has not moved. When another process moved it, the kept state is stale:
+/// a move it would refuse is decided again on the table as it is (and goes through), and a
+/// move it would allow is refused as the table now stands.
+#[actix_web::test]
+async fn a_process_whose_kept_table_is_stale_decides_on_the_table_as_it_is() {
+    let a = TestApp::start().await;
+    let b = TestApp::on_database(a.db_url.clone(), crate::support::config(true));
+    let d = deck(
+        &[
+            &["2C", "3C", "4C", "5C", "6C"],
+            &["7C", "8C", "9C", "10C", "2H"],
+        ],
+        &[],
+    );
+    let (players, _, table) = a
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), Some(json!([d])))
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    let started = a.start_hand(&table, ann).await.ok();
+    assert_eq!(started["to_act"]["player_id"], bob.id.as_str());
+    // Process a keeps the table with bob to act; bob declares through process b.
+    let play = json!({"type": "declare", "play": true, "discard": []});
+    b.act(&table, bob, play.clone()).await.ok();
+    // To process a it is still bob's turn, which would refuse ann: her declaration is
+    // decided again on the table as it is, and goes through.
+    let declared = a.act(&table, ann, play).await.ok();
+    assert_eq!(
+        declared["version"],
+        started["version"].as_i64().expect("version") + 2
+    );
+    // The first card is played through process b; to process a it is still that
+    // player's turn, but the same card again is refused as the table now stands.
+    let refs: Vec<&Player> = players.iter().collect();
+    let (leader, card) = next_move(&b, &table, &refs).await.expect("in play");
+    b.act(&table, &leader, card.clone()).await.ok();
+    a.act(&table, &leader, card)
+        .await
+        .problem(422, "not_your_turn");
 }
