@@ -44,18 +44,24 @@ fn member_not_found() -> AppError {
 }
 
 /// The member an admin acts on, or 404 `member_not_found` (other failures pass through).
+/// The member an admin acts on, 404 when they are not one. Their membership row stays
+/// locked until the transaction ends: a member's admin changes take turns with their
+/// sitting down (which shares the row first), so a grant stamps every table the member sits
+/// at (see `tables.stamp`).
 async fn require_target(
     conn: &mut Conn,
     league: LeagueId,
     member: PlayerId,
 ) -> Result<(), AppError> {
-    match require_member(conn, league, member).await {
-        Err(AppError::Forbidden {
-            code: "not_a_member",
-            ..
-        }) => Err(member_not_found()),
-        other => other.map(|_| ()),
-    }
+    memberships::table
+        .find((league.0, member.0))
+        .select(memberships::role)
+        .for_update()
+        .first::<String>(conn)
+        .await
+        .optional()?
+        .map(|_| ())
+        .ok_or_else(member_not_found)
 }
 
 /// One ledger entry as members see it.

@@ -53,6 +53,25 @@ pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppErr
         .ok_or_else(|| AppError::not_found("league_not_found", format!("no league {id}")))
 }
 
+/// [`require_member`], sharing the membership row until the transaction ends: an admin's
+/// change to this member (a grant, which takes the row first) waits, or is waited for.
+pub async fn require_member_shared(
+    conn: &mut Conn,
+    league: LeagueId,
+    player: PlayerId,
+) -> Result<String, AppError> {
+    memberships::table
+        .find((league.0, player.0))
+        .select(memberships::role)
+        .for_share()
+        .first::<String>(conn)
+        .await
+        .optional()?
+        .ok_or_else(|| {
+            AppError::forbidden("not_a_member", "only members of the league may do this")
+        })
+}
+
 /// The caller's role in the league, or 403 when they are not a member.
 pub async fn require_member(
     conn: &mut Conn,

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::{load_league, require_member};
+use super::leagues::{load_league, require_member, require_member_shared};
 use super::table_cache::{Kept, TableCache};
 use super::table_event::{ClientSeed, PlayerAmount, SeatPlayer, TableEvent};
 use super::view::{self, TableView};
@@ -117,10 +117,10 @@ pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppErr
 }
 
 /// A table's row with its seats, its current hand's events and the extras asked for, read
-/// in one statement (one snapshot, one round trip, prepared once per connection). `LOCK`
-/// adds `FOR UPDATE OF tables`. The seats and events come as parallel arrays, each array
-/// in the same (unspecified) order: the caller sorts them.
-struct TableQuery<const LOCK: bool> {
+/// in one statement (one snapshot, one round trip, prepared once per connection). The seats
+/// and events come as parallel arrays, each array in the same (unspecified) order: the
+/// caller sorts them.
+struct TableQuery {
     /// `TableRow`'s columns.
     columns: <TableRow as Selectable<diesel::pg::Pg>>::SelectExpression,
     id: Uuid,
@@ -130,8 +130,8 @@ struct TableQuery<const LOCK: bool> {
     previous: bool,
 }
 
-impl<const LOCK: bool> TableQuery<LOCK> {
-    fn new(id: TableId, member: Option<Uuid>, previous: bool) -> TableQuery<LOCK> {
+impl TableQuery {
+    fn new(id: TableId, member: Option<Uuid>, previous: bool) -> TableQuery {
         TableQuery {
             columns: <TableRow as Selectable<diesel::pg::Pg>>::construct_selection(),
             id: id.0,
@@ -141,8 +141,8 @@ impl<const LOCK: bool> TableQuery<LOCK> {
     }
 }
 
-impl<const LOCK: bool> diesel::query_builder::QueryId for TableQuery<LOCK> {
-    type QueryId = TableQuery<LOCK>;
+impl diesel::query_builder::QueryId for TableQuery {
+    type QueryId = TableQuery;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
@@ -150,7 +150,7 @@ impl<const LOCK: bool> diesel::query_builder::QueryId for TableQuery<LOCK> {
 /// practice (its `seed_revealed`, seats left and taken, client seeds set in between).
 const PREVIOUS_HAND_WINDOW: i64 = 64;
 
-impl<const LOCK: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery<LOCK> {
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
     fn walk_ast<'b>(
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
@@ -202,14 +202,11 @@ impl<const LOCK: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg> for 
              WHERE tables.id = "
         ));
         out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.id)?;
-        if LOCK {
-            out.push_sql(" FOR UPDATE OF tables");
-        }
         Ok(())
     }
 }
 
-impl<const LOCK: bool> diesel::query_builder::Query for TableQuery<LOCK> {
+impl diesel::query_builder::Query for TableQuery {
     type SqlType = (
         diesel::dsl::AsSelect<TableRow, diesel::pg::Pg>,
         diesel::sql_types::Nullable<diesel::sql_types::Text>,
@@ -262,16 +259,22 @@ struct TableRead {
 
 async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<TableRead, AppError> {
     let (member, previous) = (extras.member.map(|p| p.0), extras.previous_settlement);
-    let row = if extras.lock {
-        TableQuery::<true>::new(id, member, previous)
-            .get_result::<TableTuple>(conn)
+    if extras.lock {
+        // The lock first, in a statement of its own: the read below then takes its snapshot
+        // after any writer this one waited for (one statement that waited on `FOR UPDATE`
+        // would see the new row beside the old seats and events).
+        tables::table
+            .find(id.0)
+            .select(tables::id)
+            .for_update()
+            .first::<Uuid>(conn)
             .await
-    } else {
-        TableQuery::<false>::new(id, member, previous)
-            .get_result::<TableTuple>(conn)
-            .await
+            .optional()?;
     }
-    .optional()?;
+    let row = TableQuery::new(id, member, previous)
+        .get_result::<TableTuple>(conn)
+        .await
+        .optional()?;
     let (
         table,
         role,
@@ -813,10 +816,12 @@ impl App {
                 if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                     return Ok(reply);
                 }
+                // The membership before the table (as admin changes to a member take them):
+                // a grant to this player waits for this seat, or this seat for the grant.
+                let league = LeagueId(load_table(conn, id).await?.league_id);
+                require_member_shared(conn, league, player).await?;
                 let loaded = load_locked(conn, id).await?;
                 ensure_open(&loaded)?;
-                let league = LeagueId(loaded.table.league_id);
-                require_member(conn, league, player).await?;
                 if seat_of(&loaded, player).is_some() {
                     return Err(AppError::conflict(
                         "already_seated",

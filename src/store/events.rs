@@ -89,7 +89,6 @@ fn write_canonical(value: &Value, out: &mut String) {
     }
 }
 
-/// `SHA-256(prev_hash | seq | kind | canonical payload)`, hex.
 /// The `(seq, prev_hash, hash)` of each of `new`, appended after `last_seq` whose hash is
 /// `last_hash`.
 pub fn chain(last_seq: i64, last_hash: &str, new: &[NewEvent]) -> Vec<(i64, String, String)> {
@@ -104,6 +103,7 @@ pub fn chain(last_seq: i64, last_hash: &str, new: &[NewEvent]) -> Vec<(i64, Stri
     rows
 }
 
+/// `SHA-256(prev_hash | seq | kind | canonical payload)`, hex.
 pub fn event_hash(prev_hash: &str, seq: i64, kind: &str, payload: &Value) -> String {
     let text = format!("{prev_hash}|{seq}|{kind}|{}", canonical_json(payload));
     hex::encode(Sha256::digest(text.as_bytes()))

@@ -71,6 +71,26 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
     let deltas = deltas(transfers.iter().copied());
     // One prepared statement per shape, cached on the connection: single-row inserts.
     let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
+    // The tables showing these balances (their pots, their seated players) are stamped, so
+    // that what a server process kept of them is read again. First: like every writer, this
+    // takes the tables' rows before balances.
+    let stamped = Stamped::of(&deltas);
+    if !stamped.leagues.is_empty() {
+        let seated = seats::table
+            .filter(seats::league_id.eq_any(&stamped.leagues))
+            .filter(seats::player_id.eq_any(&stamped.players))
+            .select(seats::table_id);
+        let fut = diesel::update(
+            tables::table.filter(
+                tables::id
+                    .eq_any(&stamped.pots)
+                    .or(tables::id.eq_any(seated)),
+            ),
+        )
+        .set(tables::stamp.eq(tables::stamp + 1))
+        .execute(&mut &*conn);
+        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
+    }
     for t in &transfers {
         let fut = diesel::insert_into(ledger::table)
             .values(*t)
@@ -111,25 +131,6 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
                 .execute(&mut &*conn);
             steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
         }
-    }
-    // The tables showing these balances (their pots, their seated players) are stamped, so
-    // that what a server process kept of them is read again.
-    let stamped = Stamped::of(&deltas);
-    if !stamped.leagues.is_empty() {
-        let seated = seats::table
-            .filter(seats::league_id.eq_any(&stamped.leagues))
-            .filter(seats::player_id.eq_any(&stamped.players))
-            .select(seats::table_id);
-        let fut = diesel::update(
-            tables::table.filter(
-                tables::id
-                    .eq_any(&stamped.pots)
-                    .or(tables::id.eq_any(seated)),
-            ),
-        )
-        .set(tables::stamp.eq(tables::stamp + 1))
-        .execute(&mut &*conn);
-        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
     }
     join_all(steps).await.into_iter().collect()
 }
