@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
-use super::leagues::{League, load_league, require_member};
+use super::leagues::{League, RowLock, load_league, member_role, require_member};
 use super::{App, AppError};
 use crate::store::ledger::{self, TREASURY, Transfer, player_account};
 use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
@@ -53,13 +53,8 @@ async fn require_target(
     league: LeagueId,
     member: PlayerId,
 ) -> Result<(), AppError> {
-    memberships::table
-        .find((league.0, member.0))
-        .select(memberships::role)
-        .for_update()
-        .first::<String>(conn)
-        .await
-        .optional()?
+    member_role(conn, league, member, RowLock::Update)
+        .await?
         .map(|_| ())
         .ok_or_else(member_not_found)
 }

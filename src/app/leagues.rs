@@ -53,23 +53,46 @@ pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppErr
         .ok_or_else(|| AppError::not_found("league_not_found", format!("no league {id}")))
 }
 
-/// [`require_member`], sharing the membership row until the transaction ends: an admin's
-/// change to this member (a grant, which takes the row first) waits, or is waited for.
+/// How a use case reads a membership row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowLock {
+    /// A plain read.
+    None,
+    /// Shared until the transaction ends: sitting down, which an admin's change to the
+    /// member (a grant) must wait for, or be waited for.
+    Share,
+    /// Locked until the transaction ends: an admin's change to the member.
+    Update,
+}
+
+/// The player's role in the league, if they are a member.
+pub async fn member_role(
+    conn: &mut Conn,
+    league: LeagueId,
+    player: PlayerId,
+    lock: RowLock,
+) -> Result<Option<String>, AppError> {
+    let query = memberships::table
+        .find((league.0, player.0))
+        .select(memberships::role);
+    let role = match lock {
+        RowLock::None => query.first::<String>(conn).await,
+        RowLock::Share => query.for_share().first::<String>(conn).await,
+        RowLock::Update => query.for_update().first::<String>(conn).await,
+    };
+    Ok(role.optional()?)
+}
+
+/// [`require_member`], sharing the membership row until the transaction ends (see
+/// [`RowLock::Share`]).
 pub async fn require_member_shared(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,
 ) -> Result<String, AppError> {
-    memberships::table
-        .find((league.0, player.0))
-        .select(memberships::role)
-        .for_share()
-        .first::<String>(conn)
-        .await
-        .optional()?
-        .ok_or_else(|| {
-            AppError::forbidden("not_a_member", "only members of the league may do this")
-        })
+    member_role(conn, league, player, RowLock::Share)
+        .await?
+        .ok_or_else(not_a_member)
 }
 
 /// The caller's role in the league, or 403 when they are not a member.
@@ -78,15 +101,14 @@ pub async fn require_member(
     league: LeagueId,
     player: PlayerId,
 ) -> Result<String, AppError> {
-    memberships::table
-        .find((league.0, player.0))
-        .select(memberships::role)
-        .first::<String>(conn)
-        .await
-        .optional()?
-        .ok_or_else(|| {
-            AppError::forbidden("not_a_member", "only members of the league may do this")
-        })
+    member_role(conn, league, player, RowLock::None)
+        .await?
+        .ok_or_else(not_a_member)
+}
+
+/// 403 `not_a_member`.
+pub(crate) fn not_a_member() -> AppError {
+    AppError::forbidden("not_a_member", "only members of the league may do this")
 }
 
 impl App {

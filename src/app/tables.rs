@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::{load_league, require_member, require_member_shared};
+use super::leagues::{load_league, not_a_member, require_member, require_member_shared};
 use super::table_cache::{Kept, TableCache};
 use super::table_event::{ClientSeed, PlayerAmount, SeatPlayer, TableEvent};
 use super::view::{self, TableView};
@@ -1699,10 +1699,6 @@ async fn previous_hand_ended(
         .first::<Value>(conn)
         .await
         .optional()
-}
-
-fn not_a_member() -> AppError {
-    AppError::forbidden("not_a_member", "only members of the league may do this")
 }
 
 /// `TableView.last_hand` from what [`load_with`] read: the current hand's settlement when
