@@ -593,18 +593,25 @@ pub(crate) async fn load(conn: &mut Conn, id: TableId) -> Result<Loaded, AppErro
     Ok(load_with(conn, id, Extras::default()).await?.0)
 }
 
-/// [`load`] with the table's row locked (`FOR UPDATE`) until the transaction ends. Writers
+/// [`load`] with the table's row locked (`FOR UPDATE`) until the transaction ends, and
+/// `player`'s role in its league (403 `not_a_member` when they have none). Writers
 /// that [`append`] take the row first, as the one-statement writes of [`table_write`] do
 /// (their first step updates it): every writer takes the row before the log, so no two
 /// wait for each other in opposite orders.
-async fn load_locked(conn: &mut Conn, id: TableId) -> Result<Loaded, AppError> {
+async fn load_locked(
+    conn: &mut Conn,
+    id: TableId,
+    player: PlayerId,
+) -> Result<(Loaded, String), AppError> {
     let extras = Extras {
         lock: true,
+        member: Some(player),
         ..Extras::default()
     };
-    Ok(load_with(conn, id, extras).await?.0)
+    let (loaded, extras) = load_with(conn, id, extras).await?;
+    let role = extras.role.ok_or_else(not_a_member)?;
+    Ok((loaded, role))
 }
-
 /// A closed table takes no more seats or hands.
 fn ensure_open(loaded: &Loaded) -> Result<(), AppError> {
     match loaded.table.closed_at {
@@ -820,7 +827,7 @@ impl App {
                 // a grant to this player waits for this seat, or this seat for the grant.
                 let league = LeagueId(load_table(conn, id).await?.league_id);
                 require_member_shared(conn, league, player).await?;
-                let loaded = load_locked(conn, id).await?;
+                let (loaded, _) = load_locked(conn, id, player).await?;
                 ensure_open(&loaded)?;
                 if seat_of(&loaded, player).is_some() {
                     return Err(AppError::conflict(
@@ -884,8 +891,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
-                let loaded = load_locked(conn, id).await?;
-                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+                let (loaded, _) = load_locked(conn, id, player).await?;
                 let seat = seat_of(&loaded, player).ok_or_else(|| {
                     AppError::not_found("not_seated", "the player does not sit at this table")
                 })?;
@@ -1750,8 +1756,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let result = conn
             .transaction::<_, AppError, _>(async move |conn| {
-                let loaded = load_locked(conn, id).await?;
-                require_member(conn, LeagueId(loaded.table.league_id), player).await?;
+                let (loaded, _) = load_locked(conn, id, player).await?;
                 let seat = seat_of(&loaded, player).ok_or_else(|| {
                     AppError::forbidden("not_seated", "only a seated player sets a client seed")
                 })?;
@@ -1796,9 +1801,7 @@ impl App {
                 if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                     return Ok(reply);
                 }
-                let loaded = load_locked(conn, id).await?;
-                let league = LeagueId(loaded.table.league_id);
-                let role = require_member(conn, league, player).await?;
+                let (loaded, role) = load_locked(conn, id, player).await?;
                 if role != "admin" && loaded.table.created_by != player.0 {
                     return Err(AppError::forbidden(
                         "not_admin",
@@ -1820,7 +1823,9 @@ impl App {
                     owners = hand.players.iter().map(|p| (p.seat, p.player_id)).collect();
                 }
                 let pot_account = pot_account(id.0);
-                let pot = ledger::balance(conn, league.0, &pot_account).await?;
+                // Read with the table, under its lock: only this table's writes move it.
+                let pot = loaded.pot;
+                let league = LeagueId(loaded.table.league_id);
                 let seats: Vec<Seat> = owners.iter().map(|(seat, _)| *seat).collect();
                 let shares = crate::engine::table::share_equally(pot, &seats);
                 let returned: Vec<PlayerAmount> = shares
