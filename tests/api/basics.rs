@@ -3,7 +3,7 @@
 use awc::http::Method;
 use serde_json::json;
 
-use crate::support::{TestApp, deck};
+use crate::support::{Player, TestApp, deck};
 
 #[actix_web::test]
 async fn health_and_docs_are_served() {
@@ -68,10 +68,6 @@ async fn register_login_and_refusals() {
 #[actix_web::test]
 async fn r8_a_hand_over_http_dealer_wins_when_all_others_pass() {
     let app = TestApp::start().await;
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let cat = app.register("cat").await;
-    let league = app.league(&ann, &[&bob, &cat], 100).await;
     // Seats 0, 1, 2: ann deals the first hand (R2a); bob is first from her left.
     let d = deck(
         &[
@@ -81,12 +77,15 @@ async fn r8_a_hand_over_http_dealer_wins_when_all_others_pass() {
         ],
         &[],
     );
-    let table = app
-        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+    let (players, league, table) = app
+        .seated(
+            &["ann", "bob", "cat"],
+            100,
+            json!({"ante": 5}),
+            Some(json!([d])),
+        )
         .await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.sit(&table, &cat, 2).await;
+    let [ann, bob, cat] = <[Player; 3]>::try_from(players).expect("three players");
     let view = app.start_hand(&table, &ann).await.ok();
     assert_eq!(view["dealer_seat"], 0);
     assert_eq!(view["pot"], 15);

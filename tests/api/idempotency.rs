@@ -32,10 +32,6 @@ async fn act_with_key(
 }
 
 async fn three_player_table(app: &TestApp) -> (Player, Player, Player, String) {
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let cat = app.register("cat").await;
-    let league = app.league(&ann, &[&bob, &cat], 100).await;
     let d = deck(
         &[
             &["2C", "3C", "4C", "5C", "6C"],
@@ -44,12 +40,15 @@ async fn three_player_table(app: &TestApp) -> (Player, Player, Player, String) {
         ],
         &[],
     );
-    let table = app
-        .table(&ann, &league, json!({"ante": 5}), Some(json!([d])))
+    let (players, _, table) = app
+        .seated(
+            &["ann", "bob", "cat"],
+            100,
+            json!({"ante": 5}),
+            Some(json!([d])),
+        )
         .await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.sit(&table, &cat, 2).await;
+    let [ann, bob, cat] = <[Player; 3]>::try_from(players).expect("three players");
     app.start_hand(&table, &ann).await.ok();
     (ann, bob, cat, table)
 }

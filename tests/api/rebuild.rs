@@ -127,10 +127,6 @@ async fn rebuild_reproduces_every_projection_row() {
 #[actix_web::test]
 async fn r10e_a_closing_table_returns_its_pot_to_the_players_seated() {
     let app = TestApp::start().await;
-    let ann = app.register("ann").await;
-    let bob = app.register("bob").await;
-    let cat = app.register("cat").await;
-    let league = app.league(&ann, &[&bob, &cat], 100).await;
     // Seats 0 (ann, dealer), 1 (bob), 2 (cat); trump spades (the dealer's 4S). Played out
     // with the first legal card, ann's clubs head every club trick and her cinch (R9d)
     // leads the 4S: she takes all five tricks and wins the pot of 15; bob and cat are
@@ -143,17 +139,15 @@ async fn r10e_a_closing_table_returns_its_pot_to_the_players_seated() {
         ],
         &[],
     );
-    let table = app
-        .table(
-            &ann,
-            &league,
+    let (players, league, table) = app
+        .seated(
+            &["ann", "bob", "cat"],
+            100,
             json!({"ante": 5, "pot_limit": 8}),
             Some(json!([d])),
         )
         .await;
-    app.sit(&table, &ann, 0).await;
-    app.sit(&table, &bob, 1).await;
-    app.sit(&table, &cat, 2).await;
+    let [ann, bob, cat] = <[Player; 3]>::try_from(players).expect("three players");
     app.start_hand(&table, &ann).await.ok();
     for p in [&bob, &cat, &ann] {
         app.declare(&table, p, true, &[]).await.ok();
