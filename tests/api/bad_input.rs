@@ -6,41 +6,6 @@ use serde_json::{Value, json};
 
 use crate::support::{JWT_SECRET, Player, Reply, TestApp, base64url, claims, config, deck, sign};
 
-/// A request with a raw body and content type.
-async fn raw(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    content_type: Option<&str>,
-    body: Option<Vec<u8>>,
-) -> Reply {
-    let mut req = app.client.request(method, format!("{}{path}", app.base));
-    if let Some(token) = token {
-        req = req.insert_header(("Authorization", format!("Bearer {token}")));
-    }
-    if let Some(ct) = content_type {
-        req = req.insert_header(("Content-Type", ct));
-    }
-    let mut resp = match body {
-        Some(body) => req.send_body(body).await,
-        None => req.send().await,
-    }
-    .expect("request");
-    let content_type = resp
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_owned();
-    let bytes = resp.body().limit(1 << 20).await.expect("body");
-    Reply {
-        status: resp.status().as_u16(),
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        content_type,
-    }
-}
-
 /// A 4xx problem+json with some stable code; returns the code.
 #[track_caller]
 fn is_problem(reply: &Reply, status: u16) -> String {
@@ -142,61 +107,55 @@ async fn bad_action_bodies_are_400_problems_and_change_nothing() {
 
     let token = Some(bob.token.as_str());
     // No body at all; an empty JSON body; not JSON; JSON under another content type.
-    let reply = raw(&app, Method::POST, &path, token, None, None).await;
+    let reply = app.raw(Method::POST, &path, token, None, None).await;
     is_problem(&reply, 400);
-    let reply = raw(
-        &app,
-        Method::POST,
-        &path,
-        token,
-        Some("application/json"),
-        None,
-    )
-    .await;
+    let reply = app
+        .raw(Method::POST, &path, token, Some("application/json"), None)
+        .await;
     is_problem(&reply, 400);
-    let reply = raw(
-        &app,
-        Method::POST,
-        &path,
-        token,
-        Some("application/json"),
-        Some(b"{\"action\": {\"type\": \"play\", \"card\": \"2C\"".to_vec()),
-    )
-    .await;
+    let reply = app
+        .raw(
+            Method::POST,
+            &path,
+            token,
+            Some("application/json"),
+            Some(b"{\"action\": {\"type\": \"play\", \"card\": \"2C\"".to_vec()),
+        )
+        .await;
     assert_eq!(is_problem(&reply, 400), "malformed_body");
-    let reply = raw(
-        &app,
-        Method::POST,
-        &path,
-        token,
-        Some("application/json"),
-        Some(b"play 2C".to_vec()),
-    )
-    .await;
+    let reply = app
+        .raw(
+            Method::POST,
+            &path,
+            token,
+            Some("application/json"),
+            Some(b"play 2C".to_vec()),
+        )
+        .await;
     assert_eq!(is_problem(&reply, 400), "malformed_body");
-    let reply = raw(
-        &app,
-        Method::POST,
-        &path,
-        token,
-        Some("text/plain"),
-        Some(br#"{"action": {"type": "declare", "play": true}}"#.to_vec()),
-    )
-    .await;
+    let reply = app
+        .raw(
+            Method::POST,
+            &path,
+            token,
+            Some("text/plain"),
+            Some(br#"{"action": {"type": "declare", "play": true}}"#.to_vec()),
+        )
+        .await;
     assert_eq!(is_problem(&reply, 400), "unsupported_media_type");
     // A body over 64 KiB.
     let mut huge = br#"{"action": {"type": "declare", "play": true}, "pad": ""#.to_vec();
     huge.extend(std::iter::repeat_n(b'x', 100 * 1024));
     huge.extend(b"\"}");
-    let reply = raw(
-        &app,
-        Method::POST,
-        &path,
-        token,
-        Some("application/json"),
-        Some(huge),
-    )
-    .await;
+    let reply = app
+        .raw(
+            Method::POST,
+            &path,
+            token,
+            Some("application/json"),
+            Some(huge),
+        )
+        .await;
     assert_eq!(is_problem(&reply, 400), "body_too_large");
     assert_eq!(version(&app, &table, &bob).await, v0);
     // The same action, well formed, is accepted: the refusals were about the input.

@@ -202,12 +202,29 @@ impl TestApp {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Reply {
+        let body = body.map(|b| serde_json::to_vec(&b).expect("json"));
+        let content_type = body.as_ref().map(|_| "application/json");
+        self.raw(method, path, token, content_type, body).await
+    }
+
+    /// A request with a raw body and content type.
+    pub async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        content_type: Option<&str>,
+        body: Option<Vec<u8>>,
+    ) -> Reply {
         let mut req = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             req = req.insert_header(("Authorization", format!("Bearer {token}")));
         }
+        if let Some(ct) = content_type {
+            req = req.insert_header(("Content-Type", ct));
+        }
         let mut resp = match body {
-            Some(body) => req.send_json(&body).await,
+            Some(body) => req.send_body(body).await,
             None => req.send().await,
         }
         .expect("request");
