@@ -18,6 +18,7 @@ pub mod table_event;
 pub mod tables;
 pub mod throttle;
 pub mod view;
+pub mod writes;
 
 use std::time::Duration;
 
@@ -33,6 +34,8 @@ pub struct App {
     pub live: live::Live,
     /// Tables this process read or wrote last, for as long as they are unchanged.
     pub tables: table_cache::TableCache,
+    /// Moves queued to be committed together.
+    pub writes: writes::Writes,
     /// Failed logins of this process, per account and per client address.
     pub login_throttle: throttle::Throttle,
 }
@@ -40,6 +43,7 @@ pub struct App {
 impl App {
     pub fn new(pool: DbPool, config: Config) -> App {
         App {
+            writes: writes::Writes::new(pool.clone()),
             pool,
             config,
             live: live::Live::new(),

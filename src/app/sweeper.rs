@@ -8,7 +8,7 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::ids::TableId;
-use super::tables::{Mover, load, play_moves};
+use super::tables::{Mover, Writer, load, play_moves};
 use super::{App, AppError};
 use crate::store::schema::tables;
 use crate::store::{self};
@@ -83,7 +83,7 @@ impl App {
                     return Ok(None);
                 }
                 let before = loaded.table.version;
-                play_moves(conn, &mut loaded, Mover::Timeout, None).await?;
+                play_moves(Writer::Conn(conn), &mut loaded, Mover::Timeout, None).await?;
                 Ok(Some((before, loaded.table.version)))
             })
             .await?;

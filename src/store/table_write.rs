@@ -261,14 +261,122 @@ impl QueryFragment<Pg> for Statement {
     }
 }
 
+/// A [`Statement`] run by reference, so a batch that failed can run its moves again.
+struct Run<'a>(&'a Statement);
+
+impl QueryFragment<Pg> for Run<'_> {
+    fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        self.0.walk_ast(out)
+    }
+}
+
 /// The SQL depends on which parts have rows: statements are cached by their text.
-impl QueryId for Statement {
+impl QueryId for Run<'_> {
     type QueryId = ();
     const HAS_STATIC_QUERY_ID: bool = false;
 }
 
-impl Query for Statement {
+impl Query for Run<'_> {
     type SqlType = BigInt;
+}
+
+/// A move ready to be written: its statement, and the `(seq, hash)` of each event it
+/// appends.
+pub struct Prepared {
+    statement: Statement,
+    written: Vec<(i64, String)>,
+}
+
+impl Prepared {
+    pub fn new(write: &TableWrite<'_>) -> Prepared {
+        let rows = chain(write.version, write.last_hash, write.events);
+        let written: Vec<(i64, String)> = rows
+            .iter()
+            .map(|(seq, _, hash)| (*seq, hash.clone()))
+            .collect();
+        let transfers: Vec<&Transfer> = write.transfers.iter().filter(|t| t.amount != 0).collect();
+        // Credits may open an account; debits take from an existing one, never below zero
+        // (the CHECK on balances). The treasury may go negative: it is credited like any
+        // account.
+        let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
+            .into_iter()
+            .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
+        let (ev_prev_hash, ev_hash) = rows.into_iter().map(|(_, prev, hash)| (prev, hash)).unzip();
+        let p = &write.projection;
+        // A statement may change a row once: a hand is dealt between hands, when no seat's
+        // timeout count changes.
+        debug_assert!(p.new_hand.is_none() || write.timeouts.is_empty());
+        let statement = Statement {
+            table_id: write.table_id,
+            version: write.version,
+            new_version: write.version + write.events.len() as i64,
+            to_act: p.to_act.to_vec(),
+            deadline: p.deadline,
+            in_hand: p.in_hand,
+            exempt: p.exempt.to_vec(),
+            next_seed: p.next_seed.to_vec(),
+            new_hand: p.new_hand,
+            ev_seq: written.iter().map(|(seq, _)| *seq).collect(),
+            ev_hand_no: write.events.iter().map(|e| e.hand_no).collect(),
+            ev_kind: write.events.iter().map(|e| e.kind).collect(),
+            ev_payload: write.events.iter().map(|e| e.payload.clone()).collect(),
+            ev_prev_hash,
+            ev_hash,
+            tr_league: transfers.iter().map(|t| t.league_id).collect(),
+            tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
+            tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
+            tr_amount: transfers.iter().map(|t| t.amount).collect(),
+            tr_reason: transfers.iter().map(|t| t.reason).collect(),
+            tr_table: transfers.iter().map(|t| t.table_id).collect(),
+            tr_hand_no: transfers.iter().map(|t| t.hand_no).collect(),
+            tr_event_seq: transfers.iter().map(|t| t.event_seq).collect(),
+            tr_note: transfers.iter().map(|t| t.note.clone()).collect(),
+            credit_league: credits.iter().map(|d| d.0).collect(),
+            credit_account: credits.iter().map(|d| d.1.clone()).collect(),
+            credit_amount: credits.iter().map(|d| d.2).collect(),
+            debit_league: debits.iter().map(|d| d.0).collect(),
+            debit_account: debits.iter().map(|d| d.1.clone()).collect(),
+            debit_amount: debits.iter().map(|d| -d.2).collect(),
+            debits: debits.len() as i64,
+            tmo_player: write.timeouts.iter().map(|t| t.0).collect(),
+            tmo_count: write.timeouts.iter().map(|t| t.1).collect(),
+            seats_gone: write.seats_gone.to_vec(),
+            unchecked: write.unchecked,
+        };
+        Prepared { statement, written }
+    }
+
+    pub fn table_id(&self) -> Uuid {
+        self.statement.table_id
+    }
+
+    /// Whether the move only appends events and updates its table's row: no chips, no
+    /// seats, no new hand. Such moves lock nothing but their table's row, so any number of
+    /// them, taken in table order, can share a transaction without deadlocking with another.
+    pub fn is_plain(&self) -> bool {
+        let s = &self.statement;
+        s.tr_amount.is_empty()
+            && s.credit_amount.is_empty()
+            && s.debit_amount.is_empty()
+            && s.tmo_player.is_empty()
+            && s.seats_gone.is_empty()
+            && s.new_hand.is_none()
+    }
+
+    /// The appended events' `(seq, hash)` when the statement returned `applied` rows.
+    fn outcome(&self, applied: i64) -> Option<Vec<(i64, String)>> {
+        (applied == 1).then(|| self.written.clone())
+    }
+}
+
+/// A balance that would go negative fails the statement with a CHECK violation.
+fn overdrawn(e: diesel::result::Error) -> StoreError {
+    match StoreError::from(e) {
+        e if e.is_check_violation() => {
+            StoreError::Overdrawn("an account of this table's players or pot".into())
+        }
+        e => e,
+    }
 }
 
 /// Writes `write` if the table is still at `write.version` (and, when unchecked, at its
@@ -279,67 +387,162 @@ pub async fn write(
     conn: &mut Conn,
     write: &TableWrite<'_>,
 ) -> Result<Option<Vec<(i64, String)>>, StoreError> {
-    let rows = chain(write.version, write.last_hash, write.events);
-    let written: Vec<(i64, String)> = rows
-        .iter()
-        .map(|(seq, _, hash)| (*seq, hash.clone()))
-        .collect();
-    let transfers: Vec<&Transfer> = write.transfers.iter().filter(|t| t.amount != 0).collect();
-    // Credits may open an account; debits take from an existing one, never below zero (the
-    // CHECK on balances). The treasury may go negative: it is credited like any account.
-    let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
-        .into_iter()
-        .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
-    let (ev_prev_hash, ev_hash) = rows.into_iter().map(|(_, prev, hash)| (prev, hash)).unzip();
-    let p = &write.projection;
-    // A statement may change a row once: a hand is dealt between hands, when no seat's
-    // timeout count changes.
-    debug_assert!(p.new_hand.is_none() || write.timeouts.is_empty());
-    let statement = Statement {
-        table_id: write.table_id,
-        version: write.version,
-        new_version: write.version + write.events.len() as i64,
-        to_act: p.to_act.to_vec(),
-        deadline: p.deadline,
-        in_hand: p.in_hand,
-        exempt: p.exempt.to_vec(),
-        next_seed: p.next_seed.to_vec(),
-        new_hand: p.new_hand,
-        ev_seq: written.iter().map(|(seq, _)| *seq).collect(),
-        ev_hand_no: write.events.iter().map(|e| e.hand_no).collect(),
-        ev_kind: write.events.iter().map(|e| e.kind).collect(),
-        ev_payload: write.events.iter().map(|e| e.payload.clone()).collect(),
-        ev_prev_hash,
-        ev_hash,
-        tr_league: transfers.iter().map(|t| t.league_id).collect(),
-        tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
-        tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
-        tr_amount: transfers.iter().map(|t| t.amount).collect(),
-        tr_reason: transfers.iter().map(|t| t.reason).collect(),
-        tr_table: transfers.iter().map(|t| t.table_id).collect(),
-        tr_hand_no: transfers.iter().map(|t| t.hand_no).collect(),
-        tr_event_seq: transfers.iter().map(|t| t.event_seq).collect(),
-        tr_note: transfers.iter().map(|t| t.note.clone()).collect(),
-        credit_league: credits.iter().map(|d| d.0).collect(),
-        credit_account: credits.iter().map(|d| d.1.clone()).collect(),
-        credit_amount: credits.iter().map(|d| d.2).collect(),
-        debit_league: debits.iter().map(|d| d.0).collect(),
-        debit_account: debits.iter().map(|d| d.1.clone()).collect(),
-        debit_amount: debits.iter().map(|d| -d.2).collect(),
-        debits: debits.len() as i64,
-        tmo_player: write.timeouts.iter().map(|t| t.0).collect(),
-        tmo_count: write.timeouts.iter().map(|t| t.1).collect(),
-        seats_gone: write.seats_gone.to_vec(),
-        unchecked: write.unchecked,
-    };
-    let applied: i64 = statement
+    run(conn, &Prepared::new(write)).await
+}
+
+/// Runs one prepared move (see [`write`]).
+pub async fn run(
+    conn: &mut Conn,
+    prepared: &Prepared,
+) -> Result<Option<Vec<(i64, String)>>, StoreError> {
+    let applied: i64 = Run(&prepared.statement)
         .get_result(conn)
         .await
-        .map_err(|e| match StoreError::from(e) {
-            e if e.is_check_violation() => {
-                StoreError::Overdrawn("an account of this table's players or pot".into())
-            }
-            e => e,
-        })?;
-    Ok((applied == 1).then_some(written))
+        .map_err(overdrawn)?;
+    Ok(prepared.outcome(applied))
+}
+
+/// Plain moves on distinct tables (see [`Prepared::is_plain`]) as one statement, one row
+/// per move in array parameters: the same guards and writes as each move's own statement,
+/// in one round trip and one commit. Its rows are the tables whose move was applied.
+struct PlainMoves {
+    id: Vec<Uuid>,
+    version: Vec<i64>,
+    new_version: Vec<i64>,
+    to_act: Vec<Value>,
+    deadline: Vec<Option<DateTime<Utc>>>,
+    in_hand: Vec<bool>,
+    exempt: Vec<Value>,
+    next_seed: Vec<Vec<u8>>,
+    stamp: Vec<Option<i64>>,
+    member: Vec<Option<Uuid>>,
+    ev_table: Vec<Uuid>,
+    ev_seq: Vec<i64>,
+    ev_hand_no: Vec<i32>,
+    ev_kind: Vec<&'static str>,
+    ev_payload: Vec<Value>,
+    ev_prev_hash: Vec<String>,
+    ev_hash: Vec<String>,
+}
+
+/// A list of players as a JSON array, for a row of an array parameter.
+fn uuids(ids: &[Uuid]) -> Value {
+    Value::Array(ids.iter().map(|id| Value::String(id.to_string())).collect())
+}
+
+impl PlainMoves {
+    fn new(moves: &[Prepared]) -> PlainMoves {
+        let events: Vec<(Uuid, usize)> = moves
+            .iter()
+            .flat_map(|m| (0..m.statement.ev_seq.len()).map(|i| (m.statement.table_id, i)))
+            .collect();
+        let all = || moves.iter().map(|m| &m.statement);
+        let each = || {
+            moves
+                .iter()
+                .flat_map(|m| (0..m.statement.ev_seq.len()).map(move |i| (&m.statement, i)))
+        };
+        PlainMoves {
+            id: all().map(|s| s.table_id).collect(),
+            version: all().map(|s| s.version).collect(),
+            new_version: all().map(|s| s.new_version).collect(),
+            to_act: all().map(|s| uuids(&s.to_act)).collect(),
+            deadline: all().map(|s| s.deadline).collect(),
+            in_hand: all().map(|s| s.in_hand).collect(),
+            exempt: all().map(|s| uuids(&s.exempt)).collect(),
+            next_seed: all().map(|s| s.next_seed.clone()).collect(),
+            stamp: all().map(|s| s.unchecked.map(|u| u.stamp)).collect(),
+            member: all().map(|s| s.unchecked.map(|u| u.member)).collect(),
+            ev_table: events.iter().map(|(table, _)| *table).collect(),
+            ev_seq: each().map(|(s, i)| s.ev_seq[i]).collect(),
+            ev_hand_no: each().map(|(s, i)| s.ev_hand_no[i]).collect(),
+            ev_kind: each().map(|(s, i)| s.ev_kind[i]).collect(),
+            ev_payload: each().map(|(s, i)| s.ev_payload[i].clone()).collect(),
+            ev_prev_hash: each().map(|(s, i)| s.ev_prev_hash[i].clone()).collect(),
+            ev_hash: each().map(|(s, i)| s.ev_hash[i].clone()).collect(),
+        }
+    }
+}
+
+impl QueryFragment<Pg> for PlainMoves {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("WITH m AS (SELECT * FROM unnest(");
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.version)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.new_version)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.to_act)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<Timestamptz>>, _>(&self.deadline)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Bool>, _>(&self.in_hand)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.exempt)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Binary>, _>(&self.next_seed)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.stamp)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.member)?;
+        out.push_sql(
+            ") AS m(id, version, new_version, to_act, deadline, in_hand, exempt, next_seed, \
+             stamp, member)), \
+             upd AS (UPDATE tables SET version = m.new_version, \
+             to_act = ARRAY(SELECT jsonb_array_elements_text(m.to_act)::uuid), \
+             deadline = m.deadline, in_hand = m.in_hand, \
+             exempt = ARRAY(SELECT jsonb_array_elements_text(m.exempt)::uuid), \
+             next_seed = m.next_seed \
+             FROM m WHERE tables.id = m.id AND tables.version = m.version \
+             AND (m.stamp IS NULL OR tables.stamp = m.stamp) \
+             AND (m.member IS NULL OR EXISTS (SELECT 1 FROM memberships ms \
+             WHERE ms.league_id = tables.league_id AND ms.player_id = m.member)) \
+             RETURNING tables.id), \
+             ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+             SELECT x.* FROM unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.ev_table)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.ev_seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Integer>, _>(&self.ev_hand_no)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.ev_payload)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_prev_hash)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.ev_hash)?;
+        out.push_sql(
+            ") AS x(table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+             WHERE x.table_id IN (SELECT id FROM upd)) \
+             SELECT id FROM upd",
+        );
+        Ok(())
+    }
+}
+
+impl QueryId for PlainMoves {
+    type QueryId = PlainMoves;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl Query for PlainMoves {
+    type SqlType = sql_types::Uuid;
+}
+
+/// Writes plain moves on distinct tables (see [`Prepared::is_plain`]) in one statement:
+/// each outcome is that of [`run`] for its move. A statement that fails writes nothing.
+pub async fn run_plain(
+    conn: &mut Conn,
+    moves: &[Prepared],
+) -> Result<Vec<Option<Vec<(i64, String)>>>, StoreError> {
+    debug_assert!(moves.iter().all(Prepared::is_plain));
+    let applied: Vec<Uuid> = PlainMoves::new(moves).load(conn).await?;
+    Ok(moves
+        .iter()
+        .map(|m| m.outcome(i64::from(applied.contains(&m.table_id()))))
+        .collect())
 }

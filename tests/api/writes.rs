@@ -1,7 +1,14 @@
 //! A move is written whole or not at all: its events, its chips, its seats and the table's
 //! row go in one statement, guarded by the table's version.
 
+use bourre::app::writes::Writes;
+use bourre::store;
+use bourre::store::events::NewEvent;
+use bourre::store::table_write::{self, Prepared, Projection, TableWrite};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures_util::future::join_all;
 use serde_json::json;
+use uuid::Uuid;
 
 use crate::support::{Player, TestApp, deck, next_move};
 
@@ -139,4 +146,163 @@ async fn a_process_whose_kept_table_is_stale_decides_on_the_table_as_it_is() {
     a.act(&table, &leader, card)
         .await
         .problem(422, "not_your_turn");
+}
+
+/// A table's version and its last event's hash, read behind the server's back.
+async fn head(app: &TestApp, table: &str) -> (i64, String) {
+    #[derive(diesel::QueryableByName)]
+    struct Head {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        version: i64,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        hash: String,
+    }
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let head: Head = diesel::sql_query(format!(
+        "SELECT t.version, e.hash FROM tables t \
+         JOIN events e ON e.table_id = t.id AND e.seq = t.version WHERE t.id = '{table}'"
+    ))
+    .get_result(&mut conn)
+    .await
+    .expect("head");
+    (head.version, head.hash)
+}
+
+/// Three tables with a hand in play (two players each).
+async fn three_tables(app: &TestApp) -> Vec<Uuid> {
+    let mut tables = Vec::new();
+    for pair in [["ann", "bob"], ["cat", "dan"], ["eve", "fay"]] {
+        let (players, _, table) = app.seated(&pair, 100, json!({"ante": 1}), None).await;
+        app.start_hand(&table, &players[0]).await.ok();
+        tables.push(table.parse().expect("table id"));
+    }
+    tables
+}
+
+/// A plain move (one event, no chips, no seats) at `table`, decided on `version`.
+fn marker(table: Uuid, version: i64, hash: &str) -> Prepared {
+    let events = [NewEvent {
+        hand_no: 1,
+        kind: "test_marker",
+        payload: json!({"type": "test_marker"}),
+    }];
+    Prepared::new(&TableWrite {
+        table_id: table,
+        version,
+        last_hash: hash,
+        events: &events,
+        transfers: &[],
+        projection: Projection {
+            to_act: &[],
+            deadline: None,
+            in_hand: true,
+            exempt: &[],
+            next_seed: &[7; 32],
+            new_hand: None,
+        },
+        timeouts: &[],
+        seats_gone: &[],
+        unchecked: None,
+    })
+}
+
+/// Plain moves at several tables go in one statement, each with its own outcome: a move
+/// decided on a version its table left is not applied, the others are. A statement that
+/// fails writes none of them.
+#[actix_web::test]
+async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
+    let app = TestApp::start().await;
+    let tables = three_tables(&app).await;
+    let (a, b, c) = (tables[0], tables[1], tables[2]);
+    let (va, ha) = head(&app, &a.to_string()).await;
+    let (vb, hb) = head(&app, &b.to_string()).await;
+    let (vc, hc) = head(&app, &c.to_string()).await;
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let moves = [
+        marker(a, va, &ha),
+        marker(b, vb - 1, &hb),
+        marker(c, vc, &hc),
+    ];
+    let outcomes = table_write::run_plain(&mut conn, &moves)
+        .await
+        .expect("written");
+    let seqs: Vec<Option<i64>> = outcomes
+        .iter()
+        .map(|o| o.as_ref().map(|rows| rows[0].0))
+        .collect();
+    assert_eq!(seqs, [Some(va + 1), None, Some(vc + 1)]);
+    assert_eq!(head(&app, &a.to_string()).await.0, va + 1);
+    assert_eq!(head(&app, &b.to_string()).await, (vb, hb.clone()));
+    assert_eq!(head(&app, &c.to_string()).await.0, vc + 1);
+
+    // An event already at B's next seq, behind the table's back: B's insert fails, and
+    // with it the whole statement.
+    app.sql(&format!(
+        "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+         VALUES ('{b}', {}, 1, 'test_marker', '{{}}', '', '')",
+        vb + 1
+    ))
+    .await;
+    let (va, ha) = head(&app, &a.to_string()).await;
+    let moves = [marker(a, va, &ha), marker(b, vb, &hb)];
+    let failed = table_write::run_plain(&mut conn, &moves).await;
+    assert!(
+        failed.as_ref().is_err_and(|e| e.is_unique_violation()),
+        "{failed:?}"
+    );
+    assert_eq!(
+        head(&app, &a.to_string()).await,
+        (va, ha),
+        "A was not written"
+    );
+}
+
+/// Moves queued at once are committed together where they can be, and each request gets
+/// its own move's outcome: of two moves on one version of a table one is applied; a move
+/// that fails fails alone, the others are written.
+#[actix_web::test]
+async fn queued_moves_each_get_their_own_outcome() {
+    let app = TestApp::start().await;
+    let tables = three_tables(&app).await;
+    let (a, b, c) = (tables[0], tables[1], tables[2]);
+    let (va, ha) = head(&app, &a.to_string()).await;
+    let (vb, hb) = head(&app, &b.to_string()).await;
+    let (vc, hc) = head(&app, &c.to_string()).await;
+    app.sql(&format!(
+        "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+         VALUES ('{b}', {}, 1, 'test_marker', '{{}}', '', '')",
+        vb + 1
+    ))
+    .await;
+    let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"));
+    let moves = [
+        marker(a, va, &ha),
+        marker(b, vb, &hb),
+        marker(c, vc, &hc),
+        marker(a, va, &ha),
+    ];
+    let outcomes = join_all(moves.into_iter().map(|m| writes.write(m))).await;
+    assert!(
+        outcomes[1].as_ref().is_err_and(|e| e.is_unique_violation()),
+        "{:?}",
+        outcomes[1]
+    );
+    let applied = |i: usize| matches!(&outcomes[i], Ok(Some(_)));
+    assert!(applied(2), "{:?}", outcomes[2]);
+    assert!(
+        applied(0) != applied(3),
+        "one move on A's version: {outcomes:?}"
+    );
+    assert!(
+        matches!(outcomes[0], Ok(_)) && matches!(outcomes[3], Ok(_)),
+        "{outcomes:?}"
+    );
+    assert_eq!(head(&app, &a.to_string()).await.0, va + 1);
+    assert_eq!(head(&app, &c.to_string()).await.0, vc + 1);
+    assert_eq!(
+        app.sql_number(&format!("SELECT version AS n FROM tables WHERE id = '{b}'"))
+            .await,
+        vb,
+        "B did not move"
+    );
 }
