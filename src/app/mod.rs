@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod batches;
 pub mod events;
 pub mod history;
 pub mod idempotency;
@@ -36,6 +37,8 @@ pub struct App {
     pub tables: table_cache::TableCache,
     /// Moves queued to be committed together.
     pub writes: writes::Writes,
+    /// Kept tables' stamps queued to be checked together.
+    pub checks: tables::Checks,
     /// Failed logins of this process, per account and per client address.
     pub login_throttle: throttle::Throttle,
 }
@@ -43,7 +46,8 @@ pub struct App {
 impl App {
     pub fn new(pool: DbPool, config: Config) -> App {
         App {
-            writes: writes::Writes::new(pool.clone()),
+            writes: writes::Writes::new(pool.clone(), writes::WRITERS),
+            checks: tables::Checks::new(pool.clone(), tables::CHECKERS),
             pool,
             config,
             live: live::Live::new(),

@@ -18,6 +18,7 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
+use super::batches::{Batch, Batches};
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, not_a_member, require_member, require_member_shared};
@@ -479,11 +480,20 @@ pub(crate) async fn load_with(
     ))
 }
 
-/// A table's version and stamp, and a member's role: whether what was kept still holds.
-#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
+/// What tells whether a kept table still holds: the table's version and stamp, and a
+/// member's role (`None`: not a member).
+#[derive(Debug, Clone)]
+pub struct Stamp {
+    version: i64,
+    stamp: i64,
+    role: Option<String>,
+}
+
+/// The [`Stamp`] of each `(table, member)` in one statement.
+#[derive(Debug, Clone, diesel::query_builder::QueryId)]
 struct StampQuery {
-    id: Uuid,
-    member: Uuid,
+    ids: Vec<Uuid>,
+    members: Vec<Uuid>,
 }
 
 impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for StampQuery {
@@ -491,13 +501,13 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for StampQuery {
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
     ) -> QueryResult<()> {
-        out.push_sql(
-            "SELECT t.version, t.stamp, (SELECT m.role FROM memberships m \
-                 WHERE m.league_id = t.league_id AND m.player_id = ",
-        );
-        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.member)?;
-        out.push_sql(") FROM tables t WHERE t.id = ");
-        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.id)?;
+        use diesel::sql_types::{Array, Uuid};
+        out.push_sql("SELECT q.i, t.version, t.stamp, (SELECT m.role FROM memberships m ");
+        out.push_sql("WHERE m.league_id = t.league_id AND m.player_id = q.member) FROM unnest(");
+        out.push_bind_param::<Array<Uuid>, _>(&self.ids)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Uuid>, _>(&self.members)?;
+        out.push_sql(") WITH ORDINALITY AS q(id, member, i) JOIN tables t ON t.id = q.id");
         Ok(())
     }
 }
@@ -506,8 +516,60 @@ impl diesel::query_builder::Query for StampQuery {
     type SqlType = (
         diesel::sql_types::BigInt,
         diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
         diesel::sql_types::Nullable<diesel::sql_types::Text>,
     );
+}
+
+/// The [`Stamp`] of each `(table, member)`, `None` for a table that does not exist.
+async fn stamps(
+    conn: &mut Conn,
+    checks: &[(Uuid, Uuid)],
+) -> Result<Vec<Option<Stamp>>, StoreError> {
+    let query = StampQuery {
+        ids: checks.iter().map(|c| c.0).collect(),
+        members: checks.iter().map(|c| c.1).collect(),
+    };
+    let rows: Vec<(i64, i64, i64, Option<String>)> = query.load(conn).await?;
+    let mut found: Vec<Option<Stamp>> = checks.iter().map(|_| None).collect();
+    for (i, version, stamp, role) in rows {
+        if let Some(slot) = usize::try_from(i - 1).ok().and_then(|i| found.get_mut(i)) {
+            *slot = Some(Stamp {
+                version,
+                stamp,
+                role,
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// Stamps read in batches, for requests that hold no connection (see [`App::table_view`]).
+pub struct CheckBatch;
+
+pub type Checks = Batches<CheckBatch>;
+
+/// Checkers running at once, each with one connection.
+pub const CHECKERS: usize = 4;
+
+impl Batch for CheckBatch {
+    type Item = (Uuid, Uuid);
+    type Outcome = Result<Option<Stamp>, StoreError>;
+
+    async fn run(conn: &mut Conn, checks: Vec<(Uuid, Uuid)>) -> Vec<Self::Outcome> {
+        match stamps(conn, &checks).await {
+            Ok(found) => found.into_iter().map(Ok).collect(),
+            Err(e) => checks.iter().map(|_| Self::failed(&e)).collect(),
+        }
+    }
+
+    fn failed(error: &StoreError) -> Self::Outcome {
+        Err(StoreError::Pool(error.to_string()))
+    }
+}
+
+fn no_table(id: TableId) -> AppError {
+    AppError::not_found("table_not_found", format!("no table {id}"))
 }
 
 /// The table as kept by this process when its version and stamp are unchanged (one
@@ -518,20 +580,26 @@ async fn load_kept(
     id: TableId,
     member: PlayerId,
 ) -> Result<(Arc<Kept>, Option<String>), AppError> {
-    let stamp = StampQuery {
-        id: id.0,
-        member: member.0,
-    };
-    let (version, stamp, role): (i64, i64, Option<String>) = stamp
-        .get_result(conn)
-        .await
-        .optional()?
-        .ok_or_else(|| AppError::not_found("table_not_found", format!("no table {id}")))?;
-    if let Some(kept) = tables.get(id.0, version, stamp) {
+    let stamp = stamps(conn, &[(id.0, member.0)])
+        .await?
+        .pop()
+        .flatten()
+        .ok_or_else(|| no_table(id))?;
+    if let Some(kept) = tables.get(id.0, stamp.version, stamp.stamp) {
         #[cfg(debug_assertions)]
         check_matches_reload(conn, id, member, &kept).await?;
-        return Ok((kept, role));
+        return Ok((kept, stamp.role));
     }
+    read_kept(conn, tables, id, member).await
+}
+
+/// Reads the table in full and keeps it; with `member`'s role.
+async fn read_kept(
+    conn: &mut Conn,
+    tables: &TableCache,
+    id: TableId,
+    member: PlayerId,
+) -> Result<(Arc<Kept>, Option<String>), AppError> {
     let extras = Extras {
         lock: false,
         member: Some(member),
@@ -801,18 +869,33 @@ impl App {
         .await
     }
 
+    /// The caller's view of the table: its stamp is checked together with other requests'
+    /// (see [`Checks`]), and the table is read only when what this process kept is stale.
     pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
-        if std::env::var_os("EXP_NOCHECK").is_some() {
-            if let Some(kept) = self.tables.latest(id.0) {
-                let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
-                return Ok(view::table_view(&kept.loaded, Some(player), last_hand));
-            }
-        }
-        let mut conn = store::conn(&self.pool).await?;
-        let (kept, role) = load_kept(&mut conn, &self.tables, id, player).await?;
-        if role.is_none() {
+        let stamp = self
+            .checks
+            .submit((id.0, player.0))
+            .await?
+            .ok_or_else(|| no_table(id))?;
+        if stamp.role.is_none() {
             return Err(not_a_member());
         }
+        let kept = match self.tables.get(id.0, stamp.version, stamp.stamp) {
+            Some(kept) => {
+                #[cfg(debug_assertions)]
+                check_matches_reload(&mut *store::conn(&self.pool).await?, id, player, &kept)
+                    .await?;
+                kept
+            }
+            None => {
+                let mut conn = store::conn(&self.pool).await?;
+                let (kept, role) = read_kept(&mut conn, &self.tables, id, player).await?;
+                if role.is_none() {
+                    return Err(not_a_member());
+                }
+                kept
+            }
+        };
         let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
         Ok(view::table_view(&kept.loaded, Some(player), last_hand))
     }
@@ -1585,7 +1668,7 @@ async fn write_table(
 ) -> Result<Vec<(i64, String)>, AppError> {
     let written = match writer {
         Writer::Conn(conn) => table_write::write(conn, write).await,
-        Writer::Queued(writes) => writes.write(Prepared::new(write)).await,
+        Writer::Queued(writes) => writes.submit(Prepared::new(write)).await,
     };
     written
         .map_err(|e| match e {

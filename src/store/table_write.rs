@@ -431,7 +431,7 @@ fn uuids(ids: &[Uuid]) -> Value {
 }
 
 impl PlainMoves {
-    fn new(moves: &[Prepared]) -> PlainMoves {
+    fn new(moves: &[&Prepared]) -> PlainMoves {
         let events: Vec<(Uuid, usize)> = moves
             .iter()
             .flat_map(|m| (0..m.statement.ev_seq.len()).map(|i| (m.statement.table_id, i)))
@@ -537,9 +537,9 @@ impl Query for PlainMoves {
 /// each outcome is that of [`run`] for its move. A statement that fails writes nothing.
 pub async fn run_plain(
     conn: &mut Conn,
-    moves: &[Prepared],
+    moves: &[&Prepared],
 ) -> Result<Vec<Option<Vec<(i64, String)>>>, StoreError> {
-    debug_assert!(moves.iter().all(Prepared::is_plain));
+    debug_assert!(moves.iter().all(|m| m.is_plain()));
     let applied: Vec<Uuid> = PlainMoves::new(moves).load(conn).await?;
     Ok(moves
         .iter()

@@ -190,3 +190,36 @@ async fn stale_expected_version_gets_409_with_the_real_version() {
     assert_eq!(view["version"], version + 1);
     log_is_whole(&app, &table, &bob).await;
 }
+
+/// Views asked for at once have their tables' stamps checked together, and each request
+/// gets its own answer: a member sees the table, an outsider is refused, a table that does
+/// not exist is not found, and a view after a move shows the move.
+#[actix_web::test]
+async fn views_asked_for_at_once_each_get_their_own_answer() {
+    let (app, ann, bob, table) = two_players().await;
+    let outsider = app.register("zed").await;
+    let path = format!("/v1/tables/{table}");
+    let missing = format!("/v1/tables/{}", uuid::Uuid::new_v4());
+    let before = app.view(&table, &ann).await;
+    let (mover, action) = crate::support::next_move(&app, &table, &[&ann, &bob])
+        .await
+        .expect("a move");
+    app.act(&table, &mover, action).await.ok();
+    let replies = futures_util::future::join_all([
+        app.get(&path, &ann),
+        app.get(&path, &outsider),
+        app.get(&missing, &ann),
+        app.get(&path, &bob),
+    ])
+    .await;
+    let ann_view = replies[0].clone().ok();
+    assert_eq!(
+        ann_view["version"],
+        before["version"].as_i64().expect("version") + 1
+    );
+    replies[1].problem(403, "not_a_member");
+    replies[2].problem(404, "table_not_found");
+    let bob_view = replies[3].clone().ok();
+    assert_eq!(bob_view["version"], ann_view["version"]);
+    assert_eq!(bob_view["my_seat"], 1, "{bob_view}");
+}

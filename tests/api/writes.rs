@@ -223,7 +223,7 @@ async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
         marker(b, vb - 1, &hb),
         marker(c, vc, &hc),
     ];
-    let outcomes = table_write::run_plain(&mut conn, &moves)
+    let outcomes = table_write::run_plain(&mut conn, &moves.iter().collect::<Vec<_>>())
         .await
         .expect("written");
     let seqs: Vec<Option<i64>> = outcomes
@@ -245,7 +245,7 @@ async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
     .await;
     let (va, ha) = head(&app, &a.to_string()).await;
     let moves = [marker(a, va, &ha), marker(b, vb, &hb)];
-    let failed = table_write::run_plain(&mut conn, &moves).await;
+    let failed = table_write::run_plain(&mut conn, &moves.iter().collect::<Vec<_>>()).await;
     assert!(
         failed.as_ref().is_err_and(|e| e.is_unique_violation()),
         "{failed:?}"
@@ -274,14 +274,14 @@ async fn queued_moves_each_get_their_own_outcome() {
         vb + 1
     ))
     .await;
-    let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"));
+    let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"), 4);
     let moves = [
         marker(a, va, &ha),
         marker(b, vb, &hb),
         marker(c, vc, &hc),
         marker(a, va, &ha),
     ];
-    let outcomes = join_all(moves.into_iter().map(|m| writes.write(m))).await;
+    let outcomes = join_all(moves.into_iter().map(|m| writes.submit(m))).await;
     assert!(
         outcomes[1].as_ref().is_err_and(|e| e.is_unique_violation()),
         "{:?}",
@@ -293,10 +293,7 @@ async fn queued_moves_each_get_their_own_outcome() {
         applied(0) != applied(3),
         "one move on A's version: {outcomes:?}"
     );
-    assert!(
-        matches!(outcomes[0], Ok(_)) && matches!(outcomes[3], Ok(_)),
-        "{outcomes:?}"
-    );
+    assert!(outcomes[0].is_ok() && outcomes[3].is_ok(), "{outcomes:?}");
     assert_eq!(head(&app, &a.to_string()).await.0, va + 1);
     assert_eq!(head(&app, &c.to_string()).await.0, vc + 1);
     assert_eq!(
