@@ -1,5 +1,6 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project
-//! (the busiest: one read and one write statement, see [`tables`]).
+//! (the busiest: a move decided on the table as kept, committed with others, see
+//! [`tables`] and [`writes`]).
 
 pub mod audit;
 pub mod auth;

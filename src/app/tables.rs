@@ -1406,8 +1406,9 @@ async fn act_in(
     answer(conn, player, key, 200, kept).await
 }
 
-/// An action decided on the table as this process last kept it, with nothing read first:
-/// the write itself requires the kept version and stamp, and the player still a member.
+/// An action decided on the table as this process last kept it, with nothing read first,
+/// and queued to be committed with others (see [`Writes`]): the write itself requires the
+/// kept version and stamp, and the player still a member.
 /// `None` when that does not conclude (nothing kept, the player not seated there, another
 /// expected version, a refusal, or a table that moved on): the caller then reads the table
 /// and decides again, so a refusal is only ever made on the table as it is.

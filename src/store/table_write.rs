@@ -2,7 +2,9 @@
 //! moved, the seats and the table's projection updated, all guarded by the table's version.
 //!
 //! The statement is its own transaction when run outside one, so a player's action costs
-//! one read and this one write. Its first step updates the table's row only if the version
+//! at most one read and this one write; plain moves (no chips, no seats) at several tables
+//! can also share one statement and one commit ([`run_plain`]). Its first step updates the
+//! table's row only if the version
 //! is still the one the caller read; every other step reads that step's result, so when the
 //! table moved on nothing at all is written and the caller reloads. Taking the table's row
 //! first, it waits behind (and never deadlocks with) a writer that locked the row before
@@ -76,6 +78,46 @@ pub struct Unchecked {
     pub member: Uuid,
 }
 
+/// Events to append, a column per array parameter.
+#[derive(Default)]
+struct EventRows {
+    seq: Vec<i64>,
+    hand_no: Vec<i32>,
+    kind: Vec<&'static str>,
+    payload: Vec<Value>,
+    prev_hash: Vec<String>,
+    hash: Vec<String>,
+}
+
+impl EventRows {
+    fn extend(&mut self, other: &EventRows) {
+        self.seq.extend_from_slice(&other.seq);
+        self.hand_no.extend_from_slice(&other.hand_no);
+        self.kind.extend_from_slice(&other.kind);
+        self.payload.extend_from_slice(&other.payload);
+        self.prev_hash.extend_from_slice(&other.prev_hash);
+        self.hash.extend_from_slice(&other.hash);
+    }
+}
+
+/// The six columns `seq, hand_no, kind, payload, prev_hash, hash`, as parameters.
+impl QueryFragment<Pg> for EventRows {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_bind_param::<Array<BigInt>, _>(&self.seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Integer>, _>(&self.hand_no)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.payload)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.prev_hash)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.hash)?;
+        Ok(())
+    }
+}
+
 /// The rows of a [`TableWrite`] as the statement's array parameters.
 struct Statement {
     table_id: Uuid,
@@ -87,12 +129,7 @@ struct Statement {
     exempt: Vec<Uuid>,
     next_seed: Vec<u8>,
     new_hand: Option<NewHand>,
-    ev_seq: Vec<i64>,
-    ev_hand_no: Vec<i32>,
-    ev_kind: Vec<&'static str>,
-    ev_payload: Vec<Value>,
-    ev_prev_hash: Vec<String>,
-    ev_hash: Vec<String>,
+    events: EventRows,
     tr_league: Vec<Uuid>,
     tr_from: Vec<String>,
     tr_to: Vec<String>,
@@ -156,17 +193,7 @@ impl QueryFragment<Pg> for Statement {
              ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
              SELECT upd.id, x.* FROM upd, unnest(",
         );
-        out.push_bind_param::<Array<BigInt>, _>(&self.ev_seq)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Integer>, _>(&self.ev_hand_no)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_kind)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Jsonb>, _>(&self.ev_payload)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_prev_hash)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_hash)?;
+        self.events.walk_ast(out.reborrow())?;
         out.push_sql(") AS x)");
         // The parts below are left out when they have no rows: most moves move no chips
         // and change no seat, and each shape is prepared once per connection.
@@ -316,12 +343,14 @@ impl Prepared {
             exempt: p.exempt.to_vec(),
             next_seed: p.next_seed.to_vec(),
             new_hand: p.new_hand,
-            ev_seq: written.iter().map(|(seq, _)| *seq).collect(),
-            ev_hand_no: write.events.iter().map(|e| e.hand_no).collect(),
-            ev_kind: write.events.iter().map(|e| e.kind).collect(),
-            ev_payload: write.events.iter().map(|e| e.payload.clone()).collect(),
-            ev_prev_hash,
-            ev_hash,
+            events: EventRows {
+                seq: written.iter().map(|(seq, _)| *seq).collect(),
+                hand_no: write.events.iter().map(|e| e.hand_no).collect(),
+                kind: write.events.iter().map(|e| e.kind).collect(),
+                payload: write.events.iter().map(|e| e.payload.clone()).collect(),
+                prev_hash: ev_prev_hash,
+                hash: ev_hash,
+            },
             tr_league: transfers.iter().map(|t| t.league_id).collect(),
             tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
             tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
@@ -417,12 +446,7 @@ struct PlainMoves {
     stamp: Vec<Option<i64>>,
     member: Vec<Option<Uuid>>,
     ev_table: Vec<Uuid>,
-    ev_seq: Vec<i64>,
-    ev_hand_no: Vec<i32>,
-    ev_kind: Vec<&'static str>,
-    ev_payload: Vec<Value>,
-    ev_prev_hash: Vec<String>,
-    ev_hash: Vec<String>,
+    events: EventRows,
 }
 
 /// A list of players as a JSON array, for a row of an array parameter.
@@ -432,16 +456,11 @@ fn uuids(ids: &[Uuid]) -> Value {
 
 impl PlainMoves {
     fn new(moves: &[&Prepared]) -> PlainMoves {
-        let events: Vec<(Uuid, usize)> = moves
-            .iter()
-            .flat_map(|m| (0..m.statement.ev_seq.len()).map(|i| (m.statement.table_id, i)))
-            .collect();
         let all = || moves.iter().map(|m| &m.statement);
-        let each = || {
-            moves
-                .iter()
-                .flat_map(|m| (0..m.statement.ev_seq.len()).map(move |i| (&m.statement, i)))
-        };
+        let mut events = EventRows::default();
+        for m in all() {
+            events.extend(&m.events);
+        }
         PlainMoves {
             id: all().map(|s| s.table_id).collect(),
             version: all().map(|s| s.version).collect(),
@@ -453,13 +472,10 @@ impl PlainMoves {
             next_seed: all().map(|s| s.next_seed.clone()).collect(),
             stamp: all().map(|s| s.unchecked.map(|u| u.stamp)).collect(),
             member: all().map(|s| s.unchecked.map(|u| u.member)).collect(),
-            ev_table: events.iter().map(|(table, _)| *table).collect(),
-            ev_seq: each().map(|(s, i)| s.ev_seq[i]).collect(),
-            ev_hand_no: each().map(|(s, i)| s.ev_hand_no[i]).collect(),
-            ev_kind: each().map(|(s, i)| s.ev_kind[i]).collect(),
-            ev_payload: each().map(|(s, i)| s.ev_payload[i].clone()).collect(),
-            ev_prev_hash: each().map(|(s, i)| s.ev_prev_hash[i].clone()).collect(),
-            ev_hash: each().map(|(s, i)| s.ev_hash[i].clone()).collect(),
+            ev_table: all()
+                .flat_map(|s| s.events.seq.iter().map(|_| s.table_id))
+                .collect(),
+            events,
         }
     }
 }
@@ -504,17 +520,7 @@ impl QueryFragment<Pg> for PlainMoves {
         );
         out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.ev_table)?;
         out.push_sql(", ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.ev_seq)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Integer>, _>(&self.ev_hand_no)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_kind)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Jsonb>, _>(&self.ev_payload)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_prev_hash)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.ev_hash)?;
+        self.events.walk_ast(out.reborrow())?;
         out.push_sql(
             ") AS x(table_id, seq, hand_no, kind, payload, prev_hash, hash) \
              WHERE x.table_id IN (SELECT id FROM upd)) \

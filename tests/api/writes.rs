@@ -168,13 +168,15 @@ async fn head(app: &TestApp, table: &str) -> (i64, String) {
     (head.version, head.hash)
 }
 
-/// Three tables with a hand in play (two players each).
-async fn three_tables(app: &TestApp) -> Vec<Uuid> {
+/// Three tables with a hand in play (two players each), each with its version and its
+/// last event's hash.
+async fn three_tables(app: &TestApp) -> Vec<(Uuid, i64, String)> {
     let mut tables = Vec::new();
     for pair in [["ann", "bob"], ["cat", "dan"], ["eve", "fay"]] {
         let (players, _, table) = app.seated(&pair, 100, json!({"ante": 1}), None).await;
         app.start_hand(&table, &players[0]).await.ok();
-        tables.push(table.parse().expect("table id"));
+        let (version, hash) = head(app, &table).await;
+        tables.push((table.parse().expect("table id"), version, hash));
     }
     tables
 }
@@ -212,11 +214,8 @@ fn marker(table: Uuid, version: i64, hash: &str) -> Prepared {
 #[actix_web::test]
 async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
     let app = TestApp::start().await;
-    let tables = three_tables(&app).await;
-    let (a, b, c) = (tables[0], tables[1], tables[2]);
-    let (va, ha) = head(&app, &a.to_string()).await;
-    let (vb, hb) = head(&app, &b.to_string()).await;
-    let (vc, hc) = head(&app, &c.to_string()).await;
+    let [(a, va, ha), (b, vb, hb), (c, vc, hc)]: [(Uuid, i64, String); 3] =
+        three_tables(&app).await.try_into().expect("three tables");
     let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
     let moves = [
         marker(a, va, &ha),
@@ -263,11 +262,8 @@ async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
 #[actix_web::test]
 async fn queued_moves_each_get_their_own_outcome() {
     let app = TestApp::start().await;
-    let tables = three_tables(&app).await;
-    let (a, b, c) = (tables[0], tables[1], tables[2]);
-    let (va, ha) = head(&app, &a.to_string()).await;
-    let (vb, hb) = head(&app, &b.to_string()).await;
-    let (vc, hc) = head(&app, &c.to_string()).await;
+    let [(a, va, ha), (b, vb, hb), (c, vc, hc)]: [(Uuid, i64, String); 3] =
+        three_tables(&app).await.try_into().expect("three tables");
     app.sql(&format!(
         "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
          VALUES ('{b}', {}, 1, 'test_marker', '{{}}', '', '')",
