@@ -18,21 +18,26 @@ use crate::store::{self, Conn, DbPool, StoreError};
 /// One kind of batched work.
 pub trait Batch: 'static {
     type Item: Send + 'static;
-    type Outcome: Send + 'static;
+    type Done: Send + 'static;
 
     /// Does `items` on `conn`: one outcome per item, in their order.
     fn run(
         conn: &mut Conn,
         items: Vec<Self::Item>,
-    ) -> impl Future<Output = Vec<Self::Outcome>> + Send;
+    ) -> impl Future<Output = Vec<Outcome<Self>>> + Send;
+}
 
-    /// The outcome of each item of a batch that could not run.
-    fn failed(error: &StoreError) -> Self::Outcome;
+/// What became of one item.
+pub type Outcome<B> = Result<<B as Batch>::Done, StoreError>;
+
+/// The outcome of each item of a batch that could not run, or whose worker stopped.
+pub fn failed<B: Batch>(error: &StoreError) -> Outcome<B> {
+    Err(StoreError::Pool(error.to_string()))
 }
 
 struct Job<B: Batch> {
     item: B::Item,
-    reply: oneshot::Sender<B::Outcome>,
+    reply: oneshot::Sender<Outcome<B>>,
 }
 
 struct Queue<B: Batch> {
@@ -71,7 +76,7 @@ impl<B: Batch> Batches<B> {
     }
 
     /// Does `item` with whatever else is queued, and returns its outcome.
-    pub async fn submit(&self, item: B::Item) -> B::Outcome {
+    pub async fn submit(&self, item: B::Item) -> Outcome<B> {
         let (reply, outcome) = oneshot::channel();
         let start = {
             let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
@@ -87,7 +92,7 @@ impl<B: Batch> Batches<B> {
         }
         match outcome.await {
             Ok(outcome) => outcome,
-            Err(_) => B::failed(&StoreError::Pool("the worker stopped".into())),
+            Err(_) => failed::<B>(&StoreError::Pool("the worker stopped".into())),
         }
     }
 }
@@ -106,9 +111,9 @@ async fn work<B: Batch>(pool: DbPool, queue: Arc<Mutex<Queue<B>>>) {
         };
         let (items, replies): (Vec<B::Item>, Vec<_>) =
             jobs.into_iter().map(|job| (job.item, job.reply)).unzip();
-        let outcomes: Vec<B::Outcome> = match store::conn(&pool).await {
+        let outcomes: Vec<Outcome<B>> = match store::conn(&pool).await {
             Ok(mut conn) => B::run(&mut conn, items).await,
-            Err(e) => items.iter().map(|_| B::failed(&e)).collect(),
+            Err(e) => items.iter().map(|_| failed::<B>(&e)).collect(),
         };
         for (reply, outcome) in replies.into_iter().zip(outcomes) {
             let _ = reply.send(outcome);

@@ -18,7 +18,7 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::batches::{Batch, Batches};
+use super::batches::{Batch, Batches, Outcome, failed};
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, not_a_member, require_member, require_member_shared};
@@ -554,17 +554,13 @@ pub const CHECKERS: usize = 4;
 
 impl Batch for CheckBatch {
     type Item = (Uuid, Uuid);
-    type Outcome = Result<Option<Stamp>, StoreError>;
+    type Done = Option<Stamp>;
 
-    async fn run(conn: &mut Conn, checks: Vec<(Uuid, Uuid)>) -> Vec<Self::Outcome> {
+    async fn run(conn: &mut Conn, checks: Vec<(Uuid, Uuid)>) -> Vec<Outcome<Self>> {
         match stamps(conn, &checks).await {
             Ok(found) => found.into_iter().map(Ok).collect(),
-            Err(e) => checks.iter().map(|_| Self::failed(&e)).collect(),
+            Err(e) => checks.iter().map(|_| failed::<Self>(&e)).collect(),
         }
-    }
-
-    fn failed(error: &StoreError) -> Self::Outcome {
-        Err(StoreError::Pool(error.to_string()))
     }
 }
 
@@ -642,11 +638,7 @@ async fn check_matches_reload(
         Some(player),
         current_or_previous_settlement(&reloaded, extras.previous),
     );
-    let from_kept = view::table_view(
-        &kept.loaded,
-        Some(player),
-        current_or_previous_settlement(&kept.loaded, kept.previous.clone()),
-    );
+    let from_kept = kept_view(kept, player);
     match (
         serde_json::to_value(&fresh),
         serde_json::to_value(&from_kept),
@@ -883,8 +875,7 @@ impl App {
         let kept = match self.tables.get(id.0, stamp.version, stamp.stamp) {
             Some(kept) => {
                 #[cfg(debug_assertions)]
-                check_matches_reload(&mut *store::conn(&self.pool).await?, id, player, &kept)
-                    .await?;
+                self.check_kept(id, player, &kept).await?;
                 kept
             }
             None => {
@@ -896,8 +887,14 @@ impl App {
                 kept
             }
         };
-        let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
-        Ok(view::table_view(&kept.loaded, Some(player), last_hand))
+        Ok(kept_view(&kept, player))
+    }
+
+    /// Debug builds: [`check_matches_reload`] on a connection of its own, for a request that
+    /// holds none.
+    #[cfg(debug_assertions)]
+    async fn check_kept(&self, id: TableId, player: PlayerId, kept: &Kept) -> Result<(), AppError> {
+        check_matches_reload(&mut *store::conn(&self.pool).await?, id, player, kept).await
     }
 
     pub async fn sit(
@@ -1120,10 +1117,9 @@ impl App {
             )
             .await?
         {
-            let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
-            let view = view::table_view(&kept.loaded, Some(player), last_hand);
+            let view = kept_view(&kept, player);
             #[cfg(debug_assertions)]
-            check_matches_reload(&mut *store::conn(&self.pool).await?, id, player, &kept).await?;
+            self.check_kept(id, player, &kept).await?;
             self.tables.put(kept);
             self.announce(id.0, view.version);
             return Ok(Reply::Fresh(view));
@@ -1458,8 +1454,7 @@ async fn answer(
     status: u16,
     kept: Kept,
 ) -> Result<(Reply<TableView>, Option<Kept>), AppError> {
-    let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
-    let view = view::table_view(&kept.loaded, Some(player), last_hand);
+    let view = kept_view(&kept, player);
     #[cfg(debug_assertions)]
     check_matches_reload(conn, TableId(kept.loaded.table.id), player, &kept).await?;
     let reply = idempotency::fresh(conn, player, key, status, view).await?;
@@ -1830,6 +1825,12 @@ async fn previous_hand_ended(
 
 /// `TableView.last_hand` from what [`load_with`] read: the current hand's settlement when
 /// it ended, else the previous hand's.
+/// `player`'s view of a kept table.
+fn kept_view(kept: &Kept, player: PlayerId) -> TableView {
+    let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
+    view::table_view(&kept.loaded, Some(player), last_hand)
+}
+
 fn current_or_previous_settlement(
     loaded: &Loaded,
     previous: Option<crate::engine::Settlement>,

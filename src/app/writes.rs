@@ -9,7 +9,7 @@
 //! batch statement that fails writes nothing, its moves then written one by one. A reply is
 //! sent only once its move is committed.
 
-use super::batches::{Batch, Batches};
+use super::batches::{Batch, Batches, Outcome};
 use crate::store::table_write::{self, Prepared};
 use crate::store::{Conn, StoreError};
 
@@ -17,7 +17,7 @@ use crate::store::{Conn, StoreError};
 pub const WRITERS: usize = 4;
 
 /// The appended events' `(seq, hash)`, or `None` when the table moved on.
-pub type Written = Result<Option<Vec<(i64, String)>>, StoreError>;
+pub type Written = Outcome<WriteBatch>;
 
 /// Moves written in batches.
 pub struct WriteBatch;
@@ -26,7 +26,7 @@ pub type Writes = Batches<WriteBatch>;
 
 impl Batch for WriteBatch {
     type Item = Prepared;
-    type Outcome = Written;
+    type Done = Option<Vec<(i64, String)>>;
 
     async fn run(conn: &mut Conn, moves: Vec<Prepared>) -> Vec<Written> {
         // Table rows are locked in one order by every batch, and the statement has one move
@@ -66,9 +66,5 @@ impl Batch for WriteBatch {
             .into_iter()
             .map(|o| o.unwrap_or_else(|| Err(StoreError::Pool("a move was not written".into()))))
             .collect()
-    }
-
-    fn failed(error: &StoreError) -> Written {
-        Err(StoreError::Pool(error.to_string()))
     }
 }

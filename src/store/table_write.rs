@@ -379,14 +379,13 @@ impl Prepared {
         self.statement.table_id
     }
 
-    /// Whether the move only appends events and updates its table's row: no chips, no
-    /// seats, no new hand. Such moves lock nothing but their table's row, so any number of
-    /// them, taken in table order, can share a transaction without deadlocking with another.
+    /// Whether the move only appends events and updates its table's row: no chips (credits
+    /// and debits come from the transfers), no seats, no new hand. Such moves lock nothing
+    /// but their table's row, so any number of them, taken in table order, can share a
+    /// transaction without deadlocking with another.
     pub fn is_plain(&self) -> bool {
         let s = &self.statement;
         s.tr_amount.is_empty()
-            && s.credit_amount.is_empty()
-            && s.debit_amount.is_empty()
             && s.tmo_player.is_empty()
             && s.seats_gone.is_empty()
             && s.new_hand.is_none()
