@@ -11,6 +11,7 @@ use bourre::engine::hand::{
     Action, Entrant, Event, HandStart, HandState, Outcome, Phase, Seat, Status,
 };
 use bourre::engine::rules::{BourrePenalty, SplitPot, TableRules};
+use bourre::engine::view::SeenHand;
 use proptest::prelude::*;
 
 /// splitmix64: the choices of one case, from its seed.
@@ -499,6 +500,17 @@ fn run_hand(p: &Params, mode: Mode) -> Result<(), TestCaseError> {
                 "legal_plays vs R9a-R9d"
             );
             prop_assert_eq!(state.cinch(seat), has_cinch(&state, seat));
+            // A client reading only its own view (as JSON) decides the same (R9-R9d).
+            let json = serde_json::to_value(state.view(Some(seat)));
+            let seen = json.and_then(serde_json::from_value::<SeenHand>);
+            prop_assert!(seen.is_ok(), "the view reads back: {:?}", seen.err());
+            let sight = seen.ok().and_then(|s| s.sight());
+            prop_assert_eq!(
+                sight.map(|s| s.legal()),
+                Some(legal),
+                "legal cards from the view"
+            );
+            prop_assert_eq!(sight.map(|s| s.cinch()), Some(state.cinch(seat)));
             for card in state.hand_of(seat).unwrap_or_default() {
                 let decided = state.decide(seat, &Action::Play { card });
                 prop_assert_eq!(decided.is_ok(), legal.contains(card));

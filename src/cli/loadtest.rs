@@ -27,6 +27,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::app::{App, Config, JwtKeys};
+use crate::engine::Phase;
+use crate::engine::view::SeenHand;
 use crate::{api, embedded_pg, store};
 
 #[derive(Debug, clap::Args)]
@@ -59,6 +61,12 @@ pub struct LoadtestArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Bots read the table before every turn, as a client that polls its view does. By
+    /// default a bot reads the table only when it lacks its cards (once a hand, before it
+    /// declares) and otherwise works out its legal moves from its own cards and the table's
+    /// last reply, as a client following the table's events does.
+    #[arg(long)]
+    pub read_every_turn: bool,
 }
 
 /// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster.
@@ -192,6 +200,7 @@ impl Answer {
 #[derive(Debug, serde::Deserialize)]
 struct Seen {
     status: String,
+    hand_no: i32,
     my_seat: Option<u8>,
     to_act: Option<SeenTurn>,
     legal: Option<Legal>,
@@ -380,9 +389,62 @@ struct Driver {
     next: Next,
     style: Style,
     rng: Rng,
+    read_every_turn: bool,
+    /// The table's last reply: its hand number and what it shows everyone.
+    public: Option<(i32, SeenHand)>,
+    /// Each bot's own last view, with its hand number: its cards and discards.
+    own: Vec<Option<(i32, SeenHand)>>,
 }
 
 impl Driver {
+    fn new(id: String, bots: Vec<Bot>, style: Style, seed: u64, read_every_turn: bool) -> Driver {
+        Driver {
+            id,
+            own: vec![None; bots.len()],
+            bots,
+            next: Next::Start,
+            style,
+            rng: Rng(seed),
+            read_every_turn,
+            public: None,
+        }
+    }
+
+    /// Bot `i`'s legal moves worked out without reading the table: a draw (a bot stands
+    /// pat, which is always allowed), or its legal cards from its own cards and the table's
+    /// last reply (R9-R9d). `None` when it must read the table: to declare, when it has not
+    /// seen its cards this hand, or with `--read-every-turn`.
+    fn worked_out(&self, i: usize) -> Option<Legal> {
+        if self.read_every_turn {
+            return None;
+        }
+        let (hand_no, public) = self.public.as_ref()?;
+        let (own_no, own) = self.own.get(i)?.as_ref()?;
+        if own_no != hand_no {
+            return None;
+        }
+        let (action, cards) = match public.phase? {
+            Phase::Draw => ("draw", None),
+            Phase::Play => {
+                let seen = SeenHand {
+                    my_seat: own.my_seat,
+                    my_hand: own.my_hand.clone(),
+                    my_discards: own.my_discards.clone(),
+                    ..public.clone()
+                };
+                let legal = seen.sight()?.legal();
+                ("play", Some(legal.iter().map(|c| c.to_string()).collect()))
+            }
+            Phase::Declare | Phase::Complete => return None,
+        };
+        Some(Legal {
+            action: action.to_owned(),
+            can_pass: None,
+            can_play: None,
+            cards,
+        })
+    }
+
     fn bot_index(&self, player: &str) -> Option<usize> {
         self.bots.iter().position(|b| b.id == player)
     }
@@ -406,11 +468,10 @@ impl Driver {
         let (endpoint, method, url, who, body) = match next {
             Next::Unknown => ("get_table", Method::GET, path, 0, None),
             Next::Start => ("start_hand", Method::POST, format!("{path}/hands"), 0, None),
-            Next::Actor(i, None) => ("get_table", Method::GET, path, i, None),
-            Next::Actor(i, Some(view)) => match view
-                .legal
-                .as_ref()
-                .and_then(|legal| choose(legal, self.style, &mut self.rng))
+            Next::Actor(i, view) => match view
+                .and_then(|v| v.legal)
+                .or_else(|| self.worked_out(i))
+                .and_then(|legal| choose(&legal, self.style, &mut self.rng))
             {
                 Some(action) => (
                     "act",
@@ -437,6 +498,13 @@ impl Driver {
                 Ok(a) => format!("{} {}", a.status, a.json()),
                 Err(e) => e.clone(),
             });
+        if let (Some(view), Ok(answer)) = (&seen, &result) {
+            let hand = serde_json::from_slice::<SeenHand>(&answer.bytes).unwrap_or_default();
+            if let Some(own) = self.own.get_mut(who) {
+                *own = Some((view.hand_no, hand.clone()));
+            }
+            self.public = Some((view.hand_no, hand));
+        }
         match seen {
             Some(view) => {
                 let ended = endpoint == "act" && view.status == "waiting";
@@ -634,6 +702,8 @@ struct Summary {
     actions: usize,
     hands_per_sec: f64,
     requests_per_sec: f64,
+    /// Whether bots read the table before every turn (`--read-every-turn`).
+    read_every_turn: bool,
     errors: u64,
     /// Latency of POST /actions.
     p50_ms: f64,
@@ -799,13 +869,13 @@ async fn drive(
     for t in 0..tables {
         let seated = bots[t * args.players..(t + 1) * args.players].to_vec();
         let id = new_table(&seated[0], &seated, format!("Load {t}")).await?;
-        drivers.push(Driver {
+        drivers.push(Driver::new(
             id,
-            bots: seated,
-            next: Next::Start,
-            style: Style::Mixed,
-            rng: Rng(0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1)),
-        });
+            seated,
+            Style::Mixed,
+            0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
+            args.read_every_turn,
+        ));
     }
     let extra = &bots[tables * args.players..];
     let (history_bots, fresh_bots) = (extra[0..2].to_vec(), extra[2..4].to_vec());
@@ -821,13 +891,13 @@ async fn drive(
     // The history table: uncontested hands (one player passes) up to --history-hands.
     let fast = Instant::now();
     let history_id = new_table(&history_bots[0], &history_bots, "History".into()).await?;
-    let mut history = Driver {
-        id: history_id,
-        bots: history_bots.clone(),
-        next: Next::Start,
-        style: Style::Pass,
-        rng: Rng(7),
-    };
+    let mut history = Driver::new(
+        history_id,
+        history_bots.clone(),
+        Style::Pass,
+        7,
+        args.read_every_turn,
+    );
     let scratch = RefCell::new(Stats::default());
     for n in 0..args.history_hands {
         history.play_hand(&http, &scratch).await?;
@@ -924,13 +994,13 @@ async fn drive(
         history.style = Style::Play;
         for n in 0..args.probe_hands {
             let id = new_table(&fresh_bots[0], &fresh_bots, format!("Fresh {n}")).await?;
-            let mut fresh = Driver {
-                id: id.clone(),
-                bots: fresh_bots.clone(),
-                next: Next::Start,
-                style: Style::Play,
-                rng: Rng(11 + u64::from(n)),
-            };
+            let mut fresh = Driver::new(
+                id.clone(),
+                fresh_bots.clone(),
+                Style::Play,
+                11 + u64::from(n),
+                args.read_every_turn,
+            );
             fresh.play_hand(&http, &first).await?;
             history.play_hand(&http, &old).await?;
             for b in &fresh_bots {
@@ -985,6 +1055,7 @@ async fn drive(
         actions,
         hands_per_sec: round3(*hands.borrow() as f64 / seconds),
         requests_per_sec: round3(requests as f64 / seconds),
+        read_every_turn: args.read_every_turn,
         errors: stats.error_count(),
         p50_ms: act.p50_ms,
         p95_ms: act.p95_ms,
@@ -1018,6 +1089,14 @@ fn print_summary(s: &Summary) {
     println!(
         "server:  {:.0} actions/s (actions and hand starts), {:.1} hands/s, {:.0} requests/s, {} errors",
         s.actions_per_sec, s.hands_per_sec, s.requests_per_sec, s.errors
+    );
+    println!(
+        "bots:    {}",
+        if s.read_every_turn {
+            "read the table before every turn"
+        } else {
+            "read the table once a hand each, then work out their moves from the replies"
+        }
     );
     println!(
         "ceiling: {:.0} commits/s (bare one-row insert transactions, {} connections, {} s)",

@@ -235,6 +235,15 @@ impl Trick {
         }
     }
 
+    /// A trick led by `leader` with `plays` so far, in play order; `None` for more plays
+    /// than seats.
+    pub fn with_plays(leader: Seat, plays: &[(Seat, Card)]) -> Option<Trick> {
+        let mut trick = Trick::new(leader);
+        trick.plays.get_mut(..plays.len())?.copy_from_slice(plays);
+        trick.len = u8::try_from(plays.len()).ok()?;
+        Some(trick)
+    }
+
     pub fn cards(&self) -> &[(Seat, Card)] {
         &self.plays[..usize::from(self.len)]
     }
@@ -703,9 +712,10 @@ impl HandState {
         if !hand.contains(card) {
             return Err(RuleError::CardNotInHand(card.to_string()));
         }
-        let (legal, base) = self.legal_for(pos);
+        let sight = self.sight(pos);
+        let (legal, base) = sight.legal_and_base();
         if !legal.contains(card) {
-            return Err(self.why_illegal(pos, card, base));
+            return Err(sight.why_illegal(card, base));
         }
         Ok(Event::Played {
             seat: self.players[pos].seat,

@@ -16,4 +16,5 @@ pub use cards::{Card, CardSet, Rank, Suit};
 pub use deck::{Deck, HandKey};
 pub use error::RuleError;
 pub use hand::{Action, Event, HandStart, HandState, Outcome, Phase, Seat, Settlement, Status};
+pub use play::PlaySight;
 pub use rules::TableRules;

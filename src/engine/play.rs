@@ -1,41 +1,111 @@
 //! Play obligations (R9-R9c), the cinch (R9d) and trick winners (R9e): which cards a seat
 //! may play, and which rule refuses the others.
+//!
+//! Everything here reads only what the seat to play knows ([`PlaySight`]): its own hand and
+//! discards, its tricks, the trump, the cards played so far and how many still play. So a
+//! client can work out its legal cards from its own view ([`super::view::HandView`]) exactly
+//! as the engine does.
 
 use super::cards::{Card, CardSet, Suit};
 use super::error::RuleError;
-use super::hand::{HandState, Phase, Seat, Status, beats};
+use super::hand::{HandState, Phase, Seat, Status, Trick, beats};
 
 /// Tricks needed for a cinch (R9d).
 const CINCH_TRICKS: u8 = 3;
 
+/// What the seat to play knows: enough to decide its legal cards (R9-R9d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaySight {
+    pub hand: CardSet,
+    /// The seat's own discards: trumps among them are seen (R9d).
+    pub discards: CardSet,
+    /// Tricks the seat has won this hand.
+    pub tricks: u8,
+    pub trump: Suit,
+    /// The trick in play.
+    pub trick: Trick,
+    /// Every card played to a trick this hand, the current trick's included.
+    pub played: CardSet,
+    /// Players still playing the hand.
+    pub playing: usize,
+}
+
 impl HandState {
+    /// What the player at `pos` knows.
+    pub(crate) fn sight(&self, pos: usize) -> PlaySight {
+        let player = &self.players[pos];
+        PlaySight {
+            hand: player.hand,
+            discards: player.discards,
+            tricks: player.tricks,
+            trump: self.trump,
+            trick: self.trick,
+            played: self.played,
+            playing: self.playing_count(),
+        }
+    }
+
     /// The cards `seat` may play now (R9-R9d); empty when it is not their turn to play.
     pub fn legal_plays(&self, seat: Seat) -> CardSet {
         match self.pos(seat) {
             Some(pos) if self.phase == Phase::Play && usize::from(self.turn) == pos => {
-                self.legal_for(pos).0
+                self.sight(pos).legal()
             }
             _ => CardSet::EMPTY,
         }
     }
 
-    /// The legal cards at `pos`, and the cards allowed before the cinch narrows them.
-    pub(crate) fn legal_for(&self, pos: usize) -> (CardSet, CardSet) {
-        let hand = self.players[pos].hand;
+    /// Whether `card` would take the lead of the current trick if played now (R9e).
+    pub fn would_win(&self, card: Card) -> bool {
+        would_win(&self.trick, self.trump, card)
+    }
+
+    pub(crate) fn playing_count(&self) -> usize {
+        self.active()
+            .iter()
+            .filter(|p| p.status == Status::Playing)
+            .count()
+    }
+
+    /// Whether `seat` has a cinch now (R9d).
+    pub fn cinch(&self, seat: Seat) -> bool {
+        self.phase == Phase::Play
+            && self
+                .pos(seat)
+                .is_some_and(|p| self.players[p].status == Status::Playing && self.sight(p).cinch())
+    }
+}
+
+fn would_win(trick: &Trick, trump: Suit, card: Card) -> bool {
+    match (trick.led_suit(), trick.leading(trump)) {
+        (Some(led), Some((_, top))) => beats(card, top, led, trump),
+        _ => true,
+    }
+}
+
+impl PlaySight {
+    /// The cards the seat may play (R9-R9d).
+    pub fn legal(&self) -> CardSet {
+        self.legal_and_base().0
+    }
+
+    /// The legal cards, and the cards allowed before the cinch narrows them.
+    pub(crate) fn legal_and_base(&self) -> (CardSet, CardSet) {
+        let hand = self.hand;
         let trumps = CardSet::of_suit(self.trump);
-        let cinch = self.has_cinch(pos);
+        let cinch = self.cinch();
         let Some(led) = self.trick.led_suit() else {
             let held_trumps = hand.intersect(trumps);
             if cinch && !held_trumps.is_empty() {
-                return (self.highest_trump_equivalents(pos, held_trumps), hand);
+                return (self.highest_trump_equivalents(held_trumps), hand);
             }
             return (hand, hand);
         };
-        let base = self.obligations(hand, led).0;
+        let base = self.obligations(led).0;
         if !cinch {
             return (base, base);
         }
-        if usize::from(self.trick.len) + 1 == self.playing_count() {
+        if usize::from(self.trick.len) + 1 == self.playing {
             let winners: CardSet = base.iter().filter(|&c| self.would_win(c)).collect();
             if !winners.is_empty() {
                 return (winners, base);
@@ -47,14 +117,14 @@ impl HandState {
         }
         let held_trumps = hand.intersect(trumps);
         (
-            base_trumps.intersect(self.highest_trump_equivalents(pos, held_trumps)),
+            base_trumps.intersect(self.highest_trump_equivalents(held_trumps)),
             base,
         )
     }
 
     /// R9a-R9c for a follower: the allowed cards, and which rule decided.
-    pub(crate) fn obligations(&self, hand: CardSet, led: Suit) -> (CardSet, RuleError) {
-        let trump = self.trump;
+    fn obligations(&self, led: Suit) -> (CardSet, RuleError) {
+        let (hand, trump) = (self.hand, self.trump);
         let in_trick_trumps: CardSet = self
             .trick
             .cards()
@@ -95,33 +165,22 @@ impl HandState {
 
     /// Whether `card` would take the lead of the current trick if played now (R9e).
     pub fn would_win(&self, card: Card) -> bool {
-        match (self.trick.led_suit(), self.trick.leading(self.trump)) {
-            (Some(led), Some((_, top))) => beats(card, top, led, self.trump),
-            _ => true,
-        }
+        would_win(&self.trick, self.trump, card)
     }
 
-    pub(crate) fn playing_count(&self) -> usize {
-        self.active()
-            .iter()
-            .filter(|p| p.status == Status::Playing)
-            .count()
-    }
-
-    /// Trumps `pos` has not seen: not in hand, not played, not among its own discards (R9d).
-    pub(crate) fn unseen_trumps(&self, pos: usize) -> CardSet {
-        let player = &self.players[pos];
+    /// Trumps the seat has not seen: not in hand, not played, not among its discards (R9d).
+    fn unseen_trumps(&self) -> CardSet {
         CardSet::of_suit(self.trump)
-            .minus(player.hand)
+            .minus(self.hand)
             .minus(self.played)
-            .minus(player.discards)
+            .minus(self.discards)
     }
 
-    /// Trump tricks `pos` is sure to win: its trumps minus a maximum matching of unseen
-    /// trumps to the trumps of `pos` they outrank (R9d).
-    pub(crate) fn guaranteed_trump_tricks(&self, pos: usize) -> u8 {
-        let mine = self.players[pos].hand.suit(self.trump);
-        let mut unseen = self.unseen_trumps(pos);
+    /// Trump tricks the seat is sure to win: its trumps minus a maximum matching of unseen
+    /// trumps to the trumps they outrank (R9d).
+    fn guaranteed_trump_tricks(&self) -> u8 {
+        let mine = self.hand.suit(self.trump);
+        let mut unseen = self.unseen_trumps();
         let mut beaten = 0u8;
         for card in mine.iter() {
             if let Some(over) = unseen.above(card).lowest() {
@@ -132,45 +191,38 @@ impl HandState {
         mine.len() as u8 - beaten
     }
 
-    pub(crate) fn has_cinch(&self, pos: usize) -> bool {
-        self.players[pos].tricks + self.guaranteed_trump_tricks(pos) >= CINCH_TRICKS
-    }
-
-    /// Whether `seat` has a cinch now (R9d).
-    pub fn cinch(&self, seat: Seat) -> bool {
-        self.phase == Phase::Play
-            && self
-                .pos(seat)
-                .is_some_and(|p| self.players[p].status == Status::Playing && self.has_cinch(p))
+    /// Whether the seat has a cinch (R9d): its tricks and its sure trump tricks make three.
+    pub fn cinch(&self) -> bool {
+        self.tricks + self.guaranteed_trump_tricks() >= CINCH_TRICKS
     }
 
     /// The highest of `trumps` and every trump of them equivalent to it: no unseen trump
     /// ranks between (R9d).
-    pub(crate) fn highest_trump_equivalents(&self, pos: usize, trumps: CardSet) -> CardSet {
+    fn highest_trump_equivalents(&self, trumps: CardSet) -> CardSet {
         let Some(top) = trumps.highest() else {
             return CardSet::EMPTY;
         };
-        let unseen = self.unseen_trumps(pos);
+        let unseen = self.unseen_trumps();
         trumps
             .iter()
             .filter(|&t| unseen.above(t).minus(unseen.above(top)).is_empty())
             .collect()
     }
 
-    pub(crate) fn why_illegal(&self, pos: usize, card: Card, base: CardSet) -> RuleError {
+    /// The rule that refuses `card`, given the cards allowed before the cinch (`base`).
+    pub(crate) fn why_illegal(&self, card: Card, base: CardSet) -> RuleError {
         let Some(led) = self.trick.led_suit() else {
             return RuleError::CinchMustLeadHighestTrump;
         };
         if !base.contains(card) {
-            let hand = self.players[pos].hand;
-            let (_, rule) = self.obligations(hand, led);
+            let (_, rule) = self.obligations(led);
             return match rule {
                 RuleError::MustHeadTrick if card.suit() != led => RuleError::MustFollowSuit,
                 RuleError::MustOvertrump if card.suit() != self.trump => RuleError::MustTrump,
                 rule => rule,
             };
         }
-        let last = usize::from(self.trick.len) + 1 == self.playing_count();
+        let last = usize::from(self.trick.len) + 1 == self.playing;
         if last && base.iter().any(|c| self.would_win(c)) {
             RuleError::CinchMustWinTrick
         } else {

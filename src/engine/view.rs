@@ -3,13 +3,14 @@
 //! played to a trick, and counts of everything else. Never another player's hand or
 //! discards, the stock order or the hand key while the hand is in play.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardSet, Suit};
 use super::hand::{
     Action, Draw, Entrant, Event, HandStart, HandState, Phase, Seat, SeatAmount, Settlement,
     Status, Trick,
 };
+use super::play::PlaySight;
 use super::rules::TableRules;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -364,5 +365,94 @@ pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventV
             trick: *trick,
         },
         Event::HandEnded(settlement) => EventView::HandEnded((**settlement).clone()),
+    }
+}
+
+/// The parts of a seat's view that decide its legal cards, read back from JSON: a
+/// [`HandView`] or the API's table view, which name them alike. A client that knows its
+/// own hand and the table's public state works out its legal cards with
+/// [`SeenHand::sight`] exactly as the engine does.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SeenHand {
+    #[serde(default)]
+    pub phase: Option<Phase>,
+    #[serde(default)]
+    pub trump: Option<SeenTrump>,
+    #[serde(default)]
+    pub seats: Vec<SeenSeat>,
+    #[serde(default)]
+    pub my_seat: Option<Seat>,
+    #[serde(default)]
+    pub my_hand: Option<Vec<Card>>,
+    #[serde(default)]
+    pub my_discards: Option<Vec<Card>>,
+    #[serde(default)]
+    pub current_trick: Option<SeenTrick>,
+    #[serde(default)]
+    pub tricks: Vec<SeenTrick>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeenTrump {
+    pub suit: Suit,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeenSeat {
+    pub seat: Seat,
+    #[serde(default)]
+    pub state: Option<String>,
+    #[serde(default)]
+    pub tricks: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeenTrick {
+    pub leader_seat: Seat,
+    pub plays: Vec<SeenPlay>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeenPlay {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+impl SeenHand {
+    /// What the viewer knows in the play phase (R9-R9d); `None` in another phase, for a
+    /// viewer without a hand, or for a view that does not add up.
+    pub fn sight(&self) -> Option<PlaySight> {
+        if self.phase != Some(Phase::Play) {
+            return None;
+        }
+        let me = self.my_seat?;
+        let playing = |s: &&SeenSeat| s.state.as_deref() == Some("playing");
+        let tricks = self
+            .seats
+            .iter()
+            .filter(playing)
+            .find(|s| s.seat == me)?
+            .tricks;
+        let plays = |t: &SeenTrick| -> Vec<(Seat, Card)> {
+            t.plays.iter().map(|p| (p.seat, p.card)).collect()
+        };
+        let trick = match &self.current_trick {
+            Some(t) => Trick::with_plays(t.leader_seat, &plays(t))?,
+            None => Trick::with_plays(me, &[])?,
+        };
+        Some(PlaySight {
+            hand: self.my_hand.iter().flatten().copied().collect(),
+            discards: self.my_discards.iter().flatten().copied().collect(),
+            tricks,
+            trump: self.trump.as_ref()?.suit,
+            trick,
+            played: self
+                .tricks
+                .iter()
+                .chain(&self.current_trick)
+                .flat_map(|t| t.plays.iter().map(|p| p.card))
+                .collect(),
+            playing: self.seats.iter().filter(playing).count(),
+        })
     }
 }
