@@ -44,6 +44,10 @@ const RECONNECT_AFTER: Duration = Duration::from_secs(1);
 const OUTBOX_CAPACITY: usize = 4096;
 /// Notices sent to PostgreSQL in one transaction, at most.
 const MAX_BATCH: usize = 256;
+/// How long the sender gathers notices after the first before sending them: other
+/// processes learn of a change this much later, and a busy process sends a few
+/// transactions a second instead of one per batch of writes.
+const GATHER: Duration = Duration::from_millis(20);
 
 impl Live {
     pub fn new() -> Live {
@@ -131,8 +135,9 @@ impl App {
     }
 
     /// Sends the queued notices to PostgreSQL for as long as the process runs: whatever
-    /// queued up while the last batch was sent goes out in one transaction (one notice per
-    /// table, its latest), on a connection of its own. Only the first caller sends.
+    /// queued up while the last batch was sent, and in the [`GATHER`] time after the first,
+    /// goes out in one transaction (one notice per table, its latest), on a connection of
+    /// its own. Only the first caller sends.
     pub async fn send_notices_forever(self) {
         let Some(mut outbox) = self.live.take_outbox() else {
             return;
@@ -140,6 +145,12 @@ impl App {
         let mut conn = None;
         let mut batch = Vec::with_capacity(MAX_BATCH);
         while outbox.recv_many(&mut batch, MAX_BATCH).await > 0 {
+            tokio::time::sleep(GATHER).await;
+            while batch.len() < MAX_BATCH
+                && let Ok(notice) = outbox.try_recv()
+            {
+                batch.push(notice);
+            }
             batch.sort_by_key(|n: &Notice| (n.table, std::cmp::Reverse(n.seq)));
             batch.dedup_by_key(|n| n.table);
             let notices: Vec<(Uuid, i64)> = batch.drain(..).map(|n| (n.table, n.seq)).collect();
