@@ -25,6 +25,8 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use futures_util::future::join_all;
 use serde::Serialize;
 use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 use crate::app::{App, Config, JwtKeys};
 use crate::engine::Phase;
@@ -174,14 +176,19 @@ fn round3(x: f64) -> f64 {
 // ---------------------------------------------------------------------------------------
 // HTTP
 
+/// A small HTTP/1.1 client for the load: keep-alive connections to the one server,
+/// requests with an optional bearer token and JSON body, answers with a `Content-Length`.
+/// The load generator shares the machine with the server, so each request should cost it
+/// as little as a tool like `wrk` spends: one write and, mostly, one read.
 struct Http {
-    client: awc::Client,
-    base: String,
+    addr: std::net::SocketAddr,
+    /// Connections between requests (the drivers run on one thread).
+    idle: RefCell<Vec<TcpStream>>,
 }
 
 struct Answer {
     status: u16,
-    bytes: actix_web::web::Bytes,
+    bytes: Vec<u8>,
 }
 
 impl Answer {
@@ -221,13 +228,62 @@ struct Legal {
     cards: Option<Vec<String>>,
 }
 
+/// Where the head of an answer ends, and its status and body length.
+fn answer_head(buf: &[u8]) -> Result<Option<(usize, u16, usize)>, String> {
+    let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return Ok(None);
+    };
+    let head = std::str::from_utf8(&buf[..end]).map_err(|e| e.to_string())?;
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| format!("a bad status line: {head:.80}"))?;
+    let mut length = None;
+    for line in lines {
+        let (name, value) = line.split_once(':').unwrap_or((line, ""));
+        if name.eq_ignore_ascii_case("content-length") {
+            length = value.trim().parse().ok();
+        } else if name.eq_ignore_ascii_case("transfer-encoding") {
+            return Err("a chunked answer (the load client reads Content-Length only)".into());
+        }
+    }
+    Ok(Some((end + 4, status, length.unwrap_or(0))))
+}
+
+/// Sends one request on `stream` and reads its answer. `Ok(None)`: the connection was
+/// closed before any of the answer arrived.
+async fn exchange(stream: &mut TcpStream, request: &[u8]) -> Result<Option<Answer>, String> {
+    if stream.write_all(request).await.is_err() {
+        return Ok(None);
+    }
+    let mut buf = Vec::with_capacity(8192);
+    loop {
+        if let Some((start, status, length)) = answer_head(&buf)? {
+            while buf.len() < start + length {
+                if stream.read_buf(&mut buf).await.map_err(|e| e.to_string())? == 0 {
+                    return Err("the connection closed inside an answer".into());
+                }
+            }
+            buf.truncate(start + length);
+            buf.drain(..start);
+            return Ok(Some(Answer { status, bytes: buf }));
+        }
+        match stream.read_buf(&mut buf).await {
+            Ok(0) | Err(_) if buf.is_empty() => return Ok(None),
+            Ok(0) => return Err("the connection closed inside an answer".into()),
+            Ok(_) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
 impl Http {
-    fn new(base: &str) -> Http {
+    fn new(addr: std::net::SocketAddr) -> Http {
         Http {
-            client: awc::Client::builder()
-                .timeout(Duration::from_secs(60))
-                .finish(),
-            base: base.to_owned(),
+            addr,
+            idle: RefCell::new(Vec::new()),
         }
     }
 
@@ -250,24 +306,56 @@ impl Http {
         token: Option<&str>,
         body: Option<&Value>,
     ) -> Result<Answer, String> {
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        let body = match body {
+            Some(body) => serde_json::to_vec(body).map_err(|e| e.to_string())?,
+            None => Vec::new(),
+        };
+        let mut request = Vec::with_capacity(256 + body.len());
+        request.extend_from_slice(
+            format!(
+                "{} {path} HTTP/1.1\r\nHost: {}\r\n",
+                method.as_str(),
+                self.addr
+            )
+            .as_bytes(),
+        );
         if let Some(token) = token {
-            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+            request.extend_from_slice(format!("Authorization: Bearer {token}\r\n").as_bytes());
         }
-        let mut resp = match body {
-            Some(body) => req.send_json(body).await,
-            None => req.send().await,
+        request.extend_from_slice(
+            format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            )
+            .as_bytes(),
+        );
+        request.extend_from_slice(&body);
+        // A kept connection the server has since closed gets the request again on a new
+        // one: nothing of it was answered, so nothing of it was done.
+        let kept = self.idle.borrow_mut().pop();
+        for stream in [kept, None] {
+            let reused = stream.is_some();
+            let mut stream = match stream {
+                Some(stream) => stream,
+                None => TcpStream::connect(self.addr)
+                    .await
+                    .map_err(|e| format!("{path}: {e}"))?,
+            };
+            let answer =
+                tokio::time::timeout(Duration::from_secs(60), exchange(&mut stream, &request))
+                    .await
+                    .map_err(|_| format!("{path}: no answer in 60 s"))?
+                    .map_err(|e| format!("{path}: {e}"))?;
+            match answer {
+                Some(answer) => {
+                    self.idle.borrow_mut().push(stream);
+                    return Ok(answer);
+                }
+                None if reused => {}
+                None => break,
+            }
         }
-        .map_err(|e| format!("{path}: {e}"))?;
-        let bytes = resp
-            .body()
-            .limit(16 * 1024 * 1024)
-            .await
-            .map_err(|e| format!("{path}: {e}"))?;
-        Ok(Answer {
-            status: resp.status().as_u16(),
-            bytes,
-        })
+        Err(format!("{path}: the server closed the connection"))
     }
 
     /// A set-up request that must succeed.
@@ -764,9 +852,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let handle = handle_rx
         .recv_timeout(Duration::from_secs(30))
         .map_err(|_| "the server did not start".to_owned())?;
-    let base = format!("http://{addr}");
-    let summary =
-        actix_web::rt::System::new().block_on(drive(args, tables, pool_size, &url, &base));
+    let summary = actix_web::rt::System::new().block_on(drive(args, tables, pool_size, &url, addr));
     actix_web::rt::System::new().block_on(handle.stop(true));
     let summary = summary?;
     if args.json {
@@ -785,7 +871,7 @@ async fn drive(
     tables: usize,
     pool_size: usize,
     url: &str,
-    base: &str,
+    addr: std::net::SocketAddr,
 ) -> Result<Summary, String> {
     let json_out = args.json;
     let (fsync, synchronous_commit) = settings(url).await?;
@@ -796,7 +882,7 @@ async fn drive(
             args.clients, args.players, args.duration
         ),
     );
-    let http = Http::new(base);
+    let http = Http::new(addr);
     let run_id = hex::encode(rand::random::<[u8; 4]>());
 
     // Players: P per table, 2 for the history table, 2 for the fresh tables.
@@ -937,7 +1023,7 @@ async fn drive(
     let client_futures = groups.into_iter().map(|mut group| {
         let stats = stats.clone();
         let hands = hands.clone();
-        let http = Http::new(base);
+        let http = Http::new(addr);
         async move {
             let mut i = 0;
             while Instant::now() < end {
