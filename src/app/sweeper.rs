@@ -16,8 +16,10 @@ use crate::store::{self};
 /// Most tables one sweep looks at; the next sweep takes the rest.
 const BATCH: i64 = 100;
 
+/// Tables whose turn deadline passed: found by the indexed minute of the deadline (at or
+/// before the deadline itself), then by the deadline.
 fn due() -> diesel::expression::SqlLiteral<Bool> {
-    diesel::dsl::sql::<Bool>("tables.deadline < now()")
+    diesel::dsl::sql::<Bool>("tables.deadline_minute < now() AND tables.deadline < now()")
 }
 
 impl App {
@@ -38,7 +40,7 @@ impl App {
             let mut conn = store::conn(&self.pool).await?;
             tables::table
                 .filter(due())
-                .order(tables::deadline.asc())
+                .order((tables::deadline_minute.asc(), tables::deadline.asc()))
                 .limit(BATCH)
                 .select(tables::id)
                 .load(&mut conn)

@@ -49,6 +49,7 @@ diesel::table! {
         created_at -> Timestamptz,
         closed_at -> Nullable<Timestamptz>,
         stamp -> Int8,
+        deadline_minute -> Nullable<Timestamptz>,
     }
 }
 
