@@ -10,7 +10,7 @@ use super::ids::PlayerId;
 use super::table_event::TableEvent;
 use super::tables::Loaded;
 use crate::engine::view::{Legal, TrickView, redact};
-use crate::engine::{CardSet, Phase, Settlement};
+use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
 
 fn cards(set: CardSet) -> Vec<String> {
@@ -112,7 +112,7 @@ pub struct TableView {
     pub name: String,
     /// The table's `TableRules`.
     #[schema(value_type = Object)]
-    pub rules: Value,
+    pub rules: TableRules,
     /// `playing` while a hand is in play, `closed` once closed, else `waiting`.
     pub status: String,
     /// The table's version: the seq of its last event.
@@ -140,7 +140,7 @@ pub struct TableView {
     pub tricks: Vec<TrickOut>,
     /// The previous hand's settlement: outcome, tricks, payouts, bourré payments, exemptions.
     #[schema(value_type = Option<Object>)]
-    pub last_hand: Option<Value>,
+    pub last_hand: Option<Settlement>,
     /// Whether the table deals fixed decks (never called fair).
     pub fixed_decks: bool,
 }
@@ -226,7 +226,7 @@ pub fn table_view(
         id: table.id,
         league_id: table.league_id,
         name: table.name.clone(),
-        rules: table.rules.clone(),
+        rules: loaded.rules,
         status: if table.closed_at.is_some() {
             "closed"
         } else if in_play {
@@ -279,7 +279,7 @@ pub fn table_view(
             .as_ref()
             .map(|v| v.tricks.iter().map(TrickOut::from).collect())
             .unwrap_or_default(),
-        last_hand: last_hand.and_then(|s| serde_json::to_value(s).ok()),
+        last_hand,
         fixed_decks: table.fixed_decks.is_some(),
     }
 }
