@@ -154,9 +154,16 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 /// Runs the HTTP server on `listener` until it stops.
+/// HTTP worker threads by default: one per core the process may use.
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Serves the API on `listener` with `workers` HTTP worker threads (at least one).
 pub fn server(
     app: App,
     listener: std::net::TcpListener,
+    workers: usize,
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
     // `sweep_every`), the listener that wakes long-polls and streams, and the sender of
@@ -173,6 +180,7 @@ pub fn server(
             .default_service(web::to(fallback::unmatched))
             .wrap(actix_web::middleware::from_fn(request_id::request_context))
     })
+    .workers(workers.max(1))
     .listen(listener)?
     .run();
     Ok(server)

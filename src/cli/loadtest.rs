@@ -56,6 +56,11 @@ pub struct LoadtestArgs {
     /// Database connections of the server (default: --clients).
     #[arg(long)]
     pub pool: Option<usize>,
+    /// HTTP worker threads of the server. One by default: on a machine the server shares
+    /// with PostgreSQL and the load generator, one worker serves this load with the least
+    /// CPU (`bourre serve` starts one per core unless `BOURRE_WORKERS` says otherwise).
+    #[arg(long, default_value_t = 1)]
+    pub workers: usize,
     /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
     /// or ./.bourre); the run uses its database `bourre_loadtest`.
     #[arg(long)]
@@ -783,6 +788,8 @@ struct Summary {
     players: usize,
     duration_secs: f64,
     server_pool: usize,
+    /// HTTP worker threads of the server (`--workers`).
+    server_workers: usize,
     fsync: String,
     synchronous_commit: String,
     /// Committed writes per second: actions plus hand starts.
@@ -839,9 +846,10 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+    let workers = args.workers;
     std::thread::spawn(move || {
         let result = actix_web::rt::System::new().block_on(async move {
-            let server = api::server(app, listener)?;
+            let server = api::server(app, listener, workers)?;
             let _ = handle_tx.send(server.handle());
             server.await
         });
@@ -1135,6 +1143,7 @@ async fn drive(
         players: args.players,
         duration_secs: round3(seconds),
         server_pool: pool_size,
+        server_workers: args.workers,
         fsync,
         synchronous_commit,
         actions_per_sec: round3(actions_per_sec),
@@ -1163,12 +1172,13 @@ async fn drive(
 
 fn print_summary(s: &Summary) {
     println!(
-        "bourre loadtest: {} clients, {} tables x {} players, {:.1} s, server pool {}; fsync={} synchronous_commit={}",
+        "bourre loadtest: {} clients, {} tables x {} players, {:.1} s, server pool {}, {} HTTP worker(s); fsync={} synchronous_commit={}",
         s.clients,
         s.tables,
         s.players,
         s.duration_secs,
         s.server_pool,
+        s.server_workers,
         s.fsync,
         s.synchronous_commit
     );

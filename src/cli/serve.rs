@@ -124,10 +124,11 @@ pub fn serve() -> Result<(), String> {
     store::migrate(&url).map_err(|e| e.to_string())?;
     let app = app_from_env(&url, embedded)?;
     let bind = std::env::var("BOURRE_BIND").unwrap_or_else(|_| "127.0.0.1:8080".into());
+    let workers = env_number("BOURRE_WORKERS", api::default_workers() as u64)? as usize;
     let listener =
         std::net::TcpListener::bind(&bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
     eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
     actix_web::rt::System::new()
-        .block_on(async move { api::server(app, listener)?.await })
+        .block_on(async move { api::server(app, listener, workers)?.await })
         .map_err(|e| e.to_string())
 }

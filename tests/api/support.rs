@@ -184,7 +184,7 @@ impl TestApp {
         let app = App::new(store::pool(&db_url, 8).expect("pool"), config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let server = api::server(app, listener).expect("server");
+        let server = api::server(app, listener, api::default_workers()).expect("server");
         actix_web::rt::spawn(server);
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
