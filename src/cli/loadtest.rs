@@ -56,11 +56,9 @@ pub struct LoadtestArgs {
     /// Database connections of the server (default: --clients).
     #[arg(long)]
     pub pool: Option<usize>,
-    /// HTTP worker threads of the server. One by default: on a machine the server shares
-    /// with PostgreSQL and the load generator, one worker serves this load with the least
-    /// CPU (`bourre serve` starts one per core unless `BOURRE_WORKERS` says otherwise).
-    #[arg(long, default_value_t = 1)]
-    pub workers: usize,
+    /// HTTP worker threads of the server (default: one per core, as `bourre serve`).
+    #[arg(long)]
+    pub workers: Option<usize>,
     /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
     /// or ./.bourre); the run uses its database `bourre_loadtest`.
     #[arg(long)]
@@ -846,7 +844,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (handle_tx, handle_rx) = std::sync::mpsc::channel();
-    let workers = args.workers;
+    let workers = args.workers.unwrap_or_else(api::default_workers);
     std::thread::spawn(move || {
         let result = actix_web::rt::System::new().block_on(async move {
             let server = api::server(app, listener, workers)?;
@@ -1143,7 +1141,7 @@ async fn drive(
         players: args.players,
         duration_secs: round3(seconds),
         server_pool: pool_size,
-        server_workers: args.workers,
+        server_workers: args.workers.unwrap_or_else(api::default_workers),
         fsync,
         synchronous_commit,
         actions_per_sec: round3(actions_per_sec),
