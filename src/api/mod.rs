@@ -153,7 +153,6 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     build().1
 }
 
-/// Runs the HTTP server on `listener` until it stops.
 /// HTTP worker threads by default: one per core the process may use.
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -1823,14 +1823,14 @@ async fn previous_hand_ended(
         .optional()
 }
 
-/// `TableView.last_hand` from what [`load_with`] read: the current hand's settlement when
-/// it ended, else the previous hand's.
 /// `player`'s view of a kept table.
 fn kept_view(kept: &Kept, player: PlayerId) -> TableView {
     let last_hand = current_or_previous_settlement(&kept.loaded, kept.previous.clone());
     view::table_view(&kept.loaded, Some(player), last_hand)
 }
 
+/// `TableView.last_hand` from what [`load_with`] read: the current hand's settlement when
+/// it ended, else the previous hand's.
 fn current_or_previous_settlement(
     loaded: &Loaded,
     previous: Option<crate::engine::Settlement>,

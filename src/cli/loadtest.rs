@@ -481,10 +481,10 @@ struct Driver {
     style: Style,
     rng: Rng,
     read_every_turn: bool,
-    /// The table's last reply: its hand number and what it shows everyone.
-    public: Option<(i32, SeenHand)>,
     /// Each bot's own last view, with its hand number: its cards and discards.
     own: Vec<Option<(i32, SeenHand)>>,
+    /// The bot whose view is the table's last reply: what it shows everyone is current.
+    last: Option<usize>,
 }
 
 impl Driver {
@@ -497,7 +497,7 @@ impl Driver {
             style,
             rng: Rng(seed),
             read_every_turn,
-            public: None,
+            last: None,
         }
     }
 
@@ -509,7 +509,7 @@ impl Driver {
         if self.read_every_turn {
             return None;
         }
-        let (hand_no, public) = self.public.as_ref()?;
+        let (hand_no, public) = self.own.get(self.last?)?.as_ref()?;
         let (own_no, own) = self.own.get(i)?.as_ref()?;
         if own_no != hand_no {
             return None;
@@ -592,9 +592,9 @@ impl Driver {
         if let (Some(view), Ok(answer)) = (&seen, &result) {
             let hand = serde_json::from_slice::<SeenHand>(&answer.bytes).unwrap_or_default();
             if let Some(own) = self.own.get_mut(who) {
-                *own = Some((view.hand_no, hand.clone()));
+                *own = Some((view.hand_no, hand));
+                self.last = Some(who);
             }
-            self.public = Some((view.hand_no, hand));
         }
         match seen {
             Some(view) => {
@@ -858,7 +858,8 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let handle = handle_rx
         .recv_timeout(Duration::from_secs(30))
         .map_err(|_| "the server did not start".to_owned())?;
-    let summary = actix_web::rt::System::new().block_on(drive(args, tables, pool_size, &url, addr));
+    let summary =
+        actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
     actix_web::rt::System::new().block_on(handle.stop(true));
     let summary = summary?;
     if args.json {
@@ -876,6 +877,7 @@ async fn drive(
     args: &LoadtestArgs,
     tables: usize,
     pool_size: usize,
+    server_workers: usize,
     url: &str,
     addr: std::net::SocketAddr,
 ) -> Result<Summary, String> {
@@ -1141,7 +1143,7 @@ async fn drive(
         players: args.players,
         duration_secs: round3(seconds),
         server_pool: pool_size,
-        server_workers: args.workers.unwrap_or_else(api::default_workers),
+        server_workers,
         fsync,
         synchronous_commit,
         actions_per_sec: round3(actions_per_sec),

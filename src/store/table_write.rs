@@ -4,11 +4,10 @@
 //! The statement is its own transaction when run outside one, so a player's action costs
 //! at most one read and this one write; plain moves (no chips, no seats) at several tables
 //! can also share one statement and one commit ([`run_plain`]). Its first step updates the
-//! table's row only if the version
-//! is still the one the caller read; every other step reads that step's result, so when the
-//! table moved on nothing at all is written and the caller reloads. Taking the table's row
-//! first, it waits behind (and never deadlocks with) a writer that locked the row before
-//! appending.
+//! table's row only if the version is still the one the caller read; every other step reads
+//! that step's result, so when the table moved on nothing at all is written and the caller
+//! reloads. Taking the table's row first, it waits behind (and never deadlocks with) a
+//! writer that locked the row before appending.
 //!
 //! Credits may open a balance; debits update an existing one, never below zero (the CHECK
 //! on `balances`), and a debit that finds no balance fails the statement

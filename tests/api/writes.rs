@@ -181,6 +181,17 @@ async fn three_tables(app: &TestApp) -> Vec<(Uuid, i64, String)> {
     tables
 }
 
+/// An event at `table`'s next seq (after `version`), behind the table's back: the next
+/// move's insert there fails.
+async fn take_next_seq(app: &TestApp, table: Uuid, version: i64) {
+    app.sql(&format!(
+        "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
+         VALUES ('{table}', {}, 1, 'test_marker', '{{}}', '', '')",
+        version + 1
+    ))
+    .await;
+}
+
 /// A plain move (one event, no chips, no seats) at `table`, decided on `version`.
 fn marker(table: Uuid, version: i64, hash: &str) -> Prepared {
     let events = [NewEvent {
@@ -236,12 +247,7 @@ async fn plain_moves_written_in_one_statement_keep_their_own_outcomes() {
 
     // An event already at B's next seq, behind the table's back: B's insert fails, and
     // with it the whole statement.
-    app.sql(&format!(
-        "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
-         VALUES ('{b}', {}, 1, 'test_marker', '{{}}', '', '')",
-        vb + 1
-    ))
-    .await;
+    take_next_seq(&app, b, vb).await;
     let (va, ha) = head(&app, &a.to_string()).await;
     let moves = [marker(a, va, &ha), marker(b, vb, &hb)];
     let failed = table_write::run_plain(&mut conn, &moves.iter().collect::<Vec<_>>()).await;
@@ -264,12 +270,7 @@ async fn queued_moves_each_get_their_own_outcome() {
     let app = TestApp::start().await;
     let [(a, va, ha), (b, vb, hb), (c, vc, hc)]: [(Uuid, i64, String); 3] =
         three_tables(&app).await.try_into().expect("three tables");
-    app.sql(&format!(
-        "INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
-         VALUES ('{b}', {}, 1, 'test_marker', '{{}}', '', '')",
-        vb + 1
-    ))
-    .await;
+    take_next_seq(&app, b, vb).await;
     let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"), 4);
     let moves = [
         marker(a, va, &ha),
