@@ -43,6 +43,10 @@ enum Command {
     Loadtest(LoadtestArgs),
 }
 
+/// The server allocates and frees small buffers on every request, from several threads.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

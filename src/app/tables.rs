@@ -29,7 +29,7 @@ use super::writes::Writes;
 use super::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
-use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, TableRules};
+use crate::engine::{Action, Card, Event, HandStart, HandState, Seat, Settlement, TableRules};
 use crate::store::events::{self as event_log, NewEvent};
 use crate::store::ledger::{self, Transfer, player_account, pot_account};
 use crate::store::schema::{seats, tables};
@@ -1026,6 +1026,16 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
+        if key.is_none()
+            && let Some(kept) = start_on_kept(&self.writes, &self.tables, player, id).await?
+        {
+            let view = kept_view(&kept, player);
+            #[cfg(debug_assertions)]
+            self.check_kept(id, player, &kept).await?;
+            self.tables.put(kept);
+            self.announce(id.0, view.version);
+            return Ok(Reply::Fresh(view));
+        }
         let tables = &self.tables;
         let result = self
             .guarded(key, async |conn, key| {
@@ -1189,11 +1199,103 @@ async fn start_in(
         return Ok((reply, None));
     }
     let (kept, role) = load_kept(conn, tables, id, player).await?;
-    let mut loaded = kept.loaded.clone();
-    ensure_open(&loaded)?;
+    ensure_open(&kept.loaded)?;
     if role.is_none() {
         return Err(not_a_member());
     }
+    let dealt = deal(&kept, player, id)?;
+    let written = write_table(Writer::Conn(conn), &dealt.write(&kept.loaded, None)).await?;
+    answer(conn, player, key, 201, dealt.kept(written)).await
+}
+
+/// A hand dealt on the table as this process last kept it, with nothing read first, and
+/// queued to be committed with other moves (see [`act_on_kept`], whose guards it shares).
+/// `None` when that does not conclude: the caller then reads the table and deals again, so
+/// a refusal is only ever made on the table as it is.
+async fn start_on_kept(
+    writes: &Writes,
+    tables: &TableCache,
+    player: PlayerId,
+    id: TableId,
+) -> Result<Option<Kept>, AppError> {
+    let Some(kept) = tables.latest(id.0) else {
+        return Ok(None);
+    };
+    if ensure_open(&kept.loaded).is_err() {
+        return Ok(None);
+    }
+    let Ok(dealt) = deal(&kept, player, id) else {
+        return Ok(None);
+    };
+    let unchecked = Unchecked {
+        stamp: kept.loaded.table.stamp,
+        member: player.0,
+    };
+    match write_table(
+        Writer::Queued(writes),
+        &dealt.write(&kept.loaded, Some(unchecked)),
+    )
+    .await
+    {
+        Ok(written) => Ok(Some(dealt.kept(written))),
+        Err(AppError::Conflict {
+            code: "version_conflict",
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The next hand, decided on `kept` for `player` (who must be seated, between hands): what
+/// its write appends and moves, and the table as it leaves it.
+struct Dealt {
+    events: [NewEvent; 2],
+    transfers: Vec<Transfer>,
+    new_hand: NewHand,
+    /// The table after the deal, but for the last event's hash (known once written).
+    loaded: Loaded,
+    previous: Option<Settlement>,
+}
+
+impl Dealt {
+    /// The write, on the table as `before` was read (or kept, then `unchecked`).
+    fn write<'a>(&'a self, before: &'a Loaded, unchecked: Option<Unchecked>) -> TableWrite<'a> {
+        TableWrite {
+            table_id: before.table.id,
+            version: before.table.version,
+            last_hash: &before.last_hash,
+            events: &self.events,
+            transfers: &self.transfers,
+            projection: Projection {
+                to_act: &self.loaded.table.to_act,
+                deadline: self.loaded.table.deadline,
+                in_hand: true,
+                exempt: &[],
+                next_seed: &before.table.next_seed,
+                new_hand: Some(self.new_hand),
+            },
+            timeouts: &[],
+            seats_gone: &[],
+            unchecked,
+        }
+    }
+
+    /// The table as a reload would find it once `written` was appended.
+    fn kept(self, written: Vec<(i64, String)>) -> Kept {
+        let mut loaded = self.loaded;
+        if let Some((_, hash)) = written.last() {
+            loaded.last_hash = hash.clone();
+        }
+        Kept {
+            loaded,
+            previous: self.previous,
+        }
+    }
+}
+
+/// Deals the next hand at `kept` for `player`, or refuses it (see [`Dealt`]).
+fn deal(kept: &Kept, player: PlayerId, id: TableId) -> Result<Dealt, AppError> {
+    let mut loaded = kept.loaded.clone();
     if seat_of(&loaded, player).is_none() {
         return Err(AppError::forbidden(
             "not_seated",
@@ -1317,26 +1419,7 @@ async fn start_in(
         hand_seq,
         dealer: i16::from(plan.dealer),
     };
-    let write = TableWrite {
-        table_id: id.0,
-        version: loaded.table.version,
-        last_hash: &loaded.last_hash,
-        events: &new,
-        transfers: &transfers,
-        projection: Projection {
-            to_act: &to_act,
-            deadline,
-            in_hand: true,
-            exempt: &[],
-            next_seed: &loaded.table.next_seed,
-            new_hand: Some(new_hand),
-        },
-        timeouts: &[],
-        seats_gone: &[],
-        unchecked: None,
-    };
-    let written = write_table(Writer::Conn(conn), &write).await?;
-    // Leave `loaded` as a reload would find it, and answer from memory.
+    // Leave `loaded` as a reload would find it (but for the last hash, see `Dealt::kept`).
     let table = &mut loaded.table;
     table.version += new.len() as i64;
     table.hand_no = new_hand.hand_no;
@@ -1346,19 +1429,18 @@ async fn start_in(
     table.exempt = Vec::new();
     table.to_act = to_act;
     table.deadline = deadline;
-    if let Some((_, hash)) = written.last() {
-        loaded.last_hash = hash.clone();
-    }
     for seat in &mut loaded.seats {
         seat.client_seed = None;
     }
     apply_transfers(&mut loaded, &transfers);
     loaded.hand = Some(hand);
-    let kept = Kept {
+    Ok(Dealt {
+        events: new,
+        transfers,
+        new_hand,
         loaded,
         previous: last_hand,
-    };
-    answer(conn, player, key, 201, kept).await
+    })
 }
 
 /// Reads the table, lets the engine decide and writes the result (see [`App::act_once`]).

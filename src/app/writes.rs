@@ -2,12 +2,17 @@
 //!
 //! A player's move decided on a kept table (see [`super::table_cache`]) is queued here
 //! rather than written on a connection of the request's own (see [`super::batches`]). A
-//! batch writes its plain moves (see [`Prepared::is_plain`]) in one statement, one commit,
-//! and its other moves one statement each.
+//! batch is one transaction: its moves in table order, each run of plain moves (see
+//! [`Prepared::is_plain`]) on distinct tables as one statement, any other move as a
+//! statement of its own. Every writer takes table rows in ascending order (and a table's
+//! own rows, its balances and seats, after its row), so two batches never deadlock.
 //!
-//! Every move keeps its own outcome: a move whose table moved on is not applied, and a
-//! batch statement that fails writes nothing, its moves then written one by one. A reply is
-//! sent only once its move is committed.
+//! Every move keeps its own outcome: a move whose table moved on is not applied, and when a
+//! statement of the batch fails, nothing of the batch is written and its moves are written
+//! again one by one, each in a transaction of its own. A reply is sent only once its move
+//! is committed.
+
+use diesel_async::{AnsiTransactionManager, TransactionManager};
 
 use super::batches::{Batch, Batches, Outcome};
 use crate::store::table_write::{self, Prepared};
@@ -17,6 +22,9 @@ use crate::store::{Conn, StoreError};
 pub const WRITERS: usize = 4;
 
 /// The appended events' `(seq, hash)`, or `None` when the table moved on.
+pub type Appended = Option<Vec<(i64, String)>>;
+
+/// What became of a queued move.
 pub type Written = Outcome<WriteBatch>;
 
 /// Moves written in batches.
@@ -26,45 +34,100 @@ pub type Writes = Batches<WriteBatch>;
 
 impl Batch for WriteBatch {
     type Item = Prepared;
-    type Done = Option<Vec<(i64, String)>>;
+    type Done = Appended;
 
     async fn run(conn: &mut Conn, moves: Vec<Prepared>) -> Vec<Written> {
-        // Table rows are locked in one order by every batch, and the statement has one move
-        // per table: the others are written after it, each alone.
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| moves[i].table_id());
-        let mut plain: Vec<usize> = Vec::with_capacity(moves.len());
-        let mut alone: Vec<usize> = Vec::new();
-        for i in order {
-            let taken = plain
-                .last()
-                .is_some_and(|&last| moves[last].table_id() == moves[i].table_id());
-            if moves[i].is_plain() && !taken {
-                plain.push(i);
-            } else {
-                alone.push(i);
-            }
-        }
-        let mut outcomes: Vec<Option<Written>> = moves.iter().map(|_| None).collect();
-        if plain.len() > 1 {
-            let batch: Vec<&Prepared> = plain.iter().map(|&i| &moves[i]).collect();
-            match table_write::run_plain(conn, &batch).await {
-                Ok(written) => {
-                    for (&i, written) in plain.iter().zip(written) {
-                        outcomes[i] = Some(Ok(written));
-                    }
+        let statements = statements(&moves);
+        let written = match statements.as_slice() {
+            [only] => statement(conn, &moves, only).await.map(|w| vec![w]),
+            _ => together(conn, &moves, &statements).await,
+        };
+        match written {
+            Ok(written) => placed(&statements, written),
+            Err(e) if moves.len() == 1 => vec![Err(e)],
+            Err(_) => {
+                let mut alone = Vec::with_capacity(moves.len());
+                for m in &moves {
+                    alone.push(table_write::run(conn, m).await);
                 }
-                Err(_) => alone.extend(plain),
+                alone
             }
-        } else {
-            alone.extend(plain);
         }
-        for i in alone {
-            outcomes[i] = Some(table_write::run(conn, &moves[i]).await);
-        }
-        outcomes
-            .into_iter()
-            .map(|o| o.unwrap_or_else(|| Err(StoreError::Pool("a move was not written".into()))))
-            .collect()
     }
+}
+
+/// The batch's statements, in table order: each is the indices of its moves, one move or
+/// a run of plain moves on distinct tables. Moves on one table keep their order.
+fn statements(moves: &[Prepared]) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| moves[i].table_id());
+    let mut statements: Vec<Vec<usize>> = Vec::new();
+    for i in order {
+        let joins = moves[i].is_plain()
+            && statements
+                .last()
+                .and_then(|s| s.last())
+                .is_some_and(|&last| {
+                    moves[last].is_plain() && moves[last].table_id() != moves[i].table_id()
+                });
+        match statements.last_mut() {
+            Some(run) if joins => run.push(i),
+            _ => statements.push(vec![i]),
+        }
+    }
+    statements
+}
+
+/// What each move of one statement appended.
+type StatementWritten = Vec<Appended>;
+
+/// Runs one statement of the batch.
+async fn statement(
+    conn: &mut Conn,
+    moves: &[Prepared],
+    indices: &[usize],
+) -> Result<StatementWritten, StoreError> {
+    match indices {
+        [one] => Ok(vec![table_write::run(conn, &moves[*one]).await?]),
+        many => {
+            let run: Vec<&Prepared> = many.iter().map(|&i| &moves[i]).collect();
+            table_write::run_plain(conn, &run).await
+        }
+    }
+}
+
+/// Runs the statements in one transaction: their outcomes once it committed.
+async fn together(
+    conn: &mut Conn,
+    moves: &[Prepared],
+    statements: &[Vec<usize>],
+) -> Result<Vec<StatementWritten>, StoreError> {
+    AnsiTransactionManager::begin_transaction(conn).await?;
+    let mut written = Vec::with_capacity(statements.len());
+    for indices in statements {
+        match statement(conn, moves, indices).await {
+            Ok(w) => written.push(w),
+            Err(e) => {
+                // A broken connection is dropped by the pool.
+                let _ = AnsiTransactionManager::rollback_transaction(conn).await;
+                return Err(e);
+            }
+        }
+    }
+    if let Err(e) = AnsiTransactionManager::commit_transaction(conn).await {
+        let _ = AnsiTransactionManager::rollback_transaction(conn).await;
+        return Err(e.into());
+    }
+    Ok(written)
+}
+
+/// Each move's outcome, in the batch's order, from its statement's.
+fn placed(statements: &[Vec<usize>], written: Vec<StatementWritten>) -> Vec<Written> {
+    let mut placed: Vec<(usize, Appended)> = statements
+        .iter()
+        .zip(written)
+        .flat_map(|(indices, w)| indices.iter().copied().zip(w))
+        .collect();
+    placed.sort_by_key(|(i, _)| *i);
+    placed.into_iter().map(|(_, w)| Ok(w)).collect()
 }

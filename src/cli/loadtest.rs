@@ -8,11 +8,17 @@
 //!    shaped like `events`, at the same concurrency, through the same pool type;
 //! 4. drives full hands over HTTP with C concurrent clients for D seconds (a client reads
 //!    the table as the player to act when its last answer was not that player's view, then
-//!    acts with a legal action), with a progress display;
+//!    acts with a legal action), with a progress display. Steps 3 and 4 run in turns, in
+//!    slices (`--slices`), the ceiling first and last: this machine's speed drifts within a
+//!    minute, and the ratio then compares runs made under the same conditions;
 //! 5. times actions at fresh tables on their first hand and at the table with the long
 //!    history, interleaved, with nothing else running.
+//!
+//! Each slice starts on a fresh checkpoint, once no autovacuum worker is
+//! busy (waiting at most [`QUIET_WAIT`]): the ceiling does not share the machine with the
+//! clean-up of the phase before it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -44,9 +50,14 @@ pub struct LoadtestArgs {
     /// Bot players per table (2..=7).
     #[arg(long, default_value_t = 4)]
     pub players: usize,
-    /// Seconds of load (the ceiling run lasts as long, at most 10 s).
+    /// Seconds of load (the ceiling runs as long, at most 10 s).
     #[arg(long, default_value_t = 20)]
     pub duration: u64,
+    /// The load runs in this many slices, with a slice of the ceiling run before each and
+    /// after the last (this machine's speed drifts within a minute: the ratio then compares
+    /// runs made under the same conditions).
+    #[arg(long, default_value_t = 4)]
+    pub slices: u32,
     /// Finished hands at the history table before its actions are timed.
     #[arg(long, default_value_t = 500)]
     pub history_hands: u32,
@@ -657,8 +668,25 @@ const CEILING_DDL: &str = "CREATE TABLE IF NOT EXISTS loadtest_ceiling (
     PRIMARY KEY (table_id, seq)
 )";
 
-/// Commits per second of one-row insert transactions by `clients` connections.
-async fn ceiling(url: &str, clients: usize, seconds: f64) -> Result<(u64, f64), String> {
+/// One-row insert transactions by `clients` connections for `seconds`.
+#[derive(Debug, Clone, Copy)]
+struct Ceiling {
+    commits: u64,
+    secs: f64,
+}
+
+impl Ceiling {
+    fn per_sec(self) -> f64 {
+        if self.secs > 0.0 {
+            self.commits as f64 / self.secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Runs [`Ceiling`] transactions.
+async fn ceiling(url: &str, clients: usize, seconds: f64) -> Result<Ceiling, String> {
     let pool = store::pool(url, clients).map_err(|e| e.to_string())?;
     {
         let mut conn = store::conn(&pool).await.map_err(|e| e.to_string())?;
@@ -717,10 +745,13 @@ async fn ceiling(url: &str, clients: usize, seconds: f64) -> Result<(u64, f64), 
         .execute(&mut conn)
         .await
         .map_err(|e| e.to_string())?;
-    Ok((commits, commits as f64 / elapsed))
+    Ok(Ceiling {
+        commits,
+        secs: elapsed,
+    })
 }
 
-fn run_ceiling(url: &str, clients: usize, seconds: f64) -> Result<(u64, f64), String> {
+fn run_ceiling(url: &str, clients: usize, seconds: f64) -> Result<Ceiling, String> {
     let url = url.to_owned();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -765,6 +796,74 @@ async fn checkpoint(url: &str) -> bool {
         .is_ok()
 }
 
+/// The longest wait for autovacuum workers to finish before a measured phase.
+const QUIET_WAIT: Duration = Duration::from_secs(30);
+
+/// Waits until no autovacuum worker is busy (at most [`QUIET_WAIT`]), then checkpoints
+/// (see [`checkpoint`]). Returns whether the checkpoint was taken, and the seconds waited.
+async fn fresh_start(url: &str) -> (bool, f64) {
+    let started = Instant::now();
+    if let Ok(mut conn) = diesel_async::AsyncPgConnection::establish(url).await {
+        while started.elapsed() < QUIET_WAIT {
+            let busy = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                "(SELECT count(*) FROM pg_stat_activity \
+                 WHERE backend_type = 'autovacuum worker')",
+            ))
+            .get_result::<i64>(&mut conn)
+            .await;
+            if !matches!(busy, Ok(n) if n > 0) {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    let waited = started.elapsed().as_secs_f64();
+    (checkpoint(url).await, waited)
+}
+
+/// The load's progress display: a line a second (every five with `--json` when not on a
+/// terminal), its clock counting the load's seconds only.
+struct Progress {
+    tty: bool,
+    json: bool,
+    duration: u64,
+    tick: Cell<u64>,
+    last: Cell<usize>,
+}
+
+impl Progress {
+    /// Shows the progress each second until `end`.
+    async fn show(&self, stats: &RefCell<Stats>, end: Instant) {
+        while Instant::now() < end {
+            actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+            let tick = self.tick.get() + 1;
+            self.tick.set(tick);
+            let (done, errors) = {
+                let s = stats.borrow();
+                (s.count("act") + s.count("start_hand"), s.error_count())
+            };
+            let line = format!(
+                "[{tick:>3}/{} s] {done} actions ({} /s now), {errors} errors",
+                self.duration,
+                done - self.last.get()
+            );
+            self.last.set(done);
+            if self.tty {
+                eprint!("\r{line}   ");
+                let _ = std::io::stderr().flush();
+            } else if !self.json || tick.is_multiple_of(5) {
+                eprintln!("{line}");
+            }
+        }
+    }
+
+    fn done(&self) {
+        if self.tty {
+            eprintln!();
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The run
 
@@ -803,13 +902,20 @@ struct Summary {
     p95_ms: f64,
     p99_ms: f64,
     endpoints: BTreeMap<&'static str, Latency>,
+    /// Over all the ceiling's slices.
     ceiling_per_sec: f64,
     ceiling_commits: u64,
     ceiling_secs: f64,
+    /// Each slice of the ceiling run and of the load, in the order they ran (in turns,
+    /// the ceiling first).
+    ceiling_slices_per_sec: Vec<f64>,
+    load_slices_per_sec: Vec<f64>,
     /// actions_per_sec / ceiling_per_sec.
     ratio: f64,
-    /// Whether the ceiling run and the load each started on a fresh checkpoint.
+    /// Whether every slice of the ceiling and of the load started on a fresh checkpoint.
     checkpointed: bool,
+    /// Seconds spent waiting for autovacuum workers before the measured phases.
+    autovacuum_wait_secs: f64,
     history: Option<History>,
     first_errors: Vec<String>,
 }
@@ -1001,83 +1107,85 @@ async fn drive(
     }
     let fast_forward_secs = fast.elapsed().as_secs_f64();
 
-    // The ceiling.
-    let ceiling_secs = (args.duration as f64).min(10.0);
+    // The ceiling and the load, in turns: the ceiling first and last.
+    let slices = args.slices.max(1);
+    let slice_secs = args.duration as f64 / slices as f64;
+    let ceiling_slice = (args.duration as f64).min(10.0) / (slices + 1) as f64;
     say(
         json_out,
         &format!(
-            "ceiling: bare one-row insert transactions, {} connections, {ceiling_secs} s",
+            "ceiling: bare one-row insert transactions, {} connections, {} slices of {ceiling_slice:.1} s; \
+             load: {} clients, {slices} slices of {slice_secs:.1} s; in turns",
+            args.clients,
+            slices + 1,
             args.clients
         ),
     );
-    let mut checkpointed = checkpoint(url).await;
-    let (ceiling_commits, ceiling_per_sec) = run_ceiling(url, args.clients, ceiling_secs)?;
-    say(
-        json_out,
-        &format!("ceiling: {ceiling_per_sec:.0} commits/s"),
-    );
-
-    // The load.
-    checkpointed &= checkpoint(url).await;
     let workers = args.clients.min(tables);
     let stats = Rc::new(RefCell::new(Stats::default()));
-    let hands = Rc::new(RefCell::new(0usize));
-    let mut groups: Vec<Vec<Driver>> = (0..workers).map(|_| Vec::new()).collect();
+    let hands = RefCell::new(0usize);
+    let mut clients: Vec<(Vec<Driver>, Http)> = (0..workers)
+        .map(|_| (Vec::new(), Http::new(addr)))
+        .collect();
     for (i, d) in drivers.into_iter().enumerate() {
-        groups[i % workers].push(d);
+        clients[i % workers].0.push(d);
     }
-    let started = Instant::now();
-    let end = started + Duration::from_secs(args.duration);
-    let client_futures = groups.into_iter().map(|mut group| {
-        let stats = stats.clone();
-        let hands = hands.clone();
-        let http = Http::new(addr);
-        async move {
-            let mut i = 0;
-            while Instant::now() < end {
-                let n = group.len();
-                let Some(d) = group.get_mut(i % n) else { break };
-                let (_, ended) = d.step(&http, &stats).await;
-                if ended {
-                    *hands.borrow_mut() += 1;
-                }
-                i += 1;
-            }
-        }
-    });
-    let progress = {
-        let stats = stats.clone();
-        let tty = std::io::stderr().is_terminal();
-        let duration = args.duration;
-        async move {
-            let mut last = 0usize;
-            let mut tick = 0u64;
-            while Instant::now() < end {
-                actix_web::rt::time::sleep(Duration::from_secs(1)).await;
-                tick += 1;
-                let (done, errors) = {
-                    let s = stats.borrow();
-                    (s.count("act") + s.count("start_hand"), s.error_count())
-                };
-                let line = format!(
-                    "[{tick:>3}/{duration} s] {done} actions ({} /s now), {errors} errors",
-                    done - last
-                );
-                last = done;
-                if tty {
-                    eprint!("\r{line}   ");
-                    let _ = std::io::stderr().flush();
-                } else if !json_out || tick.is_multiple_of(5) {
-                    eprintln!("{line}");
-                }
-            }
-            if tty {
-                eprintln!();
-            }
-        }
+    let progress = Progress {
+        tty: std::io::stderr().is_terminal(),
+        json: json_out,
+        duration: args.duration,
+        tick: Cell::new(0),
+        last: Cell::new(0),
     };
-    futures_util::future::join(join_all(client_futures), progress).await;
-    let seconds = started.elapsed().as_secs_f64();
+    let mut ceilings: Vec<Ceiling> = Vec::new();
+    let mut loads: Vec<(usize, f64)> = Vec::new();
+    let (mut checkpointed, mut waited) = (true, 0.0);
+    for slice in 0..=slices {
+        let (fresh, wait) = fresh_start(url).await;
+        checkpointed &= fresh;
+        waited += wait;
+        let ceiling = run_ceiling(url, args.clients, ceiling_slice)?;
+        say(
+            json_out,
+            &format!("ceiling: {:.0} commits/s", ceiling.per_sec()),
+        );
+        ceilings.push(ceiling);
+        if slice == slices {
+            break;
+        }
+        let (fresh, wait) = fresh_start(url).await;
+        checkpointed &= fresh;
+        waited += wait;
+        let before = stats.borrow().count("act") + stats.borrow().count("start_hand");
+        let started = Instant::now();
+        let end = started + Duration::from_secs_f64(slice_secs);
+        let client_futures = clients.iter_mut().map(|(group, http)| {
+            let stats = &stats;
+            let hands = &hands;
+            async move {
+                let mut i = 0;
+                while Instant::now() < end {
+                    let n = group.len();
+                    let Some(d) = group.get_mut(i % n) else { break };
+                    let (_, ended) = d.step(http, stats).await;
+                    if ended {
+                        *hands.borrow_mut() += 1;
+                    }
+                    i += 1;
+                }
+            }
+        });
+        futures_util::future::join(join_all(client_futures), progress.show(&stats, end)).await;
+        let after = stats.borrow().count("act") + stats.borrow().count("start_hand");
+        loads.push((after - before, started.elapsed().as_secs_f64()));
+    }
+    progress.done();
+    let seconds: f64 = loads.iter().map(|(_, secs)| secs).sum();
+    let ceiling = Ceiling {
+        commits: ceilings.iter().map(|c| c.commits).sum(),
+        secs: ceilings.iter().map(|c| c.secs).sum(),
+    };
+    let ceiling_per_sec = ceiling.per_sec();
 
     // Latency against history, with nothing else running: fresh tables' first hands and
     // the history table's next hands, interleaved.
@@ -1157,9 +1265,15 @@ async fn drive(
         p99_ms: act.p99_ms,
         endpoints,
         ceiling_per_sec: round3(ceiling_per_sec),
-        ceiling_commits,
-        ceiling_secs,
+        ceiling_commits: ceiling.commits,
+        ceiling_secs: round3(ceiling.secs),
+        ceiling_slices_per_sec: ceilings.iter().map(|c| round3(c.per_sec())).collect(),
+        load_slices_per_sec: loads
+            .iter()
+            .map(|(n, secs)| round3(*n as f64 / secs))
+            .collect(),
         checkpointed,
+        autovacuum_wait_secs: round3(waited),
         ratio: if ceiling_per_sec > 0.0 {
             round3(actions_per_sec / ceiling_per_sec)
         } else {
@@ -1168,6 +1282,15 @@ async fn drive(
         history: history_out,
         first_errors: stats.first_errors.clone(),
     })
+}
+
+/// Rates rounded, separated by " / ".
+fn joined(rates: &[f64]) -> String {
+    rates
+        .iter()
+        .map(|r| format!("{r:.0}"))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 fn print_summary(s: &Summary) {
@@ -1195,16 +1318,26 @@ fn print_summary(s: &Summary) {
         }
     );
     println!(
-        "ceiling: {:.0} commits/s (bare one-row insert transactions, {} connections, {} s)",
-        s.ceiling_per_sec, s.clients, s.ceiling_secs
+        "ceiling: {:.0} commits/s (bare one-row insert transactions, {} connections, {} s in {} slices, \
+         in turns with the load's {})",
+        s.ceiling_per_sec,
+        s.clients,
+        s.ceiling_secs,
+        s.ceiling_slices_per_sec.len(),
+        s.load_slices_per_sec.len()
+    );
+    println!(
+        "slices:  ceiling {} commits/s; load {} actions/s",
+        joined(&s.ceiling_slices_per_sec),
+        joined(&s.load_slices_per_sec)
     );
     println!(
         "ratio:   {:.3} (server actions/s / ceiling commits/s){}",
         s.ratio,
         if s.checkpointed {
-            "; each run started on a fresh checkpoint"
+            "; each slice started on a fresh checkpoint"
         } else {
-            "; no checkpoint before the runs (not allowed)"
+            "; no checkpoint before the slices (not allowed)"
         }
     );
     println!();

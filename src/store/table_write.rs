@@ -436,10 +436,10 @@ struct PlainMoves {
     id: Vec<Uuid>,
     version: Vec<i64>,
     new_version: Vec<i64>,
-    to_act: Vec<Value>,
+    to_act: Vec<String>,
     deadline: Vec<Option<DateTime<Utc>>>,
     in_hand: Vec<bool>,
-    exempt: Vec<Value>,
+    exempt: Vec<String>,
     next_seed: Vec<Vec<u8>>,
     stamp: Vec<Option<i64>>,
     member: Vec<Option<Uuid>>,
@@ -447,9 +447,19 @@ struct PlainMoves {
     events: EventRows,
 }
 
-/// A list of players as a JSON array, for a row of an array parameter.
-fn uuids(ids: &[Uuid]) -> Value {
-    Value::Array(ids.iter().map(|id| Value::String(id.to_string())).collect())
+/// A list of players as a `uuid[]` literal, for a row of an array parameter (arrays of
+/// arrays must be rectangular): the statement casts it back.
+fn uuids(ids: &[Uuid]) -> String {
+    let mut literal = String::with_capacity(2 + ids.len() * 37);
+    literal.push('{');
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            literal.push(',');
+        }
+        literal.push_str(&id.to_string());
+    }
+    literal.push('}');
+    literal
 }
 
 impl PlainMoves {
@@ -487,13 +497,13 @@ impl QueryFragment<Pg> for PlainMoves {
         out.push_sql(", ");
         out.push_bind_param::<Array<BigInt>, _>(&self.new_version)?;
         out.push_sql(", ");
-        out.push_bind_param::<Array<Jsonb>, _>(&self.to_act)?;
+        out.push_bind_param::<Array<Text>, _>(&self.to_act)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Nullable<Timestamptz>>, _>(&self.deadline)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Bool>, _>(&self.in_hand)?;
         out.push_sql(", ");
-        out.push_bind_param::<Array<Jsonb>, _>(&self.exempt)?;
+        out.push_bind_param::<Array<Text>, _>(&self.exempt)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Binary>, _>(&self.next_seed)?;
         out.push_sql(", ");
@@ -504,9 +514,8 @@ impl QueryFragment<Pg> for PlainMoves {
             ") AS m(id, version, new_version, to_act, deadline, in_hand, exempt, next_seed, \
              stamp, member)), \
              upd AS (UPDATE tables SET version = m.new_version, \
-             to_act = ARRAY(SELECT jsonb_array_elements_text(m.to_act)::uuid), \
-             deadline = m.deadline, in_hand = m.in_hand, \
-             exempt = ARRAY(SELECT jsonb_array_elements_text(m.exempt)::uuid), \
+             to_act = m.to_act::uuid[], deadline = m.deadline, in_hand = m.in_hand, \
+             exempt = m.exempt::uuid[], \
              next_seed = m.next_seed \
              FROM m WHERE tables.id = m.id AND tables.version = m.version \
              AND (m.stamp IS NULL OR tables.stamp = m.stamp) \

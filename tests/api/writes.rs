@@ -4,6 +4,7 @@
 use bourre::app::writes::Writes;
 use bourre::store;
 use bourre::store::events::NewEvent;
+use bourre::store::ledger::{TREASURY, Transfer};
 use bourre::store::table_write::{self, Prepared, Projection, TableWrite};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::future::join_all;
@@ -194,6 +195,11 @@ async fn take_next_seq(app: &TestApp, table: Uuid, version: i64) {
 
 /// A plain move (one event, no chips, no seats) at `table`, decided on `version`.
 fn marker(table: Uuid, version: i64, hash: &str) -> Prepared {
+    paying(table, version, hash, &[])
+}
+
+/// A move at `table`, decided on `version`, that appends one event and makes `transfers`.
+fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prepared {
     let events = [NewEvent {
         hand_no: 1,
         kind: "test_marker",
@@ -204,7 +210,7 @@ fn marker(table: Uuid, version: i64, hash: &str) -> Prepared {
         version,
         last_hash: hash,
         events: &events,
-        transfers: &[],
+        transfers,
         projection: Projection {
             to_act: &[],
             deadline: None,
@@ -298,5 +304,108 @@ async fn queued_moves_each_get_their_own_outcome() {
             .await,
         vb,
         "B did not move"
+    );
+}
+
+/// How many transactions last wrote these tables' rows.
+async fn writers(app: &TestApp, tables: &[Uuid]) -> i64 {
+    let ids: Vec<String> = tables.iter().map(|t| format!("'{t}'")).collect();
+    app.sql_number(&format!(
+        "SELECT count(DISTINCT xmin::text) AS n FROM tables WHERE id IN ({})",
+        ids.join(", ")
+    ))
+    .await
+}
+
+/// A queued batch is one transaction, moves that move chips included: plain moves at two
+/// tables and a payout at a third all commit at once. When one of its statements fails,
+/// nothing of the batch is written by it, and each move is written again alone.
+#[actix_web::test]
+async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
+    let app = TestApp::start().await;
+    let [(a, va, ha), (b, vb, hb), (c, vc, hc)]: [(Uuid, i64, String); 3] =
+        three_tables(&app).await.try_into().expect("three tables");
+    let league = |table: Uuid| {
+        let app = &app;
+        async move {
+            let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+            diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
+                "(SELECT league_id FROM tables WHERE id = '{table}')"
+            )))
+            .get_result::<Uuid>(&mut conn)
+            .await
+            .expect("league")
+        }
+    };
+    let pot = |table: Uuid| format!("pot:{table}");
+    let payout = |league: Uuid, table: Uuid, amount: i64| Transfer {
+        league_id: league,
+        from_account: pot(table),
+        to_account: TREASURY.to_owned(),
+        amount,
+        reason: "test_payout",
+        table_id: Some(table),
+        hand_no: Some(1),
+        event_seq: None,
+        note: None,
+    };
+    let balance = |table: Uuid| {
+        let app = &app;
+        async move {
+            app.sql_number(&format!(
+                "SELECT balance AS n FROM balances WHERE account = 'pot:{table}'"
+            ))
+            .await
+        }
+    };
+    let lb = league(b).await;
+    let in_pot = balance(b).await;
+    assert_eq!(in_pot, 2, "both antes");
+    let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"), 4);
+    let moves = [
+        marker(a, va, &ha),
+        paying(b, vb, &hb, &[payout(lb, b, 1)]),
+        marker(c, vc, &hc),
+    ];
+    let outcomes = join_all(moves.into_iter().map(|m| writes.submit(m))).await;
+    assert!(
+        outcomes.iter().all(|o| matches!(o, Ok(Some(_)))),
+        "{outcomes:?}"
+    );
+    assert_eq!(balance(b).await, in_pot - 1, "the payout was made");
+    assert_eq!(writers(&app, &[a, b, c]).await, 1, "one transaction");
+
+    // B's next seq taken behind its back: B's statement fails, the batch is written again
+    // move by move, and A and C go through alone.
+    let ((va, ha), (vb, hb), (vc, hc)) = (
+        head(&app, &a.to_string()).await,
+        head(&app, &b.to_string()).await,
+        head(&app, &c.to_string()).await,
+    );
+    take_next_seq(&app, b, vb).await;
+    let moves = [
+        marker(a, va, &ha),
+        paying(b, vb, &hb, &[payout(lb, b, 1)]),
+        marker(c, vc, &hc),
+    ];
+    let outcomes = join_all(moves.into_iter().map(|m| writes.submit(m))).await;
+    assert!(
+        outcomes[1].as_ref().is_err_and(|e| e.is_unique_violation()),
+        "{:?}",
+        outcomes[1]
+    );
+    assert!(matches!(&outcomes[0], Ok(Some(_))), "{:?}", outcomes[0]);
+    assert!(matches!(&outcomes[2], Ok(Some(_))), "{:?}", outcomes[2]);
+    assert_eq!(balance(b).await, in_pot - 1, "no second payout");
+    assert_eq!(head(&app, &a.to_string()).await.0, va + 1);
+    assert_eq!(head(&app, &c.to_string()).await.0, vc + 1);
+    assert_eq!(writers(&app, &[a, c]).await, 2, "each alone");
+    assert_eq!(
+        app.sql_number(&format!(
+            "SELECT coalesce(sum(balance), 0) AS n FROM balances WHERE league_id = '{lb}'"
+        ))
+        .await,
+        0,
+        "the league's chips still sum to zero"
     );
 }
