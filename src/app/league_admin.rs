@@ -44,10 +44,9 @@ fn member_not_found() -> AppError {
 }
 
 /// The member an admin acts on, or 404 `member_not_found` (other failures pass through).
-/// The member an admin acts on, 404 when they are not one. Their membership row stays
-/// locked until the transaction ends: a member's admin changes take turns with their
-/// sitting down (which shares the row first), so a grant stamps every table the member sits
-/// at (see `tables.stamp`).
+/// Their membership row stays locked until the transaction ends: a member's admin changes
+/// take turns with their sitting down (which shares the row first), so a grant stamps every
+/// table the member sits at (see `tables.stamp`).
 async fn require_target(
     conn: &mut Conn,
     league: LeagueId,
