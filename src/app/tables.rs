@@ -1029,12 +1029,7 @@ impl App {
         if key.is_none()
             && let Some(kept) = start_on_kept(&self.writes, &self.tables, player, id).await?
         {
-            let view = kept_view(&kept, player);
-            #[cfg(debug_assertions)]
-            self.check_kept(id, player, &kept).await?;
-            self.tables.put(kept);
-            self.announce(id.0, view.version);
-            return Ok(Reply::Fresh(view));
+            return self.committed_on_kept(id, player, kept).await;
         }
         let tables = &self.tables;
         let result = self
@@ -1107,6 +1102,22 @@ impl App {
         }
     }
 
+    /// The reply to a move committed on a kept table (see [`act_on_kept`]): the caller's view
+    /// of the state it left, which this process keeps and announces.
+    async fn committed_on_kept(
+        &self,
+        id: TableId,
+        player: PlayerId,
+        kept: Kept,
+    ) -> Result<Reply<TableView>, AppError> {
+        let view = kept_view(&kept, player);
+        #[cfg(debug_assertions)]
+        self.check_kept(id, player, &kept).await?;
+        self.tables.put(kept);
+        self.announce(id.0, view.version);
+        Ok(Reply::Fresh(view))
+    }
+
     /// One attempt.
     async fn act_once(
         &self,
@@ -1127,12 +1138,7 @@ impl App {
             )
             .await?
         {
-            let view = kept_view(&kept, player);
-            #[cfg(debug_assertions)]
-            self.check_kept(id, player, &kept).await?;
-            self.tables.put(kept);
-            self.announce(id.0, view.version);
-            return Ok(Reply::Fresh(view));
+            return self.committed_on_kept(id, player, kept).await;
         }
         let tables = &self.tables;
         let reply = self

@@ -1,7 +1,7 @@
 //! A move is written whole or not at all: its events, its chips, its seats and the table's
 //! row go in one statement, guarded by the table's version.
 
-use bourre::app::writes::Writes;
+use bourre::app::writes::{Writes, Written};
 use bourre::store;
 use bourre::store::events::NewEvent;
 use bourre::store::ledger::{TREASURY, Transfer};
@@ -317,57 +317,63 @@ async fn writers(app: &TestApp, tables: &[Uuid]) -> i64 {
     .await
 }
 
+/// One chip from `table`'s pot to the treasury.
+fn payout(league: Uuid, table: Uuid) -> Transfer {
+    Transfer {
+        league_id: league,
+        from_account: format!("pot:{table}"),
+        to_account: TREASURY.to_owned(),
+        amount: 1,
+        reason: "test_payout",
+        table_id: Some(table),
+        hand_no: Some(1),
+        event_seq: None,
+        note: None,
+    }
+}
+
+/// Plain moves at the first and last tables and a payout at the middle one (see [`payout`]),
+/// each decided on its table's head, queued at once.
+async fn plain_paying_plain(
+    writes: &Writes,
+    league: Uuid,
+    heads: &[(Uuid, i64, String); 3],
+) -> Vec<Written> {
+    let [(a, va, ha), (b, vb, hb), (c, vc, hc)] = heads;
+    let moves = [
+        marker(*a, *va, ha),
+        paying(*b, *vb, hb, &[payout(league, *b)]),
+        marker(*c, *vc, hc),
+    ];
+    join_all(moves.into_iter().map(|m| writes.submit(m))).await
+}
+
 /// A queued batch is one transaction, moves that move chips included: plain moves at two
 /// tables and a payout at a third all commit at once. When one of its statements fails,
 /// nothing of the batch is written by it, and each move is written again alone.
 #[actix_web::test]
 async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
     let app = TestApp::start().await;
-    let [(a, va, ha), (b, vb, hb), (c, vc, hc)]: [(Uuid, i64, String); 3] =
+    let tables: [(Uuid, i64, String); 3] =
         three_tables(&app).await.try_into().expect("three tables");
-    let league = |table: Uuid| {
-        let app = &app;
-        async move {
-            let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
-            diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
-                "(SELECT league_id FROM tables WHERE id = '{table}')"
-            )))
-            .get_result::<Uuid>(&mut conn)
-            .await
-            .expect("league")
-        }
+    let [a, b, c] = [tables[0].0, tables[1].0, tables[2].0];
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
+        "(SELECT league_id FROM tables WHERE id = '{b}')"
+    )))
+    .get_result(&mut conn)
+    .await
+    .expect("league");
+    let balance = async |table: Uuid| {
+        app.sql_number(&format!(
+            "SELECT balance AS n FROM balances WHERE account = 'pot:{table}'"
+        ))
+        .await
     };
-    let pot = |table: Uuid| format!("pot:{table}");
-    let payout = |league: Uuid, table: Uuid, amount: i64| Transfer {
-        league_id: league,
-        from_account: pot(table),
-        to_account: TREASURY.to_owned(),
-        amount,
-        reason: "test_payout",
-        table_id: Some(table),
-        hand_no: Some(1),
-        event_seq: None,
-        note: None,
-    };
-    let balance = |table: Uuid| {
-        let app = &app;
-        async move {
-            app.sql_number(&format!(
-                "SELECT balance AS n FROM balances WHERE account = 'pot:{table}'"
-            ))
-            .await
-        }
-    };
-    let lb = league(b).await;
     let in_pot = balance(b).await;
     assert_eq!(in_pot, 2, "both antes");
     let writes = Writes::new(store::pool(&app.db_url, 4).expect("pool"), 4);
-    let moves = [
-        marker(a, va, &ha),
-        paying(b, vb, &hb, &[payout(lb, b, 1)]),
-        marker(c, vc, &hc),
-    ];
-    let outcomes = join_all(moves.into_iter().map(|m| writes.submit(m))).await;
+    let outcomes = plain_paying_plain(&writes, league, &tables).await;
     assert!(
         outcomes.iter().all(|o| matches!(o, Ok(Some(_)))),
         "{outcomes:?}"
@@ -377,18 +383,14 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
 
     // B's next seq taken behind its back: B's statement fails, the batch is written again
     // move by move, and A and C go through alone.
-    let ((va, ha), (vb, hb), (vc, hc)) = (
-        head(&app, &a.to_string()).await,
-        head(&app, &b.to_string()).await,
-        head(&app, &c.to_string()).await,
-    );
-    take_next_seq(&app, b, vb).await;
-    let moves = [
-        marker(a, va, &ha),
-        paying(b, vb, &hb, &[payout(lb, b, 1)]),
-        marker(c, vc, &hc),
-    ];
-    let outcomes = join_all(moves.into_iter().map(|m| writes.submit(m))).await;
+    let mut heads = Vec::new();
+    for t in [a, b, c] {
+        let (version, hash) = head(&app, &t.to_string()).await;
+        heads.push((t, version, hash));
+    }
+    let heads: [(Uuid, i64, String); 3] = heads.try_into().expect("three heads");
+    take_next_seq(&app, b, heads[1].1).await;
+    let outcomes = plain_paying_plain(&writes, league, &heads).await;
     assert!(
         outcomes[1].as_ref().is_err_and(|e| e.is_unique_violation()),
         "{:?}",
@@ -397,12 +399,12 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
     assert!(matches!(&outcomes[0], Ok(Some(_))), "{:?}", outcomes[0]);
     assert!(matches!(&outcomes[2], Ok(Some(_))), "{:?}", outcomes[2]);
     assert_eq!(balance(b).await, in_pot - 1, "no second payout");
-    assert_eq!(head(&app, &a.to_string()).await.0, va + 1);
-    assert_eq!(head(&app, &c.to_string()).await.0, vc + 1);
+    assert_eq!(head(&app, &a.to_string()).await.0, heads[0].1 + 1);
+    assert_eq!(head(&app, &c.to_string()).await.0, heads[2].1 + 1);
     assert_eq!(writers(&app, &[a, c]).await, 2, "each alone");
     assert_eq!(
         app.sql_number(&format!(
-            "SELECT coalesce(sum(balance), 0) AS n FROM balances WHERE league_id = '{lb}'"
+            "SELECT coalesce(sum(balance), 0) AS n FROM balances WHERE league_id = '{league}'"
         ))
         .await,
         0,
