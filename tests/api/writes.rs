@@ -11,7 +11,7 @@ use futures_util::future::join_all;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::support::{Player, TestApp, deck, next_move};
+use crate::support::{Player, TestApp, deck, next_move, play_out};
 
 /// The pot's balance row goes missing mid-hand: the move that pays the pot out fails, and
 /// leaves the log, the ledger, the balances and the table's row as they were. With the row
@@ -147,6 +147,36 @@ async fn a_process_whose_kept_table_is_stale_decides_on_the_table_as_it_is() {
     a.act(&table, &leader, card)
         .await
         .problem(422, "not_your_turn");
+}
+
+/// Dealing follows the same rule: process a keeps the table in play while process b plays
+/// the hand out. A's start, which its kept table would refuse (a hand in play), is decided
+/// again on the table as it is and deals hand 2; b's start is then refused, the hand being
+/// in play: a hand is dealt once.
+#[actix_web::test]
+async fn a_hand_dealt_through_a_stale_process_is_dealt_once() {
+    let a = TestApp::start().await;
+    let b = TestApp::on_database(a.db_url.clone(), crate::support::config(true));
+    let (players, _, table) = a
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    let first = a.start_hand(&table, ann).await.ok();
+    assert_eq!(first["hand_no"], 1);
+    play_out(&b, &table, &[ann, bob]).await;
+    let dealt = a.start_hand(&table, ann).await.ok();
+    assert_eq!(dealt["hand_no"], 2);
+    assert_eq!(dealt["status"], "playing");
+    b.start_hand(&table, bob)
+        .await
+        .problem(409, "hand_in_progress");
+    assert_eq!(
+        a.sql_number(&format!(
+            "SELECT count(*) AS n FROM events WHERE table_id = '{table}' AND kind = 'hand_dealt'"
+        ))
+        .await,
+        2
+    );
 }
 
 /// A table's version and its last event's hash, read behind the server's back.
