@@ -73,22 +73,32 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
     let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
     // The tables showing these balances (their pots, their seated players) are stamped, so
     // that what a server process kept of them is read again. First: like every writer, this
-    // takes the tables' rows before balances.
+    // takes the tables' rows before balances, and in ascending order (the stamping update
+    // alone would take them in the order it finds them).
     let stamped = Stamped::of(&deltas);
     if !stamped.leagues.is_empty() {
-        let seated = seats::table
-            .filter(seats::league_id.eq_any(&stamped.leagues))
-            .filter(seats::player_id.eq_any(&stamped.players))
-            .select(seats::table_id);
-        let fut = diesel::update(
-            tables::table.filter(
-                tables::id
-                    .eq_any(&stamped.pots)
-                    .or(tables::id.eq_any(seated)),
-            ),
-        )
-        .set(tables::stamp.eq(tables::stamp + 1))
-        .execute(&mut &*conn);
+        let showing = || {
+            let seated = seats::table
+                .filter(seats::league_id.eq_any(&stamped.leagues))
+                .filter(seats::player_id.eq_any(&stamped.players))
+                .select(seats::table_id);
+            tables::id
+                .eq_any(&stamped.pots)
+                .or(tables::id.eq_any(seated))
+        };
+        let lock = tables::table
+            .filter(showing())
+            .select(tables::id)
+            .order(tables::id)
+            .for_update()
+            .load::<Uuid>(&mut &*conn);
+        steps.push(
+            lock.map(|r| r.map(|_| ()).map_err(StoreError::from))
+                .boxed(),
+        );
+        let fut = diesel::update(tables::table.filter(showing()))
+            .set(tables::stamp.eq(tables::stamp + 1))
+            .execute(&mut &*conn);
         steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
     }
     for t in &transfers {

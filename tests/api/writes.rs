@@ -441,3 +441,109 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
         "the league's chips still sum to zero"
     );
 }
+
+/// Transfers outside a table's moves (grants, a rebuild's repairs) stamp the tables whose
+/// balances they move, taking those rows in ascending order, as every writer does: while
+/// another transaction holds the higher of two such tables, the stamping holds the lower
+/// one and waits, even when the higher one comes first on disk. (Taken in the order found,
+/// it would wait holding nothing, and a writer locking both in order would deadlock with it.)
+#[actix_web::test]
+async fn transfers_outside_moves_take_table_rows_in_order() {
+    let app = TestApp::start().await;
+    let mut tables: Vec<Uuid> = three_tables(&app).await.into_iter().map(|t| t.0).collect();
+    // Two tables of which the higher id lies first on disk.
+    let (high, low) = loop {
+        let on_disk = order_on_disk(&app, &tables).await;
+        let pair = on_disk.iter().enumerate().find_map(|(i, first)| {
+            on_disk[i + 1..]
+                .iter()
+                .find(|t| *t < first)
+                .map(|t| (*first, *t))
+        });
+        if let Some(pair) = pair {
+            break pair;
+        }
+        let names = [format!("g{}", tables.len()), format!("h{}", tables.len())];
+        let (players, _, table) = app
+            .seated(&[&names[0], &names[1]], 100, json!({"ante": 1}), None)
+            .await;
+        app.start_hand(&table, &players[0]).await.ok();
+        tables.push(table.parse().expect("table id"));
+    };
+    let mut holder = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
+        "(SELECT league_id FROM tables WHERE id = '{low}')"
+    )))
+    .get_result(&mut conn)
+    .await
+    .expect("league");
+    let high_league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
+        "(SELECT league_id FROM tables WHERE id = '{high}')"
+    )))
+    .get_result(&mut conn)
+    .await
+    .expect("league");
+    diesel::sql_query("BEGIN")
+        .execute(&mut holder)
+        .await
+        .expect("begin");
+    diesel::sql_query(format!(
+        "SELECT 1 FROM tables WHERE id = '{high}' FOR UPDATE"
+    ))
+    .execute(&mut holder)
+    .await
+    .expect("lock the higher table");
+    let stamping = actix_web::rt::spawn(async move {
+        let transfers = [payout(league, low), payout(high_league, high)];
+        bourre::store::ledger::record(&mut conn, &transfers).await
+    });
+    // Once the stamping waits for a lock, the lower table is already its.
+    let mut waiting = 0;
+    for _ in 0..200 {
+        waiting = app
+            .sql_number(
+                "SELECT count(*) AS n FROM pg_stat_activity \
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            )
+            .await;
+        if waiting > 0 {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(waiting, 1, "the stamping waits for the higher table");
+    let taken = diesel::sql_query(format!(
+        "SELECT 1 FROM tables WHERE id = '{low}' FOR UPDATE NOWAIT"
+    ))
+    .execute(&mut holder)
+    .await;
+    assert!(taken.is_err(), "the lower table is the stamping's already");
+    diesel::sql_query("ROLLBACK")
+        .execute(&mut holder)
+        .await
+        .expect("rollback");
+    stamping
+        .await
+        .expect("the stamping task")
+        .expect("the transfers are recorded");
+}
+
+/// `tables` in the order their rows lie on disk.
+async fn order_on_disk(app: &TestApp, tables: &[Uuid]) -> Vec<Uuid> {
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Uuid)]
+        id: Uuid,
+    }
+    let ids: Vec<String> = tables.iter().map(|t| format!("'{t}'")).collect();
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    let rows: Vec<Row> = diesel::sql_query(format!(
+        "SELECT id FROM tables WHERE id IN ({}) ORDER BY ctid",
+        ids.join(", ")
+    ))
+    .load(&mut conn)
+    .await
+    .expect("tables on disk");
+    rows.into_iter().map(|r| r.id).collect()
+}
