@@ -387,13 +387,7 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
     let tables: [(Uuid, i64, String); 3] =
         three_tables(&app).await.try_into().expect("three tables");
     let [a, b, c] = [tables[0].0, tables[1].0, tables[2].0];
-    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
-    let league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
-        "(SELECT league_id FROM tables WHERE id = '{b}')"
-    )))
-    .get_result(&mut conn)
-    .await
-    .expect("league");
+    let league = league_of(&app, b).await;
     let balance = async |table: Uuid| {
         app.sql_number(&format!(
             "SELECT balance AS n FROM balances WHERE account = 'pot:{table}'"
@@ -463,7 +457,10 @@ async fn transfers_outside_moves_take_table_rows_in_order() {
         if let Some(pair) = pair {
             break pair;
         }
-        let names = [format!("g{}", tables.len()), format!("h{}", tables.len())];
+        let names = [
+            format!("gus{}", tables.len()),
+            format!("hal{}", tables.len()),
+        ];
         let (players, _, table) = app
             .seated(&[&names[0], &names[1]], 100, json!({"ante": 1}), None)
             .await;
@@ -472,18 +469,7 @@ async fn transfers_outside_moves_take_table_rows_in_order() {
     };
     let mut holder = AsyncPgConnection::establish(&app.db_url).await.expect("db");
     let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
-    let league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
-        "(SELECT league_id FROM tables WHERE id = '{low}')"
-    )))
-    .get_result(&mut conn)
-    .await
-    .expect("league");
-    let high_league: Uuid = diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
-        "(SELECT league_id FROM tables WHERE id = '{high}')"
-    )))
-    .get_result(&mut conn)
-    .await
-    .expect("league");
+    let (league, high_league) = (league_of(&app, low).await, league_of(&app, high).await);
     diesel::sql_query("BEGIN")
         .execute(&mut holder)
         .await
@@ -546,4 +532,15 @@ async fn order_on_disk(app: &TestApp, tables: &[Uuid]) -> Vec<Uuid> {
     .await
     .expect("tables on disk");
     rows.into_iter().map(|r| r.id).collect()
+}
+
+/// The league `table` belongs to.
+async fn league_of(app: &TestApp, table: Uuid) -> Uuid {
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    diesel::select(diesel::dsl::sql::<diesel::sql_types::Uuid>(&format!(
+        "(SELECT league_id FROM tables WHERE id = '{table}')"
+    )))
+    .get_result(&mut conn)
+    .await
+    .expect("league")
 }
