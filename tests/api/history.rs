@@ -317,6 +317,7 @@ async fn bourre_audit_checks_an_exported_record_offline() {
     assert!(!out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains(&format!("first bad seq {seq}")), "{stdout}");
+    std::fs::remove_dir_all(&dir).expect("the test's files removed");
 }
 
 #[actix_web::test]
