@@ -22,7 +22,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use awc::http::Method;
@@ -135,6 +134,11 @@ impl Stats {
 
     fn count(&self, endpoint: &str) -> usize {
         self.samples.get(endpoint).map_or(0, Vec::len)
+    }
+
+    /// Committed writes: actions and hand starts.
+    fn writes(&self) -> usize {
+        self.count("act") + self.count("start_hand")
     }
 
     fn error_count(&self) -> u64 {
@@ -840,7 +844,7 @@ impl Progress {
             self.tick.set(tick);
             let (done, errors) = {
                 let s = stats.borrow();
-                (s.count("act") + s.count("start_hand"), s.error_count())
+                (s.writes(), s.error_count())
             };
             let line = format!(
                 "[{tick:>3}/{} s] {done} actions ({} /s now), {errors} errors",
@@ -1122,7 +1126,7 @@ async fn drive(
         ),
     );
     let workers = args.clients.min(tables);
-    let stats = Rc::new(RefCell::new(Stats::default()));
+    let stats = RefCell::new(Stats::default());
     let hands = RefCell::new(0usize);
     let mut clients: Vec<(Vec<Driver>, Http)> = (0..workers)
         .map(|_| (Vec::new(), Http::new(addr)))
@@ -1156,7 +1160,7 @@ async fn drive(
         let (fresh, wait) = fresh_start(url).await;
         checkpointed &= fresh;
         waited += wait;
-        let before = stats.borrow().count("act") + stats.borrow().count("start_hand");
+        let before = stats.borrow().writes();
         let started = Instant::now();
         let end = started + Duration::from_secs_f64(slice_secs);
         let client_futures = clients.iter_mut().map(|(group, http)| {
@@ -1176,7 +1180,7 @@ async fn drive(
             }
         });
         futures_util::future::join(join_all(client_futures), progress.show(&stats, end)).await;
-        let after = stats.borrow().count("act") + stats.borrow().count("start_hand");
+        let after = stats.borrow().writes();
         loads.push((after - before, started.elapsed().as_secs_f64()));
     }
     progress.done();
@@ -1238,7 +1242,7 @@ async fn drive(
         .iter()
         .map(|(k, v)| (*k, latency(v, seconds)))
         .collect();
-    let actions = stats.count("act") + stats.count("start_hand");
+    let actions = stats.writes();
     let requests: usize = stats.samples.values().map(Vec::len).sum();
     let act = endpoints
         .get("act")
