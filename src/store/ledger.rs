@@ -5,7 +5,7 @@ use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::schema::{balances, ledger, seats, tables};
+use super::schema::{balances, ledger};
 use super::{Conn, StoreError};
 
 /// The league's treasury: mints starting balances and grants.
@@ -73,32 +73,20 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
     let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
     // The tables showing these balances (their pots, their seated players) are stamped, so
     // that what a server process kept of them is read again. First: like every writer, this
-    // takes the tables' rows before balances, and in ascending order (the stamping update
-    // alone would take them in the order it finds them).
+    // takes the tables' rows before balances, and in ascending order: its subquery locks
+    // them sorted (the update alone would take them in the order it finds them).
     let stamped = Stamped::of(&deltas);
     if !stamped.leagues.is_empty() {
-        let showing = || {
-            let seated = seats::table
-                .filter(seats::league_id.eq_any(&stamped.leagues))
-                .filter(seats::player_id.eq_any(&stamped.players))
-                .select(seats::table_id);
-            tables::id
-                .eq_any(&stamped.pots)
-                .or(tables::id.eq_any(seated))
-        };
-        let lock = tables::table
-            .filter(showing())
-            .select(tables::id)
-            .order(tables::id)
-            .for_update()
-            .load::<Uuid>(&mut &*conn);
-        steps.push(
-            lock.map(|r| r.map(|_| ()).map_err(StoreError::from))
-                .boxed(),
-        );
-        let fut = diesel::update(tables::table.filter(showing()))
-            .set(tables::stamp.eq(tables::stamp + 1))
-            .execute(&mut &*conn);
+        use diesel::sql_types::{Array, Uuid as SqlUuid};
+        let fut = diesel::sql_query(
+            "UPDATE tables SET stamp = stamp + 1 WHERE id IN (SELECT id FROM tables \
+             WHERE id = ANY($1) OR id IN (SELECT table_id FROM seats \
+             WHERE league_id = ANY($2) AND player_id = ANY($3)) ORDER BY id FOR UPDATE)",
+        )
+        .bind::<Array<SqlUuid>, _>(&stamped.pots)
+        .bind::<Array<SqlUuid>, _>(&stamped.leagues)
+        .bind::<Array<SqlUuid>, _>(&stamped.players)
+        .execute(&mut &*conn);
         steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
     }
     for t in &transfers {
