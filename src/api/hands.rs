@@ -145,13 +145,13 @@ pub async fn client_seed(
     path: web::Path<Uuid>,
     body: web::Json<ClientSeedIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let (seat, hand_no, commitment) = app
+    let set = app
         .set_client_seed(caller.0, TableId(path.into_inner()), &body.seed)
         .await?;
     Ok(HttpResponse::Ok().json(ClientSeedOut {
-        seat,
+        seat: set.seat,
         seed: body.seed.clone(),
-        hand_no,
-        commitment,
+        hand_no: set.hand_no,
+        commitment: set.commitment,
     }))
 }

@@ -12,7 +12,7 @@ use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
-use crate::app::tables::NewTable;
+use crate::app::table::create::NewTable;
 use crate::app::view::{EventOut, TableView};
 use crate::engine::{Action, Card, CardSet};
 use actix_web::http::StatusCode;

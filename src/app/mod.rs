@@ -1,10 +1,9 @@
-//! Use cases: each one short transaction: load, let the engine decide, append, project
-//! (the busiest: a move decided on the table as kept, committed with others, see
-//! [`tables`] and [`writes`]).
+//! Use cases: each one short transaction: load, let the engine decide, append, project.
+//! A table's commands are decisions on its state ([`table`]) that come in through one door
+//! ([`pipeline`]), which keeps busy tables and commits moves together.
 
 pub mod audit;
 pub mod auth;
-pub mod batches;
 pub mod events;
 pub mod history;
 pub mod idempotency;
@@ -12,15 +11,14 @@ pub mod ids;
 pub mod league_admin;
 pub mod leagues;
 pub mod live;
+pub mod pipeline;
 pub mod rebuild;
 pub mod standings;
 pub mod sweeper;
-pub mod table_cache;
+pub mod table;
 pub mod table_event;
-pub mod tables;
 pub mod throttle;
 pub mod view;
-pub mod writes;
 
 use std::time::Duration;
 
@@ -35,11 +33,11 @@ pub struct App {
     pub config: Config,
     pub live: live::Live,
     /// Tables this process read or wrote last, for as long as they are unchanged.
-    pub tables: table_cache::TableCache,
+    pub tables: pipeline::kept::TableCache,
     /// Moves queued to be committed together.
-    pub writes: writes::Writes,
+    pub writes: pipeline::writes::Writes,
     /// Kept tables' stamps queued to be checked together.
-    pub checks: tables::Checks,
+    pub checks: pipeline::checks::Checks,
     /// Failed logins of this process, per account and per client address.
     pub login_throttle: throttle::Throttle,
 }
@@ -47,12 +45,12 @@ pub struct App {
 impl App {
     pub fn new(pool: DbPool, config: Config) -> App {
         App {
-            writes: writes::Writes::new(pool.clone(), writes::WRITERS),
-            checks: tables::Checks::new(pool.clone(), tables::CHECKERS),
+            writes: pipeline::writes::Writes::new(pool.clone(), pipeline::writes::WRITERS),
+            checks: pipeline::checks::Checks::new(pool.clone(), pipeline::checks::CHECKERS),
             pool,
             config,
             live: live::Live::new(),
-            tables: table_cache::TableCache::default(),
+            tables: pipeline::kept::TableCache::default(),
             login_throttle: throttle::Throttle::default(),
         }
     }

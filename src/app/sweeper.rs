@@ -8,7 +8,9 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::ids::TableId;
-use super::tables::{Mover, Writer, load, play_moves};
+use super::table::act::time_out;
+use super::table::read::load_for;
+use super::table::write::{Writer, write};
 use super::{App, AppError};
 use crate::store::schema::tables;
 use crate::store::{self};
@@ -66,7 +68,7 @@ impl App {
     /// sweeper holds it. One transaction.
     async fn time_out(&self, id: TableId) -> Result<bool, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let before_after = conn
+        let timed_out = conn
             .transaction::<_, AppError, _>(async move |conn| {
                 let locked: Option<Uuid> = tables::table
                     .find(id.0)
@@ -80,21 +82,26 @@ impl App {
                 if locked.is_none() {
                     return Ok(None);
                 }
-                let mut loaded = load(conn, id).await?;
-                if !loaded.table.in_hand {
+                let (before, _) = load_for(conn, id, None, false).await?;
+                if !before.table.in_hand {
                     return Ok(None);
                 }
-                let before = loaded.table.version;
-                play_moves(Writer::Conn(conn), &mut loaded, Mover::Timeout, None).await?;
-                Ok(Some((before, loaded.table.version)))
+                let Some(change) = time_out(&before)? else {
+                    return Ok(Some(None));
+                };
+                let committed = before.commit(change)?;
+                write(Writer::Conn(conn), &before, &committed, None).await?;
+                Ok(Some(Some(committed.after)))
             })
             .await?;
-        match before_after {
-            Some((before, after)) if after > before => {
-                self.announce(id.0, after);
+        match timed_out {
+            Some(Some(after)) => {
+                let version = after.table.version;
+                self.tables.put(after);
+                self.announce(id.0, version);
                 Ok(true)
             }
-            Some(_) => Ok(true),
+            Some(None) => Ok(true),
             None => Ok(false),
         }
     }

@@ -113,6 +113,13 @@ impl TableEvent {
         TableEvent::deserialize(payload)
     }
 
+    /// [`TableEvent::from_payload`] for event `seq` of the log: an event that cannot be read
+    /// is a fault of the log, never skipped.
+    pub fn decode(seq: i64, payload: &Value) -> Result<TableEvent, crate::app::AppError> {
+        TableEvent::from_payload(payload)
+            .map_err(|e| crate::app::AppError::Internal(format!("event {seq} unreadable: {e}")))
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             TableEvent::TableCreated { .. } => "table_created",

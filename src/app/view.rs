@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ids::PlayerId;
+use super::table::state::TableState;
 use super::table_event::TableEvent;
-use super::tables::Loaded;
 use crate::engine::view::{Legal, TrickView, redact};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
@@ -145,12 +145,9 @@ pub struct TableView {
     pub fixed_decks: bool,
 }
 
-/// Builds the caller's `TableView`; `last_hand` is the previous finished hand's settlement.
-pub fn table_view(
-    loaded: &Loaded,
-    viewer: Option<PlayerId>,
-    last_hand: Option<Settlement>,
-) -> TableView {
+/// Builds the caller's `TableView` of a table's state.
+pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
+    let last_hand = loaded.last_settlement().cloned();
     let table = &loaded.table;
     let hand = loaded.hand.as_ref();
     let my_seat = viewer.and_then(|p| {

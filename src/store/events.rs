@@ -30,18 +30,6 @@ pub struct EventRow {
     pub hash: String,
 }
 
-#[derive(Debug, Insertable)]
-#[diesel(table_name = events)]
-struct NewRow<'a> {
-    table_id: Uuid,
-    seq: i64,
-    hand_no: i32,
-    kind: &'a str,
-    payload: &'a Value,
-    prev_hash: &'a str,
-    hash: String,
-}
-
 /// An event to append.
 #[derive(Debug, Clone)]
 pub struct NewEvent {
@@ -109,11 +97,6 @@ pub fn event_hash(prev_hash: &str, seq: i64, kind: &str, payload: &Value) -> Str
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-diesel::define_sql_function! {
-    /// PostgreSQL's `pg_notify(channel, payload)`.
-    fn pg_notify(channel: diesel::sql_types::Text, payload: diesel::sql_types::Text);
-}
-
 /// Tells every server process that each `(table, seq)`'s log grew to `seq`, after the
 /// commits that grew them: one transaction of its own that waits for no disk flush (a
 /// notice is a wake-up call, not data; waiters also re-check the database every few
@@ -139,81 +122,6 @@ pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), St
     Ok(())
 }
 
-/// Appends `new` after `last_seq` (whose hash is `last_hash`). A concurrent writer that
-/// appended first makes this fail with a unique violation. Returns the rows written.
-///
-/// One single-row insert per event (a statement prepared once per connection) and the
-/// notice, sent at once (pipelined): one round trip. The notice is delivered when the
-/// transaction commits.
-pub async fn append(
-    conn: &mut Conn,
-    table_id: Uuid,
-    last_seq: i64,
-    last_hash: &str,
-    new: &[NewEvent],
-) -> Result<Vec<(i64, String)>, StoreError> {
-    use futures_util::future::{BoxFuture, FutureExt, join_all};
-    let rows = chain(last_seq, last_hash, new);
-    let written: Vec<(i64, String)> = rows
-        .iter()
-        .map(|(seq, _, hash)| (*seq, hash.clone()))
-        .collect();
-    let inserts: Vec<NewRow<'_>> = new
-        .iter()
-        .zip(rows.iter())
-        .map(|(event, (seq, prev_hash, hash))| NewRow {
-            table_id,
-            seq: *seq,
-            hand_no: event.hand_no,
-            kind: event.kind,
-            payload: &event.payload,
-            prev_hash,
-            hash: hash.clone(),
-        })
-        .collect();
-    let shared: &Conn = conn;
-    let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = inserts
-        .iter()
-        .map(|row| {
-            diesel::insert_into(events::table)
-                .values(row)
-                .execute(&mut &*shared)
-                .map(|r| r.map(|_| ()).map_err(StoreError::from))
-                .boxed()
-        })
-        .collect();
-    let notice = written.last().map(|(last, _)| format!("{table_id}:{last}"));
-    if let Some(notice) = &notice {
-        // Delivered when the transaction commits: wakes long-polls and streams everywhere.
-        steps.push(
-            diesel::select(pg_notify(NOTIFY_CHANNEL, notice.as_str()))
-                .execute(&mut &*shared)
-                .map(|r| r.map(|_| ()).map_err(StoreError::from))
-                .boxed(),
-        );
-    }
-    join_all(steps)
-        .await
-        .into_iter()
-        .collect::<Result<(), StoreError>>()?;
-    Ok(written)
-}
-
-/// The events of a table from `from_seq` on, in order.
-pub async fn load_from(
-    conn: &mut Conn,
-    table_id: Uuid,
-    from_seq: i64,
-) -> Result<Vec<EventRow>, StoreError> {
-    Ok(events::table
-        .filter(events::table_id.eq(table_id))
-        .filter(events::seq.ge(from_seq))
-        .order(events::seq.asc())
-        .select(EventRow::as_select())
-        .load(conn)
-        .await?)
-}
-
 /// Events after `after`, at most `limit`.
 pub async fn load_after(
     conn: &mut Conn,
@@ -228,19 +136,6 @@ pub async fn load_after(
         .limit(limit)
         .select(EventRow::as_select())
         .load(conn)
-        .await?)
-}
-
-/// The hash of event `seq` of a table (the genesis hash for 0).
-pub async fn hash_at(conn: &mut Conn, table_id: Uuid, seq: i64) -> Result<String, StoreError> {
-    if seq == 0 {
-        return Ok(GENESIS_HASH.to_owned());
-    }
-    Ok(events::table
-        .filter(events::table_id.eq(table_id))
-        .filter(events::seq.eq(seq))
-        .select(events::hash)
-        .first(conn)
         .await?)
 }
 

@@ -1,5 +1,7 @@
-//! One move at a table written in one statement: the events appended to the log, the chips
+//! Every write to a table, in one statement: the events appended to the log, the chips
 //! moved, the seats and the table's projection updated, all guarded by the table's version.
+//! Nothing else appends to `events` or moves a table's chips (see `app::table::write`,
+//! which builds a [`TableWrite`] from the state before and after a change).
 //!
 //! The statement is its own transaction when run outside one, so a player's action costs
 //! at most one read and this one write; plain moves (no chips, no seats) at several tables
@@ -11,8 +13,8 @@
 //!
 //! Credits may open a balance; debits update an existing one, never below zero (the CHECK
 //! on `balances`), and a debit that finds no balance fails the statement
-//! (`bourre_missing_debit`). The parts without rows (chips, seats, a new hand) are left out
-//! of the SQL, so each shape is its own statement, prepared once per connection.
+//! (`bourre_missing_debit`). The parts without rows (chips, seats, a new hand, a close) are
+//! left out of the SQL, so each shape is its own statement, prepared once per connection.
 
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
@@ -25,7 +27,7 @@ use diesel_async::RunQueryDsl;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::events::{NewEvent, chain};
+use super::events::NewEvent;
 use super::ledger::{TREASURY, Transfer, deltas};
 use super::{Conn, StoreError};
 
@@ -39,10 +41,11 @@ pub struct Projection<'a> {
     pub next_seed: &'a [u8],
     /// Set when the move deals a new hand.
     pub new_hand: Option<NewHand>,
+    /// Set when the move closes the table.
+    pub closed_at: Option<DateTime<Utc>>,
 }
 
-/// A hand just dealt: its number, its first event, its dealer. The seats' client seeds,
-/// used by this hand, are cleared.
+/// A hand just dealt: its number, its first event, its dealer.
 #[derive(Debug, Clone, Copy)]
 pub struct NewHand {
     pub hand_no: i32,
@@ -50,20 +53,40 @@ pub struct NewHand {
     pub dealer: i16,
 }
 
+/// A seat whose timeout count or client seed changes.
+#[derive(Debug, Clone)]
+pub struct SeatUpdate {
+    pub player_id: Uuid,
+    pub timeouts: i16,
+    pub client_seed: Option<String>,
+}
+
+/// How the table's seats change.
+#[derive(Debug, Default)]
+pub struct SeatChanges {
+    /// Seats taken: `(seat, player)`.
+    pub taken: Vec<(i16, Uuid)>,
+    pub updated: Vec<SeatUpdate>,
+    /// Seats left.
+    pub gone: Vec<i16>,
+}
+
 /// Everything one move writes.
 #[derive(Debug)]
 pub struct TableWrite<'a> {
     pub table_id: Uuid,
-    /// The version (last event's seq) the move was decided on, and that event's hash.
+    pub league_id: Uuid,
+    /// The version (last event's seq) the move was decided on.
     pub version: i64,
-    pub last_hash: &'a str,
     pub events: &'a [NewEvent],
+    /// Each event's `(seq, prev_hash, hash)` (see [`super::events::chain`]).
+    pub chained: &'a [(i64, String, String)],
     pub transfers: &'a [Transfer],
     pub projection: Projection<'a>,
-    /// Seats whose timeout count changes, with the new count.
-    pub timeouts: &'a [(Uuid, i16)],
-    /// Seats that are left (their players stood up).
-    pub seats_gone: &'a [i16],
+    pub seats: &'a SeatChanges,
+    /// Players whose balances the transfers move who sit at another table of the league:
+    /// those tables are stamped (see `tables.stamp`).
+    pub stamp_seated: &'a [Uuid],
     /// Set when the move was decided on a state this process kept, not yet checked against
     /// the database in this request: the write then also requires this stamp, and that this
     /// player is still a member of the table's league.
@@ -128,6 +151,8 @@ struct Statement {
     exempt: Vec<Uuid>,
     next_seed: Vec<u8>,
     new_hand: Option<NewHand>,
+    closed_at: Option<DateTime<Utc>>,
+    league_id: Uuid,
     events: EventRows,
     tr_league: Vec<Uuid>,
     tr_from: Vec<String>,
@@ -145,9 +170,13 @@ struct Statement {
     debit_account: Vec<String>,
     debit_amount: Vec<i64>,
     debits: i64,
-    tmo_player: Vec<Uuid>,
-    tmo_count: Vec<i16>,
+    taken_seat: Vec<i16>,
+    taken_player: Vec<Uuid>,
+    upd_player: Vec<Uuid>,
+    upd_timeouts: Vec<i16>,
+    upd_client_seed: Vec<Option<String>>,
     seats_gone: Vec<i16>,
+    stamp_seated: Vec<Uuid>,
     unchecked: Option<Unchecked>,
 }
 
@@ -172,6 +201,10 @@ impl QueryFragment<Pg> for Statement {
             out.push_bind_param::<BigInt, _>(&hand.hand_seq)?;
             out.push_sql(", dealer = ");
             out.push_bind_param::<SmallInt, _>(&hand.dealer)?;
+        }
+        if let Some(closed_at) = &self.closed_at {
+            out.push_sql(", closed_at = ");
+            out.push_bind_param::<Timestamptz, _>(closed_at)?;
         }
         out.push_sql(" WHERE id = ");
         out.push_bind_param::<sql_types::Uuid, _>(&self.table_id)?;
@@ -251,20 +284,19 @@ impl QueryFragment<Pg> for Statement {
                  RETURNING 1)",
             );
         }
-        if !self.tmo_player.is_empty() {
-            out.push_sql(", tmo AS (UPDATE seats SET timeouts = x.count FROM upd, unnest(");
-            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tmo_player)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<SmallInt>, _>(&self.tmo_count)?;
+        if !self.upd_player.is_empty() {
             out.push_sql(
-                ") AS x(player_id, count) \
-                 WHERE seats.table_id = upd.id AND seats.player_id = x.player_id)",
+                ", seat_upd AS (UPDATE seats SET timeouts = x.timeouts, \
+                 client_seed = x.client_seed FROM upd, unnest(",
             );
-        }
-        if self.new_hand.is_some() {
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.upd_player)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<SmallInt>, _>(&self.upd_timeouts)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<Text>>, _>(&self.upd_client_seed)?;
             out.push_sql(
-                ", seeds AS (UPDATE seats SET client_seed = NULL FROM upd \
-                 WHERE seats.table_id = upd.id AND seats.client_seed IS NOT NULL)",
+                ") AS x(player_id, timeouts, client_seed) \
+                 WHERE seats.table_id = upd.id AND seats.player_id = x.player_id)",
             );
         }
         if !self.seats_gone.is_empty() {
@@ -274,6 +306,31 @@ impl QueryFragment<Pg> for Statement {
             );
             out.push_bind_param::<Array<SmallInt>, _>(&self.seats_gone)?;
             out.push_sql("))");
+        }
+        if !self.taken_seat.is_empty() {
+            out.push_sql(
+                ", taken AS (INSERT INTO seats (table_id, seat, player_id, league_id) \
+                 SELECT upd.id, x.seat, x.player_id, ",
+            );
+            out.push_bind_param::<sql_types::Uuid, _>(&self.league_id)?;
+            out.push_sql(" FROM upd, unnest(");
+            out.push_bind_param::<Array<SmallInt>, _>(&self.taken_seat)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.taken_player)?;
+            out.push_sql(") AS x(seat, player_id))");
+        }
+        if !self.stamp_seated.is_empty() {
+            // Tables other than this one where these players sit show their balances. Their
+            // rows are taken in ascending order, as every writer takes table rows.
+            out.push_sql(
+                ", stamped AS (UPDATE tables SET stamp = stamp + 1 WHERE id IN \
+                 (SELECT t.id FROM tables t, upd WHERE t.id <> upd.id AND t.id IN \
+                 (SELECT s.table_id FROM seats s WHERE s.league_id = ",
+            );
+            out.push_bind_param::<sql_types::Uuid, _>(&self.league_id)?;
+            out.push_sql(" AND s.player_id = ANY(");
+            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.stamp_seated)?;
+            out.push_sql(")) ORDER BY t.id FOR UPDATE OF t))");
         }
         out.push_sql(" SELECT count(*) FROM upd");
         if !self.debit_amount.is_empty() {
@@ -315,8 +372,8 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(write: &TableWrite<'_>) -> Prepared {
-        let rows = chain(write.version, write.last_hash, write.events);
-        let written: Vec<(i64, String)> = rows
+        let written: Vec<(i64, String)> = write
+            .chained
             .iter()
             .map(|(seq, _, hash)| (*seq, hash.clone()))
             .collect();
@@ -327,11 +384,8 @@ impl Prepared {
         let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
             .into_iter()
             .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
-        let (ev_prev_hash, ev_hash) = rows.into_iter().map(|(_, prev, hash)| (prev, hash)).unzip();
         let p = &write.projection;
-        // A statement may change a row once: a hand is dealt between hands, when no seat's
-        // timeout count changes.
-        debug_assert!(p.new_hand.is_none() || write.timeouts.is_empty());
+        let seats = write.seats;
         let statement = Statement {
             table_id: write.table_id,
             version: write.version,
@@ -342,13 +396,15 @@ impl Prepared {
             exempt: p.exempt.to_vec(),
             next_seed: p.next_seed.to_vec(),
             new_hand: p.new_hand,
+            closed_at: p.closed_at,
+            league_id: write.league_id,
             events: EventRows {
                 seq: written.iter().map(|(seq, _)| *seq).collect(),
                 hand_no: write.events.iter().map(|e| e.hand_no).collect(),
                 kind: write.events.iter().map(|e| e.kind).collect(),
                 payload: write.events.iter().map(|e| e.payload.clone()).collect(),
-                prev_hash: ev_prev_hash,
-                hash: ev_hash,
+                prev_hash: write.chained.iter().map(|c| c.1.clone()).collect(),
+                hash: write.chained.iter().map(|c| c.2.clone()).collect(),
             },
             tr_league: transfers.iter().map(|t| t.league_id).collect(),
             tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
@@ -366,9 +422,17 @@ impl Prepared {
             debit_account: debits.iter().map(|d| d.1.clone()).collect(),
             debit_amount: debits.iter().map(|d| -d.2).collect(),
             debits: debits.len() as i64,
-            tmo_player: write.timeouts.iter().map(|t| t.0).collect(),
-            tmo_count: write.timeouts.iter().map(|t| t.1).collect(),
-            seats_gone: write.seats_gone.to_vec(),
+            taken_seat: seats.taken.iter().map(|t| t.0).collect(),
+            taken_player: seats.taken.iter().map(|t| t.1).collect(),
+            upd_player: seats.updated.iter().map(|u| u.player_id).collect(),
+            upd_timeouts: seats.updated.iter().map(|u| u.timeouts).collect(),
+            upd_client_seed: seats
+                .updated
+                .iter()
+                .map(|u| u.client_seed.clone())
+                .collect(),
+            seats_gone: seats.gone.clone(),
+            stamp_seated: write.stamp_seated.to_vec(),
             unchecked: write.unchecked,
         };
         Prepared { statement, written }
@@ -385,9 +449,12 @@ impl Prepared {
     pub fn is_plain(&self) -> bool {
         let s = &self.statement;
         s.tr_amount.is_empty()
-            && s.tmo_player.is_empty()
+            && s.upd_player.is_empty()
             && s.seats_gone.is_empty()
+            && s.taken_seat.is_empty()
+            && s.stamp_seated.is_empty()
             && s.new_hand.is_none()
+            && s.closed_at.is_none()
     }
 
     /// The appended events' `(seq, hash)` when the statement returned `applied` rows.

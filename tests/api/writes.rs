@@ -1,11 +1,11 @@
 //! A move is written whole or not at all: its events, its chips, its seats and the table's
 //! row go in one statement, guarded by the table's version.
 
-use bourre::app::writes::{Writes, Written};
+use bourre::app::pipeline::writes::{Writes, Written};
 use bourre::store;
-use bourre::store::events::NewEvent;
+use bourre::store::events::{NewEvent, chain};
 use bourre::store::ledger::{TREASURY, Transfer};
-use bourre::store::table_write::{self, Prepared, Projection, TableWrite};
+use bourre::store::table_write::{self, Prepared, Projection, SeatChanges, TableWrite};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::future::join_all;
 use serde_json::json;
@@ -235,11 +235,13 @@ fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prep
         kind: "test_marker",
         payload: json!({"type": "test_marker"}),
     }];
+    let league_id = transfers.first().map_or(Uuid::nil(), |t| t.league_id);
     Prepared::new(&TableWrite {
         table_id: table,
+        league_id,
         version,
-        last_hash: hash,
         events: &events,
+        chained: &chain(version, hash, &events),
         transfers,
         projection: Projection {
             to_act: &[],
@@ -248,9 +250,10 @@ fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prep
             exempt: &[],
             next_seed: &[7; 32],
             new_hand: None,
+            closed_at: None,
         },
-        timeouts: &[],
-        seats_gone: &[],
+        seats: &SeatChanges::default(),
+        stamp_seated: &[],
         unchecked: None,
     })
 }

@@ -12,21 +12,12 @@ use std::sync::{Arc, Mutex};
 
 use uuid::Uuid;
 
-use super::tables::Loaded;
-use crate::engine::Settlement;
-
-/// A table as of its `version` and `stamp`, with the settlement of the hand before its
-/// current one.
-#[derive(Clone)]
-pub struct Kept {
-    pub loaded: Loaded,
-    pub previous: Option<Settlement>,
-}
+use crate::app::table::state::TableState;
 
 /// Tables kept, by id (at most 4,096: beyond, one is dropped for each added).
 #[derive(Clone, Default)]
 pub struct TableCache {
-    entries: Arc<Mutex<HashMap<Uuid, Arc<Kept>>>>,
+    entries: Arc<Mutex<HashMap<Uuid, Arc<TableState>>>>,
 }
 
 /// Tables kept at most.
@@ -34,31 +25,36 @@ const CAPACITY: usize = 4096;
 
 impl TableCache {
     /// The table kept at exactly this version and stamp, if any.
-    pub fn get(&self, id: Uuid, version: i64, stamp: i64) -> Option<Arc<Kept>> {
+    pub fn get(&self, id: Uuid, version: i64, stamp: i64) -> Option<Arc<TableState>> {
         let entries = self.entries.lock().ok()?;
         entries
             .get(&id)
-            .filter(|k| k.loaded.table.version == version && k.loaded.table.stamp == stamp)
+            .filter(|k| k.table.version == version && k.table.stamp == stamp)
             .cloned()
     }
 
     /// The table as last kept, whatever its version: a guess, to be checked.
-    pub fn latest(&self, id: Uuid) -> Option<Arc<Kept>> {
+    pub fn latest(&self, id: Uuid) -> Option<Arc<TableState>> {
         self.entries.lock().ok()?.get(&id).cloned()
     }
 
     /// Keeps `kept`, a committed state, in place of what was kept of its table.
-    pub fn put(&self, kept: Kept) {
+    pub fn put(&self, kept: TableState) {
+        self.put_shared(Arc::new(kept));
+    }
+
+    /// [`TableCache::put`] of a state already shared.
+    pub fn put_shared(&self, kept: Arc<TableState>) {
         let Ok(mut entries) = self.entries.lock() else {
             return;
         };
-        let id = kept.loaded.table.id;
+        let id = kept.table.id;
         if entries.len() >= CAPACITY
             && !entries.contains_key(&id)
             && let Some(other) = entries.keys().next().copied()
         {
             entries.remove(&other);
         }
-        entries.insert(id, Arc::new(kept));
+        entries.insert(id, kept);
     }
 }

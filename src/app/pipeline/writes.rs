@@ -1,6 +1,6 @@
 //! Moves committed together (group commit).
 //!
-//! A player's move decided on a kept table (see [`super::table_cache`]) is queued here
+//! A player's move decided on a kept table (see [`super::kept`]) is queued here
 //! rather than written on a connection of the request's own (see [`super::batches`]). A
 //! batch is one transaction: its moves in table order, each run of plain moves (see
 //! [`Prepared::is_plain`]) on distinct tables as one statement, any other move as a

@@ -1,0 +1,382 @@
+//! The one door to a table's state: every command at a table comes in through
+//! [`App::decide`] with a pure decision (state in, [`TableChange`] out), and every view
+//! through [`App::table_view`]. Behind the door, and nowhere else:
+//! - kept tables ([`kept`]): the state this process last read or wrote of a busy table,
+//!   relied on only when the database confirms its version and stamp in the same request;
+//! - batched checks of those stamps ([`checks`]);
+//! - queued group-commit writes ([`writes`], on [`batches`]);
+//! - in debug builds (the test suite), the comparison of every state kept or written with a
+//!   full read of the table.
+//!
+//! A deal or a move is first decided on the kept table with nothing read, and its write is
+//! queued with others, guarded by the kept version and stamp and the caller's membership.
+//! When that does not conclude (nothing kept, a refusal, a table that moved on, an
+//! idempotency key, a command that locks), the table is read (its row locked when the
+//! command asks) and the command decided again on it, so a refusal is only ever made on the
+//! table as it is. Use cases never see which way was taken.
+
+pub mod batches;
+pub mod checks;
+pub mod kept;
+pub mod writes;
+
+use std::sync::Arc;
+
+use diesel::prelude::*;
+use diesel_async::{AnsiTransactionManager, RunQueryDsl, TransactionManager};
+use serde::Serialize;
+
+use super::idempotency::{self, IdempotencyKey, Reply};
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::leagues::{not_a_member, require_member_shared};
+use super::table::change::{Newcomer, TableChange};
+use super::table::read::{load_for, load_table, no_table};
+use super::table::state::TableState;
+use super::table::write::{Writer, write};
+use super::view::{self, TableView};
+use super::{App, AppError};
+use crate::store::ledger::{self, player_account};
+use crate::store::schema::{players, tables};
+use crate::store::table_write::Unchecked;
+use crate::store::{self, Conn};
+
+/// How a command reads the table it decides on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// As this process keeps it, once the database confirms it unchanged, else as read:
+    /// deals and moves, which nothing else needs to wait for.
+    Kept,
+    /// Its row locked in a transaction: commands that take turns with each other.
+    Locked,
+    /// [`Access::Locked`], for the caller sitting down: their membership is shared first (as
+    /// admin changes to a member take it: a grant to them waits for the seat, or the seat
+    /// for the grant), then their name and league balance read.
+    Joining,
+}
+
+/// A command at a table.
+pub struct Command {
+    pub table: TableId,
+    pub player: PlayerId,
+    pub key: Option<IdempotencyKey>,
+    pub access: Access,
+    /// The status of a fresh reply (stored with it under the key).
+    pub status: u16,
+    /// Whether a lost race is decided again on the new state, up to three times (not when
+    /// the client named the version it decided on).
+    pub retry: bool,
+}
+
+/// Who decides, as the door read them.
+pub struct Caller {
+    /// Their league role, when read (always but on a kept table, whose write then requires
+    /// the membership).
+    pub role: Option<String>,
+    /// With [`Access::Joining`]: what the table will show of them.
+    pub newcomer: Option<Newcomer>,
+}
+
+impl App {
+    /// Decides and writes `command` (see the module's doc); the reply is `answer` of the
+    /// state it leaves, stored under the command's key.
+    pub async fn decide<T: Serialize>(
+        &self,
+        command: Command,
+        decide: impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
+        answer: impl Fn(&TableState) -> T,
+    ) -> Result<Reply<T>, AppError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let result = self.decide_once(&command, &decide, &answer).await;
+            let again = command.retry && result.as_ref().is_err_and(is_version_conflict);
+            if !again || tries >= 3 {
+                return self.with_current_version(command.table, result).await;
+            }
+        }
+    }
+
+    /// [`App::decide`] with the caller's view of the state left as the reply.
+    pub async fn decide_view(
+        &self,
+        command: Command,
+        decide: impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
+    ) -> Result<Reply<TableView>, AppError> {
+        let player = command.player;
+        self.decide(command, decide, |state| {
+            view::table_view(state, Some(player))
+        })
+        .await
+    }
+
+    async fn decide_once<T: Serialize>(
+        &self,
+        command: &Command,
+        decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
+        answer: &impl Fn(&TableState) -> T,
+    ) -> Result<Reply<T>, AppError> {
+        if command.key.is_none()
+            && command.access == Access::Kept
+            && let Some(after) = self.decide_on_kept(command, decide).await?
+        {
+            let value = answer(&after);
+            self.committed(command, after).await?;
+            return Ok(Reply::Fresh(value));
+        }
+        let mut pooled = store::conn(&self.pool).await?;
+        let conn: &mut Conn = &mut pooled;
+        let transaction = command.key.is_some() || command.access != Access::Kept;
+        if transaction {
+            AnsiTransactionManager::begin_transaction(conn).await?;
+        }
+        let result = self.decide_on_read(conn, command, decide, answer).await;
+        if transaction {
+            let end = match &result {
+                Ok(_) => AnsiTransactionManager::commit_transaction(conn).await,
+                Err(_) => AnsiTransactionManager::rollback_transaction(conn).await,
+            };
+            if let Err(e) = end {
+                // A failed commit leaves nothing behind; a broken connection is dropped by
+                // the pool.
+                let _ = AnsiTransactionManager::rollback_transaction(conn).await;
+                return Err(e.into());
+            }
+        }
+        drop(pooled);
+        let (reply, after) = result?;
+        if let Some(after) = after {
+            self.committed(command, after).await?;
+        }
+        Ok(reply)
+    }
+
+    /// The command decided on the table as this process last kept it, with nothing read,
+    /// and queued to be committed with others: `None` when that does not conclude.
+    async fn decide_on_kept(
+        &self,
+        command: &Command,
+        decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
+    ) -> Result<Option<TableState>, AppError> {
+        let Some(before) = self.tables.latest(command.table.0) else {
+            return Ok(None);
+        };
+        let caller = Caller {
+            role: None,
+            newcomer: None,
+        };
+        let Ok(change) = decide(&before, &caller) else {
+            return Ok(None);
+        };
+        let committed = before.commit(change)?;
+        let unchecked = Unchecked {
+            stamp: before.table.stamp,
+            member: command.player.0,
+        };
+        let queued = Writer::Queued(&self.writes);
+        match write(queued, &before, &committed, Some(unchecked)).await {
+            Ok(()) => Ok(Some(committed.after)),
+            Err(e) if is_version_conflict(&e) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The command decided on the table as read (or as kept, once its version and stamp
+    /// are read unchanged) and written on `conn`.
+    async fn decide_on_read<T: Serialize>(
+        &self,
+        conn: &mut Conn,
+        command: &Command,
+        decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
+        answer: &impl Fn(&TableState) -> T,
+    ) -> Result<(Reply<T>, Option<TableState>), AppError> {
+        let (id, player, key) = (command.table, command.player, command.key.as_ref());
+        if let Some(reply) = idempotency::replayed(conn, player, key).await? {
+            return Ok((reply, None));
+        }
+        let mut newcomer = None;
+        if command.access == Access::Joining {
+            let league = LeagueId(load_table(conn, id).await?.league_id);
+            require_member_shared(conn, league, player).await?;
+            newcomer = Some(Newcomer {
+                username: players::table
+                    .find(player.0)
+                    .select(players::username)
+                    .first(conn)
+                    .await?,
+                balance: ledger::balance(conn, league.0, &player_account(player.0)).await?,
+            });
+        }
+        let (before, role) = match command.access {
+            Access::Kept => {
+                let (kept, role) = self.load_kept(conn, id, player).await?;
+                (Arc::unwrap_or_clone(kept), role)
+            }
+            Access::Locked | Access::Joining => load_for(conn, id, Some(player), true).await?,
+        };
+        if role.is_none() {
+            return Err(not_a_member());
+        }
+        let committed = before.commit(decide(&before, &Caller { role, newcomer })?)?;
+        write(Writer::Conn(conn), &before, &committed, None).await?;
+        let value = answer(&committed.after);
+        let reply = idempotency::fresh(conn, player, key, command.status, value).await?;
+        Ok((reply, Some(committed.after)))
+    }
+
+    /// After a command's write committed: the state it left is kept, and announced.
+    async fn committed(&self, command: &Command, after: TableState) -> Result<(), AppError> {
+        #[cfg(debug_assertions)]
+        self.check_kept(command.table, command.player, &after)
+            .await?;
+        let version = after.table.version;
+        self.tables.put(after);
+        self.announce(command.table.0, version);
+        Ok(())
+    }
+
+    /// The table as kept by this process when its version and stamp are unchanged (one
+    /// primary-key read), else read in full and kept; with `member`'s role, read fresh.
+    async fn load_kept(
+        &self,
+        conn: &mut Conn,
+        id: TableId,
+        member: PlayerId,
+    ) -> Result<(Arc<TableState>, Option<String>), AppError> {
+        let stamp = checks::stamps(conn, &[(id.0, member.0)])
+            .await?
+            .pop()
+            .flatten()
+            .ok_or_else(|| no_table(id))?;
+        if let Some(kept) = self.tables.get(id.0, stamp.version, stamp.stamp) {
+            #[cfg(debug_assertions)]
+            check_matches_reload(conn, id, member, &kept).await?;
+            return Ok((kept, stamp.role));
+        }
+        self.read_kept(conn, id, member).await
+    }
+
+    /// Reads the table in full and keeps it; with `member`'s role.
+    async fn read_kept(
+        &self,
+        conn: &mut Conn,
+        id: TableId,
+        member: PlayerId,
+    ) -> Result<(Arc<TableState>, Option<String>), AppError> {
+        let (state, role) = load_for(conn, id, Some(member), false).await?;
+        let state = Arc::new(state);
+        self.tables.put_shared(state.clone());
+        Ok((state, role))
+    }
+
+    /// The caller's view of the table: its stamp is checked together with other requests'
+    /// (see [`checks`]), and the table is read only when what this process kept is stale.
+    pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let stamp = self
+            .checks
+            .submit((id.0, player.0))
+            .await?
+            .ok_or_else(|| no_table(id))?;
+        if stamp.role.is_none() {
+            return Err(not_a_member());
+        }
+        let kept = match self.tables.get(id.0, stamp.version, stamp.stamp) {
+            Some(kept) => {
+                #[cfg(debug_assertions)]
+                self.check_kept(id, player, &kept).await?;
+                kept
+            }
+            None => {
+                let mut conn = store::conn(&self.pool).await?;
+                let (kept, role) = self.read_kept(&mut conn, id, player).await?;
+                if role.is_none() {
+                    return Err(not_a_member());
+                }
+                kept
+            }
+        };
+        Ok(view::table_view(&kept, Some(player)))
+    }
+
+    /// After a commit: wakes the long-polls and streams of every process (see
+    /// [`crate::app::live::Live::announce`]).
+    pub(crate) fn announce(&self, id: uuid::Uuid, version: i64) {
+        self.live.announce(crate::app::live::Notice {
+            table: id,
+            seq: version,
+        });
+    }
+
+    /// A write that lost the race on the log reports the version the winner left.
+    async fn with_current_version<T>(
+        &self,
+        id: TableId,
+        result: Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        match result {
+            Err(AppError::Conflict {
+                code: "version_conflict",
+                detail,
+                current_version: None,
+            }) => {
+                let mut conn = store::conn(&self.pool).await?;
+                let version: i64 = tables::table
+                    .find(id.0)
+                    .select(tables::version)
+                    .first(&mut conn)
+                    .await?;
+                Err(AppError::Conflict {
+                    code: "version_conflict",
+                    detail,
+                    current_version: Some(version),
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// Debug builds: [`check_matches_reload`] on a connection of its own.
+    #[cfg(debug_assertions)]
+    async fn check_kept(
+        &self,
+        id: TableId,
+        player: PlayerId,
+        kept: &TableState,
+    ) -> Result<(), AppError> {
+        check_matches_reload(&mut *store::conn(&self.pool).await?, id, player, kept).await
+    }
+}
+
+fn is_version_conflict(e: &AppError) -> bool {
+    matches!(
+        e,
+        AppError::Conflict {
+            code: "version_conflict",
+            ..
+        }
+    )
+}
+
+/// Debug builds (the test suite) check that a table built in memory (after a write, or kept
+/// by this process) is what a full read finds, whenever nothing changed in between.
+#[cfg(debug_assertions)]
+async fn check_matches_reload(
+    conn: &mut Conn,
+    id: TableId,
+    player: PlayerId,
+    kept: &TableState,
+) -> Result<(), AppError> {
+    let (reloaded, _) = load_for(conn, id, Some(player), false).await?;
+    let (a, b) = (&reloaded.table, &kept.table);
+    if (a.version, a.stamp) != (b.version, b.stamp) {
+        return Ok(());
+    }
+    match (
+        serde_json::to_value(view::table_view(&reloaded, Some(player))),
+        serde_json::to_value(view::table_view(kept, Some(player))),
+    ) {
+        (Ok(a), Ok(b)) if a == b && reloaded.last_hash == kept.last_hash => Ok(()),
+        (a, b) => Err(AppError::Internal(format!(
+            "the table in memory differs from a reload: {a:?} != {b:?}"
+        ))),
+    }
+}

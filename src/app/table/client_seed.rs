@@ -1,0 +1,86 @@
+//! `PUT /v1/tables/{id}/seats/me/client-seed`: a seated player's seed for the next hand's
+//! deck, set between hands, after the server's seed for that hand is committed.
+
+use super::change::TableChange;
+use super::not_seated;
+use super::state::TableState;
+use crate::app::idempotency::Reply;
+use crate::app::ids::{PlayerId, TableId};
+use crate::app::pipeline::{Access, Command};
+use crate::app::table_event::TableEvent;
+use crate::app::{App, AppError};
+use crate::engine::{Seat, deck};
+
+/// Longest client seed.
+pub const MAX_CLIENT_SEED: usize = 64;
+
+/// A client seed set: the seat, the hand it is for, and the commitment to that hand's
+/// server seed.
+pub struct SeedSet {
+    pub seat: Seat,
+    pub hand_no: u32,
+    pub commitment: String,
+}
+
+impl App {
+    pub async fn set_client_seed(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        seed: &str,
+    ) -> Result<SeedSet, AppError> {
+        let valid = (1..=MAX_CLIENT_SEED).contains(&seed.len())
+            && seed
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !valid {
+            return Err(AppError::unprocessable(
+                "invalid_client_seed",
+                "a client seed has 1 to 64 characters: letters, digits, '_' or '-'",
+            ));
+        }
+        let command = Command {
+            table: id,
+            player,
+            key: None,
+            access: Access::Locked,
+            status: 200,
+            retry: false,
+        };
+        let answer = |state: &TableState| {
+            (
+                state.seat_of(player.0),
+                state.table.hand_no,
+                deck::commitment(&state.table.next_seed),
+            )
+        };
+        let reply = self
+            .decide(command, |state, _| set(state, player, seed), answer)
+            .await?;
+        match reply {
+            Reply::Fresh((Some(seat), hand_no, commitment)) => Ok(SeedSet {
+                seat,
+                hand_no: u32::try_from(hand_no).unwrap_or(0) + 1,
+                commitment,
+            }),
+            _ => Err(AppError::Internal("a client seed set left no seat".into())),
+        }
+    }
+}
+
+fn set(state: &TableState, player: PlayerId, seed: &str) -> Result<TableChange, AppError> {
+    let seat = state
+        .seat_of(player.0)
+        .ok_or_else(|| not_seated("only a seated player sets a client seed"))?;
+    if state.table.in_hand {
+        return Err(AppError::conflict(
+            "hand_in_progress",
+            "client seeds are set between hands, for the next one",
+        ));
+    }
+    Ok(TableChange::events(vec![TableEvent::ClientSeedSet {
+        seat,
+        player_id: player.0,
+        seed: seed.to_owned(),
+    }]))
+}

@@ -1,0 +1,96 @@
+//! `POST /v1/tables/{id}/close`: the table's creator or a league admin closes it between
+//! hands; its pot goes back to the players seated, equally, the remainder to the lowest
+//! seat (R10e); with nobody seated, to the last hand's players. Everyone stands up.
+
+use uuid::Uuid;
+
+use super::change::TableChange;
+use super::ensure_open;
+use super::state::TableState;
+use crate::app::idempotency::{IdempotencyKey, Reply};
+use crate::app::ids::{PlayerId, TableId};
+use crate::app::pipeline::{Access, Caller, Command};
+use crate::app::table_event::{PlayerAmount, TableEvent};
+use crate::app::view::TableView;
+use crate::app::{App, AppError};
+use crate::engine::Seat;
+use crate::engine::table::share_equally;
+use crate::store::ledger::{TREASURY, Transfer, player_account, pot_account};
+
+impl App {
+    pub async fn close_table(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
+        let command = Command {
+            table: id,
+            player,
+            key,
+            access: Access::Locked,
+            status: 200,
+            retry: false,
+        };
+        self.decide_view(command, |state, caller| close(state, caller, player))
+            .await
+    }
+}
+
+fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableChange, AppError> {
+    let table = &state.table;
+    if caller.role.as_deref() != Some("admin") && table.created_by != player.0 {
+        return Err(AppError::forbidden(
+            "not_admin",
+            "only the table's creator or a league admin closes a table",
+        ));
+    }
+    ensure_open(state)?;
+    if table.in_hand {
+        return Err(AppError::conflict(
+            "hand_in_progress",
+            "a table closes between hands",
+        ));
+    }
+    let mut owners: Vec<(Seat, Uuid)> = state.seats.iter().map(|s| (s.seat, s.player_id)).collect();
+    if owners.is_empty()
+        && let Some(hand) = &state.hand
+    {
+        owners = hand.players.iter().map(|p| (p.seat, p.player_id)).collect();
+    }
+    let seats: Vec<Seat> = owners.iter().map(|(seat, _)| *seat).collect();
+    let returned: Vec<PlayerAmount> = share_equally(state.pot, &seats)
+        .iter()
+        .filter_map(|share| {
+            owners
+                .iter()
+                .find(|(seat, _)| *seat == share.seat)
+                .map(|(_, p)| PlayerAmount {
+                    player_id: *p,
+                    amount: share.amount,
+                })
+        })
+        .collect();
+    let to_treasury = state.pot - returned.iter().map(|r| r.amount).sum::<i64>();
+    let seq = TableChange::seq_of(table.version, 0);
+    let transfer = |to_account: String, amount: i64| Transfer {
+        league_id: table.league_id,
+        from_account: pot_account(table.id),
+        to_account,
+        amount,
+        reason: "pot_returned",
+        table_id: Some(table.id),
+        hand_no: Some(table.hand_no),
+        event_seq: Some(seq),
+        note: None,
+    };
+    let mut transfers: Vec<Transfer> = returned
+        .iter()
+        .map(|r| transfer(player_account(r.player_id), r.amount))
+        .collect();
+    transfers.push(transfer(TREASURY.to_owned(), to_treasury));
+    Ok(TableChange {
+        transfers,
+        ..TableChange::events(vec![TableEvent::TableClosed { returned }])
+    })
+}

@@ -1,0 +1,129 @@
+//! `POST /v1/tables`: a table with validated rules (R1-R10 options), its first hand's seed
+//! committed in `table_created`.
+
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::change::TableChange;
+use super::read::load_for;
+use super::write::{Writer, write};
+use crate::app::idempotency::{self, IdempotencyKey, Reply};
+use crate::app::ids::{LeagueId, PlayerId, TableId};
+use crate::app::leagues::{load_league, require_member};
+use crate::app::table_event::TableEvent;
+use crate::app::view::{self, TableView};
+use crate::app::{App, AppError};
+use crate::engine::deck::{self, Deck};
+use crate::engine::{Card, TableRules};
+use crate::store::schema::tables;
+use crate::store::{self};
+
+/// Longest table name, in characters.
+pub const MAX_NAME: usize = 80;
+
+/// What the caller asks to create.
+pub struct NewTable {
+    pub league_id: LeagueId,
+    pub name: String,
+    pub rules: Value,
+    pub decks: Option<Vec<Vec<String>>>,
+}
+
+/// Parses fixed decks (R4a): lists of 52 cards, top first.
+pub fn parse_decks(decks: &[Vec<String>]) -> Result<Vec<Deck>, AppError> {
+    decks
+        .iter()
+        .enumerate()
+        .map(|(i, cards)| {
+            let cards: Vec<Card> = cards
+                .iter()
+                .map(|c| c.parse::<Card>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))?;
+            Deck::from_cards(&cards)
+                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))
+        })
+        .collect()
+}
+
+impl App {
+    pub async fn create_table(
+        &self,
+        creator: PlayerId,
+        req: NewTable,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
+        let rules: TableRules = serde_json::from_value(req.rules)
+            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules: {e}")))?;
+        rules
+            .validate()
+            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules.{e}")))?;
+        let name = req.name.trim().to_owned();
+        if name.is_empty() || name.chars().count() > MAX_NAME {
+            return Err(AppError::unprocessable(
+                "invalid_name",
+                format!("a table name has 1 to {MAX_NAME} characters"),
+            ));
+        }
+        let decks = match &req.decks {
+            Some(_) if !self.config.allow_fixed_deck => {
+                return Err(AppError::unprocessable(
+                    "fixed_deck_not_allowed",
+                    "fixed decks are only accepted when the server runs with BOURRE_ALLOW_FIXED_DECK=1",
+                ));
+            }
+            Some(decks) => {
+                parse_decks(decks)?;
+                Some(serde_json::to_value(decks).map_err(|e| AppError::Internal(e.to_string()))?)
+            }
+            None => None,
+        };
+        let id = Uuid::new_v4();
+        let seed: [u8; 32] = rand::random();
+        let created = TableEvent::TableCreated {
+            name: name.clone(),
+            rules,
+            fixed_decks: decks.is_some(),
+            commitment: deck::commitment(&seed),
+        };
+        let rules_json =
+            serde_json::to_value(rules).map_err(|e| AppError::Internal(e.to_string()))?;
+        let league_id = req.league_id;
+        let mut conn = store::conn(&self.pool).await?;
+        let (reply, after) = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
+                    return Ok((reply, None));
+                }
+                load_league(conn, league_id).await?;
+                require_member(conn, league_id, creator).await?;
+                // The row at version 0, then its first event through the one write path.
+                diesel::insert_into(tables::table)
+                    .values((
+                        tables::id.eq(id),
+                        tables::league_id.eq(league_id.0),
+                        tables::name.eq(&name),
+                        tables::rules.eq(&rules_json),
+                        tables::created_by.eq(creator.0),
+                        tables::fixed_decks.eq(&decks),
+                        tables::next_seed.eq(seed.as_slice()),
+                        tables::version.eq(0i64),
+                    ))
+                    .execute(conn)
+                    .await?;
+                let (before, _) = load_for(conn, TableId(id), None, false).await?;
+                let committed = before.commit(TableChange::events(vec![created]))?;
+                write(Writer::Conn(conn), &before, &committed, None).await?;
+                let view = view::table_view(&committed.after, Some(creator));
+                let reply = idempotency::fresh(conn, creator, key.as_ref(), 201, view).await?;
+                Ok((reply, Some(committed.after)))
+            })
+            .await?;
+        if let Some(after) = after {
+            self.tables.put(after);
+        }
+        Ok(reply)
+    }
+}

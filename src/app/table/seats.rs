@@ -1,0 +1,120 @@
+//! `POST /v1/tables/{id}/seats` and `DELETE /v1/tables/{id}/seats/me`: sit down (league
+//! members, one table per league at a time, R2) and stand up (between one's hands).
+
+use super::change::TableChange;
+use super::ensure_open;
+use super::state::TableState;
+use crate::app::idempotency::{IdempotencyKey, Reply};
+use crate::app::ids::{PlayerId, TableId};
+use crate::app::pipeline::{Access, Caller, Command};
+use crate::app::table_event::TableEvent;
+use crate::app::view::TableView;
+use crate::app::{App, AppError};
+use crate::engine::Seat;
+
+impl App {
+    pub async fn sit(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        seat: Option<u8>,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TableView>, AppError> {
+        let command = Command {
+            table: id,
+            player,
+            key,
+            access: Access::Joining,
+            status: 201,
+            retry: false,
+        };
+        let result = self
+            .decide_view(command, |state, caller| sit(state, caller, player, seat))
+            .await;
+        result.map_err(|e| match e {
+            AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
+                "seated_elsewhere",
+                "the player already sits at a table of this league, or the seat was just taken",
+            ),
+            other => other,
+        })
+    }
+
+    pub async fn stand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+        let command = Command {
+            table: id,
+            player,
+            key: None,
+            access: Access::Locked,
+            status: 200,
+            retry: false,
+        };
+        let reply = self
+            .decide_view(command, |state, _| stand(state, player))
+            .await?;
+        match reply {
+            Reply::Fresh(view) => Ok(view),
+            Reply::Replayed { .. } => Err(AppError::Internal("a stand has no key".into())),
+        }
+    }
+}
+
+/// `player` takes `seat` (or the lowest free one).
+fn sit(
+    state: &TableState,
+    caller: &Caller,
+    player: PlayerId,
+    seat: Option<u8>,
+) -> Result<TableChange, AppError> {
+    ensure_open(state)?;
+    if state.seat_of(player.0).is_some() {
+        return Err(AppError::conflict(
+            "already_seated",
+            "the player already sits at this table",
+        ));
+    }
+    let max = state.rules.max_players;
+    let taken: Vec<Seat> = state.seats.iter().map(|s| s.seat).collect();
+    let seat = match seat {
+        Some(s) if s >= max => {
+            return Err(AppError::unprocessable(
+                "invalid_seat",
+                format!("seats are numbered 0 to {} (R2)", max - 1),
+            ));
+        }
+        Some(s) if taken.contains(&s) => {
+            return Err(AppError::conflict(
+                "seat_taken",
+                format!("seat {s} is taken"),
+            ));
+        }
+        Some(s) => s,
+        None => (0..max)
+            .find(|s| !taken.contains(s))
+            .ok_or_else(|| AppError::conflict("table_full", "every seat is taken"))?,
+    };
+    Ok(TableChange {
+        newcomer: caller.newcomer.clone(),
+        ..TableChange::events(vec![TableEvent::SeatTaken {
+            seat,
+            player_id: player.0,
+        }])
+    })
+}
+
+/// `player` stands up, unless dealt into the hand in play.
+fn stand(state: &TableState, player: PlayerId) -> Result<TableChange, AppError> {
+    let seat = state.seat_of(player.0).ok_or_else(|| {
+        AppError::not_found("not_seated", "the player does not sit at this table")
+    })?;
+    if state.dealt_in(player.0) {
+        return Err(AppError::conflict(
+            "hand_in_progress",
+            "a player dealt into the hand stands up when it ends",
+        ));
+    }
+    Ok(TableChange::events(vec![TableEvent::SeatLeft {
+        seat,
+        player_id: player.0,
+    }]))
+}
