@@ -73,7 +73,7 @@ pub async fn record(
     if wants_text {
         return Ok(HttpResponse::Ok()
             .content_type("text/plain; charset=utf-8")
-            .body(transcript(&record)));
+            .body(transcript(&record)?));
     }
     Ok(HttpResponse::Ok().json(record))
 }

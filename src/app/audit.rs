@@ -128,7 +128,7 @@ pub fn check_chain(rows: &[RecordRow], first_seq: i64, prev: Option<&str>) -> Ch
 }
 
 fn parse(row: &RecordRow) -> Check<TableEvent> {
-    serde_json::from_value(row.payload.clone())
+    TableEvent::from_payload(&row.payload)
         .map_err(|e| (format!("seq {} is unreadable: {e}", row.seq), Some(row.seq)))
 }
 

@@ -86,8 +86,7 @@ impl App {
             .map(|s| s.seat);
         rows.iter()
             .map(|row| {
-                let event: TableEvent = serde_json::from_value(row.payload.clone())
-                    .map_err(|e| AppError::Internal(e.to_string()))?;
+                let event = TableEvent::decode(row.seq, &row.payload)?;
                 let in_play = table.in_hand && row.hand_no == table.hand_no;
                 event_out(row, &event, in_play, my_seat, rules.simultaneous_declare)
                     .map_err(|e| AppError::Internal(e.to_string()))

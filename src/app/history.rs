@@ -59,8 +59,7 @@ async fn rows_of_hand(
 }
 
 fn parse(row: &EventRow) -> Result<TableEvent, AppError> {
-    serde_json::from_value(row.payload.clone())
-        .map_err(|e| AppError::Internal(format!("event {} unreadable: {e}", row.seq)))
+    TableEvent::decode(row.seq, &row.payload)
 }
 
 async fn member_table(
@@ -226,7 +225,7 @@ impl App {
 }
 
 /// A readable transcript of a finished hand.
-pub fn transcript(record: &HandRecord) -> String {
+pub fn transcript(record: &HandRecord) -> Result<String, AppError> {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -240,10 +239,7 @@ pub fn transcript(record: &HandRecord) -> String {
         }
     );
     for row in &record.events {
-        let Ok(event) = serde_json::from_value::<TableEvent>(row.payload.clone()) else {
-            let _ = writeln!(out, "[{}] unreadable {}", row.seq, row.kind);
-            continue;
-        };
+        let event = TableEvent::decode(row.seq, &row.payload)?;
         let line = match &event {
             TableEvent::HandDealt {
                 server_seed,
@@ -330,5 +326,5 @@ pub fn transcript(record: &HandRecord) -> String {
         };
         let _ = writeln!(out, "[{:>4}] {line}", row.seq);
     }
-    out
+    Ok(out)
 }

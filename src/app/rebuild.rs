@@ -11,8 +11,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::AppError;
-use super::table_event::{SeatPlayer, TableEvent};
-use crate::engine::{Event, HandState};
+use super::table::state::{TableRow, TableState};
+use super::table_event::TableEvent;
 use crate::store::events::EventRow;
 use crate::store::ledger::player_account;
 use crate::store::schema::{balances, events, memberships, seats, tables};
@@ -43,83 +43,36 @@ struct Summary {
     closed: bool,
 }
 
-fn derive_table(rows: &[EventRow]) -> Result<(Summary, BTreeMap<i16, Uuid>), AppError> {
-    let mut s = Summary {
-        version: 0,
-        hand_no: 0,
-        hand_seq: None,
-        in_hand: false,
-        dealer: None,
-        exempt: Vec::new(),
-        to_act: Vec::new(),
-        closed: false,
+/// A table's summary and seats as its events fold them from the start (see
+/// [`TableState::apply`]).
+fn derive_table(
+    row: TableRow,
+    events: &[EventRow],
+) -> Result<(Summary, BTreeMap<i16, Uuid>), AppError> {
+    let mut state = TableState::genesis(row)?;
+    for event in events {
+        let decoded = TableEvent::decode(event.seq, &event.payload)?;
+        state.apply(event.seq, &decoded, event.created_at)?;
+    }
+    let t = &state.table;
+    let mut exempt = t.exempt.clone();
+    exempt.sort_unstable();
+    let summary = Summary {
+        version: t.version,
+        hand_no: t.hand_no,
+        hand_seq: t.hand_seq,
+        in_hand: t.in_hand,
+        dealer: t.dealer,
+        exempt,
+        to_act: t.to_act.clone(),
+        closed: t.closed_at.is_some(),
     };
-    let mut seated: BTreeMap<i16, Uuid> = BTreeMap::new();
-    let mut players: Vec<SeatPlayer> = Vec::new();
-    let mut hand: Option<HandState> = None;
-    for row in rows {
-        s.version = row.seq;
-        let event: TableEvent = serde_json::from_value(row.payload.clone())
-            .map_err(|e| AppError::Internal(format!("event {} unreadable: {e}", row.seq)))?;
-        match event {
-            TableEvent::SeatTaken { seat, player_id } => {
-                seated.insert(i16::from(seat), player_id);
-            }
-            TableEvent::SeatLeft { seat, player_id } => {
-                seated.remove(&i16::from(seat));
-                s.exempt.retain(|p| *p != player_id);
-            }
-            TableEvent::TableClosed { .. } => {
-                seated.clear();
-                s.exempt.clear();
-                s.closed = true;
-            }
-            TableEvent::HandDealt {
-                players: dealt,
-                hand_no,
-                ..
-            } => {
-                s.hand_seq = Some(row.seq);
-                s.hand_no = i32::try_from(hand_no).unwrap_or(i32::MAX);
-                s.in_hand = true;
-                players = dealt;
-            }
-            TableEvent::Hand(Event::HandStarted(start)) => {
-                s.dealer = Some(i16::from(start.dealer));
-                s.exempt.clear();
-                hand = Some(HandState::start(&start).map_err(AppError::Internal)?);
-            }
-            TableEvent::Hand(event) => {
-                if let Some(state) = hand.as_mut() {
-                    state.apply(&event).map_err(|e| {
-                        AppError::Internal(format!("event {} does not replay: {e}", row.seq))
-                    })?;
-                }
-                if let Event::HandEnded(settlement) = &event {
-                    s.in_hand = false;
-                    s.exempt = settlement
-                        .exempt
-                        .iter()
-                        .filter_map(|seat| players.iter().find(|p| p.seat == *seat))
-                        .map(|p| p.player_id)
-                        .collect();
-                }
-            }
-            _ => {}
-        }
-    }
-    if s.in_hand
-        && let Some(state) = &hand
-    {
-        s.to_act = state
-            .to_act()
-            .iter()
-            .filter_map(|seat| players.iter().find(|p| p.seat == *seat))
-            .map(|p| p.player_id)
-            .collect();
-    }
-    s.exempt.sort_unstable();
-    Ok((s, seated))
+    let seated = state
+        .seats
+        .iter()
+        .map(|s| (i16::from(s.seat), s.player_id))
+        .collect();
+    Ok((summary, seated))
 }
 
 #[derive(QueryableByName)]
@@ -197,61 +150,37 @@ async fn rebuild_balances(
     Ok(())
 }
 
-type StoredSummary = (
-    Uuid,
-    Uuid,
-    i64,
-    i32,
-    Option<i64>,
-    bool,
-    Option<i16>,
-    Vec<Uuid>,
-    Vec<Uuid>,
-    Option<chrono::DateTime<chrono::Utc>>,
-);
-
 async fn rebuild_tables(
     conn: &mut Conn,
     apply: bool,
     report: &mut RebuildReport,
 ) -> Result<(), AppError> {
-    let stored: Vec<StoredSummary> = tables::table
-        .select((
-            tables::id,
-            tables::league_id,
-            tables::version,
-            tables::hand_no,
-            tables::hand_seq,
-            tables::in_hand,
-            tables::dealer,
-            tables::exempt,
-            tables::to_act,
-            tables::closed_at,
-        ))
+    let stored: Vec<TableRow> = tables::table
+        .select(TableRow::as_select())
         .order(tables::id.asc())
         .load(conn)
         .await?;
-    for (id, league, version, hand_no, hand_seq, in_hand, dealer, mut exempt, to_act, closed_at) in
-        stored
-    {
+    for row in stored {
+        let (id, league) = (row.id, row.league_id);
         let rows: Vec<EventRow> = events::table
             .filter(events::table_id.eq(id))
             .order(events::seq.asc())
             .select(EventRow::as_select())
             .load(conn)
             .await?;
-        let (derived, seated) = derive_table(&rows)?;
+        let mut exempt = row.exempt.clone();
         exempt.sort_unstable();
         let have = Summary {
-            version,
-            hand_no,
-            hand_seq,
-            in_hand,
-            dealer,
+            version: row.version,
+            hand_no: row.hand_no,
+            hand_seq: row.hand_seq,
+            in_hand: row.in_hand,
+            dealer: row.dealer,
             exempt,
-            to_act,
-            closed: closed_at.is_some(),
+            to_act: row.to_act.clone(),
+            closed: row.closed_at.is_some(),
         };
+        let (derived, seated) = derive_table(row, &rows)?;
         report.tables_checked += 1;
         if have != derived {
             report.differences.push(format!(

@@ -210,7 +210,7 @@ impl App {
         if let Some((from, _)) = window {
             hand_rows = hand_rows.filter(events::created_at.ge(from));
         }
-        let hand_rows: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>)> = hand_rows
+        let hand_rows: Vec<(Uuid, i64, i32, serde_json::Value, DateTime<Utc>)> = hand_rows
             .order((
                 events::created_at.asc(),
                 events::table_id.asc(),
@@ -218,6 +218,7 @@ impl App {
             ))
             .select((
                 events::table_id,
+                events::seq,
                 events::hand_no,
                 events::payload,
                 events::created_at,
@@ -228,11 +229,8 @@ impl App {
         let config = WengLinConfig::new();
         let mut ratings: HashMap<Uuid, WengLinRating> = HashMap::new();
         let mut dealt: HashMap<(Uuid, i32), Vec<SeatPlayer>> = HashMap::new();
-        for (table, hand_no, payload, at) in hand_rows {
-            let Ok(event) = serde_json::from_value::<TableEvent>(payload) else {
-                continue;
-            };
-            match event {
+        for (table, seq, hand_no, payload, at) in hand_rows {
+            match TableEvent::decode(seq, &payload)? {
                 TableEvent::HandDealt { players, .. } => {
                     dealt.insert((table, hand_no), players);
                 }

@@ -499,6 +499,7 @@ async fn sigkill_mid_load_loses_no_acknowledged_action() {
         base: server.base(),
         db_url: db_url.clone(),
         client: client(),
+        app: None,
     };
     let (league, tables) = setup(&app, 2, 3).await;
 
@@ -597,6 +598,7 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
         base: base.clone(),
         db_url,
         client: client(),
+        app: None,
     };
     let (_league, tables) = setup(&app, 1, 2).await;
     let (table, players) = &tables[0];

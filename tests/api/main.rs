@@ -17,5 +17,6 @@ mod limits;
 mod rebuild;
 mod rules_over_http;
 mod secrets;
+mod table_fold;
 mod timeouts;
 mod writes;

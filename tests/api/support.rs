@@ -118,6 +118,9 @@ pub struct TestApp {
     pub base: String,
     pub db_url: String,
     pub client: awc::Client,
+    /// The server's `App` (a clone sharing its kept tables), to look behind the API; `None`
+    /// for a server in a process of its own.
+    pub app: Option<App>,
 }
 
 /// A registered player.
@@ -184,7 +187,7 @@ impl TestApp {
         let app = App::new(store::pool(&db_url, 8).expect("pool"), config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let server = api::server(app, listener, api::default_workers()).expect("server");
+        let server = api::server(app.clone(), listener, api::default_workers()).expect("server");
         actix_web::rt::spawn(server);
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
@@ -192,6 +195,7 @@ impl TestApp {
             client: awc::Client::builder()
                 .timeout(Duration::from_secs(90))
                 .finish(),
+            app: Some(app),
         }
     }
 

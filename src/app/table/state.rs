@@ -154,6 +154,28 @@ impl TableState {
         })
     }
 
+    /// The table of `row` before its first event, from which its whole log folds (see
+    /// `bourre rebuild`).
+    pub fn genesis(mut row: TableRow) -> Result<TableState, AppError> {
+        row.version = 0;
+        row.hand_no = 0;
+        row.hand_seq = None;
+        row.in_hand = false;
+        row.dealer = None;
+        row.exempt = Vec::new();
+        row.to_act = Vec::new();
+        row.deadline = None;
+        row.closed_at = None;
+        TableState::from_stored(
+            row,
+            Vec::new(),
+            0,
+            &[],
+            crate::store::events::GENESIS_HASH.to_owned(),
+            None,
+        )
+    }
+
     /// `TableView.last_hand`: the current hand's settlement when it ended, else the
     /// previous hand's.
     pub fn last_settlement(&self) -> Option<&Settlement> {
