@@ -32,8 +32,8 @@ impl FromRequest for Caller {
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
         let result = match token {
-            None => Err(AppError::Unauthorized(
-                "send Authorization: Bearer <token> (from /v1/auth/login)".into(),
+            None => Err(AppError::unauthorized(
+                "send Authorization: Bearer <token> (from /v1/auth/login)",
             )),
             Some(token) => app.verify_token(token),
         };

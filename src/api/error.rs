@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::app::AppError;
+use crate::app::{AppError, ErrorCode};
 use crate::obs;
 use crate::store::StoreError;
 
@@ -49,7 +49,7 @@ pub struct Problem {
     pub status: u16,
     pub detail: String,
     /// Stable machine-readable code, e.g. `must_follow_suit`, `version_conflict`.
-    pub code: String,
+    pub code: ErrorCode,
     /// The rule of BOURRE.md that refused the action, when one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
@@ -78,62 +78,35 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
-    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> ApiError {
-        ApiError(AppError::BadRequest {
-            code,
-            detail: detail.into(),
-        })
+    pub fn refused(code: ErrorCode, detail: impl Into<String>) -> ApiError {
+        ApiError(AppError::refused(code, detail))
     }
 
-    fn parts(&self) -> (StatusCode, &'static str, Option<&'static str>, Option<i64>) {
+    /// The response's code, the rule that refused (if one did) and the table's version
+    /// (with `version_conflict`).
+    fn parts(&self) -> (ErrorCode, Option<&'static str>, Option<i64>) {
         match &self.0 {
-            AppError::Rule(rule) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                rule.code(),
-                Some(rule.rule()),
-                None,
-            ),
-            AppError::Unprocessable { code, .. } => {
-                (StatusCode::UNPROCESSABLE_ENTITY, code, None, None)
-            }
-            AppError::BadRequest { code, .. } => (StatusCode::BAD_REQUEST, code, None, None),
-            AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized", None, None),
-            AppError::Forbidden { code, .. } => (StatusCode::FORBIDDEN, code, None, None),
-            AppError::NotFound { code, .. } => (StatusCode::NOT_FOUND, code, None, None),
-            AppError::Conflict {
+            AppError::Rule(rule) => (rule.into(), Some(rule.rule()), None),
+            AppError::Refused {
                 code,
                 current_version,
                 ..
-            } => (StatusCode::CONFLICT, code, None, *current_version),
-            AppError::MethodNotAllowed(_) => (
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                None,
-                None,
-            ),
-            AppError::TooManyAttempts { .. } => (
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_attempts",
-                None,
-                None,
-            ),
-            AppError::Store(e) if database_away(e) => {
-                (StatusCode::SERVICE_UNAVAILABLE, "unavailable", None, None)
-            }
-            AppError::Store(_) | AppError::Internal(_) => {
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal", None, None)
-            }
+            } => (*code, None, *current_version),
+            AppError::TooManyAttempts { .. } => (ErrorCode::TooManyAttempts, None, None),
+            AppError::Store(e) if database_away(e) => (ErrorCode::Unavailable, None, None),
+            AppError::Store(_) | AppError::Internal(_) => (ErrorCode::Internal, None, None),
         }
     }
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.parts().0
+        StatusCode::from_u16(self.parts().0.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     fn error_response(&self) -> HttpResponse {
-        let (status, code, rule, current_version) = self.parts();
+        let (code, rule, current_version) = self.parts();
+        let status = self.status_code();
         let detail = if status == StatusCode::SERVICE_UNAVAILABLE {
             obs::warn("database unavailable", json!({"cause": self.0.to_string()}));
             "the database is unavailable; the request changed nothing, try again shortly".to_owned()
@@ -148,7 +121,7 @@ impl ResponseError for ApiError {
             title: status.canonical_reason().unwrap_or("Error").to_owned(),
             status: status.as_u16(),
             detail,
-            code: code.to_owned(),
+            code,
             rule: rule.map(str::to_owned),
             current_version,
             request_id: obs::request_id(),

@@ -6,6 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
 use super::error::ApiError;
 use crate::app::AppError;
+use crate::app::ErrorCode;
 
 /// The document's paths, each with the methods it serves.
 #[derive(Clone)]
@@ -61,11 +62,14 @@ impl Routes {
 pub async fn unmatched(req: HttpRequest, routes: actix_web::web::Data<Routes>) -> HttpResponse {
     match routes.allowed(req.path()) {
         Some(methods) => {
-            let error = ApiError(AppError::MethodNotAllowed(format!(
-                "{} is not served at this path; it serves {}",
-                req.method(),
-                methods.join(", ")
-            )));
+            let error = ApiError(AppError::refused(
+                ErrorCode::MethodNotAllowed,
+                format!(
+                    "{} is not served at this path; it serves {}",
+                    req.method(),
+                    methods.join(", ")
+                ),
+            ));
             let mut response = error.error_response();
             if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&methods.join(", ")) {
                 response
@@ -75,7 +79,7 @@ pub async fn unmatched(req: HttpRequest, routes: actix_web::web::Data<Routes>) -
             debug_assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
             response
         }
-        None => ApiError(AppError::not_found("not_found", "no such route")).error_response(),
+        None => ApiError(AppError::refused(ErrorCode::NotFound, "no such route")).error_response(),
     }
 }
 

@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use super::error::ApiError;
+use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 
 /// The request's key, if it sent one; `fingerprint` names the request, so the same key
@@ -14,8 +15,8 @@ pub fn key_from(req: &HttpRequest, fingerprint: &str) -> Result<Option<Idempoten
         return Ok(None);
     };
     let text = value.to_str().map_err(|_| {
-        ApiError::bad_request(
-            "invalid_idempotency_key",
+        ApiError::refused(
+            ErrorCode::InvalidIdempotencyKey,
             "Idempotency-Key is visible ASCII",
         )
     })?;

@@ -11,6 +11,7 @@ use super::auth::Caller;
 use super::error::{ApiError, Problem};
 use super::idempotency::{key_from, respond};
 use crate::app::App;
+use crate::app::ErrorCode;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Granted, LedgerPage, Season};
 use crate::app::leagues::League;
@@ -363,8 +364,8 @@ pub async fn standings(
         None | Some("desc") => false,
         Some("asc") => true,
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "invalid_query",
+            return Err(ApiError::refused(
+                ErrorCode::InvalidQuery,
                 "order is `asc` or `desc`",
             ));
         }

@@ -20,6 +20,7 @@ use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::app::App;
+use crate::app::ErrorCode;
 use error::ApiError;
 
 /// Largest request body accepted.
@@ -57,16 +58,17 @@ impl Modify for BearerAuth {
 fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let api = match &err {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError(crate::app::AppError::BadRequest {
-                code: "body_too_large",
+            ApiError(crate::app::AppError::Refused {
+                code: ErrorCode::BodyTooLarge,
+                current_version: None,
                 detail: format!("request bodies are at most {MAX_BODY_BYTES} bytes"),
             })
         }
-        JsonPayloadError::ContentType => ApiError::bad_request(
-            "unsupported_media_type",
+        JsonPayloadError::ContentType => ApiError::refused(
+            ErrorCode::UnsupportedMediaType,
             "send the body as Content-Type: application/json",
         ),
-        other => ApiError::bad_request("malformed_body", other.to_string()),
+        other => ApiError::refused(ErrorCode::MalformedBody, other.to_string()),
     };
     api.into()
 }
@@ -93,17 +95,15 @@ fn build() -> (
                 .error_handler(json_error),
         )
         .app_data(web::PathConfig::default().error_handler(|err, _| {
-            ApiError(crate::app::AppError::not_found(
-                "not_found",
+            ApiError(crate::app::AppError::refused(
+                ErrorCode::NotFound,
                 err.to_string(),
             ))
             .into()
         }))
-        .app_data(
-            web::QueryConfig::default().error_handler(|err, _| {
-                ApiError::bad_request("invalid_query", err.to_string()).into()
-            }),
-        )
+        .app_data(web::QueryConfig::default().error_handler(|err, _| {
+            ApiError::refused(ErrorCode::InvalidQuery, err.to_string()).into()
+        }))
         .service(health::healthz)
         .service(health::readyz)
         .service(

@@ -10,6 +10,7 @@ use super::auth::Caller;
 use super::error::{ApiError, Problem};
 use super::idempotency::{key_from, respond};
 use crate::app::App;
+use crate::app::ErrorCode;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::table::create::NewTable;
@@ -68,7 +69,7 @@ pub struct ActIn {
 
 fn parse_card(text: &str) -> Result<Card, ApiError> {
     text.parse::<Card>()
-        .map_err(|e| ApiError::bad_request("invalid_card", e.to_string()))
+        .map_err(|e| ApiError::refused(ErrorCode::InvalidCard, e.to_string()))
 }
 
 fn parse_cards(list: &[String]) -> Result<CardSet, ApiError> {
@@ -78,8 +79,8 @@ fn parse_cards(list: &[String]) -> Result<CardSet, ApiError> {
         .collect::<Result<_, _>>()?;
     let set: CardSet = cards.iter().copied().collect();
     if set.len() != cards.len() {
-        return Err(ApiError::bad_request(
-            "invalid_card",
+        return Err(ApiError::refused(
+            ErrorCode::InvalidCard,
             "a card is listed twice",
         ));
     }
@@ -327,8 +328,8 @@ pub async fn events(
 ) -> Result<HttpResponse, ApiError> {
     let wait = query.wait.unwrap_or(0);
     if wait > MAX_WAIT_SECS {
-        return Err(ApiError::bad_request(
-            "invalid_wait",
+        return Err(ApiError::refused(
+            ErrorCode::InvalidWait,
             format!("wait is at most {MAX_WAIT_SECS} seconds"),
         ));
     }
@@ -400,7 +401,10 @@ pub async fn stream(
             .ok()
             .and_then(|text| text.trim().parse::<i64>().ok())
             .ok_or_else(|| {
-                ApiError::bad_request("invalid_last_event_id", "Last-Event-ID is an event seq")
+                ApiError::refused(
+                    ErrorCode::InvalidLastEventId,
+                    "Last-Event-ID is an event seq",
+                )
             })?,
         None => query.after.unwrap_or(0),
     }

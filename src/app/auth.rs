@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use super::ids::PlayerId;
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::store::schema::players;
 use crate::store::{self, StoreError};
 
@@ -46,8 +47,8 @@ fn check_username(username: &str) -> Result<(), AppError> {
     if ok_len && ok_chars {
         Ok(())
     } else {
-        Err(AppError::unprocessable(
-            "invalid_username",
+        Err(AppError::refused(
+            ErrorCode::InvalidUsername,
             "a username has 3 to 32 characters: letters, digits, '_', '-' or '.'",
         ))
     }
@@ -57,8 +58,8 @@ fn check_password(password: &str) -> Result<(), AppError> {
     if (8..=128).contains(&password.chars().count()) {
         Ok(())
     } else {
-        Err(AppError::unprocessable(
-            "invalid_password",
+        Err(AppError::refused(
+            ErrorCode::InvalidPassword,
             "a password has 8 to 128 characters",
         ))
     }
@@ -123,7 +124,7 @@ impl App {
         validation.set_required_spec_claims(&["exp", "sub"]);
         jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation)
             .map(|data| PlayerId(data.claims.sub))
-            .map_err(|e| AppError::Unauthorized(format!("invalid token: {e}")))
+            .map_err(|e| AppError::unauthorized(format!("invalid token: {e}")))
     }
 
     pub async fn register(&self, username: &str, password: &str) -> Result<Session, AppError> {
@@ -144,8 +145,8 @@ impl App {
         match inserted {
             Ok(_) => {}
             Err(e) if e.is_unique_violation() => {
-                return Err(AppError::conflict(
-                    "username_taken",
+                return Err(AppError::refused(
+                    ErrorCode::UsernameTaken,
                     format!("the username {username:?} is taken"),
                 ));
             }
@@ -175,7 +176,10 @@ impl App {
         let result = self.check_credentials(username, password).await;
         match &result {
             Ok(_) => self.login_throttle.succeeded(username),
-            Err(AppError::Unauthorized(_)) => self.login_throttle.failed(username, addr),
+            Err(AppError::Refused {
+                code: ErrorCode::Unauthorized,
+                ..
+            }) => self.login_throttle.failed(username, addr),
             Err(_) => {}
         }
         result
@@ -194,7 +198,7 @@ impl App {
             .await
             .optional()?;
         drop(conn);
-        let refused = || AppError::Unauthorized("unknown username or wrong password".into());
+        let refused = || AppError::unauthorized("unknown username or wrong password");
         let Some((id, name, hash)) = found else {
             return Err(refused());
         };
@@ -217,6 +221,6 @@ impl App {
             .optional()?;
         username
             .map(|username| Player { id, username })
-            .ok_or_else(|| AppError::Unauthorized("the token's player no longer exists".into()))
+            .ok_or_else(|| AppError::unauthorized("the token's player no longer exists"))
     }
 }

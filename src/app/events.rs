@@ -11,6 +11,7 @@ use super::table::read::load_seats;
 use super::table_event::TableEvent;
 use super::view::{EventOut, event_out};
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::store::{self, events as event_log};
 
 /// Longest long-poll a client may ask for.
@@ -30,8 +31,9 @@ impl App {
         limit: i64,
     ) -> Result<Vec<EventOut>, AppError> {
         if wait > MAX_WAIT_SECS {
-            return Err(AppError::BadRequest {
-                code: "invalid_wait",
+            return Err(AppError::Refused {
+                code: ErrorCode::InvalidWait,
+                current_version: None,
                 detail: format!("wait is at most {MAX_WAIT_SECS} seconds"),
             });
         }

@@ -16,6 +16,7 @@ use super::table::read::load_table;
 use super::table::state::TableRow;
 use super::table_event::TableEvent;
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::engine::view::redact;
 use crate::engine::{Event, Outcome};
 use crate::store::events::EventRow;
@@ -143,14 +144,14 @@ impl App {
     ) -> Result<HandRecord, AppError> {
         let n = i32::try_from(hand_no).unwrap_or(i32::MAX);
         if hand_no == 0 || n > table.hand_no {
-            return Err(AppError::not_found(
-                "hand_not_found",
+            return Err(AppError::refused(
+                ErrorCode::HandNotFound,
                 format!("the table has no hand {hand_no}"),
             ));
         }
         if n == table.hand_no && table.in_hand {
-            return Err(AppError::conflict(
-                "hand_in_progress",
+            return Err(AppError::refused(
+                ErrorCode::HandInProgress,
                 "the hand is in play: its record is shown when it ends",
             ));
         }

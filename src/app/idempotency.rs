@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::AppError;
 use super::ids::PlayerId;
+use crate::app::ErrorCode;
 use crate::store::Conn;
 use crate::store::schema::idempotency;
 
@@ -30,8 +31,9 @@ impl IdempotencyKey {
             && key.len() <= MAX_KEY_LEN
             && key.bytes().all(|b| b.is_ascii_graphic());
         if !ok {
-            return Err(AppError::BadRequest {
-                code: "invalid_idempotency_key",
+            return Err(AppError::Refused {
+                code: ErrorCode::InvalidIdempotencyKey,
+                current_version: None,
                 detail: format!("Idempotency-Key is 1 to {MAX_KEY_LEN} visible ASCII characters"),
             });
         }
@@ -86,8 +88,8 @@ pub async fn lookup(
         .await
         .optional()?;
     match found {
-        Some((hash, _, _)) if hash != key.request_hash => Err(AppError::unprocessable(
-            "idempotency_key_reused",
+        Some((hash, _, _)) if hash != key.request_hash => Err(AppError::refused(
+            ErrorCode::IdempotencyKeyReused,
             "this Idempotency-Key was used with a different request",
         )),
         Some((_, status, body)) => Ok(Some((u16::try_from(status).unwrap_or(200), body))),

@@ -12,6 +12,7 @@ use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::leagues::{League, RowLock, load_league, member_role, require_member};
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::store::ledger::{self, TREASURY, Transfer, player_account};
 use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
 use crate::store::{self, Conn, StoreError};
@@ -29,16 +30,16 @@ async fn require_admin(
     if require_member(conn, league, player).await? == "admin" {
         Ok(())
     } else {
-        Err(AppError::forbidden(
-            "not_admin",
+        Err(AppError::refused(
+            ErrorCode::NotAdmin,
             "only an admin of the league may do this",
         ))
     }
 }
 
 fn member_not_found() -> AppError {
-    AppError::not_found(
-        "member_not_found",
+    AppError::refused(
+        ErrorCode::MemberNotFound,
         "that player is not a member of the league",
     )
 }
@@ -198,8 +199,8 @@ impl App {
             let league = load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             if league.created_by == member.0 {
-                return Err(AppError::conflict(
-                    "cannot_remove_creator",
+                return Err(AppError::refused(
+                    ErrorCode::CannotRemoveCreator,
                     "the league's creator stays a member",
                 ));
             }
@@ -211,8 +212,8 @@ impl App {
                 .get_result(conn)
                 .await?;
             if seated > 0 {
-                return Err(AppError::conflict(
-                    "member_seated",
+                return Err(AppError::refused(
+                    ErrorCode::MemberSeated,
                     "a member seated at a table (with chips in play) cannot be removed: they stand up first",
                 ));
             }
@@ -254,14 +255,14 @@ impl App {
     ) -> Result<Reply<Granted>, AppError> {
         let reason = reason.trim().to_owned();
         if amount == 0 || amount.unsigned_abs() > MAX_GRANT.unsigned_abs() {
-            return Err(AppError::unprocessable(
-                "invalid_amount",
+            return Err(AppError::refused(
+                ErrorCode::InvalidAmount,
                 format!("a grant is a non-zero amount of at most {MAX_GRANT} chips either way"),
             ));
         }
         if reason.is_empty() || reason.chars().count() > 200 {
-            return Err(AppError::unprocessable(
-                "invalid_reason",
+            return Err(AppError::refused(
+                ErrorCode::InvalidReason,
                 "a grant names its reason in 1 to 200 characters",
             ));
         }
@@ -283,8 +284,8 @@ impl App {
                     .get_result(conn)
                     .await?;
                 if in_play > 0 {
-                    return Err(AppError::conflict(
-                        "hand_in_progress",
+                    return Err(AppError::refused(
+                        ErrorCode::HandInProgress,
                         "chips are taken back between hands, not while the player's table plays",
                     ));
                 }
@@ -311,8 +312,8 @@ impl App {
             )
             .await
             .map_err(|e| match e {
-                StoreError::Overdrawn(_) => AppError::unprocessable(
-                    "insufficient_balance",
+                StoreError::Overdrawn(_) => AppError::refused(
+                    ErrorCode::InsufficientBalance,
                     "the member does not have that many chips",
                 ),
                 other => other.into(),

@@ -8,6 +8,7 @@ use uuid::Uuid;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::store::ledger::{self, TREASURY, Transfer, player_account};
 use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
@@ -50,7 +51,7 @@ pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppErr
         .first::<League>(conn)
         .await
         .optional()?
-        .ok_or_else(|| AppError::not_found("league_not_found", format!("no league {id}")))
+        .ok_or_else(|| AppError::refused(ErrorCode::LeagueNotFound, format!("no league {id}")))
 }
 
 /// How a use case reads a membership row.
@@ -108,7 +109,10 @@ pub async fn require_member(
 
 /// 403 `not_a_member`.
 pub(crate) fn not_a_member() -> AppError {
-    AppError::forbidden("not_a_member", "only members of the league may do this")
+    AppError::refused(
+        ErrorCode::NotAMember,
+        "only members of the league may do this",
+    )
 }
 
 impl App {
@@ -121,14 +125,14 @@ impl App {
     ) -> Result<Reply<League>, AppError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 80 {
-            return Err(AppError::unprocessable(
-                "invalid_name",
+            return Err(AppError::refused(
+                ErrorCode::InvalidName,
                 "a league name has 1 to 80 characters",
             ));
         }
         if !(0..=MAX_STARTING_BALANCE).contains(&starting_balance) {
-            return Err(AppError::unprocessable(
-                "invalid_starting_balance",
+            return Err(AppError::refused(
+                ErrorCode::InvalidStartingBalance,
                 format!("starting_balance must be from 0 to {MAX_STARTING_BALANCE}"),
             ));
         }
@@ -171,8 +175,8 @@ impl App {
             }
             let league = load_league(conn, league_id).await?;
             if league.invite_code != code {
-                return Err(AppError::forbidden(
-                    "wrong_invite_code",
+                return Err(AppError::refused(
+                    ErrorCode::WrongInviteCode,
                     "that invite code does not open this league",
                 ));
             }
@@ -183,8 +187,8 @@ impl App {
                 .await
                 .optional()?;
             if existing.is_some() {
-                return Err(AppError::conflict(
-                    "already_a_member",
+                return Err(AppError::refused(
+                    ErrorCode::AlreadyAMember,
                     "the player is already a member of this league",
                 ));
             }
@@ -193,8 +197,8 @@ impl App {
         })
         .await
         .map_err(|e| match e {
-            AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
-                "already_a_member",
+            AppError::Store(s) if s.is_unique_violation() => AppError::refused(
+                ErrorCode::AlreadyAMember,
                 "the player is already a member of this league",
             ),
             other => other,

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod error;
 pub mod events;
 pub mod history;
 pub mod idempotency;
@@ -22,8 +23,9 @@ pub mod view;
 
 use std::time::Duration;
 
-use crate::engine::RuleError;
-use crate::store::{DbPool, StoreError};
+pub use error::{AppError, ErrorCode};
+
+use crate::store::DbPool;
 
 /// What the use cases need: the database, the configuration, and this process's fan-out
 /// of live notices.
@@ -78,80 +80,5 @@ impl JwtKeys {
             encoding: jsonwebtoken::EncodingKey::from_secret(secret).map_err(|e| e.to_string())?,
             decoding: jsonwebtoken::DecodingKey::from_secret(secret).map_err(|e| e.to_string())?,
         })
-    }
-}
-
-/// Why a use case refused or failed. The API maps each to a status and a stable code.
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
-    /// A well-formed action the rules refuse (422, the rule's code).
-    #[error("{0}")]
-    Rule(#[from] RuleError),
-    /// Well-formed input refused for another reason (422).
-    #[error("{detail}")]
-    Unprocessable { code: &'static str, detail: String },
-    /// Malformed input (400).
-    #[error("{detail}")]
-    BadRequest { code: &'static str, detail: String },
-    /// Missing or bad credentials (401).
-    #[error("{0}")]
-    Unauthorized(String),
-    /// Authenticated but not allowed (403).
-    #[error("{detail}")]
-    Forbidden { code: &'static str, detail: String },
-    /// Unknown id (404).
-    #[error("{detail}")]
-    NotFound { code: &'static str, detail: String },
-    /// The state moved on, or the request clashes with it (409).
-    #[error("{detail}")]
-    Conflict {
-        code: &'static str,
-        detail: String,
-        current_version: Option<i64>,
-    },
-    /// The path exists, but not with this method (405).
-    #[error("{0}")]
-    MethodNotAllowed(String),
-    /// Too many failed attempts (429): try again after `retry_after_secs`.
-    #[error("too many failed attempts; try again in {retry_after_secs} seconds")]
-    TooManyAttempts { retry_after_secs: u64 },
-    /// A bug or an outage (500, or 503 while the database is away).
-    #[error("{0}")]
-    Store(#[from] StoreError),
-    #[error("{0}")]
-    Internal(String),
-}
-
-impl AppError {
-    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> AppError {
-        AppError::Unprocessable {
-            code,
-            detail: detail.into(),
-        }
-    }
-    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> AppError {
-        AppError::Forbidden {
-            code,
-            detail: detail.into(),
-        }
-    }
-    pub fn not_found(code: &'static str, detail: impl Into<String>) -> AppError {
-        AppError::NotFound {
-            code,
-            detail: detail.into(),
-        }
-    }
-    pub fn conflict(code: &'static str, detail: impl Into<String>) -> AppError {
-        AppError::Conflict {
-            code,
-            detail: detail.into(),
-            current_version: None,
-        }
-    }
-}
-
-impl From<diesel::result::Error> for AppError {
-    fn from(e: diesel::result::Error) -> AppError {
-        AppError::Store(StoreError::Query(e))
     }
 }

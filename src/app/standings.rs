@@ -18,6 +18,7 @@ use super::league_admin::seasons_of;
 use super::leagues::{load_league, require_member};
 use super::table_event::{SeatPlayer, TableEvent};
 use super::{App, AppError};
+use crate::app::ErrorCode;
 use crate::engine::{Event, Outcome};
 use crate::store;
 use crate::store::ledger::player_account;
@@ -106,8 +107,9 @@ impl App {
         ascending: bool,
     ) -> Result<Standings, AppError> {
         if !SORT_COLUMNS.contains(&sort) {
-            return Err(AppError::BadRequest {
-                code: "invalid_sort",
+            return Err(AppError::Refused {
+                code: ErrorCode::InvalidSort,
+                current_version: None,
                 detail: format!("sort by one of {}", SORT_COLUMNS.join(", ")),
             });
         }
@@ -119,7 +121,10 @@ impl App {
             Some(n) => {
                 let all = seasons_of(&mut conn, &league).await?;
                 let s = all.iter().find(|s| s.number == n).ok_or_else(|| {
-                    AppError::not_found("season_not_found", format!("the league has no season {n}"))
+                    AppError::refused(
+                        ErrorCode::SeasonNotFound,
+                        format!("the league has no season {n}"),
+                    )
                 })?;
                 Some((s.started_at, s.closed_at))
             }

@@ -54,7 +54,7 @@ impl App {
                 Ok(true) => acted += 1,
                 Ok(false) => {}
                 // Another writer got there first: the next sweep looks again.
-                Err(AppError::Conflict { .. }) => {}
+                Err(e) if e.code().is_some_and(|c| c.status() == 409) => {}
                 Err(e) => crate::obs::warn(
                     "sweeper",
                     serde_json::json!({"table_id": id.to_string(), "cause": e.to_string()}),

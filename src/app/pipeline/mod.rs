@@ -34,7 +34,7 @@ use super::table::read::{load_for, load_table, no_table};
 use super::table::state::TableState;
 use super::table::write::{Writer, write};
 use super::view::{self, TableView};
-use super::{App, AppError};
+use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
 use crate::store::schema::{players, tables};
 use crate::store::table_write::Unchecked;
@@ -313,8 +313,8 @@ impl App {
         result: Result<T, AppError>,
     ) -> Result<T, AppError> {
         match result {
-            Err(AppError::Conflict {
-                code: "version_conflict",
+            Err(AppError::Refused {
+                code: ErrorCode::VersionConflict,
                 detail,
                 current_version: None,
             }) => {
@@ -324,8 +324,8 @@ impl App {
                     .select(tables::version)
                     .first(&mut conn)
                     .await?;
-                Err(AppError::Conflict {
-                    code: "version_conflict",
+                Err(AppError::Refused {
+                    code: ErrorCode::VersionConflict,
                     detail,
                     current_version: Some(version),
                 })
@@ -347,13 +347,7 @@ impl App {
 }
 
 fn is_version_conflict(e: &AppError) -> bool {
-    matches!(
-        e,
-        AppError::Conflict {
-            code: "version_conflict",
-            ..
-        }
-    )
+    e.is(ErrorCode::VersionConflict)
 }
 
 /// Debug builds (the test suite) check that a table built in memory (after a write, or kept

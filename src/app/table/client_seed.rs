@@ -4,6 +4,7 @@
 use super::change::TableChange;
 use super::not_seated;
 use super::state::TableState;
+use crate::app::ErrorCode;
 use crate::app::idempotency::Reply;
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
@@ -34,8 +35,8 @@ impl App {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
         if !valid {
-            return Err(AppError::unprocessable(
-                "invalid_client_seed",
+            return Err(AppError::refused(
+                ErrorCode::InvalidClientSeed,
                 "a client seed has 1 to 64 characters: letters, digits, '_' or '-'",
             ));
         }
@@ -73,8 +74,8 @@ fn set(state: &TableState, player: PlayerId, seed: &str) -> Result<TableChange, 
         .seat_of(player.0)
         .ok_or_else(|| not_seated("only a seated player sets a client seed"))?;
     if state.table.in_hand {
-        return Err(AppError::conflict(
-            "hand_in_progress",
+        return Err(AppError::refused(
+            ErrorCode::HandInProgress,
             "client seeds are set between hands, for the next one",
         ));
     }

@@ -7,6 +7,7 @@ use uuid::Uuid;
 use super::change::TableChange;
 use super::ensure_open;
 use super::state::TableState;
+use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Caller, Command};
@@ -40,15 +41,15 @@ impl App {
 fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableChange, AppError> {
     let table = &state.table;
     if caller.role.as_deref() != Some("admin") && table.created_by != player.0 {
-        return Err(AppError::forbidden(
-            "not_admin",
+        return Err(AppError::refused(
+            ErrorCode::NotAdmin,
             "only the table's creator or a league admin closes a table",
         ));
     }
     ensure_open(state)?;
     if table.in_hand {
-        return Err(AppError::conflict(
-            "hand_in_progress",
+        return Err(AppError::refused(
+            ErrorCode::HandInProgress,
             "a table closes between hands",
         ));
     }

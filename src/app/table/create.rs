@@ -9,6 +9,7 @@ use uuid::Uuid;
 use super::change::TableChange;
 use super::read::load_for;
 use super::write::{Writer, write};
+use crate::app::ErrorCode;
 use crate::app::idempotency::{self, IdempotencyKey, Reply};
 use crate::app::ids::{LeagueId, PlayerId, TableId};
 use crate::app::leagues::{load_league, require_member};
@@ -41,9 +42,11 @@ pub fn parse_decks(decks: &[Vec<String>]) -> Result<Vec<Deck>, AppError> {
                 .iter()
                 .map(|c| c.parse::<Card>())
                 .collect::<Result<_, _>>()
-                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))?;
+                .map_err(|e| {
+                    AppError::refused(ErrorCode::InvalidDeck, format!("decks[{i}]: {e}"))
+                })?;
             Deck::from_cards(&cards)
-                .map_err(|e| AppError::unprocessable("invalid_deck", format!("decks[{i}]: {e}")))
+                .map_err(|e| AppError::refused(ErrorCode::InvalidDeck, format!("decks[{i}]: {e}")))
         })
         .collect()
 }
@@ -56,21 +59,21 @@ impl App {
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
         let rules: TableRules = serde_json::from_value(req.rules)
-            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules: {e}")))?;
+            .map_err(|e| AppError::refused(ErrorCode::InvalidRules, format!("rules: {e}")))?;
         rules
             .validate()
-            .map_err(|e| AppError::unprocessable("invalid_rules", format!("rules.{e}")))?;
+            .map_err(|e| AppError::refused(ErrorCode::InvalidRules, format!("rules.{e}")))?;
         let name = req.name.trim().to_owned();
         if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(AppError::unprocessable(
-                "invalid_name",
+            return Err(AppError::refused(
+                ErrorCode::InvalidName,
                 format!("a table name has 1 to {MAX_NAME} characters"),
             ));
         }
         let decks = match &req.decks {
             Some(_) if !self.config.allow_fixed_deck => {
-                return Err(AppError::unprocessable(
-                    "fixed_deck_not_allowed",
+                return Err(AppError::refused(
+                    ErrorCode::FixedDeckNotAllowed,
                     "fixed decks are only accepted when the server runs with BOURRE_ALLOW_FIXED_DECK=1",
                 ));
             }

@@ -4,6 +4,7 @@
 use super::change::{TableChange, now};
 use super::state::TableState;
 use super::{ensure_open, not_seated, seat_u8};
+use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
@@ -42,8 +43,8 @@ pub fn deal(state: &TableState, player: PlayerId) -> Result<TableChange, AppErro
         return Err(not_seated("only a seated player may start a hand"));
     }
     if state.table.in_hand {
-        return Err(AppError::conflict(
-            "hand_in_progress",
+        return Err(AppError::refused(
+            ErrorCode::HandInProgress,
             "a hand is already in play",
         ));
     }
@@ -59,7 +60,7 @@ pub fn deal(state: &TableState, player: PlayerId) -> Result<TableChange, AppErro
         })
         .collect();
     let plan = plan_hand(&rules, &seated, table.dealer.map(seat_u8))
-        .map_err(|e| AppError::unprocessable("not_enough_players", e.to_string()))?;
+        .map_err(|e| AppError::refused(ErrorCode::NotEnoughPlayers, e.to_string()))?;
     let hand_no = u32::try_from(table.hand_no + 1).unwrap_or(u32::MAX);
     let seed = &table.next_seed;
     let takes_part = |seat: Seat| plan.entrants.iter().any(|e| e.seat == seat);

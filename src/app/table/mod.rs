@@ -23,6 +23,7 @@ pub mod write;
 use state::TableState;
 
 use super::AppError;
+use crate::app::ErrorCode;
 use crate::engine::Seat;
 
 /// A seat number as stored.
@@ -33,30 +34,32 @@ pub(crate) fn seat_u8(seat: i16) -> Seat {
 /// A closed table takes no more seats or hands.
 pub(crate) fn ensure_open(state: &TableState) -> Result<(), AppError> {
     match state.table.closed_at {
-        Some(_) => Err(AppError::conflict("table_closed", "the table is closed")),
+        Some(_) => Err(AppError::refused(
+            ErrorCode::TableClosed,
+            "the table is closed",
+        )),
         None => Ok(()),
     }
 }
 
 /// 403 `not_seated`: the command is a seated player's.
 pub(crate) fn not_seated(detail: &str) -> AppError {
-    AppError::forbidden("not_seated", detail)
+    AppError::refused(ErrorCode::NotSeated, detail)
 }
 
 /// Another request changed the table between this one's read and its write: 409
 /// `version_conflict`; the door fills in the version the winner left.
 pub(crate) fn moved_on() -> AppError {
-    AppError::Conflict {
-        code: "version_conflict",
-        detail: "another request changed the table first: reload it and try again".into(),
-        current_version: None,
-    }
+    AppError::refused(
+        ErrorCode::VersionConflict,
+        "another request changed the table first: reload it and try again",
+    )
 }
 
 /// 409 `version_conflict`: the client decided on another version than `current`.
 pub(crate) fn version_conflict(current: i64) -> AppError {
-    AppError::Conflict {
-        code: "version_conflict",
+    AppError::Refused {
+        code: ErrorCode::VersionConflict,
         detail: "the table moved on: reload it and try again".into(),
         current_version: Some(current),
     }

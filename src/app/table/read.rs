@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use super::state::{SeatRow, TableRow, TableState};
 use crate::app::AppError;
+use crate::app::ErrorCode;
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::table_event::TableEvent;
 use crate::engine::{Event, Seat};
@@ -16,7 +17,7 @@ use crate::store::events as event_log;
 use crate::store::schema::tables;
 
 pub(crate) fn no_table(id: TableId) -> AppError {
-    AppError::not_found("table_not_found", format!("no table {id}"))
+    AppError::refused(ErrorCode::TableNotFound, format!("no table {id}"))
 }
 
 fn seat_u8(seat: i16) -> Seat {

@@ -4,6 +4,7 @@
 use super::change::TableChange;
 use super::ensure_open;
 use super::state::TableState;
+use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Caller, Command};
@@ -32,8 +33,8 @@ impl App {
             .decide_view(command, |state, caller| sit(state, caller, player, seat))
             .await;
         result.map_err(|e| match e {
-            AppError::Store(s) if s.is_unique_violation() => AppError::conflict(
-                "seated_elsewhere",
+            AppError::Store(s) if s.is_unique_violation() => AppError::refused(
+                ErrorCode::SeatedElsewhere,
                 "the player already sits at a table of this league, or the seat was just taken",
             ),
             other => other,
@@ -68,8 +69,8 @@ fn sit(
 ) -> Result<TableChange, AppError> {
     ensure_open(state)?;
     if state.seat_of(player.0).is_some() {
-        return Err(AppError::conflict(
-            "already_seated",
+        return Err(AppError::refused(
+            ErrorCode::AlreadySeated,
             "the player already sits at this table",
         ));
     }
@@ -77,21 +78,21 @@ fn sit(
     let taken: Vec<Seat> = state.seats.iter().map(|s| s.seat).collect();
     let seat = match seat {
         Some(s) if s >= max => {
-            return Err(AppError::unprocessable(
-                "invalid_seat",
+            return Err(AppError::refused(
+                ErrorCode::InvalidSeat,
                 format!("seats are numbered 0 to {} (R2)", max - 1),
             ));
         }
         Some(s) if taken.contains(&s) => {
-            return Err(AppError::conflict(
-                "seat_taken",
+            return Err(AppError::refused(
+                ErrorCode::SeatTaken,
                 format!("seat {s} is taken"),
             ));
         }
         Some(s) => s,
         None => (0..max)
             .find(|s| !taken.contains(s))
-            .ok_or_else(|| AppError::conflict("table_full", "every seat is taken"))?,
+            .ok_or_else(|| AppError::refused(ErrorCode::TableFull, "every seat is taken"))?,
     };
     Ok(TableChange {
         newcomer: caller.newcomer.clone(),
@@ -105,11 +106,14 @@ fn sit(
 /// `player` stands up, unless dealt into the hand in play.
 fn stand(state: &TableState, player: PlayerId) -> Result<TableChange, AppError> {
     let seat = state.seat_of(player.0).ok_or_else(|| {
-        AppError::not_found("not_seated", "the player does not sit at this table")
+        AppError::refused(
+            ErrorCode::NotSeated,
+            "the player does not sit at this table",
+        )
     })?;
     if state.dealt_in(player.0) {
-        return Err(AppError::conflict(
-            "hand_in_progress",
+        return Err(AppError::refused(
+            ErrorCode::HandInProgress,
             "a player dealt into the hand stands up when it ends",
         ));
     }
