@@ -15,7 +15,7 @@ use bourre::engine::hand::{
 };
 use bourre::engine::rules::{BourrePenalty, SplitPot, TableRules};
 use bourre::engine::table::{self, NotEnoughPlayers, Seated};
-use bourre::engine::view::{EventView, redact};
+use bourre::engine::view::{EventView, SeatState, redact};
 
 // ---- helpers ---------------------------------------------------------------------------
 
@@ -718,7 +718,11 @@ fn r5a_simultaneous_declaration_is_secret_until_the_last_then_draws_in_turn_orde
     // Secret: others see "declared", neither the choice nor a payment.
     let view = g.state.view(Some(1));
     for s in &view.seats {
-        let expected = if s.seat == 1 { "undecided" } else { "declared" };
+        let expected = if s.seat == 1 {
+            SeatState::Undecided
+        } else {
+            SeatState::Declared
+        };
         assert_eq!(s.state, expected);
         assert_eq!(s.extra_ante, 0);
     }

@@ -7,10 +7,16 @@ use serde::Serialize;
 use super::error::ApiError;
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
+use crate::store::events::canonical_json;
 
-/// The request's key, if it sent one; `fingerprint` names the request, so the same key
-/// with another request is refused.
-pub fn key_from(req: &HttpRequest, fingerprint: &str) -> Result<Option<IdempotencyKey>, ApiError> {
+/// The request's `Idempotency-Key`, bound to what it asks: the operation and the canonical
+/// JSON of its inputs (sorted keys, no whitespace), so the same key with another request is
+/// refused.
+pub fn key_from(
+    req: &HttpRequest,
+    operation: &str,
+    request: &serde_json::Value,
+) -> Result<Option<IdempotencyKey>, ApiError> {
     let Some(value) = req.headers().get("Idempotency-Key") else {
         return Ok(None);
     };
@@ -20,7 +26,8 @@ pub fn key_from(req: &HttpRequest, fingerprint: &str) -> Result<Option<Idempoten
             "Idempotency-Key is visible ASCII",
         )
     })?;
-    Ok(Some(IdempotencyKey::new(text, fingerprint)?))
+    let fingerprint = format!("{operation}|{}", canonical_json(request));
+    Ok(Some(IdempotencyKey::new(text, &fingerprint)?))
 }
 
 /// A fresh reply with `status`, or the stored one marked `Idempotent-Replayed: true`.

@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -15,6 +16,7 @@ use crate::app::ErrorCode;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Granted, LedgerPage, Season};
 use crate::app::leagues::League;
+use crate::app::leagues::Role;
 use crate::app::standings::Standings;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -74,10 +76,8 @@ pub async fn create(
     body: web::Json<NewLeague>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let key = key_from(
-        &req,
-        &format!("league|{:?}|{}", body.name, body.starting_balance),
-    )?;
+    let request = json!({"name": body.name, "starting_balance": body.starting_balance});
+    let key = key_from(&req, "create_league", &request)?;
     let reply = app
         .create_league(caller.0, &body.name, body.starting_balance, key)
         .await?;
@@ -109,7 +109,11 @@ pub async fn join(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let key = key_from(&req, &format!("join|{league}|{}", body.invite_code))?;
+    let key = key_from(
+        &req,
+        "join",
+        &json!({"league": league, "invite_code": body.invite_code}),
+    )?;
     let reply = app
         .join_league(caller.0, LeagueId(league), &body.invite_code, key)
         .await?;
@@ -120,8 +124,8 @@ pub async fn join(
 pub struct LeagueDetail {
     #[serde(flatten)]
     pub league: LeagueOut,
-    /// The caller's role: `admin` or `member`.
-    pub role: String,
+    /// The caller's role.
+    pub role: Role,
     pub seasons: Vec<Season>,
 }
 
@@ -173,7 +177,7 @@ pub async fn rotate_invite_code(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let key = key_from(&req, &format!("invite_code|{league}"))?;
+    let key = key_from(&req, "rotate_invite_code", &json!({"league": league}))?;
     let reply = app
         .rotate_invite_code(caller.0, LeagueId(league), key)
         .await?;
@@ -277,13 +281,10 @@ pub async fn grant(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let key = key_from(
-        &req,
-        &format!(
-            "grant|{league}|{}|{}|{:?}",
-            body.player_id, body.amount, body.reason
-        ),
-    )?;
+    let request = json!({
+        "league": league, "player_id": body.player_id, "amount": body.amount, "reason": body.reason,
+    });
+    let key = key_from(&req, "grant", &request)?;
     let reply = app
         .grant(
             caller.0,
@@ -319,7 +320,7 @@ pub async fn close_season(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let key = key_from(&req, &format!("season|{league}"))?;
+    let key = key_from(&req, "close_season", &json!({"league": league}))?;
     let reply = app.close_season(caller.0, LeagueId(league), key).await?;
     Ok(respond(reply, StatusCode::CREATED))
 }

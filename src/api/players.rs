@@ -9,13 +9,13 @@ use uuid::Uuid;
 use super::auth::Caller;
 use super::error::{ApiError, Problem};
 use crate::app::App;
+use crate::app::leagues::Role;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueBalance {
     pub league_id: Uuid,
     pub name: String,
-    /// `admin` or `member`.
-    pub role: String,
+    pub role: Role,
     pub balance: i64,
 }
 

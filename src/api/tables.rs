@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -15,6 +15,7 @@ use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::table::create::NewTable;
 use crate::app::view::{EventOut, TableView};
+use crate::engine::TableRules;
 use crate::engine::{Action, Card, CardSet};
 use actix_web::http::StatusCode;
 
@@ -23,10 +24,8 @@ use actix_web::http::StatusCode;
 pub struct CreateTable {
     pub league_id: Uuid,
     pub name: String,
-    /// `TableRules`: `ante` (required), `hand_size`, `max_players`, `pot_limit`,
-    /// `bourre_penalty`, `split_pot`, `double_ante`, `simultaneous_declare`, `max_discard`,
-    /// `dealer_must_play_trump_ace`, `turn_timeout_secs`.
-    #[schema(value_type = Object)]
+    /// Validated on arrival: refused with 422 `invalid_rules` naming the field.
+    #[schema(value_type = TableRules)]
     pub rules: Value,
     /// Fixed decks, top first (R4a), for hands 1, 2, ...; only with BOURRE_ALLOW_FIXED_DECK=1.
     #[serde(default)]
@@ -141,13 +140,10 @@ pub async fn create(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let key = key_from(
-        &req,
-        &format!(
-            "table|{}|{:?}|{}|{:?}",
-            body.league_id, body.name, body.rules, body.decks
-        ),
-    )?;
+    let request = json!({
+        "league_id": body.league_id, "name": body.name, "rules": body.rules, "decks": body.decks,
+    });
+    let key = key_from(&req, "create_table", &request)?;
     let reply = app
         .create_table(
             caller.0,
@@ -211,7 +207,7 @@ pub async fn sit(
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
     let seat = body.and_then(|b| b.seat);
-    let key = key_from(&req, &format!("sit|{table}|{seat:?}"))?;
+    let key = key_from(&req, "sit", &json!({"table": table, "seat": seat}))?;
     let reply = app.sit(caller.0, TableId(table), seat, key).await?;
     Ok(respond(reply, StatusCode::CREATED))
 }
@@ -262,7 +258,7 @@ pub async fn start_hand(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
-    let key = key_from(&req, &format!("start_hand|{table}"))?;
+    let key = key_from(&req, "start_hand", &json!({"table": table}))?;
     let reply = app.start_hand(caller.0, TableId(table), key).await?;
     Ok(respond(reply, StatusCode::CREATED))
 }
@@ -296,10 +292,10 @@ pub async fn act(
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
     let action = body.action.to_engine()?;
-    let key = key_from(
-        &req,
-        &format!("act|{table}|{:?}|{action:?}", body.expected_version),
-    )?;
+    let request = json!({
+        "table": table, "expected_version": body.expected_version, "action": action,
+    });
+    let key = key_from(&req, "act", &request)?;
     let reply = app
         .act(caller.0, TableId(table), body.expected_version, action, key)
         .await?;
@@ -481,7 +477,7 @@ pub async fn close(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
-    let key = key_from(&req, &format!("close|{table}"))?;
+    let key = key_from(&req, "close", &json!({"table": table}))?;
     let reply = app.close_table(caller.0, TableId(table), key).await?;
     Ok(respond(reply, StatusCode::OK))
 }

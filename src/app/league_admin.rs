@@ -10,10 +10,10 @@ use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
-use super::leagues::{League, RowLock, load_league, member_role, require_member};
+use super::leagues::{League, Role, RowLock, load_league, member_role, require_member};
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::store::ledger::{self, TREASURY, Transfer, player_account};
+use crate::store::ledger::{self, Reason, TREASURY, Transfer, player_account};
 use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
 use crate::store::{self, Conn, StoreError};
 
@@ -27,7 +27,7 @@ async fn require_admin(
     league: LeagueId,
     player: PlayerId,
 ) -> Result<(), AppError> {
-    if require_member(conn, league, player).await? == "admin" {
+    if require_member(conn, league, player).await? == Role::Admin {
         Ok(())
     } else {
         Err(AppError::refused(
@@ -64,11 +64,13 @@ async fn require_target(
 pub struct LedgerEntry {
     pub id: i64,
     /// `treasury`, `player:<id>` or `pot:<table id>`.
+    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
     pub from_account: String,
+    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
     pub to_account: String,
     pub amount: i64,
-    /// `starting_balance`, `grant`, `ante`, `extra_ante`, `pot_won`, `bourre`,
-    /// `member_removed`, ...
+    /// One of [`Reason`]'s (the only values ever written).
+    #[schema(value_type = Reason)]
     pub reason: String,
     pub table_id: Option<Uuid>,
     pub hand_no: Option<i32>,
@@ -133,7 +135,7 @@ impl App {
         &self,
         player: PlayerId,
         id: LeagueId,
-    ) -> Result<(League, String, Vec<Season>), AppError> {
+    ) -> Result<(League, Role, Vec<Season>), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let league = load_league(&mut conn, id).await?;
         let role = require_member(&mut conn, id, player).await?;
@@ -175,7 +177,7 @@ impl App {
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             let updated = diesel::update(memberships::table.find((id.0, member.0)))
-                .set(memberships::role.eq("admin"))
+                .set(memberships::role.eq(Role::Admin.as_str()))
                 .execute(conn)
                 .await?;
             if updated == 0 {
@@ -226,7 +228,7 @@ impl App {
                     from_account: account,
                     to_account: TREASURY.to_owned(),
                     amount: balance,
-                    reason: "member_removed",
+                    reason: Reason::MemberRemoved,
                     table_id: None,
                     hand_no: None,
                     event_seq: None,
@@ -303,7 +305,7 @@ impl App {
                     from_account: from,
                     to_account: to,
                     amount: amount.abs(),
-                    reason: "grant",
+                    reason: Reason::Grant,
                     table_id: None,
                     hand_no: None,
                     event_seq: None,

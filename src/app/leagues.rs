@@ -3,13 +3,15 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
+use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::store::ledger::{self, TREASURY, Transfer, player_account};
+use crate::store::ledger::{self, Reason, TREASURY, Transfer, player_account};
 use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
 
@@ -28,7 +30,7 @@ pub struct League {
 pub struct Membership {
     pub league_id: LeagueId,
     pub league_name: String,
-    pub role: String,
+    pub role: Role,
     pub balance: i64,
 }
 
@@ -54,6 +56,34 @@ pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppErr
         .ok_or_else(|| AppError::refused(ErrorCode::LeagueNotFound, format!("no league {id}")))
 }
 
+/// A member's role in a league.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Manages the league: invite codes, admins, members, grants, seasons.
+    Admin,
+    Member,
+}
+
+impl Role {
+    /// As stored in `memberships.role` (a CHECK keeps it to these two).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Member => "member",
+        }
+    }
+
+    /// A stored role.
+    pub fn stored(role: &str) -> Role {
+        if role == Role::Admin.as_str() {
+            Role::Admin
+        } else {
+            Role::Member
+        }
+    }
+}
+
 /// How a use case reads a membership row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RowLock {
@@ -72,7 +102,7 @@ pub async fn member_role(
     league: LeagueId,
     player: PlayerId,
     lock: RowLock,
-) -> Result<Option<String>, AppError> {
+) -> Result<Option<Role>, AppError> {
     let query = memberships::table
         .find((league.0, player.0))
         .select(memberships::role);
@@ -81,7 +111,7 @@ pub async fn member_role(
         RowLock::Share => query.for_share().first::<String>(conn).await,
         RowLock::Update => query.for_update().first::<String>(conn).await,
     };
-    Ok(role.optional()?)
+    Ok(role.optional()?.as_deref().map(Role::stored))
 }
 
 /// [`require_member`], sharing the membership row until the transaction ends (see
@@ -90,7 +120,7 @@ pub async fn require_member_shared(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,
-) -> Result<String, AppError> {
+) -> Result<Role, AppError> {
     member_role(conn, league, player, RowLock::Share)
         .await?
         .ok_or_else(not_a_member)
@@ -101,7 +131,7 @@ pub async fn require_member(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,
-) -> Result<String, AppError> {
+) -> Result<Role, AppError> {
     member_role(conn, league, player, RowLock::None)
         .await?
         .ok_or_else(not_a_member)
@@ -153,7 +183,7 @@ impl App {
                 ))
                 .execute(conn)
                 .await?;
-            add_member(conn, LeagueId(id), creator, "admin", starting_balance).await?;
+            add_member(conn, LeagueId(id), creator, Role::Admin, starting_balance).await?;
             let league = load_league(conn, LeagueId(id)).await?;
             idempotency::fresh(conn, creator, key.as_ref(), 201, league).await
         })
@@ -192,7 +222,14 @@ impl App {
                     "the player is already a member of this league",
                 ));
             }
-            add_member(conn, league_id, player, "member", league.starting_balance).await?;
+            add_member(
+                conn,
+                league_id,
+                player,
+                Role::Member,
+                league.starting_balance,
+            )
+            .await?;
             idempotency::fresh(conn, player, key.as_ref(), 201, league).await
         })
         .await
@@ -231,7 +268,7 @@ impl App {
             .map(|(id, name, role, balance)| Membership {
                 league_id: LeagueId(id),
                 league_name: name,
-                role,
+                role: Role::stored(&role),
                 balance: balance.unwrap_or(0),
             })
             .collect())
@@ -242,14 +279,14 @@ async fn add_member(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,
-    role: &str,
+    role: Role,
     starting_balance: i64,
 ) -> Result<(), StoreError> {
     diesel::insert_into(memberships::table)
         .values((
             memberships::league_id.eq(league.0),
             memberships::player_id.eq(player.0),
-            memberships::role.eq(role),
+            memberships::role.eq(role.as_str()),
         ))
         .execute(conn)
         .await?;
@@ -260,7 +297,7 @@ async fn add_member(
             from_account: TREASURY.to_owned(),
             to_account: player_account(player.0),
             amount: starting_balance,
-            reason: "starting_balance",
+            reason: Reason::StartingBalance,
             table_id: None,
             hand_no: None,
             event_seq: None,

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::ids::PlayerId;
 use super::table::state::TableState;
 use super::table_event::TableEvent;
-use crate::engine::view::{Legal, TrickView, redact};
+use crate::engine::view::{Legal, SeatState, TrickView, redact};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
 
@@ -25,6 +25,41 @@ pub struct TrumpOut {
     pub card: Option<String>,
 }
 
+/// Where a seated player stands in the hand in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatStatus {
+    Undecided,
+    /// Declared under `simultaneous_declare`, not yet revealed.
+    Declared,
+    Passed,
+    Playing,
+    /// Not dealt into this hand.
+    SittingOut,
+}
+
+impl From<SeatState> for SeatStatus {
+    fn from(state: SeatState) -> SeatStatus {
+        match state {
+            SeatState::Undecided => SeatStatus::Undecided,
+            SeatState::Declared => SeatStatus::Declared,
+            SeatState::Passed => SeatStatus::Passed,
+            SeatState::Playing => SeatStatus::Playing,
+        }
+    }
+}
+
+/// Where a table stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Between hands.
+    Waiting,
+    /// A hand is in play.
+    Playing,
+    Closed,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeatOut {
     pub seat: u8,
@@ -32,9 +67,8 @@ pub struct SeatOut {
     pub username: String,
     /// League balance now.
     pub balance: i64,
-    /// In the current hand: `undecided`, `declared`, `passed`, `playing`; `sitting_out` when
-    /// not dealt in; `null` between hands.
-    pub state: Option<String>,
+    /// In the hand in play; `null` between hands.
+    pub state: Option<SeatStatus>,
     pub tricks: u8,
     pub card_count: usize,
     pub discard_count: usize,
@@ -81,7 +115,8 @@ impl From<&TrickView> for TrickOut {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LegalOut {
     /// `declare`, `draw` or `play`.
-    pub action: String,
+    /// `declare`, `draw` or `play`.
+    pub action: Phase,
     pub can_pass: Option<bool>,
     pub can_play: Option<bool>,
     pub max_discard: Option<usize>,
@@ -94,7 +129,7 @@ pub struct LegalOut {
 impl From<Legal> for LegalOut {
     fn from(l: Legal) -> LegalOut {
         LegalOut {
-            action: l.action.to_owned(),
+            action: l.action,
             can_pass: l.can_pass,
             can_play: l.can_play,
             max_discard: l.max_discard,
@@ -110,16 +145,13 @@ pub struct TableView {
     pub id: Uuid,
     pub league_id: Uuid,
     pub name: String,
-    /// The table's `TableRules`.
-    #[schema(value_type = Object)]
     pub rules: TableRules,
-    /// `playing` while a hand is in play, `closed` once closed, else `waiting`.
-    pub status: String,
+    pub status: TableStatus,
     /// The table's version: the seq of its last event.
     pub version: i64,
     pub hand_no: i32,
-    /// `declare`, `draw`, `play`, `complete` (the last hand ended), or null before any hand.
-    pub phase: Option<String>,
+    /// `complete` once the last hand ended; null before any hand.
+    pub phase: Option<Phase>,
     pub dealer_seat: Option<u8>,
     pub trump: Option<TrumpOut>,
     /// Chips in the pot: this hand's, or what waits for the next hand.
@@ -139,7 +171,6 @@ pub struct TableView {
     pub current_trick: Option<TrickOut>,
     pub tricks: Vec<TrickOut>,
     /// The previous hand's settlement: outcome, tricks, payouts, bourré payments, exemptions.
-    #[schema(value_type = Option<Object>)]
     pub last_hand: Option<Settlement>,
     /// Whether the table deals fixed decks (never called fair).
     pub fixed_decks: bool,
@@ -178,7 +209,7 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
                 username: s.username.clone(),
                 balance: s.balance,
                 state: if in_play {
-                    Some(sv.map_or("sitting_out", |v| v.state).to_owned())
+                    Some(sv.map_or(SeatStatus::SittingOut, |v| v.state.into()))
                 } else {
                     None
                 },
@@ -210,28 +241,19 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
         player_id: t.player_id,
         deadline: t.deadline,
     });
-    let phase = hv.as_ref().map(|v| {
-        match v.phase {
-            Phase::Declare => "declare",
-            Phase::Draw => "draw",
-            Phase::Play => "play",
-            Phase::Complete => "complete",
-        }
-        .to_owned()
-    });
+    let phase = hv.as_ref().map(|v| v.phase);
     TableView {
         id: table.id,
         league_id: table.league_id,
         name: table.name.clone(),
         rules: loaded.rules,
         status: if table.closed_at.is_some() {
-            "closed"
+            TableStatus::Closed
         } else if in_play {
-            "playing"
+            TableStatus::Playing
         } else {
-            "waiting"
-        }
-        .to_owned(),
+            TableStatus::Waiting
+        },
         version: table.version,
         hand_no: table.hand_no,
         phase,

@@ -69,28 +69,38 @@ pub struct Draw {
 }
 
 /// A seat's chips moving between the seat and the pot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatAmount {
+    #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     pub amount: i64,
 }
 
 /// How a hand ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Outcome {
     /// Strictly most tricks (R10a).
-    Won { seat: Seat },
+    Won {
+        #[schema(value_type = u8, maximum = 7)]
+        seat: Seat,
+    },
     /// Everyone else passed (R8).
-    Uncontested { seat: Seat },
+    Uncontested {
+        #[schema(value_type = u8, maximum = 7)]
+        seat: Seat,
+    },
     /// A tie for most tricks (R10b).
-    Split { seats: Vec<Seat> },
+    Split {
+        #[schema(value_type = Vec<u8>)]
+        seats: Vec<Seat>,
+    },
     /// Every player passed a simultaneous declaration (R5a): the pot carries over.
     AllPassed,
 }
 
 /// Settlement of a finished hand (R10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Settlement {
     pub outcome: Outcome,
     /// This hand's pot before it was won or carried.
@@ -104,6 +114,7 @@ pub struct Settlement {
     /// What the table's pot holds for the next hand.
     pub carried: i64,
     /// Seats exempt from the next hand's ante (R10c, R10d).
+    #[schema(value_type = Vec<u8>)]
     pub exempt: Vec<Seat>,
 }
 
@@ -170,7 +181,7 @@ pub enum ReplayError {
     Restart,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     Declare,

@@ -43,8 +43,34 @@ impl<'de> Deserialize<'de> for BourrePenalty {
     }
 }
 
+impl utoipa::PartialSchema for BourrePenalty {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
+        let pot = ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .enum_values(Some(["pot"]));
+        let fixed = ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::Integer))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int64,
+            )))
+            .minimum(Some(1))
+            .maximum(Some(MAX_CHIPS));
+        OneOfBuilder::new()
+            .item(pot)
+            .item(fixed)
+            .description(Some(
+                "What a bourré player pays (R10c): \"pot\" (the hand's pot, capped at \
+                 `pot_limit`) or a fixed amount",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for BourrePenalty {}
+
 /// What happens to the pot when players tie for most tricks (R10b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SplitPot {
     Carry,
@@ -52,29 +78,45 @@ pub enum SplitPot {
 }
 
 /// The options a table is created with (BOURRE.md, ARCHITECTURE.md `TableRules`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableRules {
+    /// Each player's ante (R3).
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_i64)]
     pub ante: i64,
+    /// Cards dealt to each player (R4).
     #[serde(default = "default_hand_size")]
+    #[schema(minimum = 4, maximum = 5, default = 5)]
     pub hand_size: u8,
+    /// Seats at the table (R2).
     #[serde(default = "default_max_players")]
+    #[schema(minimum = 2, maximum = 8, default = 7)]
     pub max_players: u8,
+    /// The most a bourré player pays (R10c); null: no limit.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_i64)]
     pub pot_limit: Option<i64>,
     #[serde(default = "default_penalty")]
     pub bourre_penalty: BourrePenalty,
     #[serde(default = "default_split_pot")]
     pub split_pot: SplitPot,
+    /// Exempt players ante anyway, doubling the pot (R10d).
     #[serde(default)]
     pub double_ante: bool,
+    /// Players declare at once, revealed together (R5a).
     #[serde(default)]
     pub simultaneous_declare: bool,
+    /// The most cards a player may discard (R5b), at most `hand_size`; null: `hand_size`.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 5)]
     pub max_discard: Option<u8>,
+    /// A dealer who turns up the ace of trumps must play (R7).
     #[serde(default = "default_true")]
+    #[schema(default = true)]
     pub dealer_must_play_trump_ace: bool,
+    /// How long a player has to act before the server acts for them.
     #[serde(default = "default_turn_timeout")]
+    #[schema(minimum = 1, maximum = 2_592_000, default = 86_400)]
     pub turn_timeout_secs: u64,
 }
 

@@ -51,8 +51,7 @@ impl From<&Trick> for TrickView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeatView {
     pub seat: Seat,
-    /// `undecided`, `declared` (a secret simultaneous choice), `passed` or `playing`.
-    pub state: &'static str,
+    pub state: SeatState,
     pub tricks: u8,
     pub card_count: usize,
     pub discard_count: usize,
@@ -65,8 +64,8 @@ pub struct SeatView {
 /// What the caller may do now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Legal {
-    /// `declare`, `draw` or `play`.
-    pub action: &'static str,
+    /// The phase's action: `declare`, `draw` or `play`.
+    pub action: Phase,
     /// Declaring: whether passing and playing are allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub can_pass: Option<bool>,
@@ -106,12 +105,23 @@ pub struct HandView {
     pub settlement: Option<Settlement>,
 }
 
-fn state_name(status: Status) -> &'static str {
+/// Where a seat stands in the hand, as everyone sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatState {
+    Undecided,
+    /// A secret simultaneous choice, not yet revealed.
+    Declared,
+    Passed,
+    Playing,
+}
+
+fn state_name(status: Status) -> SeatState {
     match status {
-        Status::Undecided => "undecided",
-        Status::Hidden => "declared",
-        Status::Passed => "passed",
-        Status::Playing => "playing",
+        Status::Undecided => SeatState::Undecided,
+        Status::Hidden => SeatState::Declared,
+        Status::Passed => SeatState::Passed,
+        Status::Playing => SeatState::Playing,
     }
 }
 
@@ -172,7 +182,7 @@ impl HandState {
         let ace = Card::new(super::cards::Rank::ACE, self.trump);
         let stand_ok = |action: Action| self.decide(seat, &action).is_ok();
         let blank = Legal {
-            action: "",
+            action: self.phase,
             can_pass: None,
             can_play: None,
             max_discard: None,
@@ -195,7 +205,6 @@ impl HandState {
                     })
                     && !simultaneous;
                 Some(Legal {
-                    action: "declare",
                     can_pass: Some(stand_ok(Action::Declare {
                         play: false,
                         discard: None,
@@ -212,14 +221,12 @@ impl HandState {
                         discard: CardSet::single(ace),
                     });
                 Some(Legal {
-                    action: "draw",
                     max_discard: Some(self.rules.discard_cap()),
                     must_keep: keep_ace.then_some(ace),
                     ..blank
                 })
             }
             Phase::Play => Some(Legal {
-                action: "play",
                 cards: Some(self.legal_plays(seat)),
                 ..blank
             }),

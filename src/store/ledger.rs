@@ -3,6 +3,8 @@
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
+use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::schema::{balances, ledger};
@@ -19,15 +21,50 @@ pub fn pot_account(table: Uuid) -> String {
     format!("pot:{table}")
 }
 
+/// Why chips moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The treasury credits a new member.
+    StartingBalance,
+    /// An admin grants chips (or takes them back, to the treasury).
+    Grant,
+    Ante,
+    /// R3a.
+    ExtraAnte,
+    PotWon,
+    /// A bourré player pays the pot (R10c).
+    Bourre,
+    /// A removed member's chips go back to the treasury.
+    MemberRemoved,
+    /// A closing table's pot goes back to its players (R10e).
+    PotReturned,
+}
+
+impl Reason {
+    /// As stored in `ledger.reason`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::StartingBalance => "starting_balance",
+            Reason::Grant => "grant",
+            Reason::Ante => "ante",
+            Reason::ExtraAnte => "extra_ante",
+            Reason::PotWon => "pot_won",
+            Reason::Bourre => "bourre",
+            Reason::MemberRemoved => "member_removed",
+            Reason::PotReturned => "pot_returned",
+        }
+    }
+}
+
 /// One movement of chips, naming what caused it.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = ledger)]
+#[derive(Debug, Clone)]
 pub struct Transfer {
     pub league_id: Uuid,
     pub from_account: String,
     pub to_account: String,
     pub amount: i64,
-    pub reason: &'static str,
+    pub reason: Reason,
     pub table_id: Option<Uuid>,
     pub hand_no: Option<i32>,
     pub event_seq: Option<i64>,
@@ -91,7 +128,17 @@ pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), St
     }
     for t in &transfers {
         let fut = diesel::insert_into(ledger::table)
-            .values(*t)
+            .values((
+                ledger::league_id.eq(t.league_id),
+                ledger::from_account.eq(&t.from_account),
+                ledger::to_account.eq(&t.to_account),
+                ledger::amount.eq(t.amount),
+                ledger::reason.eq(t.reason.as_str()),
+                ledger::table_id.eq(t.table_id),
+                ledger::hand_no.eq(t.hand_no),
+                ledger::event_seq.eq(t.event_seq),
+                ledger::note.eq(&t.note),
+            ))
             .execute(&mut &*conn);
         steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
     }

@@ -410,7 +410,7 @@ impl Prepared {
             tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
             tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
             tr_amount: transfers.iter().map(|t| t.amount).collect(),
-            tr_reason: transfers.iter().map(|t| t.reason).collect(),
+            tr_reason: transfers.iter().map(|t| t.reason.as_str()).collect(),
             tr_table: transfers.iter().map(|t| t.table_id).collect(),
             tr_hand_no: transfers.iter().map(|t| t.hand_no).collect(),
             tr_event_seq: transfers.iter().map(|t| t.event_seq).collect(),

@@ -4,7 +4,7 @@
 use bourre::app::pipeline::writes::{Writes, Written};
 use bourre::store;
 use bourre::store::events::{NewEvent, chain};
-use bourre::store::ledger::{TREASURY, Transfer};
+use bourre::store::ledger::{Reason, TREASURY, Transfer};
 use bourre::store::table_write::{self, Prepared, Projection, SeatChanges, TableWrite};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::future::join_all;
@@ -357,7 +357,7 @@ fn payout(league: Uuid, table: Uuid) -> Transfer {
         from_account: format!("pot:{table}"),
         to_account: TREASURY.to_owned(),
         amount: 1,
-        reason: "test_payout",
+        reason: Reason::PotReturned,
         table_id: Some(table),
         hand_no: Some(1),
         event_seq: None,

@@ -7,6 +7,7 @@ use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
 use super::batches::{Batch, Batches, Outcome, failed};
+use crate::app::leagues::Role;
 use crate::store::{Conn, StoreError};
 
 /// What tells whether a kept table still holds: the table's version and stamp, and a
@@ -15,7 +16,7 @@ use crate::store::{Conn, StoreError};
 pub struct Stamp {
     pub version: i64,
     pub stamp: i64,
-    pub role: Option<String>,
+    pub role: Option<Role>,
 }
 
 /// The [`Stamp`] of each `(table, member)` in one statement.
@@ -66,7 +67,7 @@ pub async fn stamps(
             *slot = Some(Stamp {
                 version,
                 stamp,
-                role,
+                role: role.as_deref().map(Role::stored),
             });
         }
     }

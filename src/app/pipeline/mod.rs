@@ -28,7 +28,7 @@ use serde::Serialize;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::{not_a_member, require_member_shared};
+use super::leagues::{Role, not_a_member, require_member_shared};
 use super::table::change::{Newcomer, TableChange};
 use super::table::read::{load_for, load_table, no_table};
 use super::table::state::TableState;
@@ -71,7 +71,7 @@ pub struct Command {
 pub struct Caller {
     /// Their league role, when read (always but on a kept table, whose write then requires
     /// the membership).
-    pub role: Option<String>,
+    pub role: Option<Role>,
     /// With [`Access::Joining`]: what the table will show of them.
     pub newcomer: Option<Newcomer>,
 }
@@ -241,7 +241,7 @@ impl App {
         conn: &mut Conn,
         id: TableId,
         member: PlayerId,
-    ) -> Result<(Arc<TableState>, Option<String>), AppError> {
+    ) -> Result<(Arc<TableState>, Option<Role>), AppError> {
         let stamp = checks::stamps(conn, &[(id.0, member.0)])
             .await?
             .pop()
@@ -261,7 +261,7 @@ impl App {
         conn: &mut Conn,
         id: TableId,
         member: PlayerId,
-    ) -> Result<(Arc<TableState>, Option<String>), AppError> {
+    ) -> Result<(Arc<TableState>, Option<Role>), AppError> {
         let (state, role) = load_for(conn, id, Some(member), false).await?;
         let state = Arc::new(state);
         self.tables.put_shared(state.clone());

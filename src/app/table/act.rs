@@ -16,7 +16,7 @@ use crate::app::view::TableView;
 use crate::app::{App, AppError};
 use crate::engine::deck;
 use crate::engine::{Action, Event, RuleError, Seat};
-use crate::store::ledger::{Transfer, player_account, pot_account};
+use crate::store::ledger::{Reason, Transfer, player_account, pot_account};
 
 /// Consecutive timeouts after which a seat stands up when the hand ends.
 pub const TIMEOUTS_TO_STAND_UP: i16 = 2;
@@ -180,24 +180,38 @@ fn chip_moves(state: &TableState, hand: &CurrentHand, events: &[TableEvent]) -> 
         match event {
             Event::Declared {
                 seat, extra_ante, ..
-            } if *extra_ante > 0 => push(player_of(*seat), pot(), *extra_ante, "extra_ante", seq),
+            } if *extra_ante > 0 => {
+                push(player_of(*seat), pot(), *extra_ante, Reason::ExtraAnte, seq)
+            }
             Event::Revealed { extra_antes, .. } => {
                 for extra in extra_antes {
                     push(
                         player_of(extra.seat),
                         pot(),
                         extra.amount,
-                        "extra_ante",
+                        Reason::ExtraAnte,
                         seq,
                     );
                 }
             }
             Event::HandEnded(settlement) => {
                 for payout in &settlement.payouts {
-                    push(pot(), player_of(payout.seat), payout.amount, "pot_won", seq);
+                    push(
+                        pot(),
+                        player_of(payout.seat),
+                        payout.amount,
+                        Reason::PotWon,
+                        seq,
+                    );
                 }
                 for bourre in &settlement.bourre {
-                    push(player_of(bourre.seat), pot(), bourre.amount, "bourre", seq);
+                    push(
+                        player_of(bourre.seat),
+                        pot(),
+                        bourre.amount,
+                        Reason::Bourre,
+                        seq,
+                    );
                 }
             }
             _ => {}

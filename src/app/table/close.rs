@@ -10,13 +10,14 @@ use super::state::TableState;
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
+use crate::app::leagues::Role;
 use crate::app::pipeline::{Access, Caller, Command};
 use crate::app::table_event::{PlayerAmount, TableEvent};
 use crate::app::view::TableView;
 use crate::app::{App, AppError};
 use crate::engine::Seat;
 use crate::engine::table::share_equally;
-use crate::store::ledger::{TREASURY, Transfer, player_account, pot_account};
+use crate::store::ledger::{Reason, TREASURY, Transfer, player_account, pot_account};
 
 impl App {
     pub async fn close_table(
@@ -40,7 +41,7 @@ impl App {
 
 fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableChange, AppError> {
     let table = &state.table;
-    if caller.role.as_deref() != Some("admin") && table.created_by != player.0 {
+    if caller.role != Some(Role::Admin) && table.created_by != player.0 {
         return Err(AppError::refused(
             ErrorCode::NotAdmin,
             "only the table's creator or a league admin closes a table",
@@ -79,7 +80,7 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
         from_account: pot_account(table.id),
         to_account,
         amount,
-        reason: "pot_returned",
+        reason: Reason::PotReturned,
         table_id: Some(table.id),
         hand_no: Some(table.hand_no),
         event_seq: Some(seq),

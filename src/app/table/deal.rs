@@ -14,7 +14,7 @@ use crate::app::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
 use crate::engine::{Event, HandStart, Seat};
-use crate::store::ledger::{Transfer, player_account, pot_account};
+use crate::store::ledger::{Reason, Transfer, player_account, pot_account};
 
 impl App {
     pub async fn start_hand(
@@ -130,7 +130,7 @@ pub fn deal(state: &TableState, player: PlayerId) -> Result<TableChange, AppErro
                 from_account: player_account(p.player_id),
                 to_account: pot_account(table.id),
                 amount: e.ante,
-                reason: "ante",
+                reason: Reason::Ante,
                 table_id: Some(table.id),
                 hand_no: Some(hand_no as i32),
                 event_seq: Some(started_seq),

@@ -10,6 +10,7 @@ use super::state::{SeatRow, TableRow, TableState};
 use crate::app::AppError;
 use crate::app::ErrorCode;
 use crate::app::ids::{PlayerId, TableId};
+use crate::app::leagues::Role;
 use crate::app::table_event::TableEvent;
 use crate::engine::{Event, Seat};
 use crate::store::Conn;
@@ -166,7 +167,7 @@ type TableTuple = (
 /// the current hand's start.
 struct TableRead {
     table: TableRow,
-    role: Option<String>,
+    role: Option<Role>,
     pot: i64,
     seats: Vec<SeatRow>,
     /// `(seq, payload)` in order.
@@ -237,7 +238,7 @@ async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<Tabl
     let last_hash = events.last().map(|e| e.2.clone());
     Ok(TableRead {
         table,
-        role,
+        role: role.as_deref().map(Role::stored),
         pot: pot.unwrap_or(0),
         seats,
         events: events
@@ -254,7 +255,7 @@ pub async fn load_seats(
     conn: &mut Conn,
     id: TableId,
     member: PlayerId,
-) -> Result<(TableRow, Option<String>, Vec<SeatRow>), AppError> {
+) -> Result<(TableRow, Option<Role>, Vec<SeatRow>), AppError> {
     let read = read_table(
         conn,
         id,
@@ -285,7 +286,7 @@ pub(crate) async fn load_with(
     conn: &mut Conn,
     id: TableId,
     extras: Extras,
-) -> Result<(TableState, Option<String>), AppError> {
+) -> Result<(TableState, Option<Role>), AppError> {
     let read = read_table(conn, id, extras).await?;
     let table = read.table;
     let last_hash = match read.last_hash {
@@ -343,7 +344,7 @@ pub(crate) async fn load_for(
     id: TableId,
     player: Option<PlayerId>,
     lock: bool,
-) -> Result<(TableState, Option<String>), AppError> {
+) -> Result<(TableState, Option<Role>), AppError> {
     let extras = Extras {
         lock,
         member: player,
