@@ -2,9 +2,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use bourre::cli::loadtest::{self, LoadtestArgs};
 use bourre::cli::serve;
 use bourre::cli::simulate::{self, SimulateArgs};
+use bourre::tools::loadtest::{self, LoadtestArgs};
 
 /// Bourré league server.
 #[derive(Debug, Parser)]

@@ -1,7 +1,6 @@
 //! Command-line front ends: the server, migrations, simulation.
 
 pub mod audit;
-pub mod loadtest;
 pub mod rebuild;
 pub mod serve;
 pub mod simulate;

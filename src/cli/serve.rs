@@ -1,36 +1,25 @@
 //! `bourre serve` and `bourre migrate`: configuration from the environment, the database
 //! (a private embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use crate::app::{App, Config, JwtKeys};
-use crate::{api, embedded_pg, store};
+use crate::tools::database::{self, Source};
+use crate::{api, store};
 
-/// Where the embedded default keeps its cluster and generated secret.
-const DATA_DIR: &str = ".bourre";
-
-fn data_dir() -> Result<PathBuf, String> {
-    let dir = std::env::var("BOURRE_DATA_DIR").unwrap_or_else(|_| DATA_DIR.to_owned());
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
-    std::path::absolute(&dir).map_err(|e| format!("{dir}: {e}"))
-}
-
-/// The database URL: `DATABASE_URL`, or a private cluster under the data directory.
+/// The database URL: `DATABASE_URL`, or the private cluster under the data directory.
 /// Returns whether the embedded default is in use.
 pub fn database_url() -> Result<(String, bool), String> {
-    if let Ok(url) = std::env::var("DATABASE_URL")
-        && !url.is_empty()
-    {
-        return Ok((url, false));
+    let cluster = database::data_dir(None)?.join("pg");
+    if std::env::var_os("DATABASE_URL").is_none_or(|url| url.is_empty()) {
+        eprintln!(
+            "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
+            cluster.display()
+        );
     }
-    let dir = data_dir()?.join("pg");
-    eprintln!(
-        "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
-        dir.display()
-    );
-    let url = embedded_pg::ensure_cluster(&dir, "bourre").map_err(|e| e.to_string())?;
-    Ok((url, true))
+    let (url, source) = database::database_url(&cluster, "bourre")?;
+    Ok((url, source == Source::Embedded))
 }
 
 fn jwt_secret(embedded: bool) -> Result<Vec<u8>, String> {
@@ -45,7 +34,7 @@ fn jwt_secret(embedded: bool) -> Result<Vec<u8>, String> {
     if !embedded {
         return Err("BOURRE_JWT_SECRET is required when DATABASE_URL is set".into());
     }
-    let path = data_dir()?.join("jwt_secret");
+    let path = database::data_dir(None)?.join("jwt_secret");
     let secret = read_or_create_secret(&path)?;
     eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     eprintln!("!! WARNING: BOURRE_JWT_SECRET is unset: tokens are signed with the");

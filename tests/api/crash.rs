@@ -582,7 +582,7 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     let ensure = {
         let dir = dir.clone();
         let db = db.clone();
-        move || bourre::embedded_pg::ensure_cluster(&dir, &db).expect("dedicated cluster")
+        move || bourre::tools::embedded_pg::ensure_cluster(&dir, &db).expect("dedicated cluster")
     };
     let db_url = actix_web::rt::task::spawn_blocking(ensure.clone())
         .await
@@ -607,10 +607,12 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
 
     // The database goes away.
     let stop_dir = dir.clone();
-    actix_web::rt::task::spawn_blocking(move || bourre::embedded_pg::stop_cluster(&stop_dir))
-        .await
-        .expect("join")
-        .expect("stop the cluster");
+    actix_web::rt::task::spawn_blocking(move || {
+        bourre::tools::embedded_pg::stop_cluster(&stop_dir)
+    })
+    .await
+    .expect("join")
+    .expect("stop the cluster");
     let health = app.call(Method::GET, "/healthz", None, None).await;
     assert_eq!(
         health.status, 200,
@@ -646,7 +648,7 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     play_out(&app, table, &refs).await;
     drop(server);
     // The dedicated cluster is this test's alone: leave nothing running.
-    actix_web::rt::task::spawn_blocking(move || bourre::embedded_pg::stop_cluster(&dir))
+    actix_web::rt::task::spawn_blocking(move || bourre::tools::embedded_pg::stop_cluster(&dir))
         .await
         .expect("join")
         .expect("stop the cluster");

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use awc::http::Method;
 use bourre::app::{App, Config, JwtKeys};
-use bourre::{api, embedded_pg, store};
+use bourre::tools::database;
+use bourre::{api, store};
 use diesel::QueryableByName;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Value, json};
@@ -14,13 +15,10 @@ pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret!";
 
 /// The server's administrative database URL: `DATABASE_URL`, or the private test cluster.
 fn admin_url() -> String {
-    if let Ok(url) = std::env::var("DATABASE_URL")
-        && !url.is_empty()
-    {
-        return url;
-    }
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-pg");
-    embedded_pg::ensure_cluster(&dir, "postgres").expect("private PostgreSQL cluster")
+    database::database_url(&dir, "postgres")
+        .expect("private PostgreSQL cluster")
+        .0
 }
 
 fn with_database(url: &str, db: &str) -> String {
