@@ -1394,6 +1394,12 @@ fn r9f_every_refusal_has_its_code_and_changes_nothing() {
     codes.sort_unstable();
     codes.dedup();
     assert_eq!(codes.len(), all.len());
+    // Each is the API's code of the same name, a 422.
+    for refusal in &all {
+        let code = bourre::app::ErrorCode::from(refusal);
+        assert_eq!(code.as_str(), refusal.code());
+        assert_eq!(code.status(), 422);
+    }
 }
 
 // ---- R10 -------------------------------------------------------------------------------

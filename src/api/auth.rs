@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, BadRequest, Conflict, Problem, Unauthorized, Unprocessable};
 use crate::app::auth::Session;
 use crate::app::ids::PlayerId;
 use crate::app::{App, AppError};
@@ -83,9 +83,9 @@ impl From<Session> for SessionOut {
     request_body = Credentials,
     responses(
         (status = 201, description = "Registered", body = SessionOut),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_username`, `invalid_password`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/register")]
@@ -103,8 +103,8 @@ pub async fn register(
     request_body = Credentials,
     responses(
         (status = 200, description = "Logged in", body = SessionOut),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Unknown username or wrong password", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
         (status = 429, description = "`too_many_attempts`: 5 failed logins for the account, or 20 from the address, within 15 minutes; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a login may be tried again"))),
     )

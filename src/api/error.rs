@@ -7,6 +7,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
 use crate::app::{AppError, ErrorCode};
 use crate::obs;
@@ -59,6 +60,54 @@ pub struct Problem {
     /// The request's id, as in the `X-Request-Id` response header and the server's logs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+}
+
+/// Declares the problem+json responses operations share, one per status (see
+/// [`problem_response`]).
+macro_rules! problem_responses {
+    ($($(#[$doc:meta])* $name:ident = ($status:literal, $what:literal),)*) => {$(
+        $(#[$doc])*
+        pub struct $name;
+
+        impl<'r> utoipa::ToResponse<'r> for $name {
+            fn response() -> (&'r str, RefOr<Response>) {
+                (stringify!($name), problem_response($status, $what).into())
+            }
+        }
+    )*};
+}
+
+problem_responses! {
+    /// 400.
+    BadRequest = (400, "Malformed input"),
+    /// 401.
+    Unauthorized = (401, "Missing, expired or bad token"),
+    /// 403.
+    Forbidden = (403, "Authenticated but not allowed"),
+    /// 404.
+    NotFound = (404, "Unknown id"),
+    /// 409.
+    Conflict = (409, "The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what)"),
+    /// 422.
+    Unprocessable = (422, "A well-formed request the rules refuse (a rule's refusal names it in `rule`)"),
+}
+
+/// A problem+json response with `status`: `what`, and every code of that status.
+fn problem_response(status: u16, what: &str) -> Response {
+    let codes: Vec<String> = ErrorCode::ALL
+        .iter()
+        .filter(|c| c.status() == status)
+        .map(|c| format!("`{c}`"))
+        .collect();
+    ResponseBuilder::new()
+        .description(format!("{what}. Codes: {}.", codes.join(", ")))
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build()
 }
 
 /// An error on its way out.

@@ -8,7 +8,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, Problem};
+use super::error::{
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+};
 use crate::app::App;
 use crate::app::audit::{AuditReport, HandRecord};
 use crate::app::history::{HandSummary, transcript};
@@ -21,9 +23,9 @@ use crate::app::ids::TableId;
     params(("table_id" = Uuid, Path)),
     responses(
         (status = 200, body = Vec<HandSummary>),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{table_id}/hands")]
@@ -50,10 +52,10 @@ pub async fn list(
             (HandRecord = "application/json"),
             (String = "text/plain"),
         )),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`, `hand_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
     )
 )]
 #[get("/{table_id}/hands/{hand_no}")]
@@ -87,10 +89,10 @@ pub async fn record(
     params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
     responses(
         (status = 200, body = AuditReport),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`, `hand_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
     )
 )]
 #[get("/{table_id}/hands/{hand_no}/audit")]
@@ -130,12 +132,12 @@ pub struct ClientSeedOut {
     request_body = ClientSeedIn,
     responses(
         (status = 200, body = ClientSeedOut),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_client_seed`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[put("/{table_id}/seats/me/client-seed")]

@@ -9,7 +9,9 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, Problem};
+use super::error::{
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+};
 use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::ErrorCode;
@@ -64,9 +66,9 @@ impl From<League> for LeagueOut {
     request_body = NewLeague,
     responses(
         (status = 201, body = LeagueOut),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_name`, `invalid_starting_balance`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("")]
@@ -92,12 +94,12 @@ pub async fn create(
     request_body = JoinLeague,
     responses(
         (status = 201, body = LeagueOut),
-        (status = 400, description = "Malformed body, `invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`wrong_invite_code`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`already_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{league_id}/members")]
@@ -136,9 +138,9 @@ pub struct LeagueDetail {
     params(("league_id" = Uuid, Path)),
     responses(
         (status = 200, body = LeagueDetail),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{league_id}")]
@@ -162,11 +164,11 @@ pub async fn get_league(
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 200, body = LeagueOut),
-        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{league_id}/invite-code")]
@@ -198,10 +200,10 @@ pub struct MemberRef {
     request_body = MemberRef,
     responses(
         (status = 204, description = "Promoted"),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[post("/{league_id}/admins")]
@@ -228,10 +230,10 @@ pub async fn promote(
     params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`member_seated`, `cannot_remove_creator`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
     )
 )]
 #[delete("/{league_id}/members/{player_id}")]
@@ -264,12 +266,12 @@ pub struct GrantIn {
     request_body = GrantIn,
     responses(
         (status = 201, body = Granted),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`, `member_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_amount`, `invalid_reason`, `insufficient_balance`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{league_id}/grants")]
@@ -305,11 +307,11 @@ pub async fn grant(
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 201, body = Season),
-        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{league_id}/seasons")]
@@ -348,10 +350,10 @@ pub struct StandingsQuery {
     params(("league_id" = Uuid, Path), StandingsQuery),
     responses(
         (status = 200, body = Standings),
-        (status = 400, description = "`invalid_sort`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`, `season_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{league_id}/standings")]
@@ -408,10 +410,10 @@ pub struct LedgerQuery {
     params(("league_id" = Uuid, Path), LedgerQuery),
     responses(
         (status = 200, body = LedgerPage),
-        (status = 400, description = "`invalid_query`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{league_id}/ledger")]

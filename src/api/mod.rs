@@ -34,7 +34,17 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         version = "1.0.0"
     ),
     modifiers(&BearerAuth),
-    components(schemas(error::Problem))
+    components(
+        schemas(error::Problem),
+        responses(
+            error::BadRequest,
+            error::Unauthorized,
+            error::Forbidden,
+            error::NotFound,
+            error::Conflict,
+            error::Unprocessable
+        )
+    )
 )]
 struct ApiDoc;
 

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, Unauthorized};
 use crate::app::App;
 use crate::app::leagues::Role;
 
@@ -42,7 +42,7 @@ pub struct Turn {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Me),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
     )
 )]
 #[get("/me")]
@@ -72,7 +72,7 @@ pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, Api
     security(("bearer" = [])),
     responses(
         (status = 200, body = Vec<Turn>),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
     )
 )]
 #[get("/me/turns")]

@@ -7,7 +7,9 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, Problem};
+use super::error::{
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+};
 use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::ErrorCode;
@@ -125,11 +127,11 @@ pub struct EventsQuery {
     request_body = CreateTable,
     responses(
         (status = 201, body = TableView),
-        (status = 400, description = "Malformed body, `invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`league_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_rules`, `invalid_name`, `invalid_deck`, `fixed_deck_not_allowed`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("")]
@@ -166,9 +168,9 @@ pub async fn create(
     params(("table_id" = Uuid, Path)),
     responses(
         (status = 200, body = TableView),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{table_id}")]
@@ -189,12 +191,12 @@ pub async fn get_table(
     request_body(content = SitDown, description = "Optional"),
     responses(
         (status = 201, body = TableView),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `seated_elsewhere`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_seat`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{table_id}/seats")]
@@ -219,10 +221,10 @@ pub async fn sit(
     params(("table_id" = Uuid, Path)),
     responses(
         (status = 200, body = TableView),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`, `not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
     )
 )]
 #[delete("/{table_id}/seats/me")]
@@ -242,12 +244,12 @@ pub async fn stand(
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 201, body = TableView),
-        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`not_enough_players`, `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{table_id}/hands")]
@@ -274,12 +276,12 @@ pub async fn start_hand(
     request_body = ActIn,
     responses(
         (status = 200, body = TableView),
-        (status = 400, description = "Malformed body, `invalid_card`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`version_conflict` with `current_version`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A rule refused the action: `not_your_turn`, `wrong_phase`, `card_not_in_hand`, `must_follow_suit`, `must_head_trick`, `must_trump`, `must_overtrump`, `cinch_must_lead_highest_trump`, `cinch_must_play_highest_trump`, `cinch_must_win_trick`, `dealer_must_play`, `cannot_cover_pot`, `invalid_discard`; also `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{table_id}/actions")]
@@ -309,10 +311,10 @@ pub async fn act(
     params(("table_id" = Uuid, Path), EventsQuery),
     responses(
         (status = 200, body = Vec<EventOut>),
-        (status = 400, description = "`invalid_wait`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{table_id}/events")]
@@ -376,10 +378,10 @@ fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
     ),
     responses(
         (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = String),
-        (status = 400, description = "`invalid_last_event_id`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
     )
 )]
 #[get("/{table_id}/stream")]
@@ -461,12 +463,12 @@ pub async fn stream(
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
         (status = 200, body = TableView),
-        (status = 400, description = "`invalid_idempotency_key`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_a_member`, `not_admin`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`table_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`hand_in_progress`, `table_closed`, `version_conflict`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[post("/{table_id}/close")]

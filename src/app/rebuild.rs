@@ -43,6 +43,23 @@ struct Summary {
     closed: bool,
 }
 
+impl Summary {
+    fn of(t: &TableRow) -> Summary {
+        let mut exempt = t.exempt.clone();
+        exempt.sort_unstable();
+        Summary {
+            version: t.version,
+            hand_no: t.hand_no,
+            hand_seq: t.hand_seq,
+            in_hand: t.in_hand,
+            dealer: t.dealer,
+            exempt,
+            to_act: t.to_act.clone(),
+            closed: t.closed_at.is_some(),
+        }
+    }
+}
+
 /// A table's summary and seats as its events fold them from the start (see
 /// [`TableState::apply`]).
 fn derive_table(
@@ -54,19 +71,7 @@ fn derive_table(
         let decoded = TableEvent::decode(event.seq, &event.payload)?;
         state.apply(event.seq, &decoded, event.created_at)?;
     }
-    let t = &state.table;
-    let mut exempt = t.exempt.clone();
-    exempt.sort_unstable();
-    let summary = Summary {
-        version: t.version,
-        hand_no: t.hand_no,
-        hand_seq: t.hand_seq,
-        in_hand: t.in_hand,
-        dealer: t.dealer,
-        exempt,
-        to_act: t.to_act.clone(),
-        closed: t.closed_at.is_some(),
-    };
+    let summary = Summary::of(&state.table);
     let seated = state
         .seats
         .iter()
@@ -168,18 +173,7 @@ async fn rebuild_tables(
             .select(EventRow::as_select())
             .load(conn)
             .await?;
-        let mut exempt = row.exempt.clone();
-        exempt.sort_unstable();
-        let have = Summary {
-            version: row.version,
-            hand_no: row.hand_no,
-            hand_seq: row.hand_seq,
-            in_hand: row.in_hand,
-            dealer: row.dealer,
-            exempt,
-            to_act: row.to_act.clone(),
-            closed: row.closed_at.is_some(),
-        };
+        let have = Summary::of(&row);
         let (derived, seated) = derive_table(row, &rows)?;
         report.tables_checked += 1;
         if have != derived {

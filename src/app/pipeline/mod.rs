@@ -67,6 +67,33 @@ pub struct Command {
     pub retry: bool,
 }
 
+impl Command {
+    /// `player`'s command at `table`, read as `access` asks: no key, a 200 reply, no retry.
+    pub fn new(table: TableId, player: PlayerId, access: Access) -> Command {
+        Command {
+            table,
+            player,
+            key: None,
+            access,
+            status: 200,
+            retry: false,
+        }
+    }
+
+    /// With the request's idempotency key, if it sent one.
+    pub fn keyed(self, key: Option<IdempotencyKey>) -> Command {
+        Command { key, ..self }
+    }
+
+    /// Replying 201: the command creates something (a seat, a hand).
+    pub fn creating(self) -> Command {
+        Command {
+            status: 201,
+            ..self
+        }
+    }
+}
+
 /// Who decides, as the door read them.
 pub struct Caller {
     /// Their league role, when read (always but on a kept table, whose write then requires

@@ -35,11 +35,7 @@ impl App {
     ) -> Result<Reply<TableView>, AppError> {
         let command = Command {
             retry: expected_version.is_none() || key.is_some(),
-            table: id,
-            player,
-            key,
-            access: Access::Kept,
-            status: 200,
+            ..Command::new(id, player, Access::Kept).keyed(key)
         };
         self.decide_view(command, |state, _| {
             let seat = state

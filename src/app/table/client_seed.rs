@@ -40,14 +40,7 @@ impl App {
                 "a client seed has 1 to 64 characters: letters, digits, '_' or '-'",
             ));
         }
-        let command = Command {
-            table: id,
-            player,
-            key: None,
-            access: Access::Locked,
-            status: 200,
-            retry: false,
-        };
+        let command = Command::new(id, player, Access::Locked);
         let answer = |state: &TableState| {
             (
                 state.seat_of(player.0),

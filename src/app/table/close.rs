@@ -26,14 +26,7 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let command = Command {
-            table: id,
-            player,
-            key,
-            access: Access::Locked,
-            status: 200,
-            retry: false,
-        };
+        let command = Command::new(id, player, Access::Locked).keyed(key);
         self.decide_view(command, |state, caller| close(state, caller, player))
             .await
     }

@@ -23,14 +23,7 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let command = Command {
-            table: id,
-            player,
-            key,
-            access: Access::Kept,
-            status: 201,
-            retry: false,
-        };
+        let command = Command::new(id, player, Access::Kept).keyed(key).creating();
         self.decide_view(command, |state, _| deal(state, player))
             .await
     }

@@ -21,14 +21,9 @@ impl App {
         seat: Option<u8>,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let command = Command {
-            table: id,
-            player,
-            key,
-            access: Access::Joining,
-            status: 201,
-            retry: false,
-        };
+        let command = Command::new(id, player, Access::Joining)
+            .keyed(key)
+            .creating();
         let result = self
             .decide_view(command, |state, caller| sit(state, caller, player, seat))
             .await;
@@ -42,14 +37,7 @@ impl App {
     }
 
     pub async fn stand(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
-        let command = Command {
-            table: id,
-            player,
-            key: None,
-            access: Access::Locked,
-            status: 200,
-            retry: false,
-        };
+        let command = Command::new(id, player, Access::Locked);
         let reply = self
             .decide_view(command, |state, _| stand(state, player))
             .await?;
