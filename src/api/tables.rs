@@ -13,9 +13,9 @@ use super::error::{
 use super::idempotency::{key_from, respond};
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::commands::create::NewTable;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
-use crate::app::table::create::NewTable;
 use crate::app::view::{EventOut, TableView};
 use crate::engine::TableRules;
 use crate::engine::{Action, Card, CardSet};
@@ -366,6 +366,34 @@ fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
     Ok(web::Bytes::from(out))
 }
 
+/// One event of a table's stream: the schema of each server-sent event (OpenAPI 3.1 tools
+/// read a `text/event-stream` schema as that of one event).
+pub struct StreamEvent;
+
+impl utoipa::PartialSchema for StreamEvent {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        let text = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::String))
+                .description(Some(description))
+        };
+        ObjectBuilder::new()
+            .property("id", text("The event's seq").pattern(Some("^[0-9]+$")))
+            .property("event", text("The event's kind"))
+            .property(
+                "data",
+                text("The item of the events endpoint (`EventOut`), as JSON"),
+            )
+            .required("id")
+            .required("event")
+            .required("data")
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for StreamEvent {}
+
 /// Server-sent events: the caller's redacted events as they happen (`id:` = seq, `event:` =
 /// kind, `data:` = the item of the events endpoint). Resumes after `Last-Event-ID`.
 #[utoipa::path(
@@ -377,7 +405,7 @@ fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = String),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

@@ -1,9 +1,11 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project.
-//! A table's commands are decisions on its state ([`table`]) that come in through one door
-//! ([`pipeline`]), which keeps busy tables and commits moves together.
+//! A table's commands ([`commands`]) are decisions on its state ([`table`]) that come in
+//! through one door ([`pipeline`]), which keeps busy tables, commits moves together and
+//! writes every change through the one write path.
 
 pub mod audit;
 pub mod auth;
+pub mod commands;
 pub mod error;
 pub mod events;
 pub mod history;

@@ -7,10 +7,10 @@ use diesel::sql_types::Bool;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::commands::act::time_out;
 use super::ids::TableId;
-use super::table::act::time_out;
+use super::pipeline::write::{Writer, write};
 use super::table::read::load_for;
-use super::table::write::{Writer, write};
 use super::{App, AppError};
 use crate::store::schema::tables;
 use crate::store::{self};

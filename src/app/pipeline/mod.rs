@@ -18,6 +18,7 @@
 pub mod batches;
 pub mod checks;
 pub mod kept;
+pub mod write;
 pub mod writes;
 
 use std::sync::Arc;
@@ -32,13 +33,13 @@ use super::leagues::{Role, not_a_member, require_member_shared};
 use super::table::change::{Newcomer, TableChange};
 use super::table::read::{load_for, load_table, no_table};
 use super::table::state::TableState;
-use super::table::write::{Writer, write};
 use super::view::{self, TableView};
 use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
 use crate::store::schema::{players, tables};
 use crate::store::table_write::Unchecked;
 use crate::store::{self, Conn};
+use write::{Writer, write};
 
 /// How a command reads the table it decides on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! What a use case decides: a [`TableChange`] to a [`TableState`], and the state it leaves
 //! (the fold of its events, see [`TableState::apply`]), which the one write path then
-//! writes (see [`super::write`]).
+//! writes (see [`crate::app::pipeline::write`]).
 
 use chrono::{DateTime, Utc};
 

@@ -1,24 +1,13 @@
 //! The table aggregate. A table's state ([`state::TableState`]) is a fold of its events
-//! ([`state::TableState::apply`]); a use case is a pure decision on that state that gives a
-//! [`change::TableChange`] (events, chips, the facts beside the log); the change is folded
-//! into the state it leaves and written through the one write path ([`write`]). Use cases
-//! reach a table's state only through [`crate::app::pipeline`].
-//!
-//! One file per use case: [`create`], [`seats`] (sit, stand), [`deal`], [`act`] (moves and
-//! timeouts), [`client_seed`], [`close`]; [`read`] reads a table, [`turns`] lists the
-//! caller's.
+//! ([`state::TableState::apply`]); a command is a pure decision on that state that gives a
+//! [`change::TableChange`] (events, chips, the facts beside the log), which is folded into
+//! the state it leaves ([`state::TableState::commit`]). [`read`] reads a table's state
+//! from the database. The commands are in [`crate::app::commands`]; they reach a table's
+//! state only through [`crate::app::pipeline`], which also writes their changes.
 
-pub mod act;
 pub mod change;
-pub mod client_seed;
-pub mod close;
-pub mod create;
-pub mod deal;
 pub mod read;
-pub mod seats;
 pub mod state;
-pub mod turns;
-pub mod write;
 
 use state::TableState;
 

@@ -1,13 +1,13 @@
 //! `PUT /v1/tables/{id}/seats/me/client-seed`: a seated player's seed for the next hand's
 //! deck, set between hands, after the server's seed for that hand is committed.
 
-use super::change::TableChange;
-use super::not_seated;
-use super::state::TableState;
 use crate::app::ErrorCode;
 use crate::app::idempotency::Reply;
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
+use crate::app::table::change::TableChange;
+use crate::app::table::not_seated;
+use crate::app::table::state::TableState;
 use crate::app::table_event::TableEvent;
 use crate::app::{App, AppError};
 use crate::engine::{Seat, deck};

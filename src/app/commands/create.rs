@@ -6,13 +6,13 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::change::TableChange;
-use super::read::load_for;
-use super::write::{Writer, write};
 use crate::app::ErrorCode;
 use crate::app::idempotency::{self, IdempotencyKey, Reply};
 use crate::app::ids::{LeagueId, PlayerId, TableId};
 use crate::app::leagues::{load_league, require_member};
+use crate::app::pipeline::write::{Writer, write};
+use crate::app::table::change::TableChange;
+use crate::app::table::read::load_for;
 use crate::app::table_event::TableEvent;
 use crate::app::view::{self, TableView};
 use crate::app::{App, AppError};

@@ -5,12 +5,12 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::change::{TableChange, now};
-use super::not_seated;
-use super::state::{CurrentHand, TableState};
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
+use crate::app::table::change::{TableChange, now};
+use crate::app::table::not_seated;
+use crate::app::table::state::{CurrentHand, TableState};
 use crate::app::table_event::TableEvent;
 use crate::app::view::TableView;
 use crate::app::{App, AppError};
@@ -44,7 +44,7 @@ impl App {
             if let Some(expected) = expected_version
                 && expected != state.table.version
             {
-                return Err(super::version_conflict(state.table.version));
+                return Err(crate::app::table::version_conflict(state.table.version));
             }
             act(state, seat, &action)
         })

@@ -1,13 +1,13 @@
 //! `POST /v1/tables/{id}/hands`: deal the next hand (R2a, R3, R4): who takes part and
 //! antes, the dealer, the deck from the committed seed and the client seeds.
 
-use super::change::{TableChange, now};
-use super::state::TableState;
-use super::{ensure_open, not_seated, seat_u8};
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
+use crate::app::table::change::{TableChange, now};
+use crate::app::table::state::TableState;
+use crate::app::table::{ensure_open, not_seated, seat_u8};
 use crate::app::table_event::{ClientSeed, SeatPlayer, TableEvent};
 use crate::app::view::TableView;
 use crate::app::{App, AppError};

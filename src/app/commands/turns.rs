@@ -3,8 +3,8 @@
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
-use super::state::TableRow;
 use crate::app::ids::PlayerId;
+use crate::app::table::state::TableRow;
 use crate::app::{App, AppError};
 use crate::store::schema::tables;
 use crate::store::{self};

@@ -4,14 +4,14 @@
 
 use uuid::Uuid;
 
-use super::change::TableChange;
-use super::ensure_open;
-use super::state::TableState;
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::leagues::Role;
 use crate::app::pipeline::{Access, Caller, Command};
+use crate::app::table::change::TableChange;
+use crate::app::table::ensure_open;
+use crate::app::table::state::TableState;
 use crate::app::table_event::{PlayerAmount, TableEvent};
 use crate::app::view::TableView;
 use crate::app::{App, AppError};

@@ -1,13 +1,13 @@
 //! `POST /v1/tables/{id}/seats` and `DELETE /v1/tables/{id}/seats/me`: sit down (league
 //! members, one table per league at a time, R2) and stand up (between one's hands).
 
-use super::change::TableChange;
-use super::ensure_open;
-use super::state::TableState;
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Caller, Command};
+use crate::app::table::change::TableChange;
+use crate::app::table::ensure_open;
+use crate::app::table::state::TableState;
 use crate::app::table_event::TableEvent;
 use crate::app::view::TableView;
 use crate::app::{App, AppError};

@@ -4,10 +4,10 @@
 
 use uuid::Uuid;
 
-use super::change::Committed;
-use super::state::TableState;
+use super::writes::Writes;
 use crate::app::AppError;
-use crate::app::pipeline::writes::Writes;
+use crate::app::table::change::Committed;
+use crate::app::table::state::TableState;
 use crate::store::ledger::player_account;
 use crate::store::table_write::{
     self, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
@@ -106,7 +106,7 @@ pub async fn write(
     };
     match written {
         Ok(Some(_)) => Ok(()),
-        Ok(None) => Err(super::moved_on()),
+        Ok(None) => Err(crate::app::table::moved_on()),
         Err(StoreError::Overdrawn(account)) => Err(AppError::Internal(format!(
             "{account} would be overdrawn: a rules bug"
         ))),
