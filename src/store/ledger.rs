@@ -1,13 +1,15 @@
 //! The double-entry chip ledger and its balance projection.
 
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::upsert::excluded;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::schema::{balances, ledger};
+use super::schema::balances;
 use super::{Conn, StoreError};
 
 /// The league's treasury: mints starting balances and grants.
@@ -91,93 +93,198 @@ pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uui
     deltas
 }
 
-/// Records transfers and moves the balances. A balance that would go negative breaks a
-/// CHECK constraint and fails the whole transaction.
-pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
-    record_shared(conn, transfers).await
+/// Transfers as the rows they write, for one statement: ledger entries, credits (which
+/// may open a balance; the treasury is always credited, since it may go negative) and
+/// debits (which need an existing balance, never taken below zero: the CHECK on
+/// `balances`). The one place the debit rule is written, for a table's moves (see
+/// [`super::table_write`]) and for every other transfer ([`record`]).
+#[derive(Debug, Default)]
+pub struct ChipRows {
+    league: Vec<Uuid>,
+    from: Vec<String>,
+    to: Vec<String>,
+    amount: Vec<i64>,
+    reason: Vec<&'static str>,
+    table: Vec<Option<Uuid>>,
+    hand_no: Vec<Option<i32>>,
+    event_seq: Vec<Option<i64>>,
+    note: Vec<Option<String>>,
+    credit_league: Vec<Uuid>,
+    credit_account: Vec<String>,
+    credit_amount: Vec<i64>,
+    debit_league: Vec<Uuid>,
+    debit_account: Vec<String>,
+    debit_amount: Vec<i64>,
 }
 
-/// [`record`] on a shared connection: every statement is sent at once (pipelined) and the
-/// first failure in statement order is reported.
-pub async fn record_shared(conn: &Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
-    use futures_util::future::{BoxFuture, FutureExt, join_all};
-    let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
-    if transfers.is_empty() {
-        return Ok(());
-    }
-    let deltas = deltas(transfers.iter().copied());
-    // One prepared statement per shape, cached on the connection: single-row inserts.
-    let mut steps: Vec<BoxFuture<'_, Result<(), StoreError>>> = Vec::new();
-    // The tables showing these balances (their pots, their seated players) are stamped, so
-    // that what a server process kept of them is read again. First: like every writer, this
-    // takes the tables' rows before balances, and in ascending order: its subquery locks
-    // them sorted (the update alone would take them in the order it finds them).
-    let stamped = Stamped::of(&deltas);
-    if !stamped.leagues.is_empty() {
-        use diesel::sql_types::{Array, Uuid as SqlUuid};
-        let fut = diesel::sql_query(
-            "UPDATE tables SET stamp = stamp + 1 WHERE id IN (SELECT id FROM tables \
-             WHERE id = ANY($1) OR id IN (SELECT table_id FROM seats \
-             WHERE league_id = ANY($2) AND player_id = ANY($3)) ORDER BY id FOR UPDATE)",
-        )
-        .bind::<Array<SqlUuid>, _>(&stamped.pots)
-        .bind::<Array<SqlUuid>, _>(&stamped.leagues)
-        .bind::<Array<SqlUuid>, _>(&stamped.players)
-        .execute(&mut &*conn);
-        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
-    }
-    for t in &transfers {
-        let fut = diesel::insert_into(ledger::table)
-            .values((
-                ledger::league_id.eq(t.league_id),
-                ledger::from_account.eq(&t.from_account),
-                ledger::to_account.eq(&t.to_account),
-                ledger::amount.eq(t.amount),
-                ledger::reason.eq(t.reason.as_str()),
-                ledger::table_id.eq(t.table_id),
-                ledger::hand_no.eq(t.hand_no),
-                ledger::event_seq.eq(t.event_seq),
-                ledger::note.eq(&t.note),
-            ))
-            .execute(&mut &*conn);
-        steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
-    }
-    for (league, account, delta) in &deltas {
-        let (league, delta) = (*league, *delta);
-        if delta < 0 && account != TREASURY {
-            // An account going down must exist and stay non-negative (the CHECK).
-            let fut = diesel::update(
-                balances::table
-                    .filter(balances::league_id.eq(league))
-                    .filter(balances::account.eq(account)),
-            )
-            .set(balances::balance.eq(balances::balance + delta))
-            .execute(&mut &*conn);
-            let account = account.clone();
-            steps.push(
-                fut.map(move |r| match r.map_err(StoreError::from) {
-                    Ok(0) => Err(StoreError::Overdrawn(account)),
-                    Ok(_) => Ok(()),
-                    Err(e) if e.is_check_violation() => Err(StoreError::Overdrawn(account)),
-                    Err(e) => Err(e),
-                })
-                .boxed(),
-            );
-        } else if delta != 0 {
-            let fut = diesel::insert_into(balances::table)
-                .values((
-                    balances::league_id.eq(league),
-                    balances::account.eq(account),
-                    balances::balance.eq(delta),
-                ))
-                .on_conflict((balances::league_id, balances::account))
-                .do_update()
-                .set(balances::balance.eq(balances::balance + excluded(balances::balance)))
-                .execute(&mut &*conn);
-            steps.push(fut.map(|r| r.map(|_| ()).map_err(StoreError::from)).boxed());
+impl ChipRows {
+    /// The rows of `transfers` (those of no chips left out).
+    pub fn new(transfers: &[Transfer]) -> ChipRows {
+        let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
+        let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
+            .into_iter()
+            .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
+        ChipRows {
+            league: transfers.iter().map(|t| t.league_id).collect(),
+            from: transfers.iter().map(|t| t.from_account.clone()).collect(),
+            to: transfers.iter().map(|t| t.to_account.clone()).collect(),
+            amount: transfers.iter().map(|t| t.amount).collect(),
+            reason: transfers.iter().map(|t| t.reason.as_str()).collect(),
+            table: transfers.iter().map(|t| t.table_id).collect(),
+            hand_no: transfers.iter().map(|t| t.hand_no).collect(),
+            event_seq: transfers.iter().map(|t| t.event_seq).collect(),
+            note: transfers.iter().map(|t| t.note.clone()).collect(),
+            credit_league: credits.iter().map(|d| d.0).collect(),
+            credit_account: credits.iter().map(|d| d.1.clone()).collect(),
+            credit_amount: credits.iter().map(|d| d.2).collect(),
+            debit_league: debits.iter().map(|d| d.0).collect(),
+            debit_account: debits.iter().map(|d| d.1.clone()).collect(),
+            debit_amount: debits.iter().map(|d| -d.2).collect(),
         }
     }
-    join_all(steps).await.into_iter().collect()
+
+    pub fn is_empty(&self) -> bool {
+        self.amount.is_empty()
+    }
+
+    /// The statement's parts `led`, `credit` and `debit` (each left out when it has no
+    /// rows), each over the rows of the part `after` names: they run once it has (and only
+    /// when it has a row).
+    pub fn walk_ctes<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, after: &str) -> QueryResult<()> {
+        if !self.amount.is_empty() {
+            out.push_sql(&format!(
+                ", led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, \
+                 reason, table_id, hand_no, event_seq, note) SELECT x.* FROM {after}, unnest("
+            ));
+            out.push_bind_param::<Array<SqlUuid>, _>(&self.league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.from)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.to)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.amount)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.reason)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<SqlUuid>>, _>(&self.table)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<Integer>>, _>(&self.hand_no)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.event_seq)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Nullable<Text>>, _>(&self.note)?;
+            out.push_sql(") AS x)");
+        }
+        if !self.credit_amount.is_empty() {
+            out.push_sql(&format!(
+                ", credit AS (INSERT INTO balances (league_id, account, balance) \
+                 SELECT x.* FROM {after}, unnest("
+            ));
+            out.push_bind_param::<Array<SqlUuid>, _>(&self.credit_league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
+            out.push_sql(
+                ") AS x ON CONFLICT (league_id, account) \
+                 DO UPDATE SET balance = balances.balance + excluded.balance)",
+            );
+        }
+        if !self.debit_amount.is_empty() {
+            out.push_sql(&format!(
+                ", debit AS (UPDATE balances SET balance = balances.balance - x.amount \
+                 FROM {after}, unnest("
+            ));
+            out.push_bind_param::<Array<SqlUuid>, _>(&self.debit_league)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
+            out.push_sql(
+                ") AS x(league_id, account, amount) \
+                 WHERE balances.league_id = x.league_id AND balances.account = x.account \
+                 RETURNING 1)",
+            );
+        }
+        Ok(())
+    }
+
+    /// After the statement's final `SELECT ... FROM ...`: fails the statement, as the CHECK
+    /// on `balances` would, unless every debit found its balance (see the migration that
+    /// made `bourre_missing_debit`).
+    pub fn walk_check<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        if !self.debit_amount.is_empty() {
+            out.push_sql(" WHERE (SELECT count(*) FROM debit) = ");
+            out.push_sql(&self.debit_amount.len().to_string());
+            out.push_sql(" OR bourre_missing_debit()");
+        }
+        Ok(())
+    }
+}
+
+/// Transfers outside a table's moves (starting balances, grants, removals) in one
+/// statement: first the tables showing the balances they move are stamped, taking their
+/// rows in ascending order as every writer does (so what a server process kept of them is
+/// read again), then the chips move (see [`ChipRows`]).
+struct Record {
+    stamped: Stamped,
+    chips: ChipRows,
+}
+
+impl QueryFragment<Pg> for Record {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "WITH stamped AS (UPDATE tables SET stamp = stamp + 1 WHERE id IN (SELECT id \
+             FROM tables WHERE id = ANY(",
+        );
+        out.push_bind_param::<Array<SqlUuid>, _>(&self.stamped.pots)?;
+        out.push_sql(") OR id IN (SELECT table_id FROM seats WHERE league_id = ANY(");
+        out.push_bind_param::<Array<SqlUuid>, _>(&self.stamped.leagues)?;
+        out.push_sql(") AND player_id = ANY(");
+        out.push_bind_param::<Array<SqlUuid>, _>(&self.stamped.players)?;
+        out.push_sql(
+            ")) ORDER BY id FOR UPDATE) RETURNING 1), \
+             stamped_first AS (SELECT count(*) FROM stamped)",
+        );
+        self.chips.walk_ctes(out.reborrow(), "stamped_first")?;
+        out.push_sql(" SELECT count(*) FROM stamped_first");
+        self.chips.walk_check(out.reborrow())
+    }
+}
+
+/// The SQL depends on which parts have rows: statements are cached by their text.
+impl QueryId for Record {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl Query for Record {
+    type SqlType = BigInt;
+}
+
+/// Records transfers and moves the balances, in one statement (see [`Record`]). A balance
+/// that would go negative, or a debit of an account that has none, fails it with
+/// [`StoreError::Overdrawn`].
+pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
+    let chips = ChipRows::new(transfers);
+    if chips.is_empty() {
+        return Ok(());
+    }
+    let statement = Record {
+        stamped: Stamped::of(&deltas(transfers.iter().filter(|t| t.amount != 0))),
+        chips,
+    };
+    match statement
+        .get_result::<i64>(conn)
+        .await
+        .map_err(StoreError::from)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.is_check_violation() => Err(StoreError::Overdrawn(
+            "an account these transfers take from".into(),
+        )),
+        Err(e) => Err(e),
+    }
 }
 
 /// The leagues, the players and the tables (by their pots) whose balances some deltas move.

@@ -28,7 +28,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::events::NewEvent;
-use super::ledger::{TREASURY, Transfer, deltas};
+use super::ledger::{ChipRows, Transfer};
 use super::{Conn, StoreError};
 
 /// The table's projection after the move.
@@ -154,22 +154,7 @@ struct Statement {
     closed_at: Option<DateTime<Utc>>,
     league_id: Uuid,
     events: EventRows,
-    tr_league: Vec<Uuid>,
-    tr_from: Vec<String>,
-    tr_to: Vec<String>,
-    tr_amount: Vec<i64>,
-    tr_reason: Vec<&'static str>,
-    tr_table: Vec<Option<Uuid>>,
-    tr_hand_no: Vec<Option<i32>>,
-    tr_event_seq: Vec<Option<i64>>,
-    tr_note: Vec<Option<String>>,
-    credit_league: Vec<Uuid>,
-    credit_account: Vec<String>,
-    credit_amount: Vec<i64>,
-    debit_league: Vec<Uuid>,
-    debit_account: Vec<String>,
-    debit_amount: Vec<i64>,
-    debits: i64,
+    chips: ChipRows,
     taken_seat: Vec<i16>,
     taken_player: Vec<Uuid>,
     upd_player: Vec<Uuid>,
@@ -229,61 +214,7 @@ impl QueryFragment<Pg> for Statement {
         out.push_sql(") AS x)");
         // The parts below are left out when they have no rows: most moves move no chips
         // and change no seat, and each shape is prepared once per connection.
-        if !self.tr_amount.is_empty() {
-            out.push_sql(
-                ", led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, \
-                 reason, table_id, hand_no, event_seq, note) SELECT x.* FROM upd, unnest(",
-            );
-            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.tr_league)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Text>, _>(&self.tr_from)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Text>, _>(&self.tr_to)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<BigInt>, _>(&self.tr_amount)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Text>, _>(&self.tr_reason)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.tr_table)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Nullable<Integer>>, _>(&self.tr_hand_no)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.tr_event_seq)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Nullable<Text>>, _>(&self.tr_note)?;
-            out.push_sql(") AS x)");
-        }
-        if !self.credit_amount.is_empty() {
-            out.push_sql(
-                ", credit AS (INSERT INTO balances (league_id, account, balance) \
-                 SELECT x.* FROM upd, unnest(",
-            );
-            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.credit_league)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
-            out.push_sql(
-                ") AS x ON CONFLICT (league_id, account) \
-                 DO UPDATE SET balance = balances.balance + excluded.balance)",
-            );
-        }
-        if !self.debit_amount.is_empty() {
-            out.push_sql(
-                ", debit AS (UPDATE balances SET balance = balances.balance - x.amount \
-                 FROM upd, unnest(",
-            );
-            out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.debit_league)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-            out.push_sql(
-                ") AS x(league_id, account, amount) \
-                 WHERE balances.league_id = x.league_id AND balances.account = x.account \
-                 RETURNING 1)",
-            );
-        }
+        self.chips.walk_ctes(out.reborrow(), "upd")?;
         if !self.upd_player.is_empty() {
             out.push_sql(
                 ", seat_upd AS (UPDATE seats SET timeouts = x.timeouts, \
@@ -333,13 +264,7 @@ impl QueryFragment<Pg> for Statement {
             out.push_sql(")) ORDER BY t.id FOR UPDATE OF t))");
         }
         out.push_sql(" SELECT count(*) FROM upd");
-        if !self.debit_amount.is_empty() {
-            // Every debit found its account, or the statement fails (see the migration that
-            // made `bourre_missing_debit`).
-            out.push_sql(" WHERE (SELECT count(*) FROM debit) = ");
-            out.push_bind_param::<BigInt, _>(&self.debits)?;
-            out.push_sql(" OR bourre_missing_debit()");
-        }
+        self.chips.walk_check(out.reborrow())?;
         Ok(())
     }
 }
@@ -377,13 +302,6 @@ impl Prepared {
             .iter()
             .map(|(seq, _, hash)| (*seq, hash.clone()))
             .collect();
-        let transfers: Vec<&Transfer> = write.transfers.iter().filter(|t| t.amount != 0).collect();
-        // Credits may open an account; debits take from an existing one, never below zero
-        // (the CHECK on balances). The treasury may go negative: it is credited like any
-        // account.
-        let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
-            .into_iter()
-            .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
         let p = &write.projection;
         let seats = write.seats;
         let statement = Statement {
@@ -406,22 +324,7 @@ impl Prepared {
                 prev_hash: write.chained.iter().map(|c| c.1.clone()).collect(),
                 hash: write.chained.iter().map(|c| c.2.clone()).collect(),
             },
-            tr_league: transfers.iter().map(|t| t.league_id).collect(),
-            tr_from: transfers.iter().map(|t| t.from_account.clone()).collect(),
-            tr_to: transfers.iter().map(|t| t.to_account.clone()).collect(),
-            tr_amount: transfers.iter().map(|t| t.amount).collect(),
-            tr_reason: transfers.iter().map(|t| t.reason.as_str()).collect(),
-            tr_table: transfers.iter().map(|t| t.table_id).collect(),
-            tr_hand_no: transfers.iter().map(|t| t.hand_no).collect(),
-            tr_event_seq: transfers.iter().map(|t| t.event_seq).collect(),
-            tr_note: transfers.iter().map(|t| t.note.clone()).collect(),
-            credit_league: credits.iter().map(|d| d.0).collect(),
-            credit_account: credits.iter().map(|d| d.1.clone()).collect(),
-            credit_amount: credits.iter().map(|d| d.2).collect(),
-            debit_league: debits.iter().map(|d| d.0).collect(),
-            debit_account: debits.iter().map(|d| d.1.clone()).collect(),
-            debit_amount: debits.iter().map(|d| -d.2).collect(),
-            debits: debits.len() as i64,
+            chips: ChipRows::new(write.transfers),
             taken_seat: seats.taken.iter().map(|t| t.0).collect(),
             taken_player: seats.taken.iter().map(|t| t.1).collect(),
             upd_player: seats.updated.iter().map(|u| u.player_id).collect(),
@@ -448,7 +351,7 @@ impl Prepared {
     /// transaction without deadlocking with another.
     pub fn is_plain(&self) -> bool {
         let s = &self.statement;
-        s.tr_amount.is_empty()
+        s.chips.is_empty()
             && s.upd_player.is_empty()
             && s.seats_gone.is_empty()
             && s.taken_seat.is_empty()
