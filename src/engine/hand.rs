@@ -5,6 +5,10 @@
 //! follows from it automatically: the reveal of simultaneous declarations, a won trick,
 //! the end of the hand). `apply` folds a recorded event, checking that it is exactly what
 //! the engine itself would have produced, so a replay cannot drift from the rules.
+//!
+//! One file of about a thousand lines, on purpose: `decide`, `commit` and `apply` are one
+//! state machine over one private state, and each rule's check sits beside the state it
+//! reads; split, every part would reach into the others' fields.
 
 use serde::{Deserialize, Serialize};
 
