@@ -8,7 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::table_event::{ClientSeed, TableEvent};
+use super::table_event::{ClientSeed, TableEvent, TableEventSchema};
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::{Event, HandState};
 use crate::store::events::{EventRow, GENESIS_HASH, event_hash};
@@ -19,7 +19,7 @@ pub struct RecordRow {
     pub seq: i64,
     pub hand_no: i32,
     pub kind: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = TableEventSchema)]
     pub payload: Value,
     pub created_at: DateTime<Utc>,
     pub prev_hash: String,

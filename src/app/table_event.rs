@@ -7,28 +7,63 @@ use uuid::Uuid;
 use crate::engine::{Event, Seat, TableRules};
 
 /// A seat and who sits there for a hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatPlayer {
+    #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     pub player_id: Uuid,
 }
 
 /// A seat's client seed for a hand's deck.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ClientSeed {
+    #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     pub seed: String,
 }
 
 /// Chips for a player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerAmount {
     pub player_id: Uuid,
     pub amount: i64,
 }
 
+/// The schema of [`TableEvent`] as stored: one of the table's own kinds, or an engine
+/// event (its `Hand` variant carries no tag of its own, which the derived schema misses).
+pub struct TableEventSchema;
+
+impl utoipa::PartialSchema for TableEventSchema {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::Schema;
+        use utoipa::openapi::{Ref, RefOr};
+        let mut schema = <TableEvent as utoipa::PartialSchema>::schema();
+        if let RefOr::T(Schema::OneOf(one_of)) = &mut schema
+            && let Some(hand) = one_of.items.last_mut()
+        {
+            *hand = Ref::from_schema_name("Event").into();
+        }
+        schema
+    }
+}
+
+impl utoipa::ToSchema for TableEventSchema {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TableEvent".into()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <TableEvent as utoipa::ToSchema>::schemas(schemas);
+    }
+}
+
 /// One row of the event log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TableEvent {
     TableCreated {
@@ -39,10 +74,12 @@ pub enum TableEvent {
         commitment: String,
     },
     SeatTaken {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         player_id: Uuid,
     },
     SeatLeft {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         player_id: Uuid,
     },
@@ -50,6 +87,7 @@ pub enum TableEvent {
     HandDealt {
         hand_no: u32,
         players: Vec<SeatPlayer>,
+        #[schema(value_type = Vec<u8>)]
         sitting_out: Vec<Seat>,
         fixed_deck: bool,
         commitment: String,
@@ -61,6 +99,7 @@ pub enum TableEvent {
     },
     /// A seat chose its client seed for the next hand.
     ClientSeedSet {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         player_id: Uuid,
         seed: String,
@@ -68,6 +107,7 @@ pub enum TableEvent {
     /// The seat's time ran out: the server acted for it (the events that follow, up to the
     /// next table event, are that default action, not the player's choice).
     TurnTimedOut {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         player_id: Uuid,
     },
@@ -78,9 +118,7 @@ pub enum TableEvent {
         next_commitment: String,
     },
     /// The table closed; its pot went back to these players (R10e).
-    TableClosed {
-        returned: Vec<PlayerAmount>,
-    },
+    TableClosed { returned: Vec<PlayerAmount> },
     #[serde(untagged)]
     Hand(Event),
 }

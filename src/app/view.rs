@@ -8,8 +8,8 @@ use uuid::Uuid;
 
 use super::ids::PlayerId;
 use super::table::state::TableState;
-use super::table_event::TableEvent;
-use crate::engine::view::{Legal, SeatState, TrickView, redact};
+use super::table_event::{SeatPlayer, TableEvent, TableEventSchema};
+use crate::engine::view::{EventView, Legal, SeatState, TrickView, redact};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
 
@@ -303,6 +303,53 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
     }
 }
 
+/// `hand_dealt` while its hand is in play: without the secret server seed and client seeds.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum HandDealtInPlay {
+    HandDealt {
+        hand_no: u32,
+        players: Vec<SeatPlayer>,
+        #[schema(value_type = Vec<u8>)]
+        sitting_out: Vec<u8>,
+        fixed_deck: bool,
+        /// SHA-256 of the hand's server seed, revealed when the hand ends.
+        commitment: String,
+    },
+}
+
+/// The schema of [`EventOut::data`]: a stored event as it is (table events, and every
+/// event of a finished hand), or an event of the hand in play as the caller may see it.
+pub struct EventData;
+
+impl utoipa::PartialSchema for EventData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::Ref;
+        utoipa::openapi::schema::AnyOfBuilder::new()
+            .item(Ref::from_schema_name("TableEvent"))
+            .item(Ref::from_schema_name("EventView"))
+            .item(Ref::from_schema_name("HandDealtInPlay"))
+            .into()
+    }
+}
+
+impl ToSchema for EventData {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((TableEventSchema::name().into(), TableEventSchema::schema()));
+        TableEventSchema::schemas(schemas);
+        schemas.push(("EventView".into(), EventView::schema()));
+        <EventView as ToSchema>::schemas(schemas);
+        schemas.push(("HandDealtInPlay".into(), HandDealtInPlay::schema()));
+        <HandDealtInPlay as ToSchema>::schemas(schemas);
+    }
+}
+
 /// One event of the log as the caller may see it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EventOut {
@@ -311,7 +358,7 @@ pub struct EventOut {
     pub kind: String,
     pub created_at: DateTime<Utc>,
     /// The event's content, redacted for the caller while its hand is in play.
-    #[schema(value_type = Object)]
+    #[schema(value_type = EventData)]
     pub data: Value,
 }
 
@@ -333,14 +380,13 @@ pub fn event_out(
             fixed_deck,
             commitment,
             ..
-        } => serde_json::json!({
-            "type": "hand_dealt",
-            "hand_no": hand_no,
-            "players": players,
-            "sitting_out": sitting_out,
-            "fixed_deck": fixed_deck,
-            "commitment": commitment,
-        }),
+        } => serde_json::to_value(HandDealtInPlay::HandDealt {
+            hand_no: *hand_no,
+            players: players.clone(),
+            sitting_out: sitting_out.clone(),
+            fixed_deck: *fixed_deck,
+            commitment: commitment.clone(),
+        })?,
         TableEvent::Hand(hand_event) => {
             serde_json::to_value(redact(hand_event, viewer_seat, simultaneous))?
         }

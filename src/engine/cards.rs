@@ -49,6 +49,55 @@ impl Serialize for Suit {
     }
 }
 
+/// The wire schemas of cards: a card is its code (`10H`, `AS`), a set of cards a list of
+/// codes, a suit its letter.
+mod schemas {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
+    use utoipa::openapi::{Ref, RefOr};
+    use utoipa::{PartialSchema, ToSchema};
+
+    use super::{Card, CardSet, Suit};
+
+    impl PartialSchema for Card {
+        fn schema() -> RefOr<Schema> {
+            ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::String))
+                .pattern(Some("^(10|[2-9JQKA])[CDHS]$"))
+                .description(Some("A card's code: rank (2-10, J, Q, K, A) then suit"))
+                .into()
+        }
+    }
+
+    impl ToSchema for Card {}
+
+    impl PartialSchema for CardSet {
+        fn schema() -> RefOr<Schema> {
+            ArrayBuilder::new()
+                .items(Ref::from_schema_name("Card"))
+                .unique_items(true)
+                .max_items(Some(52))
+                .into()
+        }
+    }
+
+    impl ToSchema for CardSet {
+        fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push(("Card".into(), Card::schema()));
+        }
+    }
+
+    impl PartialSchema for Suit {
+        fn schema() -> RefOr<Schema> {
+            ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::String))
+                .enum_values(Some(["C", "D", "H", "S"]))
+                .into()
+        }
+    }
+
+    impl ToSchema for Suit {}
+}
+
 impl<'de> Deserialize<'de> for Suit {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

@@ -31,6 +31,19 @@ impl fmt::Debug for HandKey {
     }
 }
 
+impl utoipa::PartialSchema for HandKey {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .pattern(Some("^[0-9a-f]{64}$"))
+            .description(Some("The hand key K, hex (see the README's shuffle)"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for HandKey {}
+
 impl Serialize for HandKey {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&hex::encode(self.0))
@@ -133,6 +146,32 @@ impl Deck {
         let mut deck = Deck::canonical();
         deck.0.copy_from_slice(cards);
         Ok(deck)
+    }
+}
+
+impl utoipa::PartialSchema for Deck {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::ArrayBuilder;
+        ArrayBuilder::new()
+            .items(utoipa::openapi::Ref::from_schema_name("Card"))
+            .min_items(Some(52))
+            .max_items(Some(52))
+            .description(Some("The 52 cards, top first (R4a)"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Deck {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        schemas.push((
+            "Card".into(),
+            <super::cards::Card as utoipa::PartialSchema>::schema(),
+        ));
     }
 }
 

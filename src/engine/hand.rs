@@ -23,8 +23,9 @@ pub type Seat = u8;
 pub const MAX_SEATS: usize = 8;
 
 /// A seated player dealt into the hand, with what they paid to enter (R3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Entrant {
+    #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     /// Chips left to the player after the ante.
     pub stack: i64,
@@ -33,9 +34,10 @@ pub struct Entrant {
 }
 
 /// Everything a hand needs to be played and replayed: the `HandStarted` event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HandStart {
     pub hand_no: u32,
+    #[schema(value_type = u8, maximum = 7)]
     pub dealer: Seat,
     pub rules: TableRules,
     /// In seat order.
@@ -64,7 +66,7 @@ pub enum Action {
 }
 
 /// A discard and its replacements (R5, R6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Draw {
     pub discard: CardSet,
     pub drawn: CardSet,
@@ -123,13 +125,14 @@ pub struct Settlement {
 }
 
 /// The domain events of a hand.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     HandStarted(Box<HandStart>),
     /// A declaration. `extra_ante` is R3a's; `draw` is present when a player plays in
     /// sequential declaration. With `simultaneous_declare` it stays secret until `Revealed`.
     Declared {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         play: bool,
         extra_ante: i64,
@@ -138,18 +141,22 @@ pub enum Event {
     },
     /// All simultaneous declarations are in (R5a); `playing` seats pay their extra antes.
     Revealed {
+        #[schema(value_type = Vec<u8>)]
         playing: Vec<Seat>,
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         draw: Draw,
     },
     Played {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         card: Card,
     },
     TrickWon {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         trick: u8,
     },

@@ -13,7 +13,7 @@ use super::hand::{
 use super::play::PlaySight;
 use super::rules::TableRules;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct TrumpView {
     pub suit: Suit,
     /// The face-up card, while the dealer holds it.
@@ -260,7 +260,7 @@ impl HandStart {
 }
 
 /// A draw as others see it: how many cards changed hands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct DrawView {
     pub discard_count: usize,
     pub reshuffled: bool,
@@ -281,11 +281,12 @@ fn draw_view(draw: &Draw, own: bool) -> DrawView {
 }
 
 /// An event of a hand in play as one viewer may see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventView {
     HandStarted {
         hand_no: u32,
+        #[schema(value_type = u8, maximum = 7)]
         dealer: Seat,
         rules: TableRules,
         entrants: Vec<Entrant>,
@@ -296,6 +297,7 @@ pub enum EventView {
         your_cards: Option<CardSet>,
     },
     Declared {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         /// `null` while a simultaneous declaration is secret.
         play: Option<bool>,
@@ -304,18 +306,22 @@ pub enum EventView {
         draw: Option<DrawView>,
     },
     Revealed {
+        #[schema(value_type = Vec<u8>)]
         playing: Vec<Seat>,
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         draw: DrawView,
     },
     Played {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         card: Card,
     },
     TrickWon {
+        #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         trick: u8,
     },
