@@ -91,6 +91,19 @@ pub struct TableWrite<'a> {
     /// the database in this request: the write then also requires this stamp, and that this
     /// player is still a member of the table's league.
     pub unchecked: Option<Unchecked>,
+    /// The reply stored under the request's idempotency key, if it sent one.
+    pub key: Option<&'a KeyRow>,
+}
+
+/// A reply stored under an idempotency key in the move's own statement (see
+/// `app::idempotency`): it is stored exactly when the move is applied.
+#[derive(Debug, Clone)]
+pub struct KeyRow {
+    pub player_id: Uuid,
+    pub key: String,
+    pub request_hash: String,
+    pub status: i16,
+    pub body: Value,
 }
 
 /// See [`TableWrite::unchecked`].
@@ -163,6 +176,7 @@ struct Statement {
     seats_gone: Vec<i16>,
     stamp_seated: Vec<Uuid>,
     unchecked: Option<Unchecked>,
+    key: Option<KeyRow>,
 }
 
 impl QueryFragment<Pg> for Statement {
@@ -263,6 +277,24 @@ impl QueryFragment<Pg> for Statement {
             out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.stamp_seated)?;
             out.push_sql(")) ORDER BY t.id FOR UPDATE OF t))");
         }
+        if let Some(key) = &self.key {
+            // A key already stored (a reply kept for it, or one expired) fails the statement:
+            // the caller then decides again in a transaction that looks the key up first.
+            out.push_sql(
+                ", kept_reply AS (INSERT INTO idempotency (player_id, key, request_hash, status, \
+                 body) SELECT ",
+            );
+            out.push_bind_param::<sql_types::Uuid, _>(&key.player_id)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Text, _>(&key.key)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Text, _>(&key.request_hash)?;
+            out.push_sql(", ");
+            out.push_bind_param::<SmallInt, _>(&key.status)?;
+            out.push_sql(", ");
+            out.push_bind_param::<Jsonb, _>(&key.body)?;
+            out.push_sql(" FROM upd)");
+        }
         out.push_sql(" SELECT count(*) FROM upd");
         self.chips.walk_check(out.reborrow())?;
         Ok(())
@@ -337,6 +369,7 @@ impl Prepared {
             seats_gone: seats.gone.clone(),
             stamp_seated: write.stamp_seated.to_vec(),
             unchecked: write.unchecked,
+            key: write.key.cloned(),
         };
         Prepared { statement, written }
     }
@@ -358,6 +391,7 @@ impl Prepared {
             && s.stamp_seated.is_empty()
             && s.new_hand.is_none()
             && s.closed_at.is_none()
+            && s.key.is_none()
     }
 
     /// The appended events' `(seq, hash)` when the statement returned `applied` rows.

@@ -233,3 +233,49 @@ async fn every_state_changing_post_can_be_retried_safely() {
         "one hand started, not two"
     );
 }
+
+/// A keyed move on a table this process keeps takes the fast path: its reply is stored in
+/// the move's own statement (one transaction for the table's row and the key's row), and a
+/// retry replays it. A key whose stored reply expired is used again: the move then falls
+/// back to a transaction that replaces the expired reply, and is applied fresh.
+#[actix_web::test]
+async fn a_keyed_move_stores_its_reply_with_the_move() {
+    let app = TestApp::start().await;
+    let (ann, bob, cat, table) = three_player_table(&app).await;
+    let actions = format!("/v1/tables/{table}/actions");
+    let declare = json!({"action": {"type": "declare", "play": true, "discard": []}});
+    let (status, first, replayed) =
+        post_with_key(&app, &actions, &bob, "k1", Some(declare.clone())).await;
+    assert_eq!((status, replayed), (200, false), "{first}");
+    let transactions = app
+        .sql_number(&format!(
+            "SELECT count(DISTINCT xmin::text) AS n FROM ( \
+               SELECT xmin FROM tables WHERE id = '{table}' \
+               UNION ALL SELECT xmin FROM idempotency WHERE player_id = '{}' AND key = 'k1') x",
+            bob.id
+        ))
+        .await;
+    assert_eq!(transactions, 1, "the key's reply commits with the move");
+    let (status, again, replayed) =
+        post_with_key(&app, &actions, &bob, "k1", Some(declare.clone())).await;
+    assert_eq!((status, replayed), (200, true));
+    assert_eq!(again, first);
+
+    app.sql(&format!(
+        "INSERT INTO idempotency (player_id, key, request_hash, status, body, created_at) \
+         VALUES ('{}', 'old', 'another request', 200, '{{}}', now() - interval '2 days')",
+        cat.id
+    ))
+    .await;
+    let (status, fresh, replayed) = post_with_key(&app, &actions, &cat, "old", Some(declare)).await;
+    assert_eq!((status, replayed), (200, false), "{fresh}");
+    assert_eq!(
+        fresh["version"].as_i64(),
+        first["version"].as_i64().map(|v| v + 1)
+    );
+    assert_eq!(
+        app.view(&table, &ann).await["version"],
+        fresh["version"],
+        "applied once"
+    );
+}

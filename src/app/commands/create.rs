@@ -118,7 +118,7 @@ impl App {
                     .await?;
                 let (before, _) = load_for(conn, TableId(id), None, false).await?;
                 let committed = before.commit(TableChange::events(vec![created]))?;
-                write(Writer::Conn(conn), &before, &committed, None).await?;
+                write(Writer::Conn(conn), &before, &committed, None, None).await?;
                 let view = view::table_view(&committed.after, Some(creator));
                 let reply = idempotency::fresh(conn, creator, key.as_ref(), 201, view).await?;
                 Ok((reply, Some(committed.after)))

@@ -9,11 +9,13 @@
 //!   full read of the table.
 //!
 //! A deal or a move is first decided on the kept table with nothing read, and its write is
-//! queued with others, guarded by the kept version and stamp and the caller's membership.
-//! When that does not conclude (nothing kept, a refusal, a table that moved on, an
-//! idempotency key, a command that locks), the table is read (its row locked when the
-//! command asks) and the command decided again on it, so a refusal is only ever made on the
-//! table as it is. Use cases never see which way was taken.
+//! queued with others, guarded by the kept version and stamp and the caller's membership;
+//! with an idempotency key, the key is looked up first and the reply is stored in the move's
+//! own statement. When that does not conclude (nothing kept, a refusal, a table that moved
+//! on, a key stored meanwhile), and for commands that lock, the table is read (its row
+//! locked when the command asks) and the command decided again on it, in a transaction with
+//! the key's lookup and reply, so a refusal is only ever made on the table as it is. Use
+//! cases never see which way was taken.
 
 pub mod batches;
 pub mod checks;
@@ -37,7 +39,7 @@ use super::view::{self, TableView};
 use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
 use crate::store::schema::{players, tables};
-use crate::store::table_write::Unchecked;
+use crate::store::table_write::{KeyRow, Unchecked};
 use crate::store::{self, Conn};
 use write::{Writer, write};
 
@@ -143,13 +145,19 @@ impl App {
         decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
         answer: &impl Fn(&TableState) -> T,
     ) -> Result<Reply<T>, AppError> {
-        if command.key.is_none()
-            && command.access == Access::Kept
-            && let Some(after) = self.decide_on_kept(command, decide).await?
-        {
-            let value = answer(&after);
-            self.committed(command, after).await?;
-            return Ok(Reply::Fresh(value));
+        if command.access == Access::Kept {
+            if let Some(key) = &command.key {
+                let mut conn = store::conn(&self.pool).await?;
+                if let Some((status, body)) =
+                    idempotency::lookup(&mut conn, command.player, key).await?
+                {
+                    return Ok(Reply::Replayed { status, body });
+                }
+            }
+            if let Some((after, value)) = self.decide_on_kept(command, decide, answer).await? {
+                self.committed(command, after).await?;
+                return Ok(Reply::Fresh(value));
+            }
         }
         let mut pooled = store::conn(&self.pool).await?;
         let conn: &mut Conn = &mut pooled;
@@ -179,12 +187,14 @@ impl App {
     }
 
     /// The command decided on the table as this process last kept it, with nothing read,
-    /// and queued to be committed with others: `None` when that does not conclude.
-    async fn decide_on_kept(
+    /// and queued to be committed with others (its reply stored under its key, if any, in
+    /// the same statement): `None` when that does not conclude.
+    async fn decide_on_kept<T: Serialize>(
         &self,
         command: &Command,
         decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
-    ) -> Result<Option<TableState>, AppError> {
+        answer: &impl Fn(&TableState) -> T,
+    ) -> Result<Option<(TableState, T)>, AppError> {
         let Some(before) = self.tables.latest(command.table.0) else {
             return Ok(None);
         };
@@ -196,14 +206,29 @@ impl App {
             return Ok(None);
         };
         let committed = before.commit(change)?;
+        let value = answer(&committed.after);
+        let key = match &command.key {
+            Some(key) => Some(KeyRow {
+                player_id: command.player.0,
+                key: key.key.clone(),
+                request_hash: key.request_hash.clone(),
+                status: i16::try_from(command.status).unwrap_or(200),
+                body: serde_json::to_value(&value)
+                    .map_err(|e| AppError::Internal(e.to_string()))?,
+            }),
+            None => None,
+        };
         let unchecked = Unchecked {
             stamp: before.table.stamp,
             member: command.player.0,
         };
         let queued = Writer::Queued(&self.writes);
-        match write(queued, &before, &committed, Some(unchecked)).await {
-            Ok(()) => Ok(Some(committed.after)),
+        match write(queued, &before, &committed, Some(unchecked), key.as_ref()).await {
+            Ok(()) => Ok(Some((committed.after, value))),
             Err(e) if is_version_conflict(&e) => Ok(None),
+            // The key was stored meanwhile (or an expired reply is still there): decided again
+            // in a transaction that looks it up first.
+            Err(AppError::Store(e)) if e.is_unique_violation() => Ok(None),
             Err(e) => Err(e),
         }
     }
@@ -245,7 +270,7 @@ impl App {
             return Err(not_a_member());
         }
         let committed = before.commit(decide(&before, &Caller { role, newcomer })?)?;
-        write(Writer::Conn(conn), &before, &committed, None).await?;
+        write(Writer::Conn(conn), &before, &committed, None, None).await?;
         let value = answer(&committed.after);
         let reply = idempotency::fresh(conn, player, key, command.status, value).await?;
         Ok((reply, Some(committed.after)))

@@ -10,7 +10,7 @@ use crate::app::table::change::Committed;
 use crate::app::table::state::TableState;
 use crate::store::ledger::player_account;
 use crate::store::table_write::{
-    self, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
+    self, KeyRow, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
 };
 use crate::store::{Conn, StoreError};
 
@@ -60,6 +60,7 @@ pub async fn write(
     before: &TableState,
     committed: &Committed,
     unchecked: Option<Unchecked>,
+    key: Option<&KeyRow>,
 ) -> Result<(), AppError> {
     let after = &committed.after;
     let (b, a) = (&before.table, &after.table);
@@ -99,6 +100,7 @@ pub async fn write(
         seats: &seats,
         stamp_seated: &stamp_seated,
         unchecked,
+        key,
     };
     let written = match writer {
         Writer::Conn(conn) => table_write::write(conn, &write).await,
