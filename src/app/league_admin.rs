@@ -13,7 +13,7 @@ use super::ids::{LeagueId, PlayerId};
 use super::leagues::{League, Role, RowLock, load_league, member_role, require_member};
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::store::ledger::{self, Reason, TREASURY, Transfer, player_account};
+use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
 use crate::store::{self, Conn, StoreError};
 
@@ -225,8 +225,8 @@ impl App {
                 conn,
                 &[Transfer {
                     league_id: id.0,
-                    from_account: account,
-                    to_account: TREASURY.to_owned(),
+                    from_account: Account::Player(member.0),
+                    to_account: Account::Treasury,
                     amount: balance,
                     reason: Reason::MemberRemoved,
                     table_id: None,
@@ -294,9 +294,9 @@ impl App {
             }
             let account = player_account(member.0);
             let (from, to) = if amount > 0 {
-                (TREASURY.to_owned(), account.clone())
+                (Account::Treasury, Account::Player(member.0))
             } else {
-                (account.clone(), TREASURY.to_owned())
+                (Account::Player(member.0), Account::Treasury)
             };
             ledger::record(
                 conn,

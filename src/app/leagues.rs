@@ -11,7 +11,7 @@ use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::store::ledger::{self, Reason, TREASURY, Transfer, player_account};
+use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
 
@@ -294,8 +294,8 @@ async fn add_member(
         conn,
         &[Transfer {
             league_id: league.0,
-            from_account: TREASURY.to_owned(),
-            to_account: player_account(player.0),
+            from_account: Account::Treasury,
+            to_account: Account::Player(player.0),
             amount: starting_balance,
             reason: Reason::StartingBalance,
             table_id: None,

@@ -12,15 +12,31 @@ use uuid::Uuid;
 use super::schema::balances;
 use super::{Conn, StoreError};
 
-/// The league's treasury: mints starting balances and grants.
-pub const TREASURY: &str = "treasury";
-
-pub fn player_account(player: Uuid) -> String {
-    format!("player:{player}")
+/// An account of a league's ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Account {
+    /// The league's treasury: mints starting balances and grants, and so goes negative.
+    Treasury,
+    /// A member's chips.
+    Player(Uuid),
+    /// A table's pot.
+    Pot(Uuid),
 }
 
-pub fn pot_account(table: Uuid) -> String {
-    format!("pot:{table}")
+/// As stored: `treasury`, `player:<id>`, `pot:<table id>`.
+impl std::fmt::Display for Account {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Account::Treasury => f.write_str("treasury"),
+            Account::Player(id) => write!(f, "player:{id}"),
+            Account::Pot(id) => write!(f, "pot:{id}"),
+        }
+    }
+}
+
+/// A player's account as stored (see [`Account`]).
+pub fn player_account(player: Uuid) -> String {
+    Account::Player(player).to_string()
 }
 
 /// Why chips moved.
@@ -63,8 +79,8 @@ impl Reason {
 #[derive(Debug, Clone)]
 pub struct Transfer {
     pub league_id: Uuid,
-    pub from_account: String,
-    pub to_account: String,
+    pub from_account: Account,
+    pub to_account: Account,
     pub amount: i64,
     pub reason: Reason,
     pub table_id: Option<Uuid>,
@@ -75,21 +91,21 @@ pub struct Transfer {
 }
 
 /// The net change of each account the transfers touch, by league and account.
-pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uuid, String, i64)> {
-    let mut deltas: Vec<(Uuid, String, i64)> = Vec::new();
-    let mut add = |league: Uuid, account: &str, delta: i64| match deltas
+pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uuid, Account, i64)> {
+    let mut deltas: Vec<(Uuid, Account, i64)> = Vec::new();
+    let mut add = |league: Uuid, account: Account, delta: i64| match deltas
         .iter_mut()
-        .find(|(l, a, _)| *l == league && a == account)
+        .find(|(l, a, _)| *l == league && *a == account)
     {
         Some(entry) => entry.2 += delta,
-        None => deltas.push((league, account.to_owned(), delta)),
+        None => deltas.push((league, account, delta)),
     };
     for t in transfers {
-        add(t.league_id, &t.from_account, -t.amount);
-        add(t.league_id, &t.to_account, t.amount);
+        add(t.league_id, t.from_account, -t.amount);
+        add(t.league_id, t.to_account, t.amount);
     }
     deltas.retain(|(_, _, delta)| *delta != 0);
-    deltas.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    deltas.sort_by_key(|(league, account, _)| (*league, account.to_string()));
     deltas
 }
 
@@ -123,11 +139,14 @@ impl ChipRows {
         let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
         let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
             .into_iter()
-            .partition(|(_, account, delta)| *delta < 0 && account != TREASURY);
+            .partition(|(_, account, delta)| *delta < 0 && *account != Account::Treasury);
         ChipRows {
             league: transfers.iter().map(|t| t.league_id).collect(),
-            from: transfers.iter().map(|t| t.from_account.clone()).collect(),
-            to: transfers.iter().map(|t| t.to_account.clone()).collect(),
+            from: transfers
+                .iter()
+                .map(|t| t.from_account.to_string())
+                .collect(),
+            to: transfers.iter().map(|t| t.to_account.to_string()).collect(),
             amount: transfers.iter().map(|t| t.amount).collect(),
             reason: transfers.iter().map(|t| t.reason.as_str()).collect(),
             table: transfers.iter().map(|t| t.table_id).collect(),
@@ -135,10 +154,10 @@ impl ChipRows {
             event_seq: transfers.iter().map(|t| t.event_seq).collect(),
             note: transfers.iter().map(|t| t.note.clone()).collect(),
             credit_league: credits.iter().map(|d| d.0).collect(),
-            credit_account: credits.iter().map(|d| d.1.clone()).collect(),
+            credit_account: credits.iter().map(|d| d.1.to_string()).collect(),
             credit_amount: credits.iter().map(|d| d.2).collect(),
             debit_league: debits.iter().map(|d| d.0).collect(),
-            debit_account: debits.iter().map(|d| d.1.clone()).collect(),
+            debit_account: debits.iter().map(|d| d.1.to_string()).collect(),
             debit_amount: debits.iter().map(|d| -d.2).collect(),
         }
     }
@@ -295,19 +314,17 @@ struct Stamped {
 }
 
 impl Stamped {
-    fn of(deltas: &[(Uuid, String, i64)]) -> Stamped {
+    fn of(deltas: &[(Uuid, Account, i64)]) -> Stamped {
         let mut stamped = Stamped {
             leagues: Vec::new(),
             players: Vec::new(),
             pots: Vec::new(),
         };
         for (league, account, _) in deltas {
-            if let Some(player) = account.strip_prefix("player:").and_then(|p| p.parse().ok()) {
-                stamped.players.push(player);
-            } else if let Some(table) = account.strip_prefix("pot:").and_then(|t| t.parse().ok()) {
-                stamped.pots.push(table);
-            } else {
-                continue;
+            match account {
+                Account::Player(player) => stamped.players.push(*player),
+                Account::Pot(table) => stamped.pots.push(*table),
+                Account::Treasury => continue,
             }
             if !stamped.leagues.contains(league) {
                 stamped.leagues.push(*league);

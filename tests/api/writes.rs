@@ -4,7 +4,7 @@
 use bourre::app::pipeline::writes::{Writes, Written};
 use bourre::store;
 use bourre::store::events::{NewEvent, chain};
-use bourre::store::ledger::{Reason, TREASURY, Transfer};
+use bourre::store::ledger::{Account, Reason, Transfer};
 use bourre::store::table_write::{self, Prepared, Projection, SeatChanges, TableWrite};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::future::join_all;
@@ -355,8 +355,8 @@ async fn writers(app: &TestApp, tables: &[Uuid]) -> i64 {
 fn payout(league: Uuid, table: Uuid) -> Transfer {
     Transfer {
         league_id: league,
-        from_account: format!("pot:{table}"),
-        to_account: TREASURY.to_owned(),
+        from_account: Account::Pot(table),
+        to_account: Account::Treasury,
         amount: 1,
         reason: Reason::PotReturned,
         table_id: Some(table),

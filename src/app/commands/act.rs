@@ -16,7 +16,7 @@ use crate::app::view::TableView;
 use crate::app::{App, AppError};
 use crate::engine::deck;
 use crate::engine::{Action, Event, RuleError, Seat};
-use crate::store::ledger::{Reason, Transfer, player_account, pot_account};
+use crate::store::ledger::{Account, Reason, Transfer};
 
 /// Consecutive timeouts after which a seat stands up when the hand ends.
 pub const TIMEOUTS_TO_STAND_UP: i16 = 2;
@@ -150,9 +150,9 @@ fn standing_up(
 fn chip_moves(state: &TableState, hand: &CurrentHand, events: &[TableEvent]) -> Vec<Transfer> {
     let table = state.table.id;
     let hand_no = hand.state.hand_no() as i32;
-    let player_of = |seat: Seat| hand.player_at(seat).map(player_account);
+    let player_of = |seat: Seat| hand.player_at(seat).map(Account::Player);
     let mut out = Vec::new();
-    let mut push = |from: Option<String>, to: Option<String>, amount: i64, reason, seq| {
+    let mut push = |from: Option<Account>, to: Option<Account>, amount: i64, reason, seq| {
         if let (Some(from_account), Some(to_account)) = (from, to) {
             out.push(Transfer {
                 league_id: state.table.league_id,
@@ -167,7 +167,7 @@ fn chip_moves(state: &TableState, hand: &CurrentHand, events: &[TableEvent]) -> 
             });
         }
     };
-    let pot = || Some(pot_account(table));
+    let pot = || Some(Account::Pot(table));
     for (i, event) in events.iter().enumerate() {
         let seq = TableChange::seq_of(state.table.version, i);
         let TableEvent::Hand(event) = event else {

@@ -17,7 +17,7 @@ use crate::app::view::TableView;
 use crate::app::{App, AppError};
 use crate::engine::Seat;
 use crate::engine::table::share_equally;
-use crate::store::ledger::{Reason, TREASURY, Transfer, player_account, pot_account};
+use crate::store::ledger::{Account, Reason, Transfer};
 
 impl App {
     pub async fn close_table(
@@ -68,9 +68,9 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
         .collect();
     let to_treasury = state.pot - returned.iter().map(|r| r.amount).sum::<i64>();
     let seq = TableChange::seq_of(table.version, 0);
-    let transfer = |to_account: String, amount: i64| Transfer {
+    let transfer = |to_account: Account, amount: i64| Transfer {
         league_id: table.league_id,
-        from_account: pot_account(table.id),
+        from_account: Account::Pot(table.id),
         to_account,
         amount,
         reason: Reason::PotReturned,
@@ -81,9 +81,9 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
     };
     let mut transfers: Vec<Transfer> = returned
         .iter()
-        .map(|r| transfer(player_account(r.player_id), r.amount))
+        .map(|r| transfer(Account::Player(r.player_id), r.amount))
         .collect();
-    transfers.push(transfer(TREASURY.to_owned(), to_treasury));
+    transfers.push(transfer(Account::Treasury, to_treasury));
     Ok(TableChange {
         transfers,
         ..TableChange::events(vec![TableEvent::TableClosed { returned }])

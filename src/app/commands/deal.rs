@@ -14,7 +14,7 @@ use crate::app::{App, AppError};
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
 use crate::engine::{Event, HandStart, Seat};
-use crate::store::ledger::{Reason, Transfer, player_account, pot_account};
+use crate::store::ledger::{Account, Reason, Transfer};
 
 impl App {
     pub async fn start_hand(
@@ -120,8 +120,8 @@ pub fn deal(state: &TableState, player: PlayerId) -> Result<TableChange, AppErro
             let p = players.iter().find(|p| p.seat == e.seat)?;
             Some(Transfer {
                 league_id: table.league_id,
-                from_account: player_account(p.player_id),
-                to_account: pot_account(table.id),
+                from_account: Account::Player(p.player_id),
+                to_account: Account::Pot(table.id),
                 amount: e.ante,
                 reason: Reason::Ante,
                 table_id: Some(table.id),

@@ -8,7 +8,7 @@ use super::writes::Writes;
 use crate::app::AppError;
 use crate::app::table::change::Committed;
 use crate::app::table::state::TableState;
-use crate::store::ledger::player_account;
+use crate::store::ledger::Account;
 use crate::store::table_write::{
     self, KeyRow, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
 };
@@ -73,8 +73,10 @@ pub async fn write(
         .chain(before.seats.iter().map(|s| s.player_id))
         .filter(|p| after.seat_of(*p).is_none())
         .filter(|p| {
-            let account = player_account(*p);
-            committed.transfers.iter().any(|t| t.to_account == account)
+            committed
+                .transfers
+                .iter()
+                .any(|t| t.to_account == Account::Player(*p))
         })
         .collect();
     let write = TableWrite {

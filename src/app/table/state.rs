@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::app::AppError;
 use crate::app::table_event::{SeatPlayer, TableEvent};
 use crate::engine::{Event, HandState, Seat, Settlement, TableRules};
-use crate::store::ledger::{Transfer, player_account, pot_account};
+use crate::store::ledger::{Account, Transfer};
 use crate::store::schema::tables;
 
 /// A table's row: its identity and the projection the write path keeps of its log.
@@ -301,7 +301,7 @@ impl TableState {
 
     /// Moves the seats' balances and the pot as `transfers` move them in the ledger.
     pub fn apply_transfers(&mut self, transfers: &[Transfer]) {
-        let pot = pot_account(self.table.id);
+        let pot = Account::Pot(self.table.id);
         for t in transfers {
             if t.from_account == pot {
                 self.pot -= t.amount;
@@ -310,7 +310,7 @@ impl TableState {
                 self.pot += t.amount;
             }
             for seat in &mut self.seats {
-                let account = player_account(seat.player_id);
+                let account = Account::Player(seat.player_id);
                 if t.from_account == account {
                     seat.balance -= t.amount;
                 }
