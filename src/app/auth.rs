@@ -4,8 +4,6 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use jsonwebtoken::{Algorithm, Header, Validation};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -13,8 +11,7 @@ use uuid::Uuid;
 use super::ids::PlayerId;
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::store::schema::players;
-use crate::store::{self, StoreError};
+use crate::store;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Claims {
@@ -133,16 +130,7 @@ impl App {
         let hash = hash_password(password.to_owned()).await?;
         let id = Uuid::new_v4();
         let mut conn = store::conn(&self.pool).await?;
-        let inserted = diesel::insert_into(players::table)
-            .values((
-                players::id.eq(id),
-                players::username.eq(username),
-                players::password_hash.eq(&hash),
-            ))
-            .execute(&mut conn)
-            .await
-            .map_err(StoreError::from);
-        match inserted {
+        match store::players::insert(&mut conn, id, username, &hash).await {
             Ok(_) => {}
             Err(e) if e.is_unique_violation() => {
                 return Err(AppError::refused(
@@ -187,16 +175,7 @@ impl App {
 
     async fn check_credentials(&self, username: &str, password: &str) -> Result<Session, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let found: Option<(Uuid, String, String)> = players::table
-            .filter(
-                diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                    .bind::<diesel::sql_types::Text, _>(username)
-                    .sql(")"),
-            )
-            .select((players::id, players::username, players::password_hash))
-            .first(&mut conn)
-            .await
-            .optional()?;
+        let found = store::players::credentials(&mut conn, username).await?;
         drop(conn);
         let refused = || AppError::unauthorized("unknown username or wrong password");
         let Some((id, name, hash)) = found else {
@@ -213,12 +192,7 @@ impl App {
 
     pub async fn player(&self, id: PlayerId) -> Result<Player, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let username: Option<String> = players::table
-            .find(id.0)
-            .select(players::username)
-            .first(&mut conn)
-            .await
-            .optional()?;
+        let username = store::players::username(&mut conn, id.0).await?;
         username
             .map(|username| Player { id, username })
             .ok_or_else(|| AppError::unauthorized("the token's player no longer exists"))

@@ -1,8 +1,6 @@
 //! Idempotency keys: the key, the response and the effects commit in one transaction, so a
 //! retried request returns the stored response and changes nothing.
 
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -10,7 +8,7 @@ use super::AppError;
 use super::ids::PlayerId;
 use crate::app::ErrorCode;
 use crate::store::Conn;
-use crate::store::schema::idempotency;
+use crate::store::idempotency as store_idempotency;
 
 /// How long a key is remembered.
 pub const KEY_TTL_HOURS: i64 = 24;
@@ -72,22 +70,8 @@ pub async fn lookup(
     player: PlayerId,
     key: &IdempotencyKey,
 ) -> Result<Option<(u16, Value)>, AppError> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-        .bind::<diesel::sql_types::Text, _>(format!("idempotency|{}|{}", player.0, key.key))
-        .execute(conn)
-        .await?;
-    let found: Option<(String, i16, Value)> = idempotency::table
-        .find((player.0, &key.key))
-        .filter(idempotency::created_at.gt(cutoff()))
-        .select((
-            idempotency::request_hash,
-            idempotency::status,
-            idempotency::body,
-        ))
-        .first(conn)
-        .await
-        .optional()?;
-    match found {
+    store_idempotency::lock(conn, player.0, &key.key).await?;
+    match store_idempotency::find(conn, player.0, &key.key, cutoff()).await? {
         Some((hash, _, _)) if hash != key.request_hash => Err(AppError::refused(
             ErrorCode::IdempotencyKeyReused,
             "this Idempotency-Key was used with a different request",
@@ -105,23 +89,12 @@ pub async fn save(
     status: u16,
     body: &Value,
 ) -> Result<(), AppError> {
-    diesel::delete(
-        idempotency::table
-            .filter(idempotency::player_id.eq(player.0))
-            .filter(idempotency::created_at.le(cutoff())),
-    )
-    .execute(conn)
-    .await?;
-    diesel::insert_into(idempotency::table)
-        .values((
-            idempotency::player_id.eq(player.0),
-            idempotency::key.eq(&key.key),
-            idempotency::request_hash.eq(&key.request_hash),
-            idempotency::status.eq(i16::try_from(status).unwrap_or(200)),
-            idempotency::body.eq(body),
-        ))
-        .execute(conn)
-        .await?;
+    let stored = (
+        key.request_hash.clone(),
+        i16::try_from(status).unwrap_or(200),
+        body.clone(),
+    );
+    store_idempotency::save(conn, player.0, &key.key, &stored, cutoff()).await?;
     Ok(())
 }
 

@@ -1,7 +1,9 @@
 //! PostgreSQL: the pool, migrations, the event log, the ledger and projections.
 
 pub mod events;
+pub mod idempotency;
 pub mod ledger;
+pub mod players;
 pub mod schema;
 pub mod table_write;
 

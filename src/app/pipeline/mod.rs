@@ -38,7 +38,7 @@ use super::table::state::TableState;
 use super::view::{self, TableView};
 use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
-use crate::store::schema::{players, tables};
+use crate::store::schema::tables;
 use crate::store::table_write::{KeyRow, Unchecked};
 use crate::store::{self, Conn};
 use write::{Writer, write};
@@ -251,11 +251,9 @@ impl App {
             let league = LeagueId(load_table(conn, id).await?.league_id);
             require_member_shared(conn, league, player).await?;
             newcomer = Some(Newcomer {
-                username: players::table
-                    .find(player.0)
-                    .select(players::username)
-                    .first(conn)
-                    .await?,
+                username: store::players::username(conn, player.0)
+                    .await?
+                    .ok_or_else(|| AppError::unauthorized("the token's player no longer exists"))?,
                 balance: ledger::balance(conn, league.0, &player_account(player.0)).await?,
             });
         }
