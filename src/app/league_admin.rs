@@ -14,7 +14,7 @@ use super::leagues::{League, Role, RowLock, load_league, member_role, require_me
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
-use crate::store::schema::{leagues, ledger as ledger_table, memberships, seasons, seats, tables};
+use crate::store::schema::{ledger as ledger_table, seats, tables};
 use crate::store::{self, Conn, StoreError};
 
 /// Largest single grant.
@@ -106,12 +106,7 @@ pub struct Season {
 
 /// The league's seasons, the running one last.
 pub async fn seasons_of(conn: &mut Conn, league: &League) -> Result<Vec<Season>, AppError> {
-    let closed: Vec<(i32, DateTime<Utc>, DateTime<Utc>)> = seasons::table
-        .filter(seasons::league_id.eq(league.id))
-        .order(seasons::number.asc())
-        .select((seasons::number, seasons::started_at, seasons::closed_at))
-        .load(conn)
-        .await?;
+    let closed = store::seasons::closed(conn, league.id).await?;
     let current_start = closed.last().map_or(league.created_at, |s| s.2);
     let mut out: Vec<Season> = closed
         .into_iter()
@@ -156,10 +151,7 @@ impl App {
             }
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            diesel::update(leagues::table.find(id.0))
-                .set(leagues::invite_code.eq(super::leagues::invite_code()))
-                .execute(conn)
-                .await?;
+            store::leagues::set_invite_code(conn, id.0, &super::leagues::invite_code()).await?;
             let league = load_league(conn, id).await?;
             idempotency::fresh(conn, admin, key.as_ref(), 200, league).await
         })
@@ -176,11 +168,7 @@ impl App {
         conn.transaction::<_, AppError, _>(async move |conn| {
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            let updated = diesel::update(memberships::table.find((id.0, member.0)))
-                .set(memberships::role.eq(Role::Admin.as_str()))
-                .execute(conn)
-                .await?;
-            if updated == 0 {
+            if !store::memberships::set_role(conn, id.0, member.0, Role::Admin.as_str()).await? {
                 return Err(member_not_found());
             }
             Ok(())
@@ -236,9 +224,7 @@ impl App {
                 }],
             )
             .await?;
-            diesel::delete(memberships::table.find((id.0, member.0)))
-                .execute(conn)
-                .await?;
+            store::memberships::delete(conn, id.0, member.0).await?;
             Ok(())
         })
         .await
@@ -349,15 +335,7 @@ impl App {
                 .pop()
                 .ok_or_else(|| AppError::Internal("no running season".into()))?;
             let now = Utc::now();
-            diesel::insert_into(seasons::table)
-                .values((
-                    seasons::league_id.eq(id.0),
-                    seasons::number.eq(current.number),
-                    seasons::started_at.eq(current.started_at),
-                    seasons::closed_at.eq(now),
-                ))
-                .execute(conn)
-                .await?;
+            store::seasons::insert(conn, id.0, current.number, current.started_at, now).await?;
             let season = Season {
                 closed_at: Some(now),
                 ..current

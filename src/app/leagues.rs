@@ -1,8 +1,6 @@
 //! Leagues: create, join by invite code (the starting balance is credited through the ledger).
 
-use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::AsyncConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -12,18 +10,9 @@ use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
-use crate::store::schema::{balances, leagues, memberships};
 use crate::store::{self, Conn, StoreError};
 
-#[derive(Debug, Clone, Queryable, serde::Serialize)]
-pub struct League {
-    pub id: Uuid,
-    pub name: String,
-    pub invite_code: String,
-    pub starting_balance: i64,
-    pub created_by: Uuid,
-    pub created_at: DateTime<Utc>,
-}
+pub use crate::store::leagues::League;
 
 /// A league the player belongs to, with their balance there.
 #[derive(Debug, Clone)]
@@ -48,11 +37,8 @@ pub(crate) fn invite_code() -> String {
 
 /// The league, or 404.
 pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppError> {
-    leagues::table
-        .find(id.0)
-        .first::<League>(conn)
-        .await
-        .optional()?
+    store::leagues::find(conn, id.0)
+        .await?
         .ok_or_else(|| AppError::refused(ErrorCode::LeagueNotFound, format!("no league {id}")))
 }
 
@@ -84,17 +70,7 @@ impl Role {
     }
 }
 
-/// How a use case reads a membership row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RowLock {
-    /// A plain read.
-    None,
-    /// Shared until the transaction ends: sitting down, which an admin's change to the
-    /// member (a grant) must wait for, or be waited for.
-    Share,
-    /// Locked until the transaction ends: an admin's change to the member.
-    Update,
-}
+pub use crate::store::memberships::RowLock;
 
 /// The player's role in the league, if they are a member.
 pub async fn member_role(
@@ -103,15 +79,8 @@ pub async fn member_role(
     player: PlayerId,
     lock: RowLock,
 ) -> Result<Option<Role>, AppError> {
-    let query = memberships::table
-        .find((league.0, player.0))
-        .select(memberships::role);
-    let role = match lock {
-        RowLock::None => query.first::<String>(conn).await,
-        RowLock::Share => query.for_share().first::<String>(conn).await,
-        RowLock::Update => query.for_update().first::<String>(conn).await,
-    };
-    Ok(role.optional()?.as_deref().map(Role::stored))
+    let role = store::memberships::role(conn, league.0, player.0, lock).await?;
+    Ok(role.as_deref().map(Role::stored))
 }
 
 /// [`require_member`], sharing the membership row until the transaction ends (see
@@ -173,16 +142,14 @@ impl App {
             if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                 return Ok(reply);
             }
-            diesel::insert_into(leagues::table)
-                .values((
-                    leagues::id.eq(id),
-                    leagues::name.eq(&name),
-                    leagues::invite_code.eq(invite_code()),
-                    leagues::starting_balance.eq(starting_balance),
-                    leagues::created_by.eq(creator.0),
-                ))
-                .execute(conn)
-                .await?;
+            let league = store::leagues::NewLeague {
+                id,
+                name: &name,
+                invite_code: &invite_code(),
+                starting_balance,
+                created_by: creator.0,
+            };
+            store::leagues::insert(conn, &league).await?;
             add_member(conn, LeagueId(id), creator, Role::Admin, starting_balance).await?;
             let league = load_league(conn, LeagueId(id)).await?;
             idempotency::fresh(conn, creator, key.as_ref(), 201, league).await
@@ -210,12 +177,8 @@ impl App {
                     "that invite code does not open this league",
                 ));
             }
-            let existing = memberships::table
-                .find((league_id.0, player.0))
-                .select(memberships::role)
-                .first::<String>(conn)
-                .await
-                .optional()?;
+            let existing =
+                store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;
             if existing.is_some() {
                 return Err(AppError::refused(
                     ErrorCode::AlreadyAMember,
@@ -246,23 +209,7 @@ impl App {
     pub async fn memberships(&self, player: PlayerId) -> Result<Vec<Membership>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let account = player_account(player.0);
-        let rows: Vec<(Uuid, String, String, Option<i64>)> = memberships::table
-            .inner_join(leagues::table)
-            .left_join(
-                balances::table.on(balances::league_id
-                    .eq(memberships::league_id)
-                    .and(balances::account.eq(account))),
-            )
-            .filter(memberships::player_id.eq(player.0))
-            .order(memberships::joined_at.asc())
-            .select((
-                leagues::id,
-                leagues::name,
-                memberships::role,
-                balances::balance.nullable(),
-            ))
-            .load(&mut conn)
-            .await?;
+        let rows = store::memberships::of_player(&mut conn, player.0, &account).await?;
         Ok(rows
             .into_iter()
             .map(|(id, name, role, balance)| Membership {
@@ -282,14 +229,7 @@ async fn add_member(
     role: Role,
     starting_balance: i64,
 ) -> Result<(), StoreError> {
-    diesel::insert_into(memberships::table)
-        .values((
-            memberships::league_id.eq(league.0),
-            memberships::player_id.eq(player.0),
-            memberships::role.eq(role.as_str()),
-        ))
-        .execute(conn)
-        .await?;
+    store::memberships::insert(conn, league.0, player.0, role.as_str()).await?;
     ledger::record(
         conn,
         &[Transfer {
@@ -306,14 +246,5 @@ async fn add_member(
     )
     .await?;
     // A member with a zero starting balance still has an account row.
-    diesel::insert_into(balances::table)
-        .values((
-            balances::league_id.eq(league.0),
-            balances::account.eq(player_account(player.0)),
-            balances::balance.eq(0i64),
-        ))
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .await?;
-    Ok(())
+    ledger::open(conn, league.0, &player_account(player.0)).await
 }

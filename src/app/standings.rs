@@ -22,7 +22,7 @@ use crate::app::ErrorCode;
 use crate::engine::{Event, Outcome};
 use crate::store;
 use crate::store::ledger::player_account;
-use crate::store::schema::{balances, events, ledger, memberships, players, tables};
+use crate::store::schema::{events, ledger, tables};
 
 /// Ledger reasons that are play (not minting, grants or removals).
 const PLAY_REASONS: [&str; 5] = ["ante", "extra_ante", "pot_won", "bourre", "pot_returned"];
@@ -129,19 +129,7 @@ impl App {
                 Some((s.started_at, s.closed_at))
             }
         };
-        let members: Vec<(Uuid, String, Option<i64>)> = memberships::table
-            .inner_join(players::table)
-            .left_join(
-                balances::table.on(balances::league_id.eq(memberships::league_id).and(
-                    balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
-                        "'player:' || memberships.player_id::text",
-                    )),
-                )),
-            )
-            .filter(memberships::league_id.eq(id.0))
-            .select((players::id, players::username, balances::balance.nullable()))
-            .load(&mut conn)
-            .await?;
+        let members = store::memberships::of_league(&mut conn, id.0).await?;
         let mut rows: HashMap<Uuid, Standing> = members
             .into_iter()
             .map(|(pid, username, balance)| {

@@ -334,6 +334,20 @@ impl Stamped {
     }
 }
 
+/// Opens an account at 0 unless it has a balance already.
+pub async fn open(conn: &mut Conn, league: Uuid, account: &str) -> Result<(), StoreError> {
+    diesel::insert_into(balances::table)
+        .values((
+            balances::league_id.eq(league),
+            balances::account.eq(account),
+            balances::balance.eq(0i64),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// An account's balance (0 when it never moved).
 pub async fn balance(conn: &mut Conn, league: Uuid, account: &str) -> Result<i64, StoreError> {
     Ok(balances::table

@@ -2,9 +2,12 @@
 
 pub mod events;
 pub mod idempotency;
+pub mod leagues;
 pub mod ledger;
+pub mod memberships;
 pub mod players;
 pub mod schema;
+pub mod seasons;
 pub mod table_write;
 
 use diesel_async::AsyncPgConnection;

@@ -1,0 +1,123 @@
+//! Table `memberships`: who belongs to which league, with which role.
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+use super::schema::{balances, leagues, memberships, players};
+use super::{Conn, StoreError};
+
+/// How a membership row is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowLock {
+    /// A plain read.
+    None,
+    /// Shared until the transaction ends: sitting down, which an admin's change to the
+    /// member (a grant) must wait for, or be waited for.
+    Share,
+    /// Locked until the transaction ends: an admin's change to the member.
+    Update,
+}
+
+/// The player's role in the league as stored, if they are a member.
+pub async fn role(
+    conn: &mut Conn,
+    league: Uuid,
+    player: Uuid,
+    lock: RowLock,
+) -> Result<Option<String>, StoreError> {
+    let query = memberships::table
+        .find((league, player))
+        .select(memberships::role);
+    let role = match lock {
+        RowLock::None => query.first::<String>(conn).await,
+        RowLock::Share => query.for_share().first::<String>(conn).await,
+        RowLock::Update => query.for_update().first::<String>(conn).await,
+    };
+    Ok(role.optional()?)
+}
+
+/// Adds a member; a member already there fails with a unique violation.
+pub async fn insert(
+    conn: &mut Conn,
+    league: Uuid,
+    player: Uuid,
+    role: &str,
+) -> Result<(), StoreError> {
+    diesel::insert_into(memberships::table)
+        .values((
+            memberships::league_id.eq(league),
+            memberships::player_id.eq(player),
+            memberships::role.eq(role),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets a member's role; whether they are a member.
+pub async fn set_role(
+    conn: &mut Conn,
+    league: Uuid,
+    player: Uuid,
+    role: &str,
+) -> Result<bool, StoreError> {
+    let updated = diesel::update(memberships::table.find((league, player)))
+        .set(memberships::role.eq(role))
+        .execute(conn)
+        .await?;
+    Ok(updated > 0)
+}
+
+pub async fn delete(conn: &mut Conn, league: Uuid, player: Uuid) -> Result<(), StoreError> {
+    diesel::delete(memberships::table.find((league, player)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The player's leagues, first joined first: id, name, role as stored, and the balance
+/// of `account` (the player's) there.
+pub async fn of_player(
+    conn: &mut Conn,
+    player: Uuid,
+    account: &str,
+) -> Result<Vec<(Uuid, String, String, Option<i64>)>, StoreError> {
+    Ok(memberships::table
+        .inner_join(leagues::table)
+        .left_join(
+            balances::table.on(balances::league_id
+                .eq(memberships::league_id)
+                .and(balances::account.eq(account))),
+        )
+        .filter(memberships::player_id.eq(player))
+        .order(memberships::joined_at.asc())
+        .select((
+            leagues::id,
+            leagues::name,
+            memberships::role,
+            balances::balance.nullable(),
+        ))
+        .load(conn)
+        .await?)
+}
+
+/// A league's members: id, username and balance.
+pub async fn of_league(
+    conn: &mut Conn,
+    league: Uuid,
+) -> Result<Vec<(Uuid, String, Option<i64>)>, StoreError> {
+    Ok(memberships::table
+        .inner_join(players::table)
+        .left_join(
+            balances::table.on(balances::league_id.eq(memberships::league_id).and(
+                balances::account.eq(diesel::dsl::sql::<diesel::sql_types::Text>(
+                    "'player:' || memberships.player_id::text",
+                )),
+            )),
+        )
+        .filter(memberships::league_id.eq(league))
+        .select((players::id, players::username, balances::balance.nullable()))
+        .load(conn)
+        .await?)
+}
