@@ -81,7 +81,7 @@ impl App {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let rules = table.rules()?;
+        let rules = crate::app::table::state::rules_of(&table)?;
         let my_seat = seats
             .iter()
             .find(|s| s.player_id == player.0)

@@ -2,9 +2,7 @@
 //! processes (each due table is taken with `FOR UPDATE SKIP LOCKED`), and it runs at start-up,
 //! so a deadline that passed while every server was down is honoured.
 
-use diesel::prelude::*;
-use diesel::sql_types::Bool;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
 use super::commands::act::time_out;
@@ -12,17 +10,10 @@ use super::ids::TableId;
 use super::pipeline::write::{Writer, write};
 use super::table::read::load_for;
 use super::{App, AppError};
-use crate::store::schema::tables;
 use crate::store::{self};
 
 /// Most tables one sweep looks at; the next sweep takes the rest.
 const BATCH: i64 = 100;
-
-/// Tables whose turn deadline passed: found by the indexed minute of the deadline (at or
-/// before the deadline itself), then by the deadline.
-fn due() -> diesel::expression::SqlLiteral<Bool> {
-    diesel::dsl::sql::<Bool>("tables.deadline_minute < now() AND tables.deadline < now()")
-}
 
 impl App {
     /// Sweeps now, then every `config.sweep_every`, for as long as the process runs.
@@ -40,13 +31,7 @@ impl App {
     pub async fn sweep(&self) -> Result<usize, AppError> {
         let candidates: Vec<Uuid> = {
             let mut conn = store::conn(&self.pool).await?;
-            tables::table
-                .filter(due())
-                .order((tables::deadline_minute.asc(), tables::deadline.asc()))
-                .limit(BATCH)
-                .select(tables::id)
-                .load(&mut conn)
-                .await?
+            store::tables::overdue(&mut conn, BATCH).await?
         };
         let mut acted = 0;
         for id in candidates {
@@ -70,16 +55,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let timed_out = conn
             .transaction::<_, AppError, _>(async move |conn| {
-                let locked: Option<Uuid> = tables::table
-                    .find(id.0)
-                    .filter(due())
-                    .select(tables::id)
-                    .for_update()
-                    .skip_locked()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                if locked.is_none() {
+                if !store::tables::lock_if_overdue(conn, id.0).await? {
                     return Ok(None);
                 }
                 let (before, _) = load_for(conn, id, None, false).await?;

@@ -9,6 +9,7 @@ pub mod players;
 pub mod schema;
 pub mod seasons;
 pub mod table_write;
+pub mod tables;
 
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;

@@ -1,8 +1,7 @@
 //! `POST /v1/tables`: a table with validated rules (R1-R10 options), its first hand's seed
 //! committed in `table_created`.
 
-use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::AsyncConnection;
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -18,7 +17,6 @@ use crate::app::view::{self, TableView};
 use crate::app::{App, AppError};
 use crate::engine::deck::{self, Deck};
 use crate::engine::{Card, TableRules};
-use crate::store::schema::tables;
 use crate::store::{self};
 
 /// Longest table name, in characters.
@@ -103,19 +101,16 @@ impl App {
                 load_league(conn, league_id).await?;
                 require_member(conn, league_id, creator).await?;
                 // The row at version 0, then its first event through the one write path.
-                diesel::insert_into(tables::table)
-                    .values((
-                        tables::id.eq(id),
-                        tables::league_id.eq(league_id.0),
-                        tables::name.eq(&name),
-                        tables::rules.eq(&rules_json),
-                        tables::created_by.eq(creator.0),
-                        tables::fixed_decks.eq(&decks),
-                        tables::next_seed.eq(seed.as_slice()),
-                        tables::version.eq(0i64),
-                    ))
-                    .execute(conn)
-                    .await?;
+                let row = store::tables::NewTableRow {
+                    id,
+                    league_id: league_id.0,
+                    name: &name,
+                    rules: &rules_json,
+                    created_by: creator.0,
+                    fixed_decks: decks.as_ref(),
+                    next_seed: &seed,
+                };
+                store::tables::insert(conn, &row).await?;
                 let (before, _) = load_for(conn, TableId(id), None, false).await?;
                 let committed = before.commit(TableChange::events(vec![created]))?;
                 write(Writer::Conn(conn), &before, &committed, None, None).await?;

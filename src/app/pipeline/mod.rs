@@ -25,8 +25,7 @@ pub mod writes;
 
 use std::sync::Arc;
 
-use diesel::prelude::*;
-use diesel_async::{AnsiTransactionManager, RunQueryDsl, TransactionManager};
+use diesel_async::{AnsiTransactionManager, TransactionManager};
 use serde::Serialize;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
@@ -38,7 +37,6 @@ use super::table::state::TableState;
 use super::view::{self, TableView};
 use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
-use crate::store::schema::tables;
 use crate::store::table_write::{KeyRow, Unchecked};
 use crate::store::{self, Conn};
 use write::{Writer, write};
@@ -370,15 +368,11 @@ impl App {
                 current_version: None,
             }) => {
                 let mut conn = store::conn(&self.pool).await?;
-                let version: i64 = tables::table
-                    .find(id.0)
-                    .select(tables::version)
-                    .first(&mut conn)
-                    .await?;
+                let version = store::tables::version(&mut conn, id.0).await?;
                 Err(AppError::Refused {
                     code: ErrorCode::VersionConflict,
                     detail,
-                    current_version: Some(version),
+                    current_version: version,
                 })
             }
             other => other,

@@ -12,242 +12,31 @@ use crate::app::ErrorCode;
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::leagues::Role;
 use crate::app::table_event::TableEvent;
-use crate::engine::{Event, Seat};
+use crate::engine::Event;
 use crate::store::Conn;
 use crate::store::events as event_log;
-use crate::store::schema::tables;
+use crate::store::tables::{self as store_tables, PREVIOUS_HAND_WINDOW};
 
 pub(crate) fn no_table(id: TableId) -> AppError {
     AppError::refused(ErrorCode::TableNotFound, format!("no table {id}"))
 }
 
-fn seat_u8(seat: i16) -> Seat {
-    u8::try_from(seat).unwrap_or(u8::MAX)
-}
-
 pub async fn load_table(conn: &mut Conn, id: TableId) -> Result<TableRow, AppError> {
-    tables::table
-        .find(id.0)
-        .select(TableRow::as_select())
-        .first(conn)
-        .await
-        .optional()?
+    store_tables::find(conn, id.0)
+        .await?
         .ok_or_else(|| no_table(id))
 }
 
-/// A table's row with its seats, its current hand's events and the extras asked for, read
-/// in one statement (one snapshot, one round trip, prepared once per connection). The seats
-/// and events come as parallel arrays, each array in the same (unspecified) order: the
-/// caller sorts them.
-struct TableQuery {
-    /// `TableRow`'s columns.
-    columns: <TableRow as Selectable<diesel::pg::Pg>>::SelectExpression,
-    id: Uuid,
-    /// The player whose league role is read, if any.
-    member: Option<Uuid>,
-    /// Whether to look for the previous hand's `hand_ended` (near the current hand's start).
-    previous: bool,
-}
-
-impl TableQuery {
-    fn new(id: TableId, member: Option<Uuid>, previous: bool) -> TableQuery {
-        TableQuery {
-            columns: <TableRow as Selectable<diesel::pg::Pg>>::construct_selection(),
-            id: id.0,
-            member,
-            previous,
-        }
-    }
-}
-
-impl diesel::query_builder::QueryId for TableQuery {
-    type QueryId = TableQuery;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-/// Events a hand's `hand_ended` is at most this far before the next hand's first event in
-/// practice (its `seed_revealed`, seats left and taken, client seeds set in between).
-const PREVIOUS_HAND_WINDOW: i64 = 64;
-
-impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
-    fn walk_ast<'b>(
-        &'b self,
-        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
-    ) -> QueryResult<()> {
-        use diesel::sql_types::{Bool, Nullable};
-        out.push_sql("SELECT ");
-        diesel::query_builder::QueryFragment::walk_ast(&self.columns, out.reborrow())?;
-        out.push_sql(
-            ", (SELECT m.role FROM memberships m \
-                 WHERE m.league_id = tables.league_id AND m.player_id = ",
-        );
-        out.push_bind_param::<Nullable<diesel::sql_types::Uuid>, _>(&self.member)?;
-        out.push_sql(
-            "), (SELECT b.balance FROM balances b \
-                 WHERE b.league_id = tables.league_id \
-                   AND b.account = 'pot:' || tables.id::text), \
-             s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, \
-             e.seq, e.payload, e.hash, \
-             CASE WHEN ",
-        );
-        out.push_bind_param::<Bool, _>(&self.previous)?;
-        out.push_sql(&format!(
-            " THEN (SELECT p.payload FROM events p \
-                     WHERE p.table_id = tables.id AND p.seq < tables.hand_seq \
-                       AND p.seq >= tables.hand_seq - {PREVIOUS_HAND_WINDOW} \
-                       AND p.kind = 'hand_ended' \
-                     ORDER BY p.seq DESC LIMIT 1) END \
-             FROM tables \
-             CROSS JOIN LATERAL ( \
-               SELECT coalesce(array_agg(s.seat), '{{}}') AS seat, \
-                      coalesce(array_agg(s.player_id), '{{}}') AS player_id, \
-                      coalesce(array_agg(p.username), '{{}}') AS username, \
-                      coalesce(array_agg(coalesce(b.balance, 0)), '{{}}') \
-                        AS balance, \
-                      coalesce(array_agg(s.client_seed), '{{}}') AS client_seed, \
-                      coalesce(array_agg(s.timeouts), '{{}}') AS timeouts \
-               FROM seats s JOIN players p ON p.id = s.player_id \
-               LEFT JOIN balances b ON b.league_id = s.league_id \
-                                   AND b.account = 'player:' || s.player_id::text \
-               WHERE s.table_id = tables.id) s \
-             CROSS JOIN LATERAL ( \
-               SELECT coalesce(array_agg(e.seq), '{{}}') AS seq, \
-                      coalesce(array_agg(e.payload), '{{}}') AS payload, \
-                      coalesce(array_agg(e.hash), '{{}}') AS hash \
-               FROM events e \
-               WHERE e.table_id = tables.id \
-                 AND e.seq >= coalesce(tables.hand_seq, tables.version) \
-                 AND e.seq <= tables.version) e \
-             WHERE tables.id = "
-        ));
-        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.id)?;
-        Ok(())
-    }
-}
-
-impl diesel::query_builder::Query for TableQuery {
-    type SqlType = (
-        diesel::dsl::AsSelect<TableRow, diesel::pg::Pg>,
-        diesel::sql_types::Nullable<diesel::sql_types::Text>,
-        diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
-        diesel::sql_types::Array<diesel::sql_types::SmallInt>,
-        diesel::sql_types::Array<diesel::sql_types::Uuid>,
-        diesel::sql_types::Array<diesel::sql_types::Text>,
-        diesel::sql_types::Array<diesel::sql_types::BigInt>,
-        diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
-        diesel::sql_types::Array<diesel::sql_types::SmallInt>,
-        diesel::sql_types::Array<diesel::sql_types::BigInt>,
-        diesel::sql_types::Array<diesel::sql_types::Jsonb>,
-        diesel::sql_types::Array<diesel::sql_types::Text>,
-        diesel::sql_types::Nullable<diesel::sql_types::Jsonb>,
-    );
-}
-
-/// What [`TableQuery`] returns: the table; the member's role; the pot; the seats (seat, player,
-/// username, balance, client seed, timeouts); the events (seq, payload, hash); the previous
-/// hand's `hand_ended` payload if found near the current hand's start.
-type TableTuple = (
-    TableRow,
-    Option<String>,
-    Option<i64>,
-    Vec<i16>,
-    Vec<Uuid>,
-    Vec<String>,
-    Vec<i64>,
-    Vec<Option<String>>,
-    Vec<i16>,
-    Vec<i64>,
-    Vec<Value>,
-    Vec<String>,
-    Option<Value>,
-);
-
-/// The table's row, the member's role, its seats, the events of its current hand (or its
-/// last event when no hand was dealt yet), and the previous hand's end if it was found near
-/// the current hand's start.
-struct TableRead {
-    table: TableRow,
-    role: Option<Role>,
-    pot: i64,
-    seats: Vec<SeatRow>,
-    /// `(seq, payload)` in order.
-    events: Vec<(i64, Value)>,
-    last_hash: Option<String>,
-    previous: Option<Value>,
-}
-
-async fn read_table(conn: &mut Conn, id: TableId, extras: Extras) -> Result<TableRead, AppError> {
-    let (member, previous) = (extras.member.map(|p| p.0), extras.previous_settlement);
-    if extras.lock {
-        // The lock first, in a statement of its own: the read below then takes its snapshot
-        // after any writer this one waited for (one statement that waited on `FOR UPDATE`
-        // would see the new row beside the old seats and events).
-        tables::table
-            .find(id.0)
-            .select(tables::id)
-            .for_update()
-            .first::<Uuid>(conn)
-            .await
-            .optional()?;
-    }
-    let row = TableQuery::new(id, member, previous)
-        .get_result::<TableTuple>(conn)
-        .await
-        .optional()?;
-    let (
-        table,
-        role,
-        pot,
-        seat,
-        player,
-        username,
-        balance,
-        client_seed,
-        timeouts,
-        seq,
-        payload,
-        hash,
-        previous,
-    ) = row.ok_or_else(|| no_table(id))?;
-    let mut seats: Vec<SeatRow> = seat
-        .into_iter()
-        .zip(player)
-        .zip(username)
-        .zip(balance)
-        .zip(client_seed)
-        .zip(timeouts)
-        .map(
-            |(((((seat, player_id), username), balance), client_seed), timeouts)| SeatRow {
-                seat: seat_u8(seat),
-                player_id,
-                username,
-                balance,
-                client_seed,
-                timeouts,
-            },
-        )
-        .collect();
-    seats.sort_by_key(|s| s.seat);
-    let mut events: Vec<(i64, Value, String)> = seq
-        .into_iter()
-        .zip(payload)
-        .zip(hash)
-        .map(|((seq, payload), hash)| (seq, payload, hash))
-        .collect();
-    events.sort_by_key(|e| e.0);
-    let last_hash = events.last().map(|e| e.2.clone());
-    Ok(TableRead {
-        table,
-        role: role.as_deref().map(Role::stored),
-        pot: pot.unwrap_or(0),
-        seats,
-        events: events
-            .into_iter()
-            .map(|(seq, payload, _)| (seq, payload))
-            .collect(),
-        last_hash,
-        previous,
-    })
+/// [`store_tables::read`] of the table and the extras asked for, or 404.
+async fn read_table(
+    conn: &mut Conn,
+    id: TableId,
+    extras: Extras,
+) -> Result<store_tables::TableRead, AppError> {
+    let member = extras.member.map(|p| p.0);
+    store_tables::read(conn, id.0, extras.lock, member, extras.previous_settlement)
+        .await?
+        .ok_or_else(|| no_table(id))
 }
 
 /// The seats of a table with each player's name and league balance, and the member's role.
@@ -265,7 +54,11 @@ pub async fn load_seats(
         },
     )
     .await?;
-    Ok((read.table, read.role, read.seats))
+    Ok((
+        read.table,
+        read.role.as_deref().map(Role::stored),
+        read.seats,
+    ))
 }
 
 /// What a use case reads besides the table itself.
@@ -334,7 +127,7 @@ pub(crate) async fn load_with(
         last_hash,
         previous,
     )?;
-    Ok((state, read.role))
+    Ok((state, read.role.as_deref().map(Role::stored)))
 }
 
 /// The table as [`load_with`] reads it for a use case: with the previous hand's settlement

@@ -3,59 +3,18 @@
 //! (its current hand replayed), by the kept tables and by `bourre rebuild`.
 
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use serde_json::Value;
 use uuid::Uuid;
 
 use crate::app::AppError;
 use crate::app::table_event::{SeatPlayer, TableEvent};
 use crate::engine::{Event, HandState, Seat, Settlement, TableRules};
 use crate::store::ledger::{Account, Transfer};
-use crate::store::schema::tables;
+pub use crate::store::tables::{SeatRow, TableRow};
 
-/// A table's row: its identity and the projection the write path keeps of its log.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = tables)]
-pub struct TableRow {
-    pub id: Uuid,
-    pub league_id: Uuid,
-    pub name: String,
-    pub rules: Value,
-    pub created_by: Uuid,
-    pub fixed_decks: Option<Value>,
-    pub version: i64,
-    pub hand_no: i32,
-    pub hand_seq: Option<i64>,
-    pub in_hand: bool,
-    pub dealer: Option<i16>,
-    pub exempt: Vec<Uuid>,
-    pub next_seed: Vec<u8>,
-    pub to_act: Vec<Uuid>,
-    pub deadline: Option<DateTime<Utc>>,
-    pub created_at: DateTime<Utc>,
-    pub closed_at: Option<DateTime<Utc>>,
-    /// Bumped when a balance the table shows moves outside its log (see the migration).
-    pub stamp: i64,
-}
-
-impl TableRow {
-    pub fn rules(&self) -> Result<TableRules, AppError> {
-        serde_json::from_value(self.rules.clone())
-            .map_err(|e| AppError::Internal(format!("stored rules unreadable: {e}")))
-    }
-}
-
-/// A seated player with their league balance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeatRow {
-    pub seat: Seat,
-    pub player_id: Uuid,
-    pub username: String,
-    pub balance: i64,
-    /// The seat's client seed for the next hand, if chosen.
-    pub client_seed: Option<String>,
-    /// Consecutive turns the seat timed out (two in a row: stood up when the hand ends).
-    pub timeouts: i16,
+/// A table's rules as stored.
+pub fn rules_of(table: &TableRow) -> Result<TableRules, AppError> {
+    serde_json::from_value(table.rules.clone())
+        .map_err(|e| AppError::Internal(format!("stored rules unreadable: {e}")))
 }
 
 /// The hand being played (or the last one played), replayed from its events.
@@ -136,7 +95,7 @@ impl TableState {
         last_hash: String,
         previous: Option<Settlement>,
     ) -> Result<TableState, AppError> {
-        let rules = table.rules()?;
+        let rules = rules_of(&table)?;
         let mut fold = Fold::default();
         let mut hand = None;
         for (seq, event) in hand_events {
