@@ -4,8 +4,6 @@
 use std::fmt::Write;
 
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -19,8 +17,8 @@ use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::engine::view::redact;
 use crate::engine::{Event, Outcome};
+use crate::store::events as event_log;
 use crate::store::events::EventRow;
-use crate::store::schema::events;
 use crate::store::{self, Conn};
 
 /// One hand at a glance.
@@ -50,13 +48,7 @@ async fn rows_of_hand(
     table: &TableRow,
     hand_no: i32,
 ) -> Result<Vec<EventRow>, AppError> {
-    Ok(events::table
-        .filter(events::table_id.eq(table.id))
-        .filter(events::hand_no.eq(hand_no))
-        .order(events::seq.asc())
-        .select(EventRow::as_select())
-        .load(conn)
-        .await?)
+    Ok(event_log::of_hand(conn, table.id, hand_no).await?)
 }
 
 fn parse(row: &EventRow) -> Result<TableEvent, AppError> {
@@ -81,13 +73,8 @@ impl App {
     ) -> Result<Vec<HandSummary>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let table = member_table(&mut conn, player, id).await?;
-        let rows: Vec<EventRow> = events::table
-            .filter(events::table_id.eq(table.id))
-            .filter(events::kind.eq_any(["hand_dealt", "hand_started", "hand_ended"]))
-            .order(events::seq.asc())
-            .select(EventRow::as_select())
-            .load(&mut conn)
-            .await?;
+        let kinds = ["hand_dealt", "hand_started", "hand_ended"];
+        let rows = event_log::of_kinds(&mut conn, table.id, &kinds).await?;
         let mut out: Vec<HandSummary> = Vec::new();
         let mut fixed = false;
         for row in &rows {
@@ -157,20 +144,9 @@ impl App {
         }
         let rows = rows_of_hand(conn, table, n).await?;
         let commitment_row: EventRow = if hand_no == 1 {
-            events::table
-                .filter(events::table_id.eq(table.id))
-                .filter(events::kind.eq("table_created"))
-                .select(EventRow::as_select())
-                .first(conn)
-                .await?
+            event_log::first_of_kind(conn, table.id, 0, "table_created").await?
         } else {
-            events::table
-                .filter(events::table_id.eq(table.id))
-                .filter(events::hand_no.eq(n - 1))
-                .filter(events::kind.eq("seed_revealed"))
-                .select(EventRow::as_select())
-                .first(conn)
-                .await?
+            event_log::first_of_kind(conn, table.id, n - 1, "seed_revealed").await?
         };
         let mut fixed_deck = false;
         for row in &rows {
@@ -210,13 +186,7 @@ impl App {
         let table = member_table(&mut conn, player, id).await?;
         let record = self.record_in(&mut conn, &table, hand_no).await?;
         let last = record.events.last().map_or(0, |r| r.seq);
-        let chain_rows: Vec<EventRow> = events::table
-            .filter(events::table_id.eq(table.id))
-            .filter(events::seq.le(last))
-            .order(events::seq.asc())
-            .select(EventRow::as_select())
-            .load(&mut conn)
-            .await?;
+        let chain_rows = event_log::up_to(&mut conn, table.id, last).await?;
         let chain_rows: Vec<RecordRow> = chain_rows.iter().map(RecordRow::from).collect();
         Ok(audit::audit(
             &record,

@@ -122,6 +122,85 @@ pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), St
     Ok(())
 }
 
+/// A table's events of one hand, in order.
+pub async fn of_hand(
+    conn: &mut Conn,
+    table_id: Uuid,
+    hand_no: i32,
+) -> Result<Vec<EventRow>, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::hand_no.eq(hand_no))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+        .await?)
+}
+
+/// A table's events of these kinds, in order.
+pub async fn of_kinds(
+    conn: &mut Conn,
+    table_id: Uuid,
+    kinds: &[&str],
+) -> Result<Vec<EventRow>, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::kind.eq_any(kinds))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+        .await?)
+}
+
+/// A table's first event of `kind` in hand `hand_no`.
+pub async fn first_of_kind(
+    conn: &mut Conn,
+    table_id: Uuid,
+    hand_no: i32,
+    kind: &str,
+) -> Result<EventRow, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::hand_no.eq(hand_no))
+        .filter(events::kind.eq(kind))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .first(conn)
+        .await?)
+}
+
+/// A table's events up to `last`, in order.
+pub async fn up_to(
+    conn: &mut Conn,
+    table_id: Uuid,
+    last: i64,
+) -> Result<Vec<EventRow>, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::seq.le(last))
+        .order(events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+        .await?)
+}
+
+/// The payload of a table's last `hand_ended` before `before`.
+pub async fn hand_ended_before(
+    conn: &mut Conn,
+    table_id: Uuid,
+    before: i64,
+) -> Result<Option<Value>, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::seq.lt(before))
+        .filter(events::kind.eq("hand_ended"))
+        .order(events::seq.desc())
+        .select(events::payload)
+        .first::<Value>(conn)
+        .await
+        .optional()?)
+}
+
 /// Events after `after`, at most `limit`.
 pub async fn load_after(
     conn: &mut Conn,

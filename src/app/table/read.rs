@@ -1,11 +1,6 @@
 //! Reading a table: its row, seats with names and balances, the current hand's events and
 //! the previous hand's settlement, in one statement (one snapshot, one round trip).
 
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
-use serde_json::Value;
-use uuid::Uuid;
-
 use super::state::{SeatRow, TableRow, TableState};
 use crate::app::AppError;
 use crate::app::ErrorCode;
@@ -110,7 +105,8 @@ pub(crate) async fn load_with(
         && hand_seq - PREVIOUS_HAND_WINDOW > 1
     {
         // Rarely: further back than the window the statement looked at.
-        previous = previous_hand_ended(conn, table.id, hand_seq - PREVIOUS_HAND_WINDOW).await?;
+        previous =
+            event_log::hand_ended_before(conn, table.id, hand_seq - PREVIOUS_HAND_WINDOW).await?;
     }
     let previous = match previous {
         Some(payload) => match TableEvent::decode(0, &payload)? {
@@ -144,22 +140,4 @@ pub(crate) async fn load_for(
         previous_settlement: true,
     };
     load_with(conn, id, extras).await
-}
-
-/// The payload of the last `hand_ended` event before `before`.
-async fn previous_hand_ended(
-    conn: &mut Conn,
-    table: Uuid,
-    before: i64,
-) -> Result<Option<Value>, diesel::result::Error> {
-    use crate::store::schema::events;
-    events::table
-        .filter(events::table_id.eq(table))
-        .filter(events::seq.lt(before))
-        .filter(events::kind.eq("hand_ended"))
-        .order(events::seq.desc())
-        .select(events::payload)
-        .first::<Value>(conn)
-        .await
-        .optional()
 }
