@@ -2,8 +2,7 @@
 //! seasons; and the league's ledger, to members.
 
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::AsyncConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -14,7 +13,6 @@ use super::leagues::{League, Role, RowLock, load_league, member_role, require_me
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
-use crate::store::schema::{ledger as ledger_table, seats, tables};
 use crate::store::{self, Conn, StoreError};
 
 /// Largest single grant.
@@ -59,27 +57,7 @@ async fn require_target(
         .ok_or_else(member_not_found)
 }
 
-/// One ledger entry as members see it.
-#[derive(Debug, Serialize, ToSchema, Queryable)]
-pub struct LedgerEntry {
-    pub id: i64,
-    /// `treasury`, `player:<id>` or `pot:<table id>`.
-    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
-    pub from_account: String,
-    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
-    pub to_account: String,
-    pub amount: i64,
-    /// One of [`Reason`]'s (the only values ever written).
-    #[schema(value_type = Reason)]
-    pub reason: String,
-    pub table_id: Option<Uuid>,
-    pub hand_no: Option<i32>,
-    /// The event that caused the entry.
-    pub event_seq: Option<i64>,
-    pub created_at: DateTime<Utc>,
-    /// The admin's reason, for grants.
-    pub note: Option<String>,
-}
+pub use crate::store::ledger::LedgerEntry;
 
 /// A page of the ledger, oldest first; `next_cursor` continues it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -195,12 +173,7 @@ impl App {
                 ));
             }
             require_target(conn, id, member).await?;
-            let seated: i64 = seats::table
-                .filter(seats::league_id.eq(id.0))
-                .filter(seats::player_id.eq(member.0))
-                .count()
-                .get_result(conn)
-                .await?;
+            let seated = store::seats::count_in_league(conn, id.0, member.0, false).await?;
             if seated > 0 {
                 return Err(AppError::refused(
                     ErrorCode::MemberSeated,
@@ -263,14 +236,7 @@ impl App {
             require_admin(conn, id, admin).await?;
             require_target(conn, id, member).await?;
             if amount < 0 {
-                let in_play: i64 = seats::table
-                    .inner_join(tables::table)
-                    .filter(seats::league_id.eq(id.0))
-                    .filter(seats::player_id.eq(member.0))
-                    .filter(tables::in_hand.eq(true))
-                    .count()
-                    .get_result(conn)
-                    .await?;
+                let in_play = store::seats::count_in_league(conn, id.0, member.0, true).await?;
                 if in_play > 0 {
                     return Err(AppError::refused(
                         ErrorCode::HandInProgress,
@@ -359,38 +325,16 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         load_league(&mut conn, id).await?;
         require_member(&mut conn, id, player).await?;
-        let mut query = ledger_table::table
-            .filter(ledger_table::league_id.eq(id.0))
-            .filter(ledger_table::id.gt(after))
-            .into_boxed();
-        if let Some(p) = of_player {
-            let account = player_account(p);
-            query = query.filter(
-                ledger_table::from_account
-                    .eq(account.clone())
-                    .or(ledger_table::to_account.eq(account)),
-            );
-        }
-        if let Some(t) = of_table {
-            query = query.filter(ledger_table::table_id.eq(t));
-        }
-        let entries: Vec<LedgerEntry> = query
-            .order(ledger_table::id.asc())
-            .limit(limit + 1)
-            .select((
-                ledger_table::id,
-                ledger_table::from_account,
-                ledger_table::to_account,
-                ledger_table::amount,
-                ledger_table::reason,
-                ledger_table::table_id,
-                ledger_table::hand_no,
-                ledger_table::event_seq,
-                ledger_table::created_at,
-                ledger_table::note,
-            ))
-            .load(&mut conn)
-            .await?;
+        let account = of_player.map(player_account);
+        let entries = ledger::page(
+            &mut conn,
+            id.0,
+            after,
+            limit + 1,
+            account.as_deref(),
+            of_table,
+        )
+        .await?;
         let mut entries = entries;
         let more = entries.len() as i64 > limit;
         entries.truncate(usize::try_from(limit).unwrap_or(0));

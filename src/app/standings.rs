@@ -5,8 +5,6 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
@@ -22,7 +20,6 @@ use crate::app::ErrorCode;
 use crate::engine::{Event, Outcome};
 use crate::store;
 use crate::store::ledger::player_account;
-use crate::store::schema::{events, ledger, tables};
 
 /// Ledger reasons that are play (not minting, grants or removals).
 const PLAY_REASONS: [&str; 5] = ["ante", "extra_ante", "pot_won", "bourre", "pot_returned"];
@@ -158,24 +155,7 @@ impl App {
             .map(|pid| (player_account(*pid), *pid))
             .collect();
 
-        let mut entries = ledger::table
-            .filter(ledger::league_id.eq(id.0))
-            .into_boxed();
-        if let Some((from, until)) = window {
-            entries = entries.filter(ledger::created_at.ge(from));
-            if let Some(until) = until {
-                entries = entries.filter(ledger::created_at.lt(until));
-            }
-        }
-        let entries: Vec<(String, String, i64, String)> = entries
-            .select((
-                ledger::from_account,
-                ledger::to_account,
-                ledger::amount,
-                ledger::reason,
-            ))
-            .load(&mut conn)
-            .await?;
+        let entries = store::ledger::moves(&mut conn, id.0, window).await?;
         for (from, to, amount, reason) in entries {
             let play = PLAY_REASONS.contains(&reason.as_str());
             let grant = reason == "grant";
@@ -195,29 +175,8 @@ impl App {
             }
         }
 
-        let mut hand_rows = events::table
-            .inner_join(tables::table)
-            .filter(tables::league_id.eq(id.0))
-            .filter(events::kind.eq_any(["hand_dealt", "hand_ended"]))
-            .into_boxed();
-        if let Some((from, _)) = window {
-            hand_rows = hand_rows.filter(events::created_at.ge(from));
-        }
-        let hand_rows: Vec<(Uuid, i64, i32, serde_json::Value, DateTime<Utc>)> = hand_rows
-            .order((
-                events::created_at.asc(),
-                events::table_id.asc(),
-                events::seq.asc(),
-            ))
-            .select((
-                events::table_id,
-                events::seq,
-                events::hand_no,
-                events::payload,
-                events::created_at,
-            ))
-            .load(&mut conn)
-            .await?;
+        let hand_rows =
+            store::events::hands_of_league(&mut conn, id.0, window.map(|w| w.0)).await?;
         drop(conn);
         let config = WengLinConfig::new();
         let mut ratings: HashMap<Uuid, WengLinRating> = HashMap::new();

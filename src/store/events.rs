@@ -201,6 +201,39 @@ pub async fn hand_ended_before(
         .optional()?)
 }
 
+/// The `hand_dealt` and `hand_ended` events of a league's tables (since `from`, when
+/// given), in the order they were written: table, seq, hand, payload, time.
+pub async fn hands_of_league(
+    conn: &mut Conn,
+    league: Uuid,
+    from: Option<DateTime<Utc>>,
+) -> Result<Vec<(Uuid, i64, i32, Value, DateTime<Utc>)>, StoreError> {
+    use super::schema::tables;
+    let mut rows = events::table
+        .inner_join(tables::table)
+        .filter(tables::league_id.eq(league))
+        .filter(events::kind.eq_any(["hand_dealt", "hand_ended"]))
+        .into_boxed();
+    if let Some(from) = from {
+        rows = rows.filter(events::created_at.ge(from));
+    }
+    Ok(rows
+        .order((
+            events::created_at.asc(),
+            events::table_id.asc(),
+            events::seq.asc(),
+        ))
+        .select((
+            events::table_id,
+            events::seq,
+            events::hand_no,
+            events::payload,
+            events::created_at,
+        ))
+        .load(conn)
+        .await?)
+}
+
 /// Events after `after`, at most `limit`.
 pub async fn load_after(
     conn: &mut Conn,

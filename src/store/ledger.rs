@@ -1,5 +1,6 @@
 //! The double-entry chip ledger and its balance projection.
 
+use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -9,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::schema::balances;
+use super::schema::{balances, ledger};
 use super::{Conn, StoreError};
 
 /// An account of a league's ledger.
@@ -332,6 +333,98 @@ impl Stamped {
         }
         stamped
     }
+}
+
+/// One ledger entry as members see it.
+#[derive(Debug, Serialize, ToSchema, Queryable)]
+pub struct LedgerEntry {
+    pub id: i64,
+    /// `treasury`, `player:<id>` or `pot:<table id>`.
+    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
+    pub from_account: String,
+    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
+    pub to_account: String,
+    pub amount: i64,
+    /// One of [`Reason`]'s (the only values ever written).
+    #[schema(value_type = Reason)]
+    pub reason: String,
+    pub table_id: Option<Uuid>,
+    pub hand_no: Option<i32>,
+    /// The event that caused the entry.
+    pub event_seq: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    /// The admin's reason, for grants.
+    pub note: Option<String>,
+}
+
+/// At most `limit` entries of a league's ledger after entry `after`, oldest first; only
+/// those moving `account`'s chips, or those of `table`, when asked.
+pub async fn page(
+    conn: &mut Conn,
+    league: Uuid,
+    after: i64,
+    limit: i64,
+    account: Option<&str>,
+    table: Option<Uuid>,
+) -> Result<Vec<LedgerEntry>, StoreError> {
+    let mut query = ledger::table
+        .filter(ledger::league_id.eq(league))
+        .filter(ledger::id.gt(after))
+        .into_boxed();
+    if let Some(account) = account {
+        query = query.filter(
+            ledger::from_account
+                .eq(account.to_owned())
+                .or(ledger::to_account.eq(account.to_owned())),
+        );
+    }
+    if let Some(table) = table {
+        query = query.filter(ledger::table_id.eq(table));
+    }
+    Ok(query
+        .order(ledger::id.asc())
+        .limit(limit)
+        .select((
+            ledger::id,
+            ledger::from_account,
+            ledger::to_account,
+            ledger::amount,
+            ledger::reason,
+            ledger::table_id,
+            ledger::hand_no,
+            ledger::event_seq,
+            ledger::created_at,
+            ledger::note,
+        ))
+        .load(conn)
+        .await?)
+}
+
+/// A league's ledger entries made in `[from, until)` (all with `None`): from, to, amount,
+/// reason.
+pub async fn moves(
+    conn: &mut Conn,
+    league: Uuid,
+    window: Option<(DateTime<Utc>, Option<DateTime<Utc>>)>,
+) -> Result<Vec<(String, String, i64, String)>, StoreError> {
+    let mut entries = ledger::table
+        .filter(ledger::league_id.eq(league))
+        .into_boxed();
+    if let Some((from, until)) = window {
+        entries = entries.filter(ledger::created_at.ge(from));
+        if let Some(until) = until {
+            entries = entries.filter(ledger::created_at.lt(until));
+        }
+    }
+    Ok(entries
+        .select((
+            ledger::from_account,
+            ledger::to_account,
+            ledger::amount,
+            ledger::reason,
+        ))
+        .load(conn)
+        .await?)
 }
 
 /// Opens an account at 0 unless it has a balance already.

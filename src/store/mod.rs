@@ -8,6 +8,7 @@ pub mod memberships;
 pub mod players;
 pub mod schema;
 pub mod seasons;
+pub mod seats;
 pub mod table_write;
 pub mod tables;
 
