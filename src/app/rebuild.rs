@@ -2,6 +2,8 @@
 //! and every table's summary and seats from its event log, compares them with the stored
 //! rows, and (unless only checking) rewrites what differs, in one transaction. Standings
 //! and ratings are computed from the log on every read, so they have no rows to rebuild.
+//! It reads and repairs every projection table whole, in one locked transaction, so its
+//! queries are its own rather than the per-table ones of `store`.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -370,3 +370,48 @@ pub async fn read(
         previous,
     }))
 }
+
+/// The version, stamp and member's stored role of each `(table, member)`, in one statement.
+#[derive(Debug, Clone, diesel::query_builder::QueryId)]
+struct StampQuery {
+    ids: Vec<Uuid>,
+    members: Vec<Uuid>,
+}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for StampQuery {
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> diesel::QueryResult<()> {
+        use diesel::sql_types::{Array, Uuid};
+        out.push_sql("SELECT q.i, t.version, t.stamp, (SELECT m.role FROM memberships m ");
+        out.push_sql("WHERE m.league_id = t.league_id AND m.player_id = q.member) FROM unnest(");
+        out.push_bind_param::<Array<Uuid>, _>(&self.ids)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Uuid>, _>(&self.members)?;
+        out.push_sql(") WITH ORDINALITY AS q(id, member, i) JOIN tables t ON t.id = q.id");
+        Ok(())
+    }
+}
+
+impl diesel::query_builder::Query for StampQuery {
+    type SqlType = (
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::Nullable<diesel::sql_types::Text>,
+    );
+}
+
+/// For each `(table, member)` found: its place in `checks` (from 1), the table's version and
+/// stamp, and the member's role as stored.
+pub async fn stamps(
+    conn: &mut Conn,
+    checks: &[(Uuid, Uuid)],
+) -> Result<Vec<(i64, i64, i64, Option<String>)>, StoreError> {
+    let query = StampQuery {
+        ids: checks.iter().map(|c| c.0).collect(),
+        members: checks.iter().map(|c| c.1).collect(),
+    };
+    Ok(query.load(conn).await?)
+}
