@@ -49,7 +49,8 @@ pub struct SeatRow {
     pub timeouts: i16,
 }
 
-fn seat_u8(seat: i16) -> u8 {
+/// A seat number as stored (a CHECK keeps it from 0 to 7).
+pub fn seat_u8(seat: i16) -> u8 {
     u8::try_from(seat).unwrap_or(u8::MAX)
 }
 

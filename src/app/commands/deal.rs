@@ -7,7 +7,7 @@ use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
 use crate::app::table::change::{TableChange, now};
 use crate::app::table::state::TableState;
-use crate::app::table::{ensure_open, not_seated, seat_u8};
+use crate::app::table::{ensure_open, not_seated};
 use crate::app::table_event::{ClientSeed, SeatPlayer, TableEvent};
 use crate::app::view::TableView;
 use crate::app::{App, AppError};
@@ -15,6 +15,7 @@ use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
 use crate::engine::{Event, HandStart, Seat};
 use crate::store::ledger::{Account, Reason, Transfer};
+use crate::store::tables::seat_u8;
 
 impl App {
     pub async fn start_hand(

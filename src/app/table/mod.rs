@@ -13,12 +13,6 @@ use state::TableState;
 
 use super::AppError;
 use crate::app::ErrorCode;
-use crate::engine::Seat;
-
-/// A seat number as stored.
-pub(crate) fn seat_u8(seat: i16) -> Seat {
-    u8::try_from(seat).unwrap_or(u8::MAX)
-}
 
 /// A closed table takes no more seats or hands.
 pub(crate) fn ensure_open(state: &TableState) -> Result<(), AppError> {

@@ -109,7 +109,7 @@ impl TableState {
             hand,
             last_hash,
             previous,
-            fold: Fold::default(),
+            fold,
         })
     }
 
