@@ -11,14 +11,14 @@ use crate::{api, store};
 /// The database URL: `DATABASE_URL`, or the private cluster under the data directory.
 /// Returns whether the embedded default is in use.
 pub fn database_url() -> Result<(String, bool), String> {
-    let cluster = database::data_dir(None)?.join("pg");
-    if std::env::var_os("DATABASE_URL").is_none_or(|url| url.is_empty()) {
+    let (url, source) = database::database_url("bourre", || {
+        let cluster = database::data_dir(None)?.join("pg");
         eprintln!(
             "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
             cluster.display()
         );
-    }
-    let (url, source) = database::database_url(&cluster, "bourre")?;
+        Ok(cluster)
+    })?;
     Ok((url, source == Source::Embedded))
 }
 

@@ -106,7 +106,7 @@ pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uui
         add(t.league_id, t.to_account, t.amount);
     }
     deltas.retain(|(_, _, delta)| *delta != 0);
-    deltas.sort_by_key(|(league, account, _)| (*league, account.to_string()));
+    deltas.sort_by_cached_key(|(league, account, _)| (*league, account.to_string()));
     deltas
 }
 

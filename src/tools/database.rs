@@ -29,14 +29,17 @@ pub enum Source {
     Embedded,
 }
 
-/// `DATABASE_URL` when set, else database `db` of the private cluster in `cluster` (started,
-/// or made, as needed).
-pub fn database_url(cluster: &Path, db: &str) -> Result<(String, Source), String> {
+/// `DATABASE_URL` when set, else database `db` of the private cluster in the directory
+/// `cluster` gives (only then asked for; the cluster is started, or made, as needed).
+pub fn database_url(
+    db: &str,
+    cluster: impl FnOnce() -> Result<PathBuf, String>,
+) -> Result<(String, Source), String> {
     if let Ok(url) = std::env::var("DATABASE_URL")
         && !url.is_empty()
     {
         return Ok((url, Source::Url));
     }
-    let url = embedded_pg::ensure_cluster(cluster, db).map_err(|e| e.to_string())?;
+    let url = embedded_pg::ensure_cluster(&cluster()?, db).map_err(|e| e.to_string())?;
     Ok((url, Source::Embedded))
 }

@@ -16,7 +16,7 @@ pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret!";
 /// The server's administrative database URL: `DATABASE_URL`, or the private test cluster.
 fn admin_url() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-pg");
-    database::database_url(&dir, "postgres")
+    database::database_url("postgres", || Ok(dir))
         .expect("private PostgreSQL cluster")
         .0
 }

@@ -96,8 +96,8 @@ pub struct LoadtestArgs {
 
 /// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster.
 fn database_url(args: &LoadtestArgs) -> Result<String, String> {
-    let cluster = database::data_dir(args.data_dir.as_deref())?.join("pg");
-    Ok(database::database_url(&cluster, "bourre_loadtest")?.0)
+    let cluster = || Ok(database::data_dir(args.data_dir.as_deref())?.join("pg"));
+    Ok(database::database_url("bourre_loadtest", cluster)?.0)
 }
 
 fn say(json: bool, text: &str) {
