@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::error::{ApiError, BadRequest, Conflict, Problem, Unauthorized, Unprocessable};
+use super::text;
 use crate::app::auth::Session;
 use crate::app::ids::PlayerId;
 use crate::app::{App, AppError};
@@ -45,8 +46,12 @@ impl FromRequest for Caller {
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// 3 to 32 characters: letters, digits, `_`, `-`, `.`.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = "^[A-Za-z0-9_.-]{3,32}$")]
     pub username: String,
-    /// 8 to 128 characters.
+    /// 8 to 128 characters, no control characters.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
     pub password: String,
 }
 

@@ -19,7 +19,8 @@ impl Routes {
             let segments = path.split('/').map(str::to_owned).collect();
             let methods = [
                 ("GET", item.get.is_some()),
-                ("HEAD", item.head.is_some()),
+                // Every GET route also answers HEAD (see `head`).
+                ("HEAD", item.head.is_some() || item.get.is_some()),
                 ("POST", item.post.is_some()),
                 ("PUT", item.put.is_some()),
                 ("PATCH", item.patch.is_some()),
@@ -32,7 +33,10 @@ impl Routes {
             routes.push((segments, methods));
         }
         // The document and the Swagger UI.
-        routes.push((vec![String::new(), "openapi.json".into()], vec!["GET"]));
+        routes.push((
+            vec![String::new(), "openapi.json".into()],
+            vec!["GET", "HEAD"],
+        ));
         Routes(routes)
     }
 
@@ -90,7 +94,7 @@ mod tests {
     #[test]
     fn documented_paths_with_other_methods_are_405() {
         let routes = Routes::of(&super::super::openapi());
-        assert_eq!(routes.allowed("/healthz"), Some(vec!["GET"]));
+        assert_eq!(routes.allowed("/healthz"), Some(vec!["GET", "HEAD"]));
         let table = format!("/v1/tables/{}/actions", uuid::Uuid::nil());
         assert_eq!(routes.allowed(&table), Some(vec!["POST"]));
         assert_eq!(routes.allowed("/v1/tables//actions"), None);

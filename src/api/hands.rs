@@ -110,6 +110,8 @@ pub async fn audit(
 #[serde(deny_unknown_fields)]
 pub struct ClientSeedIn {
     /// 1 to 64 characters: letters, digits, `_` or `-`.
+    #[serde(deserialize_with = "super::text::plain")]
+    #[schema(pattern = "^[A-Za-z0-9_-]{1,64}$")]
     pub seed: String,
 }
 

@@ -13,6 +13,7 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
 use super::idempotency::{key_from, respond};
+use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::ids::{LeagueId, PlayerId};
@@ -24,6 +25,14 @@ use crate::app::standings::Standings;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeague {
+    /// 1 to 80 characters: no control characters, bidirectional controls or zero-width
+    /// characters.
+    #[serde(deserialize_with = "text::name")]
+    #[schema(
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",
+        min_length = 1,
+        max_length = 80
+    )]
     pub name: String,
     /// Chips credited to every member on joining (from the league's treasury).
     pub starting_balance: i64,
@@ -32,6 +41,8 @@ pub struct NewLeague {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinLeague {
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     pub invite_code: String,
 }
 
@@ -254,7 +265,12 @@ pub struct GrantIn {
     pub player_id: Uuid,
     /// Chips from the treasury (negative takes chips back, between hands).
     pub amount: i64,
-    /// Why: a rebuy, a correction, ...
+    /// Why: a rebuy, a correction, ... (shown in the ledger: no control characters,
+    /// bidirectional controls or zero-width characters).
+    #[serde(deserialize_with = "text::name")]
+    #[schema(
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+    )]
     pub reason: String,
 }
 

@@ -5,12 +5,14 @@ pub mod auth;
 pub mod error;
 pub mod fallback;
 pub mod hands;
+pub mod head;
 pub mod health;
 pub mod idempotency;
 pub mod leagues;
 pub mod players;
 pub mod request_id;
 pub mod tables;
+pub mod text;
 
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{App as ActixApp, HttpRequest, error::JsonPayloadError, web};
@@ -78,6 +80,9 @@ fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
             ErrorCode::UnsupportedMediaType,
             "send the body as Content-Type: application/json",
         ),
+        JsonPayloadError::Deserialize(e) if e.to_string().contains(text::REFUSED) => {
+            ApiError::refused(ErrorCode::InvalidText, e.to_string())
+        }
         other => ApiError::refused(ErrorCode::MalformedBody, other.to_string()),
     };
     api.into()
@@ -187,6 +192,7 @@ pub fn server(
             .app_data(web::Data::new(fallback::Routes::of(&doc)))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
             .default_service(web::to(fallback::unmatched))
+            .wrap(actix_web::middleware::from_fn(head::serve_head))
             .wrap(actix_web::middleware::from_fn(request_id::request_context))
     })
     .workers(workers.max(1))

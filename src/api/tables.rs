@@ -11,6 +11,7 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
 use super::idempotency::{key_from, respond};
+use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::commands::create::NewTable;
@@ -25,6 +26,11 @@ use actix_web::http::StatusCode;
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     pub league_id: Uuid,
+    /// No control characters, bidirectional controls or zero-width characters.
+    #[serde(deserialize_with = "text::name")]
+    #[schema(
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+    )]
     pub name: String,
     /// Validated on arrival: refused with 422 `invalid_rules` naming the field.
     #[schema(value_type = TableRules)]

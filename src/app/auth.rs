@@ -118,6 +118,8 @@ impl App {
     pub fn verify_token(&self, token: &str) -> Result<PlayerId, AppError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
+        // A token is refused before its `nbf` as after its `exp`.
+        validation.validate_nbf = true;
         validation.set_required_spec_claims(&["exp", "sub"]);
         jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation)
             .map(|data| PlayerId(data.claims.sub))
@@ -195,6 +197,21 @@ impl App {
         let username = store::players::username(&mut conn, id.0).await?;
         username
             .map(|username| Player { id, username })
-            .ok_or_else(|| AppError::unauthorized("the token's player no longer exists"))
+            .ok_or_else(unknown_player)
+    }
+}
+
+/// 401 for a genuine token whose player does not exist (a database recreated under the
+/// same secret, say).
+pub(crate) fn unknown_player() -> AppError {
+    AppError::unauthorized("the token's player no longer exists")
+}
+
+/// The token's player, or 401 when there is none: for use cases that would otherwise
+/// store a reference to them.
+pub(crate) async fn require_player(conn: &mut store::Conn, id: PlayerId) -> Result<(), AppError> {
+    match store::players::username(conn, id.0).await? {
+        Some(_) => Ok(()),
+        None => Err(unknown_player()),
     }
 }

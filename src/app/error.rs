@@ -47,6 +47,7 @@ error_codes! {
     InvalidLastEventId = (400, "invalid_last_event_id"),
     InvalidQuery = (400, "invalid_query"),
     InvalidSort = (400, "invalid_sort"),
+    InvalidText = (400, "invalid_text"),
     InvalidWait = (400, "invalid_wait"),
     MalformedBody = (400, "malformed_body"),
     UnsupportedMediaType = (400, "unsupported_media_type"),

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::require_player;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
@@ -142,6 +143,7 @@ impl App {
             if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                 return Ok(reply);
             }
+            require_player(conn, creator).await?;
             let league = store::leagues::NewLeague {
                 id,
                 name: &name,
@@ -170,6 +172,7 @@ impl App {
             if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                 return Ok(reply);
             }
+            require_player(conn, player).await?;
             let league = load_league(conn, league_id).await?;
             if league.invite_code != code {
                 return Err(AppError::refused(

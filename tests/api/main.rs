@@ -10,6 +10,7 @@ mod basics;
 mod concurrency;
 mod crash;
 mod e2e;
+mod hardening;
 mod history;
 mod idempotency;
 mod leagues;
