@@ -153,3 +153,89 @@ async fn head_is_served_on_get_routes() {
         .expect("head");
     assert_eq!(resp.status().as_u16(), 405);
 }
+
+/// Statements of the test's database waiting on a lock.
+async fn lock_waiters(app: &TestApp) -> i64 {
+    app.sql_number(
+        "SELECT count(*) AS n FROM pg_stat_activity \
+         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .await
+}
+
+async fn until_lock_waiters(app: &TestApp, n: i64) {
+    for _ in 0..400 {
+        if lock_waiters(app).await >= n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("{n} statements never waited on a lock");
+}
+
+#[actix_web::test]
+async fn a_grant_racing_a_deal_in_another_process_is_refused_not_500() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    // Process two sets everything up; process one has never seen the table.
+    let two = TestApp::start().await;
+    let one = TestApp::on_database(two.db_url.clone(), crate::support::config(true));
+    let (players, league, table) = two
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    // Bob's balance row is held, so the grant that takes all his chips stamps the table and
+    // then waits; the deal reads the table meanwhile (seeing his 100 chips) and waits for
+    // the table's row; then both go on, the grant first.
+    let mut holder = AsyncPgConnection::establish(&two.db_url).await.expect("db");
+    diesel::sql_query("BEGIN")
+        .execute(&mut holder)
+        .await
+        .expect("begin");
+    diesel::sql_query(format!(
+        "SELECT 1 FROM balances WHERE account = 'player:{}' FOR UPDATE",
+        bob.id
+    ))
+    .execute(&mut holder)
+    .await
+    .expect("lock");
+    let grant = {
+        let (two, ann, bob, league) = (two.base.clone(), ann.clone(), bob.clone(), league.clone());
+        actix_web::rt::spawn(async move {
+            awc::Client::default()
+                .post(format!("{two}/v1/leagues/{league}/grants"))
+                .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+                .send_json(&json!({"player_id": bob.id, "amount": -100, "reason": "cash out"}))
+                .await
+                .expect("grant")
+                .status()
+                .as_u16()
+        })
+    };
+    until_lock_waiters(&two, 1).await;
+    let deal = {
+        let (one, ann, table) = (one.base.clone(), ann.clone(), table.clone());
+        actix_web::rt::spawn(async move {
+            let mut resp = awc::Client::default()
+                .post(format!("{one}/v1/tables/{table}/hands"))
+                .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+                .send()
+                .await
+                .expect("deal");
+            let body: serde_json::Value = resp.json().await.unwrap_or_default();
+            (resp.status().as_u16(), body)
+        })
+    };
+    until_lock_waiters(&two, 2).await;
+    diesel::sql_query("COMMIT")
+        .execute(&mut holder)
+        .await
+        .expect("commit");
+    assert_eq!(grant.await.expect("grant task"), 201);
+    let (status, body) = deal.await.expect("deal task");
+    assert!(
+        status == 409 || status == 422,
+        "the deal lost the race: {status} {body}"
+    );
+    assert_eq!(one.balance(bob, &league).await, 0);
+    assert_eq!(one.view(&table, ann).await["hand_no"], 0);
+}

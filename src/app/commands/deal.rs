@@ -24,7 +24,12 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let command = Command::new(id, player, Access::Kept).keyed(key).creating();
+        // A deal that lost a race is decided again: on the hand the winner started (409
+        // `hand_in_progress`) or on the balances a grant left (R2a).
+        let command = Command::new(id, player, Access::Kept)
+            .keyed(key)
+            .creating()
+            .retrying();
         self.decide_view(command, |state, _| deal(state, player))
             .await
     }

@@ -86,6 +86,14 @@ impl Command {
         Command { key, ..self }
     }
 
+    /// Decided again on the new state when it loses a race (see [`Command::retry`]).
+    pub fn retrying(self) -> Command {
+        Command {
+            retry: true,
+            ..self
+        }
+    }
+
     /// Replying 201: the command creates something (a seat, a hand).
     pub fn creating(self) -> Command {
         Command {
@@ -251,7 +259,7 @@ impl App {
             newcomer = Some(Newcomer {
                 username: store::players::username(conn, player.0)
                     .await?
-                    .ok_or_else(|| AppError::unauthorized("the token's player no longer exists"))?,
+                    .ok_or_else(crate::app::auth::unknown_player)?,
                 balance: ledger::balance(conn, league.0, &player_account(player.0)).await?,
             });
         }

@@ -111,9 +111,9 @@ pub async fn write(
     match written {
         Ok(Some(_)) => Ok(()),
         Ok(None) => Err(crate::app::table::moved_on()),
-        Err(StoreError::Overdrawn(account)) => Err(AppError::Internal(format!(
-            "{account} would be overdrawn: a rules bug"
-        ))),
+        // The decision was made on balances that changed before the write took the table's
+        // row (a grant or a removal committed in between): the table moved on.
+        Err(StoreError::Overdrawn(_)) => Err(crate::app::table::balances_moved()),
         Err(other) => Err(other.into()),
     }
 }

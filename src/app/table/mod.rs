@@ -39,6 +39,15 @@ pub(crate) fn moved_on() -> AppError {
     )
 }
 
+/// A balance the decision counted on changed before the write (a grant or a removal
+/// committed in between): 409 `version_conflict`, like any race lost.
+pub(crate) fn balances_moved() -> AppError {
+    AppError::refused(
+        ErrorCode::VersionConflict,
+        "a balance at the table changed while the request was decided: reload and try again",
+    )
+}
+
 /// 409 `version_conflict`: the client decided on another version than `current`.
 pub(crate) fn version_conflict(current: i64) -> AppError {
     AppError::Refused {
