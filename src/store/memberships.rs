@@ -37,6 +37,23 @@ pub async fn role(
     Ok(role.optional()?)
 }
 
+/// Which of `players` are members of the league, their memberships shared until the
+/// transaction ends (a removal of one of them waits for it, or it sees the removal).
+pub async fn members_among(
+    conn: &mut Conn,
+    league: Uuid,
+    players: &[Uuid],
+) -> Result<Vec<Uuid>, StoreError> {
+    Ok(memberships::table
+        .filter(memberships::league_id.eq(league))
+        .filter(memberships::player_id.eq_any(players))
+        .select(memberships::player_id)
+        .order(memberships::player_id)
+        .for_share()
+        .load(conn)
+        .await?)
+}
+
 /// Adds a member; a member already there fails with a unique violation.
 pub async fn insert(
     conn: &mut Conn,

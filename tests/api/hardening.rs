@@ -239,3 +239,96 @@ async fn a_grant_racing_a_deal_in_another_process_is_refused_not_500() {
     assert_eq!(one.balance(bob, &league).await, 0);
     assert_eq!(one.view(&table, ann).await["hand_no"], 0);
 }
+
+#[actix_web::test]
+async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
+    let app = TestApp::start().await;
+    let mut players = Vec::new();
+    for name in ["dan", "ann", "bob", "cat"] {
+        players.push(app.register(name).await);
+    }
+    let [dan, ann, bob, cat] = <[Player; 4]>::try_from(players).expect("four players");
+    let league = app.league(&dan, &[&ann, &bob, &cat], 100).await;
+    // As in r10e_a_closing_table_returns_its_pot_to_the_players_seated: ann takes every
+    // trick, bob and cat are bourré and leave 16 chips in the pot.
+    let d = crate::support::deck(
+        &[
+            &["AH", "KH", "AD", "KD", "2C"],
+            &["3C", "4C", "5C", "6C", "7C"],
+            &["8C", "9C", "10C", "JC", "4S"],
+        ],
+        &[],
+    );
+    let table = app
+        .table(
+            &dan,
+            &league,
+            json!({"ante": 5, "pot_limit": 8}),
+            Some(json!([d])),
+        )
+        .await;
+    for (seat, p) in [&ann, &bob, &cat].into_iter().enumerate() {
+        app.sit(&table, p, seat as u8).await;
+    }
+    app.start_hand(&table, &ann).await.ok();
+    for p in [&bob, &cat, &ann] {
+        app.declare(&table, p, true, &[]).await.ok();
+    }
+    crate::support::play_out(&app, &table, &[&ann, &bob, &cat]).await;
+    assert_eq!(app.view(&table, &dan).await["pot"], 16);
+    for p in [&ann, &bob, &cat] {
+        app.call(
+            Method::DELETE,
+            &format!("/v1/tables/{table}/seats/me"),
+            Some(&p.token),
+            None,
+        )
+        .await
+        .ok();
+    }
+    let removed = app
+        .call(
+            Method::DELETE,
+            &format!("/v1/leagues/{league}/members/{}", ann.id),
+            Some(&dan.token),
+            None,
+        )
+        .await;
+    assert_eq!(removed.status, 204, "{}", removed.body);
+    app.post(&format!("/v1/tables/{table}/close"), &dan, json!({}))
+        .await
+        .ok();
+    // The pot went to the members among the last hand's players: 8 each.
+    assert_eq!(app.balance(&bob, &league).await, 87 + 8);
+    assert_eq!(app.balance(&cat, &league).await, 87 + 8);
+    assert_eq!(
+        app.sql_number(&format!(
+            "SELECT count(*) AS n FROM ledger WHERE to_account = 'player:{}' \
+             AND reason = 'pot_returned'",
+            ann.id
+        ))
+        .await,
+        0
+    );
+    assert_eq!(
+        app.sql_number(&format!(
+            "SELECT coalesce(sum(balance), 0)::bigint AS n FROM balances \
+             WHERE league_id = '{league}'"
+        ))
+        .await,
+        0
+    );
+    // Rejoining, ann starts afresh.
+    let code = app.get(&format!("/v1/leagues/{league}"), &dan).await.ok()["invite_code"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+    app.post(
+        &format!("/v1/leagues/{league}/members"),
+        &ann,
+        json!({"invite_code": code}),
+    )
+    .await
+    .ok();
+    assert_eq!(app.balance(&ann, &league).await, 100);
+}

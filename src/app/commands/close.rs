@@ -1,6 +1,7 @@
 //! `POST /v1/tables/{id}/close`: the table's creator or a league admin closes it between
 //! hands; its pot goes back to the players seated, equally, the remainder to the lowest
-//! seat (R10e); with nobody seated, to the last hand's players. Everyone stands up.
+//! seat (R10e); with nobody seated, to the last hand's players who are still members of
+//! the league. What nobody may take goes to the treasury. Everyone stands up.
 
 use uuid::Uuid;
 
@@ -26,7 +27,7 @@ impl App {
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let command = Command::new(id, player, Access::Locked).keyed(key);
+        let command = Command::new(id, player, Access::Closing).keyed(key);
         self.decide_view(command, |state, caller| close(state, caller, player))
             .await
     }
@@ -51,7 +52,13 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
     if owners.is_empty()
         && let Some(hand) = &state.hand
     {
-        owners = hand.players.iter().map(|p| (p.seat, p.player_id)).collect();
+        // A removed member's chips went back to the treasury: so does their share.
+        owners = hand
+            .players
+            .iter()
+            .filter(|p| caller.members.contains(&p.player_id))
+            .map(|p| (p.seat, p.player_id))
+            .collect();
     }
     let seats: Vec<Seat> = owners.iter().map(|(seat, _)| *seat).collect();
     let returned: Vec<PlayerAmount> = share_equally(state.pot, &seats)

@@ -53,6 +53,10 @@ pub enum Access {
     /// admin changes to a member take it: a grant to them waits for the seat, or the seat
     /// for the grant), then their name and league balance read.
     Joining,
+    /// [`Access::Locked`], for closing the table: which of the last hand's players are
+    /// still members is read, their memberships shared until the commit (a removal of one
+    /// waits for the close, or the close sees it).
+    Closing,
 }
 
 /// A command at a table.
@@ -110,6 +114,8 @@ pub struct Caller {
     pub role: Option<Role>,
     /// With [`Access::Joining`]: what the table will show of them.
     pub newcomer: Option<Newcomer>,
+    /// With [`Access::Closing`]: the last hand's players who are still members.
+    pub members: Vec<uuid::Uuid>,
 }
 
 impl App {
@@ -207,6 +213,7 @@ impl App {
         let caller = Caller {
             role: None,
             newcomer: None,
+            members: Vec::new(),
         };
         let Ok(change) = decide(&before, &caller) else {
             return Ok(None);
@@ -268,12 +275,27 @@ impl App {
                 let (kept, role) = self.load_kept(conn, id, player).await?;
                 (Arc::unwrap_or_clone(kept), role)
             }
-            Access::Locked | Access::Joining => load_for(conn, id, Some(player), true).await?,
+            Access::Locked | Access::Joining | Access::Closing => {
+                load_for(conn, id, Some(player), true).await?
+            }
         };
         if role.is_none() {
             return Err(not_a_member());
         }
-        let committed = before.commit(decide(&before, &Caller { role, newcomer })?)?;
+        let mut members = Vec::new();
+        if command.access == Access::Closing
+            && let Some(hand) = &before.hand
+        {
+            let players: Vec<uuid::Uuid> = hand.players.iter().map(|p| p.player_id).collect();
+            members =
+                store::memberships::members_among(conn, before.table.league_id, &players).await?;
+        }
+        let caller = Caller {
+            role,
+            newcomer,
+            members,
+        };
+        let committed = before.commit(decide(&before, &caller)?)?;
         write(Writer::Conn(conn), &before, &committed, None, None).await?;
         let value = answer(&committed.after);
         let reply = idempotency::fresh(conn, player, key, command.status, value).await?;
