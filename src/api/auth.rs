@@ -14,9 +14,18 @@ use crate::app::auth::Session;
 use crate::app::ids::PlayerId;
 use crate::app::{App, AppError};
 
-/// The authenticated caller, from `Authorization: Bearer <JWT>`.
+/// The authenticated caller, from `Authorization: Bearer <JWT>`, and when their token
+/// expires (streams and long-polls end then).
 #[derive(Debug, Clone, Copy)]
-pub struct Caller(pub PlayerId);
+pub struct Caller(pub PlayerId, pub DateTime<Utc>);
+
+impl Caller {
+    /// When the caller's token expires, as an instant of this process's clock.
+    pub fn expiry(&self) -> tokio::time::Instant {
+        let left = (self.1 - Utc::now()).to_std().unwrap_or_default();
+        tokio::time::Instant::now() + left
+    }
+}
 
 impl FromRequest for Caller {
     type Error = ApiError;
@@ -38,7 +47,11 @@ impl FromRequest for Caller {
             )),
             Some(token) => app.verify_token(token),
         };
-        ready(result.map(Caller).map_err(ApiError))
+        ready(
+            result
+                .map(|(player, expires_at)| Caller(player, expires_at))
+                .map_err(ApiError),
+        )
     }
 }
 

@@ -92,6 +92,20 @@ problem_responses! {
     Unprocessable = (422, "A well-formed request the rules refuse (a rule's refusal names it in `rule`)"),
 }
 
+/// 429 `too_many_streams`, shared by the stream and the long-poll.
+pub struct TooManyStreams;
+
+impl<'r> utoipa::ToResponse<'r> for TooManyStreams {
+    fn response() -> (&'r str, RefOr<Response>) {
+        let response = problem_described(
+            "`too_many_streams`: the caller holds their most streams and long-polls on this \
+             server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \
+             (`BOURRE_STREAMS_PER_PROCESS`, default 10,000)",
+        );
+        ("TooManyStreams", response.into())
+    }
+}
+
 /// A problem+json response with `status`: `what`, and every code of that status.
 fn problem_response(status: u16, what: &str) -> Response {
     let codes: Vec<String> = ErrorCode::ALL
@@ -99,8 +113,13 @@ fn problem_response(status: u16, what: &str) -> Response {
         .filter(|c| c.status() == status)
         .map(|c| format!("`{c}`"))
         .collect();
+    problem_described(format!("{what}. Codes: {}.", codes.join(", ")))
+}
+
+/// A problem+json response described as `description`.
+fn problem_described(description: impl Into<String>) -> Response {
     ResponseBuilder::new()
-        .description(format!("{what}. Codes: {}.", codes.join(", ")))
+        .description(description)
         .content(
             "application/problem+json",
             ContentBuilder::new()

@@ -44,7 +44,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::Forbidden,
             error::NotFound,
             error::Conflict,
-            error::Unprocessable
+            error::Unprocessable,
+            error::TooManyStreams
         )
     )
 )]

@@ -8,7 +8,8 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, TooManyStreams, Unauthorized,
+    Unprocessable,
 };
 use super::idempotency::{key_from, respond};
 use super::text;
@@ -321,6 +322,7 @@ pub async fn act(
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
+        (status = 429, response = TooManyStreams),
     )
 )]
 #[get("/{table_id}/events")]
@@ -344,6 +346,7 @@ pub async fn events(
             query.after.unwrap_or(0).max(0),
             wait,
             query.limit.unwrap_or(MAX_PAGE),
+            caller.expiry(),
         )
         .await?;
     Ok(HttpResponse::Ok().json(events))
@@ -411,11 +414,12 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s; the stream ends when the token expires or the caller leaves the league", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
+        (status = 429, response = TooManyStreams),
     )
 )]
 #[get("/{table_id}/stream")]
@@ -442,46 +446,32 @@ pub async fn stream(
     }
     .max(0);
     let app = app.into_inner();
-    let player = caller.0;
-    let mut waiter = app.live.subscribe();
-    // The first page now: refusals (403, 404) are answered before the stream starts.
-    let first = app
-        .events_until(
-            &mut waiter,
-            player,
-            table,
-            after,
-            tokio::time::Instant::now(),
-            MAX_PAGE,
-        )
-        .await?;
-    let after = first.last().map_or(after, |e| e.seq);
+    let expiry = caller.expiry();
+    // The first page now: refusals (403, 404, 429) are answered before the stream starts.
+    let (first, listener) = app.stream(caller.0, table, after).await?;
     let head =
         sse_frames(&first).map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
-    let state = (app, waiter, after, Some(head));
-    let body =
-        futures_util::stream::unfold(state, move |(app, mut waiter, after, head)| async move {
-            if let Some(head) = head {
-                return Some((Ok(head), (app, waiter, after, None)));
-            }
-            let until = tokio::time::Instant::now() + KEEP_ALIVE;
-            let page = app
-                .events_until(&mut waiter, player, table, after, until, MAX_PAGE)
-                .await;
-            match page {
-                Ok(page) if page.is_empty() => Some((
-                    Ok(web::Bytes::from_static(b": keep-alive\n\n")),
-                    (app, waiter, after, None),
-                )),
-                Ok(page) => {
-                    let next = page.last().map_or(after, |e| e.seq);
-                    Some((sse_frames(&page), (app, waiter, next, None)))
-                }
-                // No longer allowed, or the database failed: end the stream; the client
-                // reconnects with Last-Event-ID and gets a proper answer.
-                Err(_) => None,
-            }
-        });
+    let state = (app, listener, Some(head));
+    let body = futures_util::stream::unfold(state, move |(app, mut listener, head)| async move {
+        if let Some(head) = head {
+            return Some((Ok(head), (app, listener, None)));
+        }
+        // The stream ends when the token expires: the client reconnects with a fresh one.
+        if tokio::time::Instant::now() >= expiry {
+            return None;
+        }
+        let until = expiry.min(tokio::time::Instant::now() + KEEP_ALIVE);
+        match listener.next(&app, table, until, MAX_PAGE as usize).await {
+            Some(Ok(page)) if page.is_empty() => Some((
+                Ok(web::Bytes::from_static(b": keep-alive\n\n")),
+                (app, listener, None),
+            )),
+            Some(Ok(page)) => Some((sse_frames(&page), (app, listener, None))),
+            // No longer allowed (they left the league), or the database failed: end the
+            // stream; the client reconnects with Last-Event-ID and gets a proper answer.
+            Some(Err(_)) | None => None,
+        }
+    });
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))

@@ -114,15 +114,19 @@ impl App {
         })
     }
 
-    /// The player a bearer token names, if it is genuine and unexpired (HS256 only).
-    pub fn verify_token(&self, token: &str) -> Result<PlayerId, AppError> {
+    /// The player a bearer token names and when it expires, if it is genuine, unexpired
+    /// and not before its `nbf` (HS256 only).
+    pub fn verify_token(&self, token: &str) -> Result<(PlayerId, DateTime<Utc>), AppError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         // A token is refused before its `nbf` as after its `exp`.
         validation.validate_nbf = true;
         validation.set_required_spec_claims(&["exp", "sub"]);
         jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation)
-            .map(|data| PlayerId(data.claims.sub))
+            .map(|data| {
+                let expires_at = DateTime::from_timestamp(data.claims.exp, 0).unwrap_or_default();
+                (PlayerId(data.claims.sub), expires_at)
+            })
             .map_err(|e| AppError::unauthorized(format!("invalid token: {e}")))
     }
 

@@ -110,6 +110,7 @@ error_codes! {
     NotEnoughPlayers = (422, "not_enough_players"),
     // 429: Too many attempts.
     TooManyAttempts = (429, "too_many_attempts"),
+    TooManyStreams = (429, "too_many_streams"),
     // 500: A bug: the request changed nothing.
     Internal = (500, "internal"),
     // 503: The database is away: the request changed nothing, try again.

@@ -1,12 +1,14 @@
-//! The caller's redacted events of a table, optionally waiting for new ones.
+//! The caller's redacted events of a table, optionally waiting for new ones (long-poll),
+//! and the listener of a table's stream; both wait on the process's feed of the table
+//! (see [`super::feeds`]).
 
 use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::feeds::Listener;
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
-use super::live::Waiter;
 use super::table::read::load_seats;
 use super::table_event::TableEvent;
 use super::view::{EventOut, event_out};
@@ -21,7 +23,8 @@ pub const MAX_PAGE: i64 = 500;
 
 impl App {
     /// Events after `after`, as the caller may see them. With `wait` > 0 and nothing new,
-    /// waits up to `wait` seconds for the next event.
+    /// waits up to `wait` seconds (and no longer than `until`, when the caller's token
+    /// expires) for the next event; such a wait counts against the caller's streams.
     pub async fn events(
         &self,
         player: PlayerId,
@@ -29,6 +32,7 @@ impl App {
         after: i64,
         wait: u64,
         limit: i64,
+        until: Instant,
     ) -> Result<Vec<EventOut>, AppError> {
         if wait > MAX_WAIT_SECS {
             return Err(AppError::Refused {
@@ -37,35 +41,41 @@ impl App {
                 detail: format!("wait is at most {MAX_WAIT_SECS} seconds"),
             });
         }
-        let until = Instant::now() + Duration::from_secs(wait);
-        let mut waiter = self.live.subscribe();
-        self.events_until(&mut waiter, player, id, after, until, limit)
+        let limit = limit.clamp(1, MAX_PAGE);
+        let until = until.min(Instant::now() + Duration::from_secs(wait));
+        let admission = match wait {
+            0 => None,
+            _ => Some(self.live.feeds.admit(player.0, self.config.streams)?),
+        };
+        let page = self.events_page(player, id, after, limit).await?;
+        let Some(admission) = admission.filter(|_| page.is_empty()) else {
+            return Ok(page);
+        };
+        let mut listener = self.listen(id.0, player.0, after, admission);
+        listener
+            .next(self, id, until, limit as usize)
             .await
+            .unwrap_or(Ok(Vec::new()))
     }
 
-    /// Events after `after`, waiting until `until` for one when there is none. Woken by
-    /// `waiter` (subscribed before the first read, so no notice is missed) when any server
-    /// process appends to the table.
-    pub async fn events_until(
+    /// A listener of the table's stream for `player`, with its first page (every event
+    /// after `after`, up to a page): refusals (403, 404, 429) come before the stream starts.
+    pub async fn stream(
         &self,
-        waiter: &mut Waiter,
         player: PlayerId,
         id: TableId,
         after: i64,
-        until: Instant,
-        limit: i64,
-    ) -> Result<Vec<EventOut>, AppError> {
-        let limit = limit.clamp(1, MAX_PAGE);
-        loop {
-            let page = self.events_page(player, id, after, limit).await?;
-            if !page.is_empty() || Instant::now() >= until {
-                return Ok(page);
-            }
-            waiter.wait(id.0, after, until).await;
-        }
+    ) -> Result<(Vec<EventOut>, Listener), AppError> {
+        let admission = self.live.feeds.admit(player.0, self.config.streams)?;
+        let first = self.events_page(player, id, after, MAX_PAGE).await?;
+        let cursor = first.last().map_or(after, |e| e.seq);
+        Ok((first, self.listen(id.0, player.0, cursor, admission)))
     }
 
-    async fn events_page(
+    /// Events after `after` read for the caller alone. The events are read before the
+    /// table, so a hand the table calls over really was over for every event read (its
+    /// events are then shown whole).
+    pub(crate) async fn events_page(
         &self,
         player: PlayerId,
         id: TableId,
@@ -73,11 +83,11 @@ impl App {
         limit: i64,
     ) -> Result<Vec<EventOut>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
+        let rows = event_log::load_after(&mut conn, id.0, after, limit).await?;
         let (table, role, seats) = load_seats(&mut conn, id, player).await?;
         if role.is_none() {
             require_member(&mut conn, LeagueId(table.league_id), player).await?;
         }
-        let rows = event_log::load_after(&mut conn, id.0, after, limit).await?;
         if rows.is_empty() {
             return Ok(Vec::new());
         }

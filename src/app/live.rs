@@ -1,16 +1,17 @@
 //! Live updates across server processes: every append notifies `bourre_events` with
 //! `<table_id>:<seq>` (PostgreSQL delivers it on commit); one listening connection per
-//! process fans the notices out to the waiting long-polls and streams.
+//! process hands the notices to the feed of each table (see [`super::feeds`]), which
+//! reads the new events once for all of the process's streams and long-polls.
 
 use std::time::Duration;
 
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
-use tokio::sync::{broadcast, mpsc};
-use tokio::time::Instant;
+use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::App;
+use super::feeds::Feeds;
 use crate::store::{self, events::NOTIFY_CHANNEL};
 
 /// A table's log grew to `seq`. The nil table means "anything may have changed" (sent when
@@ -21,10 +22,11 @@ pub struct Notice {
     pub seq: i64,
 }
 
-/// The process's fan-out of notices, and its outbox of notices for the other processes.
+/// The process's feeds, woken by notices, and its outbox of notices for the other
+/// processes.
 #[derive(Clone)]
 pub struct Live {
-    tx: broadcast::Sender<Notice>,
+    pub feeds: Feeds,
     outbox: mpsc::Sender<Notice>,
     outbox_rx: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<Notice>>>>,
 }
@@ -35,12 +37,10 @@ impl Default for Live {
     }
 }
 
-/// Waiters re-check the database at least this often, whatever the notices say.
-const RECHECK_EVERY: Duration = Duration::from_secs(5);
 /// How long the listener waits before reconnecting after losing its connection.
 const RECONNECT_AFTER: Duration = Duration::from_secs(1);
-/// Notices waiting for the sender; beyond this many, new ones are dropped (waiters
-/// re-check the database every few seconds anyway).
+/// Notices waiting for the sender; beyond this many, new ones are dropped (feeds re-read
+/// their tables every few seconds anyway).
 const OUTBOX_CAPACITY: usize = 4096;
 /// Notices sent to PostgreSQL in one transaction, at most.
 const MAX_BATCH: usize = 256;
@@ -51,30 +51,23 @@ const GATHER: Duration = Duration::from_millis(20);
 
 impl Live {
     pub fn new() -> Live {
-        let (tx, _) = broadcast::channel(1024);
         let (outbox, outbox_rx) = mpsc::channel(OUTBOX_CAPACITY);
         Live {
-            tx,
+            feeds: Feeds::default(),
             outbox,
             outbox_rx: std::sync::Arc::new(std::sync::Mutex::new(Some(outbox_rx))),
         }
     }
 
-    pub fn subscribe(&self) -> Waiter {
-        Waiter {
-            rx: self.tx.subscribe(),
-        }
-    }
-
+    /// Wakes the feed of the notice's table (every feed for the nil table).
     pub fn publish(&self, notice: Notice) {
-        // No receivers is fine: nobody waits.
-        let _ = self.tx.send(notice);
+        self.feeds.wake(notice.table);
     }
 
-    /// A committed append: wakes this process's waiters now, and queues the notice for the
-    /// other processes (sent in batches by [`App::send_notices_forever`]). A full outbox
-    /// drops the notice: the change is committed, and waiters re-check the database every
-    /// few seconds anyway.
+    /// A committed append: wakes this process's feed of the table now, and queues the
+    /// notice for the other processes (sent in batches by [`App::send_notices_forever`]). A
+    /// full outbox drops the notice: the change is committed, and feeds re-read their
+    /// tables every few seconds anyway.
     pub fn announce(&self, notice: Notice) {
         self.publish(notice);
         let _ = self.outbox.try_send(notice);
@@ -82,32 +75,6 @@ impl Live {
 
     fn take_outbox(&self) -> Option<mpsc::Receiver<Notice>> {
         self.outbox_rx.lock().ok()?.take()
-    }
-}
-
-/// One waiter's subscription. Subscribe before reading the database, then wait: a notice
-/// sent in between is not lost.
-pub struct Waiter {
-    rx: broadcast::Receiver<Notice>,
-}
-
-impl Waiter {
-    /// Waits until `table` may have an event after `after`, or until `until`. Returns
-    /// early (spuriously) at least every few seconds, so callers re-check the database.
-    pub async fn wait(&mut self, table: Uuid, after: i64, until: Instant) {
-        let until = until.min(Instant::now() + RECHECK_EVERY);
-        loop {
-            match tokio::time::timeout_at(until, self.rx.recv()).await {
-                Ok(Ok(n)) if n.table.is_nil() || (n.table == table && n.seq > after) => return,
-                Ok(Ok(_)) => {}
-                Ok(Err(broadcast::error::RecvError::Lagged(_))) => return,
-                Ok(Err(broadcast::error::RecvError::Closed)) => {
-                    tokio::time::sleep_until(until).await;
-                    return;
-                }
-                Err(_) => return,
-            }
-        }
     }
 }
 
@@ -192,7 +159,7 @@ impl App {
             .execute(&mut conn)
             .await
             .map_err(|e| e.to_string())?;
-        // Anything appended while no one listened: let every waiter look again.
+        // Anything appended while no one listened: let every feed look again.
         self.live.publish(Notice {
             table: Uuid::nil(),
             seq: 0,

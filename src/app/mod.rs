@@ -8,6 +8,7 @@ pub mod auth;
 pub mod commands;
 pub mod error;
 pub mod events;
+pub mod feeds;
 pub mod history;
 pub mod idempotency;
 pub mod ids;
@@ -67,6 +68,8 @@ pub struct Config {
     pub allow_fixed_deck: bool,
     /// How often the sweeper looks for turns whose deadline passed (it also runs at start).
     pub sweep_every: Duration,
+    /// Streams and long-polls open at once, per player and in all.
+    pub streams: feeds::StreamLimits,
 }
 
 /// The HS256 keys, made once from the secret.

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use crate::app::feeds::StreamLimits;
 use crate::app::{App, Config, JwtKeys};
 use crate::tools::database::{self, Source};
 use crate::{api, store};
@@ -97,6 +98,10 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
             token_ttl: Duration::from_secs(env_number("BOURRE_TOKEN_TTL_SECS", 7 * 86_400)?),
             allow_fixed_deck: env_flag("BOURRE_ALLOW_FIXED_DECK"),
             sweep_every: Duration::from_millis(env_number("BOURRE_SWEEP_MS", 500)?.max(10)),
+            streams: StreamLimits {
+                per_player: env_number("BOURRE_STREAMS_PER_PLAYER", 8)? as usize,
+                per_process: env_number("BOURRE_STREAMS_PER_PROCESS", 10_000)? as usize,
+            },
         },
     ))
 }

@@ -251,6 +251,74 @@ pub async fn load_after(
         .await?)
 }
 
+/// What a process's live feed of a table reads at once (see `app::feeds`): the events after
+/// a seq, and, from the same snapshot, what redacting them for each viewer needs.
+#[derive(Debug, Clone)]
+pub struct FeedRead {
+    pub events: Vec<EventRow>,
+    pub in_hand: bool,
+    pub hand_no: i32,
+    pub rules: Value,
+    /// `(seat, player)` of the table's seats.
+    pub seats: Vec<(i16, Uuid)>,
+    /// Those of the listening players who are members of the table's league.
+    pub members: Vec<Uuid>,
+}
+
+/// Reads a [`FeedRead`] of `table_id` in one read-only transaction (one snapshot, one
+/// transaction whatever the number of listeners): `None` when there is no such table.
+pub async fn feed(
+    conn: &mut Conn,
+    table_id: Uuid,
+    after: i64,
+    limit: i64,
+    listeners: &[Uuid],
+) -> Result<Option<FeedRead>, StoreError> {
+    use super::schema::{memberships, seats, tables};
+    let listeners = listeners.to_vec();
+    conn.build_transaction()
+        .read_only()
+        .repeatable_read()
+        .run(async move |conn| {
+            let Some((league_id, in_hand, hand_no, rules)) = tables::table
+                .find(table_id)
+                .select((
+                    tables::league_id,
+                    tables::in_hand,
+                    tables::hand_no,
+                    tables::rules,
+                ))
+                .first::<(Uuid, bool, i32, Value)>(conn)
+                .await
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            let seats = seats::table
+                .filter(seats::table_id.eq(table_id))
+                .select((seats::seat, seats::player_id))
+                .order(seats::seat)
+                .load(conn)
+                .await?;
+            let members = memberships::table
+                .filter(memberships::league_id.eq(league_id))
+                .filter(memberships::player_id.eq_any(&listeners))
+                .select(memberships::player_id)
+                .load(conn)
+                .await?;
+            let events = load_after(conn, table_id, after, limit).await?;
+            Ok(Some(FeedRead {
+                events,
+                in_hand,
+                hand_no,
+                rules,
+                seats,
+                members,
+            }))
+        })
+        .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,18 @@ impl StoreError {
         )
     }
 
+    /// Whether a write would have taken a balance below zero (the CHECK on `balances`),
+    /// as opposed to other CHECK failures (such as a debit that found no balance row).
+    pub fn is_negative_balance(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::CheckViolation,
+                info
+            )) if info.constraint_name() == Some("balances_check")
+        )
+    }
+
     /// Whether a write broke a CHECK constraint (e.g. a balance going negative).
     pub fn is_check_violation(&self) -> bool {
         matches!(

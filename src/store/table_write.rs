@@ -400,10 +400,12 @@ impl Prepared {
     }
 }
 
-/// A balance that would go negative fails the statement with a CHECK violation.
+/// A balance that would go negative fails the statement with a CHECK violation (a debit
+/// that finds no balance row fails it too, and stays a database error: the rows are
+/// damaged).
 fn overdrawn(e: diesel::result::Error) -> StoreError {
     match StoreError::from(e) {
-        e if e.is_check_violation() => {
+        e if e.is_negative_balance() => {
             StoreError::Overdrawn("an account of this table's players or pot".into())
         }
         e => e,

@@ -332,3 +332,194 @@ async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
     .ok();
     assert_eq!(app.balance(&ann, &league).await, 100);
 }
+
+/// Opens the table's stream for `token`: the response, to be read.
+async fn open_stream(
+    app: &TestApp,
+    table: &str,
+    token: &str,
+) -> awc::ClientResponse<
+    impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + use<>,
+> {
+    app.client
+        .request(
+            Method::GET,
+            format!("{}/v1/tables/{table}/stream", app.base),
+        )
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .send()
+        .await
+        .expect("stream")
+}
+
+/// Reads the stream until it ends, for at most `secs`: what it sent, and whether it ended.
+async fn read_to_end(
+    stream: &mut (
+             impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+             + Unpin
+         ),
+    secs: u64,
+) -> (String, bool) {
+    use futures_util::StreamExt;
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let mut text = String::new();
+    loop {
+        match tokio::time::timeout_at(until, stream.next()).await {
+            Ok(Some(Ok(chunk))) => text.push_str(&String::from_utf8_lossy(&chunk)),
+            Ok(Some(Err(_)) | None) => return (text, true),
+            Err(_) => return (text, false),
+        }
+    }
+}
+
+#[actix_web::test]
+async fn streams_and_long_polls_are_capped_per_player() {
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let mut open = Vec::new();
+    for _ in 0..8 {
+        let stream = open_stream(&app, &table, &players[0].token).await;
+        assert_eq!(stream.status().as_u16(), 200);
+        open.push(stream);
+    }
+    app.get(&format!("/v1/tables/{table}/stream"), &players[0])
+        .await
+        .problem(429, "too_many_streams");
+    app.get(&format!("/v1/tables/{table}/events?wait=5"), &players[0])
+        .await
+        .problem(429, "too_many_streams");
+    // A plain read is not a wait; another player has places of their own.
+    app.get(&format!("/v1/tables/{table}/events"), &players[0])
+        .await
+        .ok();
+    let other = open_stream(&app, &table, &players[1].token).await;
+    assert_eq!(other.status().as_u16(), 200);
+}
+
+#[actix_web::test]
+async fn a_stream_ends_when_its_token_expires() {
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let short = sign(JWT_SECRET.as_bytes(), &claims(&players[1], 2));
+    let mut stream = open_stream(&app, &table, &short).await;
+    assert_eq!(stream.status().as_u16(), 200);
+    let (_, ended) = read_to_end(&mut stream, 6).await;
+    assert!(ended, "the stream outlived its token");
+    // What is dealt afterwards (bob's cards included) reaches no stream of that token.
+    app.start_hand(&table, &players[0]).await.ok();
+    let (text, _) = read_to_end(&mut stream, 1).await;
+    assert!(!text.contains("hand_dealt"), "{text}");
+}
+
+#[actix_web::test]
+async fn a_stream_ends_when_its_player_leaves_the_league() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let cat = app.register("cat").await;
+    let code = app
+        .get(&format!("/v1/leagues/{league}"), &players[0])
+        .await
+        .ok()["invite_code"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+    app.post(
+        &format!("/v1/leagues/{league}/members"),
+        &cat,
+        json!({"invite_code": code}),
+    )
+    .await
+    .ok();
+    let mut stream = open_stream(&app, &table, &cat.token).await;
+    assert_eq!(stream.status().as_u16(), 200);
+    let removed = app
+        .call(
+            Method::DELETE,
+            &format!("/v1/leagues/{league}/members/{}", cat.id),
+            Some(&players[0].token),
+            None,
+        )
+        .await;
+    assert_eq!(removed.status, 204, "{}", removed.body);
+    let (_, ended) = read_to_end(&mut stream, 10).await;
+    assert!(ended, "the stream outlived the membership");
+}
+
+/// Transactions committed in the test's database so far (as flushed to the statistics).
+async fn commits(app: &TestApp) -> i64 {
+    app.sql_number(
+        "SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()",
+    )
+    .await
+}
+
+/// Transactions the database committed for `writes` client seeds set on process `two`,
+/// less the test's own (statistics are flushed by idle backends within 10 s).
+async fn transactions_for_writes(two: &TestApp, table: &str, who: &Player, writes: usize) -> i64 {
+    let idle = std::time::Duration::from_secs(11);
+    tokio::time::sleep(idle).await;
+    let before = commits(two).await;
+    for i in 0..writes {
+        let reply = two
+            .call(
+                Method::PUT,
+                &format!("/v1/tables/{table}/seats/me/client-seed"),
+                Some(&who.token),
+                Some(json!({"seed": format!("seed{i}")})),
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+    }
+    tokio::time::sleep(idle).await;
+    // The two reads of the statistics are the test's own.
+    commits(two).await - before - 1
+}
+
+#[actix_web::test]
+async fn live_fan_out_costs_the_same_whatever_the_number_of_listeners() {
+    let two = TestApp::start().await;
+    let one = TestApp::on_database(two.db_url.clone(), crate::support::config(true));
+    let (players, league, table) = two
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let quiet = transactions_for_writes(&two, &table, &players[0], 20).await;
+    // 40 listeners on process one: five members with eight streams each.
+    let code = two
+        .get(&format!("/v1/leagues/{league}"), &players[0])
+        .await
+        .ok()["invite_code"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+    let mut streams = Vec::new();
+    for name in ["cat", "dan", "eve", "fay", "gus"] {
+        let p = one.register(name).await;
+        one.post(
+            &format!("/v1/leagues/{league}/members"),
+            &p,
+            json!({"invite_code": code}),
+        )
+        .await
+        .ok();
+        for _ in 0..8 {
+            let stream = open_stream(&one, &table, &p.token).await;
+            assert_eq!(stream.status().as_u16(), 200);
+            streams.push(stream);
+        }
+    }
+    let busy = transactions_for_writes(&two, &table, &players[0], 20).await;
+    // One read of the table per write (and per process), not one per listener.
+    assert!(
+        busy - quiet <= 2 * 20,
+        "{quiet} transactions for 20 writes with no listeners, {busy} with 40"
+    );
+    // And every listener saw every write (its first page had the first 20).
+    let (text, _) = read_to_end(&mut streams[39], 1).await;
+    assert_eq!(text.matches("event: client_seed_set").count(), 40, "{text}");
+}

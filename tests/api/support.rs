@@ -168,6 +168,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         token_ttl: Duration::from_secs(3600),
         allow_fixed_deck,
         sweep_every: Duration::from_millis(100),
+        streams: bourre::app::feeds::StreamLimits::default(),
     }
 }
 

@@ -125,6 +125,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
             token_ttl: Duration::from_secs(86_400),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
+            streams: crate::app::feeds::StreamLimits::default(),
         },
     );
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;

@@ -1,0 +1,430 @@
+//! Live updates inside one process, at a cost independent of the number of listeners: a
+//! table with listeners (streams and long-polls) has one feed in the process, whose task
+//! reads the table's new events once per notice (one read-only transaction, which also
+//! reads what redaction needs and which listeners are still members) and publishes them to
+//! every listener; each listener redacts them for its viewer in memory (the engine's
+//! redaction, as in [`super::view::event_out`]). When nothing happens, the feed re-reads
+//! every few seconds (one query per process and table, not per listener), so a removed
+//! member's streams end and notices lost between processes are caught up.
+//!
+//! Listeners are capped per player and per process ([`StreamLimits`]); beyond, 429
+//! `too_many_streams`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+use uuid::Uuid;
+
+use super::table_event::TableEvent;
+use super::view::{EventOut, event_out};
+use super::{App, AppError, ErrorCode};
+use crate::engine::TableRules;
+use crate::store::{self, events::EventRow};
+
+/// How many streams and long-polls may be open at once in this process.
+#[derive(Debug, Clone, Copy)]
+pub struct StreamLimits {
+    /// Per player.
+    pub per_player: usize,
+    /// In all.
+    pub per_process: usize,
+}
+
+impl Default for StreamLimits {
+    fn default() -> StreamLimits {
+        StreamLimits {
+            per_player: 8,
+            per_process: 10_000,
+        }
+    }
+}
+
+/// A feed re-reads its table at least this often, whatever the notices say.
+const RECHECK_EVERY: Duration = Duration::from_secs(5);
+/// Events a feed keeps for listeners that are behind; one further behind reads its own.
+const KEEP: usize = 512;
+/// Events a feed reads at once.
+const READ_LIMIT: i64 = 500;
+
+/// This process's feeds and open listeners.
+#[derive(Clone, Default)]
+pub struct Feeds {
+    registry: Arc<Mutex<Registry>>,
+}
+
+#[derive(Default)]
+struct Registry {
+    feeds: HashMap<Uuid, Arc<Feed>>,
+    /// Open listeners per player.
+    open: HashMap<Uuid, usize>,
+    total: usize,
+}
+
+/// One table's feed.
+pub struct Feed {
+    table: Uuid,
+    wake: Notify,
+    snapshot: watch::Sender<Arc<Snapshot>>,
+    /// Listening players, with how many listeners each (guarded by the registry's lock).
+    players: Mutex<HashMap<Uuid, usize>>,
+}
+
+/// The table as the feed last read it.
+pub struct Snapshot {
+    /// Every event with `from < seq <= head`, oldest first.
+    events: Vec<Arc<(EventRow, TableEvent)>>,
+    from: i64,
+    /// The last seq read.
+    pub head: i64,
+    in_hand: bool,
+    hand_no: i32,
+    simultaneous: bool,
+    seats: Vec<(u8, Uuid)>,
+    /// The listening players the last read found not to be members of the table's league
+    /// (sorted); `None` before the first read.
+    left: Option<Vec<Uuid>>,
+    /// The table is gone.
+    gone: bool,
+}
+
+impl Snapshot {
+    fn empty(head: i64) -> Snapshot {
+        Snapshot {
+            events: Vec::new(),
+            from: head,
+            head,
+            in_hand: false,
+            hand_no: 0,
+            simultaneous: false,
+            seats: Vec::new(),
+            left: None,
+            gone: false,
+        }
+    }
+
+    /// Whether `player` may still listen: not when the last read found they left the
+    /// league (a listener who joined since is checked by the next read).
+    fn allows(&self, player: Uuid) -> bool {
+        !self.gone && self.left.as_ref().is_none_or(|l| !l.contains(&player))
+    }
+
+    /// Whether every event after `after` up to the head is here.
+    fn covers(&self, after: i64) -> bool {
+        after >= self.from
+    }
+
+    /// The events after `after` as `player` may see them, at most `limit`. Read in the same
+    /// snapshot as the table, so a hand this snapshot calls over really is over.
+    fn page(&self, after: i64, player: Uuid, limit: usize) -> Result<Vec<EventOut>, AppError> {
+        let viewer = self
+            .seats
+            .iter()
+            .find(|(_, p)| *p == player)
+            .map(|(s, _)| *s);
+        let start = self.events.partition_point(|e| e.0.seq <= after);
+        self.events[start..]
+            .iter()
+            .take(limit)
+            .map(|e| {
+                let (row, event) = &**e;
+                let in_play = self.in_hand && row.hand_no == self.hand_no;
+                event_out(row, event, in_play, viewer, self.simultaneous)
+                    .map_err(|e| AppError::Internal(e.to_string()))
+            })
+            .collect()
+    }
+
+    /// This snapshot with `read` of `listeners` applied: new events appended (the oldest
+    /// dropped beyond [`KEEP`]) and the table's state replaced.
+    fn after_read(
+        &self,
+        read: store::events::FeedRead,
+        listeners: &[Uuid],
+    ) -> Result<Snapshot, AppError> {
+        let rules: TableRules = serde_json::from_value(read.rules)
+            .map_err(|e| AppError::Internal(format!("stored rules unreadable: {e}")))?;
+        let mut events = self.events.clone();
+        let mut head = self.head;
+        for row in read.events {
+            let event = TableEvent::decode(row.seq, &row.payload)?;
+            head = row.seq;
+            events.push(Arc::new((row, event)));
+        }
+        let mut from = self.from;
+        if events.len() > KEEP {
+            let dropped = events.len() - KEEP;
+            from = events[dropped - 1].0.seq;
+            events.drain(..dropped);
+        }
+        Ok(Snapshot {
+            events,
+            from,
+            head,
+            in_hand: read.in_hand,
+            hand_no: read.hand_no,
+            simultaneous: rules.simultaneous_declare,
+            seats: read
+                .seats
+                .into_iter()
+                .map(|(seat, player)| (u8::try_from(seat).unwrap_or(u8::MAX), player))
+                .collect(),
+            left: Some({
+                let mut left: Vec<Uuid> = listeners
+                    .iter()
+                    .filter(|p| !read.members.contains(p))
+                    .copied()
+                    .collect();
+                left.sort_unstable();
+                left
+            }),
+            gone: false,
+        })
+    }
+}
+
+/// A listener's place under the caps; given back when dropped.
+pub struct Admission {
+    feeds: Feeds,
+    player: Uuid,
+}
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        let mut registry = lock(&self.feeds.registry);
+        registry.total = registry.total.saturating_sub(1);
+        if let Some(n) = registry.open.get_mut(&self.player) {
+            *n -= 1;
+            if *n == 0 {
+                registry.open.remove(&self.player);
+            }
+        }
+    }
+}
+
+/// A listener of one table's feed.
+pub struct Listener {
+    feed: Arc<Feed>,
+    snapshots: watch::Receiver<Arc<Snapshot>>,
+    feeds: Feeds,
+    player: Uuid,
+    /// The last seq given to the listener.
+    pub cursor: i64,
+    _admission: Admission,
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let last = {
+            let _registry = lock(&self.feeds.registry);
+            let mut players = lock(&self.feed.players);
+            if let Some(n) = players.get_mut(&self.player) {
+                *n -= 1;
+                if *n == 0 {
+                    players.remove(&self.player);
+                }
+            }
+            players.is_empty()
+        };
+        if last {
+            // The feed's task sees nobody listens, and ends.
+            self.feed.wake.notify_one();
+        }
+    }
+}
+
+/// A lock, whether or not a holder panicked (every critical section here leaves the counts
+/// consistent before anything that may panic).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn too_many(detail: String) -> AppError {
+    AppError::refused(ErrorCode::TooManyStreams, detail)
+}
+
+impl Feeds {
+    /// A place for one more listener of `player`, or 429 `too_many_streams`.
+    pub fn admit(&self, player: Uuid, limits: StreamLimits) -> Result<Admission, AppError> {
+        let mut registry = lock(&self.registry);
+        if registry.total >= limits.per_process {
+            return Err(too_many(format!(
+                "this server holds its most streams and long-polls ({}); try again shortly",
+                limits.per_process
+            )));
+        }
+        let open = registry.open.entry(player).or_insert(0);
+        if *open >= limits.per_player {
+            return Err(too_many(format!(
+                "a player holds at most {} streams and long-polls at once",
+                limits.per_player
+            )));
+        }
+        *open += 1;
+        registry.total += 1;
+        Ok(Admission {
+            feeds: self.clone(),
+            player,
+        })
+    }
+
+    /// Wakes the feed of `table` (every feed for the nil table): its log may have grown.
+    pub fn wake(&self, table: Uuid) {
+        let registry = lock(&self.registry);
+        if table.is_nil() {
+            registry.feeds.values().for_each(|f| f.wake.notify_one());
+        } else if let Some(feed) = registry.feeds.get(&table) {
+            feed.wake.notify_one();
+        }
+    }
+
+    /// Joins (or starts) the feed of `table` for `player`, whose cursor is `after`: the
+    /// feed, and whether it is new (its task is then to be started).
+    fn join(&self, table: Uuid, player: Uuid, after: i64) -> (Arc<Feed>, bool) {
+        let mut registry = lock(&self.registry);
+        let mut created = false;
+        let feed = registry
+            .feeds
+            .entry(table)
+            .or_insert_with(|| {
+                created = true;
+                Arc::new(Feed {
+                    table,
+                    wake: Notify::new(),
+                    snapshot: watch::Sender::new(Arc::new(Snapshot::empty(after))),
+                    players: Mutex::new(HashMap::new()),
+                })
+            })
+            .clone();
+        *lock(&feed.players).entry(player).or_insert(0) += 1;
+        (feed, created)
+    }
+
+    /// The players listening to `feed`, or `None` (and the feed is removed) when nobody is.
+    fn listening(&self, feed: &Arc<Feed>) -> Option<Vec<Uuid>> {
+        let mut registry = lock(&self.registry);
+        let players: Vec<Uuid> = lock(&feed.players).keys().copied().collect();
+        if players.is_empty() {
+            if registry
+                .feeds
+                .get(&feed.table)
+                .is_some_and(|f| Arc::ptr_eq(f, feed))
+            {
+                registry.feeds.remove(&feed.table);
+            }
+            return None;
+        }
+        Some(players)
+    }
+}
+
+impl App {
+    /// A listener of `table` for `player`, who has seen every event up to `after`.
+    pub fn listen(&self, table: Uuid, player: Uuid, after: i64, admission: Admission) -> Listener {
+        let feeds = self.live.feeds.clone();
+        let (feed, created) = feeds.join(table, player, after);
+        if created {
+            actix_web::rt::spawn(self.clone().run_feed(feed.clone()));
+        }
+        Listener {
+            snapshots: feed.snapshot.subscribe(),
+            feed,
+            feeds,
+            player,
+            cursor: after,
+            _admission: admission,
+        }
+    }
+
+    /// A feed's task: reads the table whenever woken (and every [`RECHECK_EVERY`]) until
+    /// nobody listens.
+    async fn run_feed(self, feed: Arc<Feed>) {
+        while let Some(listeners) = self.live.feeds.listening(&feed) {
+            if let Err(e) = self.read_feed(&feed, &listeners).await {
+                crate::obs::warn(
+                    "a live feed could not read its table",
+                    serde_json::json!({"table": feed.table, "cause": e.to_string()}),
+                );
+            }
+            let _ = tokio::time::timeout(RECHECK_EVERY, feed.wake.notified()).await;
+        }
+    }
+
+    /// Reads every new event of the feed's table (in pages), and publishes the snapshot.
+    async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        loop {
+            let current = feed.snapshot.borrow().clone();
+            let read =
+                store::events::feed(&mut conn, feed.table, current.head, READ_LIMIT, listeners)
+                    .await?;
+            let Some(read) = read else {
+                feed.snapshot.send_replace(Arc::new(Snapshot {
+                    gone: true,
+                    ..Snapshot::empty(current.head)
+                }));
+                return Ok(());
+            };
+            let full = read.events.len() as i64 >= READ_LIMIT;
+            let next = current.after_read(read, listeners)?;
+            if next.head != current.head || next.left != current.left {
+                feed.snapshot.send_replace(Arc::new(next));
+            }
+            if !full {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl Listener {
+    /// The next events for the listener, waiting until `until` (empty when none came):
+    /// `None` when the listener may no longer listen (they left the league, the table is
+    /// gone) or the feed failed.
+    pub async fn next(
+        &mut self,
+        app: &App,
+        table: super::ids::TableId,
+        until: Instant,
+        limit: usize,
+    ) -> Option<Result<Vec<EventOut>, AppError>> {
+        loop {
+            let snapshot = self.snapshots.borrow_and_update().clone();
+            if !snapshot.allows(self.player) {
+                return None;
+            }
+            if snapshot.head > self.cursor {
+                let page = if snapshot.covers(self.cursor) {
+                    snapshot.page(self.cursor, self.player, limit)
+                } else {
+                    // Further behind than the feed keeps: a read of its own.
+                    app.events_page(
+                        super::ids::PlayerId(self.player),
+                        table,
+                        self.cursor,
+                        limit as i64,
+                    )
+                    .await
+                };
+                match page {
+                    Ok(page) if !page.is_empty() => {
+                        self.cursor = page.last().map_or(self.cursor, |e| e.seq);
+                        return Some(Ok(page));
+                    }
+                    Ok(_) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            if Instant::now() >= until {
+                return Some(Ok(Vec::new()));
+            }
+            match tokio::time::timeout_at(until, self.snapshots.changed()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return None,
+                Err(_) => return Some(Ok(Vec::new())),
+            }
+        }
+    }
+}
