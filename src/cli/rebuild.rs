@@ -1,15 +1,15 @@
 //! `bourre rebuild`: recompute every projection from the event log and the ledger.
 
-use super::serve::database_url;
+use super::serve::database;
 use crate::app::rebuild::rebuild;
 use crate::store;
 
 /// Rebuilds (or with `check` only compares) the projections; fails when `check` finds a
 /// difference.
 pub fn run(check: bool) -> Result<(), String> {
-    let (url, _) = database_url()?;
-    store::migrate(&url).map_err(|e| e.to_string())?;
-    let pool = store::pool(&url, 2).map_err(|e| e.to_string())?;
+    let db = database()?;
+    store::migrate(&db.admin_url).map_err(|e| e.to_string())?;
+    let pool = store::pool(&db.url, 2).map_err(|e| e.to_string())?;
     let report = actix_web::rt::System::new()
         .block_on(async move { rebuild(&pool, !check).await })
         .map_err(|e| e.to_string())?;

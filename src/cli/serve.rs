@@ -6,21 +6,19 @@ use std::time::Duration;
 
 use crate::app::feeds::StreamLimits;
 use crate::app::{App, Config, JwtKeys};
-use crate::tools::database::{self, Source};
+use crate::tools::database::{self, Database, Source};
 use crate::{api, store};
 
-/// The database URL: `DATABASE_URL`, or the private cluster under the data directory.
-/// Returns whether the embedded default is in use.
-pub fn database_url() -> Result<(String, bool), String> {
-    let (url, source) = database::database_url("bourre", || {
+/// The database: `DATABASE_URL`, or the private cluster under the data directory.
+pub fn database() -> Result<Database, String> {
+    database::database("bourre", || {
         let cluster = database::data_dir(None)?.join("pg");
         eprintln!(
             "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
             cluster.display()
         );
         Ok(cluster)
-    })?;
-    Ok((url, source == Source::Embedded))
+    })
 }
 
 fn jwt_secret(embedded: bool) -> Result<Vec<u8>, String> {
@@ -107,16 +105,15 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
 }
 
 pub fn migrate() -> Result<(), String> {
-    let (url, _) = database_url()?;
-    let ran = store::migrate(&url).map_err(|e| e.to_string())?;
+    let ran = store::migrate(&database()?.admin_url).map_err(|e| e.to_string())?;
     eprintln!("bourre: {ran} migration(s) applied");
     Ok(())
 }
 
 pub fn serve() -> Result<(), String> {
-    let (url, embedded) = database_url()?;
-    store::migrate(&url).map_err(|e| e.to_string())?;
-    let app = app_from_env(&url, embedded)?;
+    let db = database()?;
+    store::migrate(&db.admin_url).map_err(|e| e.to_string())?;
+    let app = app_from_env(&db.url, db.source == Source::Embedded)?;
     let bind = std::env::var("BOURRE_BIND").unwrap_or_else(|_| "127.0.0.1:8080".into());
     let workers = env_number("BOURRE_WORKERS", api::default_workers() as u64)? as usize;
     let listener =

@@ -29,17 +29,37 @@ pub enum Source {
     Embedded,
 }
 
+/// A database to use.
+#[derive(Debug, Clone)]
+pub struct Database {
+    /// What the server connects with.
+    pub url: String,
+    /// What migrations and maintenance connect with: the same as `url` with
+    /// `DATABASE_URL`; the private cluster's superuser in the embedded default, whose
+    /// server role is not one.
+    pub admin_url: String,
+    pub source: Source,
+}
+
 /// `DATABASE_URL` when set, else database `db` of the private cluster in the directory
 /// `cluster` gives (only then asked for; the cluster is started, or made, as needed).
-pub fn database_url(
+pub fn database(
     db: &str,
     cluster: impl FnOnce() -> Result<PathBuf, String>,
-) -> Result<(String, Source), String> {
+) -> Result<Database, String> {
     if let Ok(url) = std::env::var("DATABASE_URL")
         && !url.is_empty()
     {
-        return Ok((url, Source::Url));
+        return Ok(Database {
+            admin_url: url.clone(),
+            url,
+            source: Source::Url,
+        });
     }
-    let url = embedded_pg::ensure_cluster(&cluster()?, db).map_err(|e| e.to_string())?;
-    Ok((url, Source::Embedded))
+    let urls = embedded_pg::ensure_cluster(&cluster()?, db).map_err(|e| e.to_string())?;
+    Ok(Database {
+        url: urls.app,
+        admin_url: urls.admin,
+        source: Source::Embedded,
+    })
 }

@@ -582,7 +582,11 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     let ensure = {
         let dir = dir.clone();
         let db = db.clone();
-        move || bourre::tools::embedded_pg::ensure_cluster(&dir, &db).expect("dedicated cluster")
+        move || {
+            bourre::tools::embedded_pg::ensure_cluster(&dir, &db)
+                .expect("dedicated cluster")
+                .admin
+        }
     };
     let db_url = actix_web::rt::task::spawn_blocking(ensure.clone())
         .await
@@ -654,4 +658,68 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
         .expect("stop the cluster");
     let secrets: Vec<String> = players.iter().map(|p| p.token.clone()).collect();
     check_log(&log, &secrets);
+}
+
+/// The README's first command: `bourre serve` with `DATABASE_URL` unset makes its private
+/// cluster, migrates it as the cluster's superuser, and serves as a role that is not one
+/// (and that nobody reaches without its password).
+#[actix_web::test]
+async fn the_embedded_default_serves_as_a_role_that_is_not_a_superuser() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/tmp")
+        .join(format!("embedded-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&data).expect("data dir");
+    let port = free_port();
+    let log = std::fs::File::create(data.join("serve.log")).expect("log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bourre"))
+        .arg("serve")
+        .env_remove("DATABASE_URL")
+        .env_remove("BOURRE_JWT_SECRET")
+        .env("BOURRE_DATA_DIR", &data)
+        .env("BOURRE_BIND", format!("127.0.0.1:{port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("start bourre serve");
+    let base = format!("http://127.0.0.1:{port}");
+    wait_for(&base, "/readyz", Duration::from_secs(120)).await;
+    let cluster = data.join("pg");
+    let urls = {
+        let cluster = cluster.clone();
+        actix_web::rt::task::spawn_blocking(move || {
+            bourre::tools::embedded_pg::ensure_cluster(&cluster, "bourre").expect("cluster")
+        })
+        .await
+        .expect("join")
+    };
+    let app = TestApp {
+        base,
+        db_url: urls.admin.clone(),
+        client: client(),
+        app: None,
+    };
+    let ann = app.register("ann").await;
+    app.league(&ann, &[], 100).await;
+    let server_roles = "SELECT count(DISTINCT usename) AS n FROM pg_stat_activity \
+         WHERE datname = 'bourre' AND backend_type = 'client backend' \
+         AND pid <> pg_backend_pid()";
+    assert_eq!(app.sql_number(server_roles).await, 1);
+    assert_eq!(
+        app.sql_number(&format!(
+            "{server_roles} AND usename = 'bourre_app' AND NOT (SELECT rolsuper FROM pg_roles \
+             WHERE rolname = 'bourre_app')"
+        ))
+        .await,
+        1
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    actix_web::rt::task::spawn_blocking(move || {
+        bourre::tools::embedded_pg::stop_cluster(&cluster)
+    })
+    .await
+    .expect("join")
+    .expect("stop");
+    let _ = std::fs::remove_dir_all(&data);
 }

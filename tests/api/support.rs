@@ -16,9 +16,9 @@ pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret!";
 /// The server's administrative database URL: `DATABASE_URL`, or the private test cluster.
 fn admin_url() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-pg");
-    database::database_url("postgres", || Ok(dir))
+    database::database("postgres", || Ok(dir))
         .expect("private PostgreSQL cluster")
-        .0
+        .admin_url
 }
 
 fn with_database(url: &str, db: &str) -> String {

@@ -4,13 +4,20 @@
 //!
 //! Layout of the directory given to [`ensure_cluster`]:
 //! ```text
-//! <dir>/data/            the cluster (PGDATA); `data/bourre.conf` holds our settings
-//! <dir>/postgres.log     the server's log
-//! <dir>/.lock            serialises concurrent callers (other processes included)
+//! <dir>/data/                the cluster (PGDATA); `data/bourre.conf` holds our settings
+//! <dir>/postgres.log         the server's log
+//! <dir>/.lock                serialises concurrent callers (other processes included)
+//! <dir>/superuser.password   the password of the superuser `bourre` (mode 0600)
+//! <dir>/app.password         the password of the server's role `bourre_app` (mode 0600)
 //! ```
 //! The server listens on 127.0.0.1 only, on a port chosen once when the cluster is made,
-//! with no Unix socket, and trusts every local connection as the role `bourre`: it is a
-//! developer's database, never a production one.
+//! with no Unix socket, and every connection must give its role's password (SCRAM-SHA-256),
+//! so other users of the machine cannot connect. The passwords are made at random into
+//! files only their owner reads. Two roles: the superuser `bourre`, for migrations and the
+//! cluster's own maintenance, and `bourre_app`, which the server connects as: not a
+//! superuser, it may connect to the databases made here and read and write the tables in
+//! their schema, nothing more. A cluster made by an older version, which trusted every
+//! local connection, is given its passwords and rule on its next start.
 //!
 //! PostgreSQL refuses to run as root; when we are root, its programs run as the `postgres`
 //! system user (made if missing) through `runuser` (or `su`), and that user owns the cluster.
@@ -24,14 +31,19 @@ use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::net::TcpListener;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The role that owns the cluster and that the returned URL connects as.
+/// The role that owns the cluster, for migrations and maintenance.
 const SUPERUSER: &str = "bourre";
+/// The role the server connects as (not a superuser).
+const APP_ROLE: &str = "bourre_app";
+/// The only access rule: every TCP connection on 127.0.0.1 gives its password.
+const HBA: &str = "# Written by bourre: every connection gives its role's password.\n\
+                   host all all 127.0.0.1/32 scram-sha-256\n";
 /// The system user that runs PostgreSQL when we are root.
 const SYSTEM_USER: &str = "postgres";
 /// Our settings, included from `postgresql.conf`; its presence marks a finished init.
@@ -135,13 +147,22 @@ pub enum EmbeddedError {
     },
 }
 
-/// Starts (or reuses) a private PostgreSQL cluster in `data_dir` and returns a connection
-/// URL (postgres://...) for the database `db_name`, creating that database if missing.
+/// The connection URLs (postgres://...) of one database of the cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterUrls {
+    /// As the superuser: for migrations and maintenance.
+    pub admin: String,
+    /// As the server's role.
+    pub app: String,
+}
+
+/// Starts (or reuses) a private PostgreSQL cluster in `data_dir` and returns the connection
+/// URLs of the database `db_name`, creating that database if missing.
 ///
 /// Safe to call from several threads and processes at once: callers take turns on a lock
 /// file in `data_dir`. The cluster keeps running after this returns; [`stop_cluster`]
 /// stops it.
-pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<String, EmbeddedError> {
+pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<ClusterUrls, EmbeddedError> {
     validate_db_name(db_name)?;
     let layout = Layout::prepare(data_dir)?;
     let _lock = layout.lock()?;
@@ -151,8 +172,9 @@ pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<String, Embedded
         check_traversable(&layout.root, uid)?;
     }
 
+    let passwords = Passwords::read_or_make(&layout.root)?;
     if !layout.settings().is_file() {
-        init_cluster(&layout, &bins, &runner)?;
+        init_cluster(&layout, &bins, &runner, &passwords)?;
     }
     let bins = bins.matching_cluster(&layout.pgdata)?;
     runner.adopt(&layout.pgdata)?;
@@ -161,9 +183,106 @@ pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<String, Embedded
         Some(port) => port,
         None => start_cluster(&layout, &bins, &runner)?,
     };
-    wait_ready(&bins, port, &layout.log)?;
-    create_database_if_missing(&bins, port, db_name)?;
-    Ok(format!("postgres://{SUPERUSER}@127.0.0.1:{port}/{db_name}"))
+    let admin = Psql {
+        bins: &bins,
+        port,
+        password: &passwords.superuser,
+    };
+    wait_ready(&admin, &layout.log)?;
+    secure(&layout, &runner, &admin, &passwords)?;
+    create_database_if_missing(&admin, db_name)?;
+    let url = |role: &str, password: &str| {
+        format!("postgres://{role}:{password}@127.0.0.1:{port}/{db_name}")
+    };
+    Ok(ClusterUrls {
+        admin: url(SUPERUSER, &passwords.superuser),
+        app: url(APP_ROLE, &passwords.app),
+    })
+}
+
+/// The cluster's two passwords, each in a file of `<dir>` only its owner reads.
+struct Passwords {
+    superuser: String,
+    app: String,
+}
+
+impl Passwords {
+    fn read_or_make(root: &Path) -> Result<Passwords, EmbeddedError> {
+        Ok(Passwords {
+            superuser: read_or_make_password(&root.join("superuser.password"))?,
+            app: read_or_make_password(&root.join("app.password"))?,
+        })
+    }
+}
+
+/// The password in `path`, or a new random one written there (mode 0600). Hex, so it
+/// embeds in a URL and in SQL as it is.
+fn read_or_make_password(path: &Path) -> Result<String, EmbeddedError> {
+    if let Ok(text) = fs::read_to_string(path) {
+        let text = text.trim();
+        if text.len() >= 32 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(text.to_owned());
+        }
+    }
+    let bytes: [u8; 24] = rand::random();
+    let password = hex::encode(bytes);
+    write_private(path, &password)?;
+    Ok(password)
+}
+
+/// Writes `text` to `path`, readable by its owner only.
+fn write_private(path: &Path, text: &str) -> Result<(), EmbeddedError> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(io_err("write", path))?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o600))
+        .map_err(io_err("set permissions of", path))?;
+    file.write_all(text.as_bytes())
+        .map_err(io_err("write", path))
+}
+
+/// Gives the cluster our access rule, the superuser its password and the server's role
+/// (with its password) when they are not so yet: a cluster that trusted its connections
+/// is given them while it still does, then the rule is reloaded.
+fn secure(
+    layout: &Layout,
+    runner: &Runner,
+    admin: &Psql,
+    passwords: &Passwords,
+) -> Result<(), EmbeddedError> {
+    let hba = layout.pgdata.join("pg_hba.conf");
+    let secured = fs::read_to_string(&hba).is_ok_and(|text| text == HBA);
+    let has_app_role = admin
+        .run(
+            "postgres",
+            &format!("SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}'"),
+        )?
+        .trim()
+        == "1";
+    if secured && has_app_role {
+        return Ok(());
+    }
+    // The passwords are hex: they embed in SQL as they are.
+    let app_role = if has_app_role { "ALTER" } else { "CREATE" };
+    admin.run(
+        "postgres",
+        &format!(
+            "SET password_encryption = 'scram-sha-256';              ALTER ROLE {SUPERUSER} PASSWORD '{}';              {app_role} ROLE {APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE              NOREPLICATION PASSWORD '{}';",
+            passwords.superuser, passwords.app
+        ),
+    )?;
+    if !secured {
+        let temp = layout.pgdata.join("pg_hba.conf.tmp");
+        fs::write(&temp, HBA).map_err(io_err("write", &temp))?;
+        runner.give(&temp)?;
+        fs::rename(&temp, &hba).map_err(io_err("write", &hba))?;
+        admin.run("postgres", "SELECT pg_reload_conf()")?;
+    }
+    Ok(())
 }
 
 /// Stops the cluster in `data_dir` (fast shutdown: open sessions are ended) if it runs.
@@ -237,7 +356,12 @@ fn validate_db_name(name: &str) -> Result<(), EmbeddedError> {
 
 /// Makes a new cluster in `layout.pgdata`, replacing any half-made one (a crash during an
 /// earlier init leaves a `data` directory without our settings file).
-fn init_cluster(layout: &Layout, bins: &PgBinaries, runner: &Runner) -> Result<(), EmbeddedError> {
+fn init_cluster(
+    layout: &Layout,
+    bins: &PgBinaries,
+    runner: &Runner,
+    passwords: &Passwords,
+) -> Result<(), EmbeddedError> {
     if layout.pgdata.exists() {
         fs::remove_dir_all(&layout.pgdata).map_err(io_err("remove", &layout.pgdata))?;
     }
@@ -245,11 +369,15 @@ fn init_cluster(layout: &Layout, bins: &PgBinaries, runner: &Runner) -> Result<(
     fs::set_permissions(&layout.pgdata, fs::Permissions::from_mode(0o700))
         .map_err(io_err("set permissions of", &layout.pgdata))?;
     runner.give(&layout.pgdata)?;
-
+    // The superuser's password, for initdb to read (as the server's user), then gone: the
+    // cluster never trusts a connection.
+    let pwfile = layout.root.join(".initdb.password");
+    write_private(&pwfile, &passwords.superuser)?;
+    runner.give(&pwfile)?;
     let mut args = vec![OsString::from("-D"), layout.pgdata.clone().into_os_string()];
     args.extend(
         [
-            "--auth=trust",
+            "--auth=scram-sha-256",
             "-U",
             SUPERUSER,
             "--encoding=UTF8",
@@ -258,7 +386,13 @@ fn init_cluster(layout: &Layout, bins: &PgBinaries, runner: &Runner) -> Result<(
         ]
         .map(OsString::from),
     );
-    runner.run(&bins.initdb, &args, &layout.root)?;
+    args.push(OsString::from(format!("--pwfile={}", pwfile.display())));
+    let made = runner.run(&bins.initdb, &args, &layout.root);
+    fs::remove_file(&pwfile).map_err(io_err("remove", &pwfile))?;
+    made?;
+    let hba = layout.pgdata.join("pg_hba.conf");
+    fs::write(&hba, HBA).map_err(io_err("write", &hba))?;
+    runner.give(&hba)?;
 
     let conf = layout.pgdata.join("postgresql.conf");
     let mut file = OpenOptions::new()
@@ -436,10 +570,11 @@ fn log_tail(log: &Path, from: u64) -> String {
     lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
-fn wait_ready(bins: &PgBinaries, port: u16, log: &Path) -> Result<(), EmbeddedError> {
+fn wait_ready(admin: &Psql, log: &Path) -> Result<(), EmbeddedError> {
     let deadline = Instant::now() + READY_TIMEOUT;
+    let port = admin.port;
     loop {
-        match psql(bins, port, "postgres", "SELECT 1") {
+        match admin.run("postgres", "SELECT 1") {
             Ok(_) => return Ok(()),
             Err(err) if Instant::now() >= deadline => {
                 return Err(EmbeddedError::NotReady {
@@ -453,50 +588,69 @@ fn wait_ready(bins: &PgBinaries, port: u16, log: &Path) -> Result<(), EmbeddedEr
     }
 }
 
-fn create_database_if_missing(
-    bins: &PgBinaries,
-    port: u16,
-    db_name: &str,
-) -> Result<(), EmbeddedError> {
+/// Makes the database if missing, and lets the server's role use it: connect, and read
+/// and write the tables (and use the sequences) of its schema, those the superuser's
+/// migrations make later included.
+fn create_database_if_missing(admin: &Psql, db_name: &str) -> Result<(), EmbeddedError> {
     // `validate_db_name` admits no quote characters, so the name embeds as is.
-    let exists = psql(
-        bins,
-        port,
+    let exists = admin.run(
         "postgres",
         &format!("SELECT 1 FROM pg_database WHERE datname = '{db_name}'"),
     )?;
-    if exists.trim() == "1" {
-        return Ok(());
-    }
-    match psql(
-        bins,
-        port,
-        "postgres",
-        &format!("CREATE DATABASE \"{db_name}\""),
-    ) {
-        Ok(_) => Ok(()),
-        // Made meanwhile by someone who does not take our lock (the app itself, say).
-        Err(EmbeddedError::CommandFailed { output, .. }) if output.contains("already exists") => {
-            Ok(())
+    if exists.trim() != "1" {
+        match admin.run("postgres", &format!("CREATE DATABASE \"{db_name}\"")) {
+            Ok(_) => {}
+            // Made meanwhile by someone who does not take our lock (the app itself, say).
+            Err(EmbeddedError::CommandFailed { output, .. })
+                if output.contains("already exists") => {}
+            Err(err) => return Err(err),
         }
-        Err(err) => Err(err),
     }
+    admin.run(
+        db_name,
+        &format!(
+            "GRANT CONNECT, TEMPORARY ON DATABASE \"{db_name}\" TO {APP_ROLE}; \
+             GRANT USAGE ON SCHEMA public TO {APP_ROLE}; \
+             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {APP_ROLE}; \
+             GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {APP_ROLE}; \
+             ALTER DEFAULT PRIVILEGES FOR ROLE {SUPERUSER} IN SCHEMA public \
+             GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO {APP_ROLE}; \
+             ALTER DEFAULT PRIVILEGES FOR ROLE {SUPERUSER} IN SCHEMA public \
+             GRANT USAGE, SELECT ON SEQUENCES TO {APP_ROLE};"
+        ),
+    )?;
+    Ok(())
 }
 
-/// Runs one SQL statement over TCP as the superuser; returns its unaligned output.
-/// psql is a client, so it runs as whoever we are, root included.
-fn psql(bins: &PgBinaries, port: u16, db: &str, sql: &str) -> Result<String, EmbeddedError> {
-    let conninfo =
-        format!("host=127.0.0.1 port={port} user={SUPERUSER} dbname={db} connect_timeout=10");
-    let mut command = Command::new(&bins.psql);
-    command
-        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-t", "-A", "-d"])
-        .arg(&conninfo)
-        .args(["-c", sql])
-        .env_remove("PGSERVICE")
-        .env_remove("PGOPTIONS");
-    let output = run_command(command, &display_command(&bins.psql, &["-c", sql]))?;
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+/// psql as the superuser, over TCP, with the password in its environment (never in its
+/// arguments, which other users of the machine may read). psql is a client, so it runs as
+/// whoever we are, root included.
+struct Psql<'a> {
+    bins: &'a PgBinaries,
+    port: u16,
+    password: &'a str,
+}
+
+impl Psql<'_> {
+    /// Runs SQL in `db`; returns its unaligned output.
+    fn run(&self, db: &str, sql: &str) -> Result<String, EmbeddedError> {
+        let conninfo = format!(
+            "host=127.0.0.1 port={} user={SUPERUSER} dbname={db} connect_timeout=10",
+            self.port
+        );
+        let mut command = Command::new(&self.bins.psql);
+        command
+            .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-t", "-A", "-d"])
+            .arg(&conninfo)
+            .args(["-c", sql])
+            .env("PGPASSWORD", self.password)
+            .env_remove("PGPASSFILE")
+            .env_remove("PGSERVICE")
+            .env_remove("PGOPTIONS");
+        // The command as shown leaves the SQL out: it may hold a password.
+        let output = run_command(command, &display_command(&self.bins.psql, &["-d", db]))?;
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    }
 }
 
 #[cfg(test)]
@@ -560,20 +714,65 @@ mod tests {
         stop_cluster(&dir).unwrap();
         let _ = fs::remove_dir_all(&dir);
 
-        let url = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        let urls = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        let url = urls.admin.clone();
         assert!(
-            url.starts_with("postgres://bourre@127.0.0.1:")
-                && url.ends_with("/bourre_embedded_test"),
+            url.starts_with("postgres://bourre:") && url.ends_with("/bourre_embedded_test"),
             "{url}"
         );
         assert_eq!(psql_url(&url, "SELECT 1"), "1");
+        assert_eq!(
+            psql_url(
+                &url,
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+            ),
+            "t"
+        );
+        // Without the password, nobody connects: not as the superuser, not as the server.
+        let port = url.rsplit_once(':').unwrap().1.split('/').next().unwrap();
+        for role in [SUPERUSER, APP_ROLE] {
+            let refused = psql_try(
+                &format!("postgres://{role}@127.0.0.1:{port}/bourre_embedded_test"),
+                "SELECT 1",
+            );
+            assert!(
+                refused.as_ref().is_err_and(|e| e.contains("password")),
+                "{role}: {refused:?}"
+            );
+        }
+        for file in ["superuser.password", "app.password"] {
+            let mode = fs::metadata(dir.join(file)).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{file}");
+        }
+        // The server's role reads and writes the tables, and no more.
+        psql_url(&url, "CREATE TABLE made_later (n int)");
+        assert_eq!(
+            psql_url(
+                &urls.app,
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+            ),
+            "f"
+        );
+        psql_url(
+            &urls.app,
+            "INSERT INTO made_later VALUES (1); UPDATE made_later SET n = 2",
+        );
+        for forbidden in [
+            "CREATE TABLE mine (n int)",
+            "DROP TABLE made_later",
+            "CREATE ROLE intruder SUPERUSER",
+            "SELECT rolpassword FROM pg_authid",
+            "COPY made_later TO PROGRAM 'true'",
+        ] {
+            assert!(psql_try(&urls.app, forbidden).is_err(), "{forbidden}");
+        }
         psql_url(
             &url,
             "CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)",
         );
 
         // Reuse, from several threads at once: same server, same data, second database.
-        let urls: Vec<String> = thread::scope(|scope| {
+        let urls: Vec<ClusterUrls> = thread::scope(|scope| {
             let handles: Vec<_> = (0..4)
                 .map(|i| {
                     let dir = &dir;
@@ -587,29 +786,46 @@ mod tests {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        assert_eq!(urls[0], url);
-        assert!(urls[1].ends_with("/second_db"), "{}", urls[1]);
-        assert_eq!(psql_url(&urls[1], "SELECT 1"), "1");
+        assert_eq!(urls[0].admin, url);
+        assert!(urls[1].app.ends_with("/second_db"), "{:?}", urls[1]);
+        assert_eq!(psql_url(&urls[1].app, "SELECT 1"), "1");
         assert_eq!(psql_url(&url, "SELECT n FROM kept"), "7");
 
         // Stopped, then started again on the same port with the data kept.
         stop_cluster(&dir).unwrap();
         assert!(running_port(&dir.join("data")).unwrap().is_none());
         stop_cluster(&dir).unwrap();
-        let again = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        let again = ensure_cluster(&dir, "bourre_embedded_test").unwrap().admin;
         assert_eq!(again, url);
         assert_eq!(psql_url(&again, "SELECT n FROM kept"), "7");
 
         // A postmaster.pid left by a crash does not block a start.
         stop_cluster(&dir).unwrap();
         fs::write(dir.join("data/postmaster.pid"), "999999\n/x\n0\n1\n\n\n\n").unwrap();
-        let after_crash = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        let after_crash = ensure_cluster(&dir, "bourre_embedded_test").unwrap().admin;
         assert_eq!(psql_url(&after_crash, "SELECT n FROM kept"), "7");
+
+        // A cluster of an older version trusted its connections: its next start ends that.
+        fs::write(
+            dir.join("data/pg_hba.conf"),
+            "host all all 127.0.0.1/32 trust\n",
+        )
+        .unwrap();
+        psql_url(&url, "SELECT pg_reload_conf()");
+        let open = format!("postgres://{SUPERUSER}@127.0.0.1:{port}/bourre_embedded_test");
+        assert_eq!(psql_url(&open, "SELECT 1"), "1");
+        let upgraded = ensure_cluster(&dir, "bourre_embedded_test").unwrap();
+        assert!(psql_try(&open, "SELECT 1").is_err());
+        assert_eq!(psql_url(&upgraded.app, "SELECT n FROM kept"), "7");
 
         stop_cluster(&dir).unwrap();
     }
 
     fn psql_url(url: &str, sql: &str) -> String {
+        psql_try(url, sql).unwrap()
+    }
+
+    fn psql_try(url: &str, sql: &str) -> Result<String, String> {
         let bins = PgBinaries::find().unwrap();
         let out = Command::new(&bins.psql)
             .args([
@@ -624,13 +840,14 @@ mod tests {
                 "-c",
                 sql,
             ])
+            .env_remove("PGPASSWORD")
+            .env_remove("PGPASSFILE")
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+        if out.status.success() {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        }
     }
 }

@@ -94,10 +94,11 @@ pub struct LoadtestArgs {
     pub read_every_turn: bool,
 }
 
-/// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster.
+/// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster,
+/// as its superuser (the run also checkpoints, and makes the ceiling's scratch table).
 fn database_url(args: &LoadtestArgs) -> Result<String, String> {
     let cluster = || Ok(database::data_dir(args.data_dir.as_deref())?.join("pg"));
-    Ok(database::database_url("bourre_loadtest", cluster)?.0)
+    Ok(database::database("bourre_loadtest", cluster)?.admin_url)
 }
 
 fn say(json: bool, text: &str) {
