@@ -53,16 +53,22 @@ def free_port():
 
 
 class Cluster:
-    """A throwaway PostgreSQL cluster on 127.0.0.1, trusting its local connections."""
+    """A throwaway PostgreSQL cluster on 127.0.0.1, trusting its local connections (run
+    as the `postgres` system user when we are root, as PostgreSQL insists)."""
 
     def __init__(self, root):
         self.bin = pg_bin()
         self.data = os.path.join(root, "pg")
         self.port = free_port()
+        self.as_server = []
+        if os.geteuid() == 0:
+            self.as_server = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(root, "postgres")
         user = ["-U", "postgres"]
-        subprocess.run([os.path.join(self.bin, "initdb"), "-D", self.data, "-A", "trust",
-                        *user], check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-w", "-l",
+        subprocess.run([*self.as_server, os.path.join(self.bin, "initdb"), "-D", self.data,
+                        "-A", "trust", *user], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([*self.as_server, os.path.join(self.bin, "pg_ctl"), "-D", self.data,
+                        "-w", "-l",
                         os.path.join(root, "pg.log"), "-o",
                         f"-p {self.port} -k {root} -c listen_addresses=127.0.0.1 "
                         "-c max_connections=200", "start"], check=True,
@@ -81,8 +87,8 @@ class Cluster:
                              "WHERE datname = 'bourre'"))
 
     def stop(self):
-        subprocess.run([os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "fast",
-                        "stop"], stdout=subprocess.DEVNULL)
+        subprocess.run([*self.as_server, os.path.join(self.bin, "pg_ctl"), "-D", self.data,
+                        "-m", "fast", "stop"], stdout=subprocess.DEVNULL)
 
 
 class Api:

@@ -55,6 +55,20 @@ impl FromRequest for Caller {
     }
 }
 
+/// The client's address: the peer's, or from `X-Forwarded-For` when the peer is one of
+/// the trusted proxies (see [`crate::app::throttle::client_address`]).
+pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
+    let trusted = req
+        .app_data::<web::Data<App>>()
+        .map(|app| app.config.trusted_proxies.as_slice())
+        .unwrap_or_default();
+    let forwarded = req
+        .headers()
+        .get("X-Forwarded-For")
+        .and_then(|v| v.to_str().ok());
+    crate::app::throttle::client_address(req.peer_addr().map(|a| a.ip()), forwarded, trusted)
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
@@ -104,14 +118,19 @@ impl From<Session> for SessionOut {
         (status = 400, response = BadRequest),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many registrations from the client's address this hour (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
     )
 )]
 #[post("/register")]
 pub async fn register(
     app: web::Data<App>,
+    req: HttpRequest,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = app.register(&body.username, &body.password).await?;
+    let session = app
+        .register(&body.username, &body.password, client_addr(&req))
+        .await?;
     Ok(HttpResponse::Created().json(SessionOut::from(session)))
 }
 
@@ -123,7 +142,7 @@ pub async fn register(
         (status = 200, description = "Logged in", body = SessionOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
-        (status = 429, description = "`too_many_attempts`: 5 failed logins for the account, or 20 from the address, within 15 minutes; see `Retry-After`", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "`too_many_attempts`: after 3 failed logins of the account from the client's address (or 20 from the address over all accounts), each further try waits longer (1 s, 2 s, 4 s, ... up to 15 minutes); other addresses are not affected; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a login may be tried again"))),
     )
 )]
@@ -133,7 +152,8 @@ pub async fn login(
     req: HttpRequest,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let addr = req.peer_addr().map(|a| a.ip());
-    let session = app.login_from(&body.username, &body.password, addr).await?;
+    let session = app
+        .login(&body.username, &body.password, client_addr(&req))
+        .await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }

@@ -160,7 +160,7 @@ impl ApiError {
                 current_version,
                 ..
             } => (*code, None, *current_version),
-            AppError::TooManyAttempts { .. } => (ErrorCode::TooManyAttempts, None, None),
+            AppError::Throttled { code, .. } => (*code, None, None),
             AppError::Store(e) if database_away(e) => (ErrorCode::Unavailable, None, None),
             AppError::Store(_) | AppError::Internal(_) => (ErrorCode::Internal, None, None),
         }
@@ -197,7 +197,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(status);
         response.content_type("application/problem+json");
         match &self.0 {
-            AppError::TooManyAttempts { retry_after_secs } => {
+            AppError::Throttled {
+                retry_after_secs, ..
+            } => {
                 response.insert_header((RETRY_AFTER, retry_after_secs.to_string()));
             }
             AppError::Store(e) if database_away(e) => {

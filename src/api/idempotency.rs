@@ -27,7 +27,10 @@ pub fn key_from(
         )
     })?;
     let fingerprint = format!("{operation}|{}", canonical_json(request));
-    Ok(Some(IdempotencyKey::new(text, &fingerprint)?))
+    let quota = req
+        .app_data::<actix_web::web::Data<crate::app::App>>()
+        .map_or(i64::MAX, |app| app.config.quotas.keys_per_day);
+    Ok(Some(IdempotencyKey::new(text, &fingerprint, quota)?))
 }
 
 /// A fresh reply with `status`, or the stored one marked `Idempotent-Replayed: true`.

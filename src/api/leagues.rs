@@ -2,24 +2,23 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::auth::{Caller, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
-use crate::app::league_admin::{Granted, LedgerPage, Season};
-use crate::app::leagues::League;
-use crate::app::leagues::Role;
+use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
+use crate::app::leagues::{JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -35,7 +34,12 @@ pub struct NewLeague {
     )]
     pub name: String,
     /// Chips credited to every member on joining (from the league's treasury).
+    #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub starting_balance: i64,
+    /// `open` (default): the invite code makes a member; `approval`: it makes a join
+    /// request that an admin approves.
+    #[serde(default)]
+    pub join_policy: JoinPolicy,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -46,29 +50,6 @@ pub struct JoinLeague {
     pub invite_code: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LeagueOut {
-    pub id: Uuid,
-    pub name: String,
-    pub invite_code: String,
-    pub starting_balance: i64,
-    pub created_by: Uuid,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<League> for LeagueOut {
-    fn from(l: League) -> LeagueOut {
-        LeagueOut {
-            id: l.id,
-            name: l.name,
-            invite_code: l.invite_code,
-            starting_balance: l.starting_balance,
-            created_by: l.created_by,
-            created_at: l.created_at,
-        }
-    }
-}
-
 /// Create a league; the caller becomes its admin and first member.
 #[utoipa::path(
     tag = "leagues",
@@ -76,10 +57,11 @@ impl From<League> for LeagueOut {
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = NewLeague,
     responses(
-        (status = 201, body = LeagueOut),
+        (status = 201, body = LeagueView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`quota_exceeded`: the caller created their most leagues in the last 24 hours (`BOURRE_LEAGUES_PER_DAY`, default 20)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("")]
@@ -89,28 +71,43 @@ pub async fn create(
     body: web::Json<NewLeague>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let request = json!({"name": body.name, "starting_balance": body.starting_balance});
+    let request = json!({
+        "name": body.name, "starting_balance": body.starting_balance,
+        "join_policy": body.join_policy,
+    });
     let key = key_from(&req, "create_league", &request)?;
     let reply = app
-        .create_league(caller.0, &body.name, body.starting_balance, key)
+        .create_league(
+            caller.0,
+            &body.name,
+            body.starting_balance,
+            body.join_policy,
+            key,
+        )
         .await?;
-    Ok(respond(reply.map(LeagueOut::from), StatusCode::CREATED))
+    Ok(respond(reply, StatusCode::CREATED))
 }
 
-/// Join a league with its invite code; the starting balance is credited.
+/// Join a league with its invite code: in an `open` league, a member now with the starting
+/// balance credited (201); in an `approval` league, a join request an admin decides on
+/// (202), with no chips meanwhile. Invite codes may expire or be good for a number of
+/// joins.
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = JoinLeague,
     responses(
-        (status = 201, body = LeagueOut),
+        (status = 201, description = "A member now", body = LeagueView),
+        (status = 202, description = "Asked: an admin decides", body = JoinRequest),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many joins from the client's address this hour (`BOURRE_JOINS_PER_HOUR`, default 60); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
     )
 )]
 #[post("/{league_id}/members")]
@@ -128,15 +125,25 @@ pub async fn join(
         &json!({"league": league, "invite_code": body.invite_code}),
     )?;
     let reply = app
-        .join_league(caller.0, LeagueId(league), &body.invite_code, key)
+        .join_league(
+            caller.0,
+            LeagueId(league),
+            &body.invite_code,
+            key,
+            client_addr(&req),
+        )
         .await?;
-    Ok(respond(reply.map(LeagueOut::from), StatusCode::CREATED))
+    let status = match &reply {
+        Reply::Fresh(Joined::Pending(_)) => StatusCode::ACCEPTED,
+        _ => StatusCode::CREATED,
+    };
+    Ok(respond(reply, status))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueDetail {
     #[serde(flatten)]
-    pub league: LeagueOut,
+    pub league: LeagueView,
     /// The caller's role.
     pub role: Role,
     pub seasons: Vec<Season>,
@@ -162,19 +169,33 @@ pub async fn get_league(
 ) -> Result<HttpResponse, ApiError> {
     let (league, role, seasons) = app.league(caller.0, LeagueId(path.into_inner())).await?;
     Ok(HttpResponse::Ok().json(LeagueDetail {
-        league: LeagueOut::from(league),
+        league,
         role,
         seasons,
     }))
 }
 
-/// Rotate the invite code (admins): the old code stops working.
+/// What a new invite code is good for (each unlimited when left out).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InviteLimits {
+    /// Seconds the code works for.
+    #[schema(minimum = 60, maximum = 2_592_000)]
+    pub expires_in_secs: Option<i64>,
+    /// Joins the code works for (1: a single-use invite).
+    #[schema(minimum = 1, maximum = 10_000)]
+    pub max_uses: Option<i32>,
+}
+
+/// Rotate the invite code (admins): the old code stops working. The body (optional) limits
+/// the new one: an expiry, a number of joins.
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    request_body(content = Option<InviteLimits>, content_type = "application/json"),
     responses(
-        (status = 200, body = LeagueOut),
+        (status = 200, body = LeagueView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -188,13 +209,105 @@ pub async fn rotate_invite_code(
     caller: Caller,
     path: web::Path<Uuid>,
     req: HttpRequest,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let key = key_from(&req, "rotate_invite_code", &json!({"league": league}))?;
+    let limits: InviteLimits = if body.iter().all(u8::is_ascii_whitespace) {
+        InviteLimits::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::refused(ErrorCode::MalformedBody, e.to_string()))?
+    };
+    let request = json!({
+        "league": league, "expires_in_secs": limits.expires_in_secs,
+        "max_uses": limits.max_uses,
+    });
+    let key = key_from(&req, "rotate_invite_code", &request)?;
     let reply = app
-        .rotate_invite_code(caller.0, LeagueId(league), key)
+        .rotate_invite_code(
+            caller.0,
+            LeagueId(league),
+            limits.expires_in_secs,
+            limits.max_uses,
+            key,
+        )
         .await?;
-    Ok(respond(reply.map(LeagueOut::from), StatusCode::OK))
+    Ok(respond(reply, StatusCode::OK))
+}
+
+/// The league's requests to join, oldest first (admins).
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = Vec<JoinRequest>),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/join-requests")]
+pub async fn join_requests(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let requests = app
+        .join_requests(caller.0, LeagueId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(requests))
+}
+
+/// Approve a request to join (admins): the player becomes a member, credited the starting
+/// balance.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
+    responses(
+        (status = 201, body = Admitted),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+    )
+)]
+#[post("/{league_id}/join-requests/{player_id}")]
+pub async fn approve_join(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, player) = path.into_inner();
+    let admitted = app
+        .admit(caller.0, LeagueId(league), PlayerId(player))
+        .await?;
+    Ok(HttpResponse::Created().json(admitted))
+}
+
+/// Decline a request to join (admins), or withdraw one's own.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Dropped"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[delete("/{league_id}/join-requests/{player_id}")]
+pub async fn drop_join(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, player) = path.into_inner();
+    app.drop_join_request(caller.0, LeagueId(league), PlayerId(player))
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

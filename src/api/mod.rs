@@ -138,6 +138,9 @@ fn build() -> (
                 .service(leagues::join)
                 .service(leagues::get_league)
                 .service(leagues::rotate_invite_code)
+                .service(leagues::join_requests)
+                .service(leagues::approve_join)
+                .service(leagues::drop_join)
                 .service(leagues::promote)
                 .service(leagues::remove_member)
                 .service(leagues::grant)
@@ -181,11 +184,12 @@ pub fn server(
     workers: usize,
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
-    // `sweep_every`), the listener that wakes long-polls and streams, and the sender of
-    // this process's notices to the others.
+    // `sweep_every`), the listener that wakes long-polls and streams, the sender of this
+    // process's notices to the others, and the housekeeper.
     actix_web::rt::spawn(app.clone().sweep_forever());
     actix_web::rt::spawn(app.clone().listen_forever());
     actix_web::rt::spawn(app.clone().send_notices_forever());
+    actix_web::rt::spawn(app.clone().keep_house_forever());
     let server = actix_web::HttpServer::new(move || {
         let (routes, doc) = build();
         routes

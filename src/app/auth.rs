@@ -130,9 +130,18 @@ impl App {
             .map_err(|e| AppError::unauthorized(format!("invalid token: {e}")))
     }
 
-    pub async fn register(&self, username: &str, password: &str) -> Result<Session, AppError> {
+    /// Registers an account for a client at `addr` (at most so many an hour from one
+    /// address, see [`super::throttle`]).
+    pub async fn register(
+        &self,
+        username: &str,
+        password: &str,
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<Session, AppError> {
         check_username(username)?;
         check_password(password)?;
+        let per_hour = self.config.address_limits.registrations_per_hour;
+        self.limit_address("registration", addr, per_hour).await?;
         let hash = hash_password(password.to_owned()).await?;
         let id = Uuid::new_v4();
         let mut conn = store::conn(&self.pool).await?;
@@ -152,28 +161,21 @@ impl App {
         })
     }
 
-    pub async fn login(&self, username: &str, password: &str) -> Result<Session, AppError> {
-        self.login_from(username, password, None).await
-    }
-
-    /// Logs in a client at `addr`: refused with 429 once the account or the address failed
-    /// too often lately (see [`super::throttle`]), whatever the password.
-    pub async fn login_from(
+    /// Logs in a client at `addr`: refused with 429 while this account failed too often
+    /// from this address lately, or this address over all accounts (see
+    /// [`super::throttle`]), whatever the password.
+    pub async fn login(
         &self,
         username: &str,
         password: &str,
         addr: Option<std::net::IpAddr>,
     ) -> Result<Session, AppError> {
-        if let Err(retry_after_secs) = self.login_throttle.check(username, addr) {
-            return Err(AppError::TooManyAttempts { retry_after_secs });
-        }
+        let account = username.to_lowercase();
+        self.check_login_throttle(&account, addr).await?;
         let result = self.check_credentials(username, password).await;
         match &result {
-            Ok(_) => self.login_throttle.succeeded(username),
-            Err(AppError::Refused {
-                code: ErrorCode::Unauthorized,
-                ..
-            }) => self.login_throttle.failed(username, addr),
+            Ok(_) => self.login_succeeded(&account, addr).await?,
+            Err(e) if e.is(ErrorCode::Unauthorized) => self.login_failed(&account, addr).await?,
             Err(_) => {}
         }
         result

@@ -44,6 +44,7 @@ error_codes! {
     BodyTooLarge = (400, "body_too_large"),
     InvalidCard = (400, "invalid_card"),
     InvalidIdempotencyKey = (400, "invalid_idempotency_key"),
+    InvalidInvite = (400, "invalid_invite"),
     InvalidLastEventId = (400, "invalid_last_event_id"),
     InvalidQuery = (400, "invalid_query"),
     InvalidSort = (400, "invalid_sort"),
@@ -60,6 +61,7 @@ error_codes! {
     WrongInviteCode = (403, "wrong_invite_code"),
     // 404: Unknown id.
     HandNotFound = (404, "hand_not_found"),
+    JoinRequestNotFound = (404, "join_request_not_found"),
     LeagueNotFound = (404, "league_not_found"),
     MemberNotFound = (404, "member_not_found"),
     NotFound = (404, "not_found"),
@@ -72,6 +74,7 @@ error_codes! {
     AlreadySeated = (409, "already_seated"),
     CannotRemoveCreator = (409, "cannot_remove_creator"),
     HandInProgress = (409, "hand_in_progress"),
+    JoinRequested = (409, "join_requested"),
     MemberSeated = (409, "member_seated"),
     SeatTaken = (409, "seat_taken"),
     SeatedElsewhere = (409, "seated_elsewhere"),
@@ -109,6 +112,8 @@ error_codes! {
     InvalidUsername = (422, "invalid_username"),
     NotEnoughPlayers = (422, "not_enough_players"),
     // 429: Too many attempts.
+    QuotaExceeded = (429, "quota_exceeded"),
+    RateLimited = (429, "rate_limited"),
     TooManyAttempts = (429, "too_many_attempts"),
     TooManyStreams = (429, "too_many_streams"),
     // 500: A bug: the request changed nothing.
@@ -157,9 +162,13 @@ pub enum AppError {
         detail: String,
         current_version: Option<i64>,
     },
-    /// Too many failed attempts (429): try again after `retry_after_secs`.
-    #[error("too many failed attempts; try again in {retry_after_secs} seconds")]
-    TooManyAttempts { retry_after_secs: u64 },
+    /// Too many attempts (429, `code`): try again after `retry_after_secs`.
+    #[error("{detail} (try again in {retry_after_secs} seconds)")]
+    Throttled {
+        code: ErrorCode,
+        detail: String,
+        retry_after_secs: u64,
+    },
     /// A bug or an outage (500, or 503 while the database is away).
     #[error("{0}")]
     Store(#[from] StoreError),
@@ -186,7 +195,7 @@ impl AppError {
         match self {
             AppError::Rule(rule) => Some(rule.into()),
             AppError::Refused { code, .. } => Some(*code),
-            AppError::TooManyAttempts { .. } => Some(ErrorCode::TooManyAttempts),
+            AppError::Throttled { code, .. } => Some(*code),
             AppError::Store(_) | AppError::Internal(_) => None,
         }
     }

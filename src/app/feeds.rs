@@ -270,12 +270,16 @@ impl Feeds {
         })
     }
 
-    /// Wakes the feed of `table` (every feed for the nil table): its log may have grown.
-    pub fn wake(&self, table: Uuid) {
+    /// Wakes the feed of `table` when its log grew past what the feed read (every feed for
+    /// the nil table): a process hears of its own writes twice, from itself and from
+    /// PostgreSQL, and reads once.
+    pub fn wake(&self, table: Uuid, seq: i64) {
         let registry = lock(&self.registry);
         if table.is_nil() {
             registry.feeds.values().for_each(|f| f.wake.notify_one());
-        } else if let Some(feed) = registry.feeds.get(&table) {
+        } else if let Some(feed) = registry.feeds.get(&table)
+            && seq > feed.snapshot.borrow().head
+        {
             feed.wake.notify_one();
         }
     }

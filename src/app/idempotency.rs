@@ -15,16 +15,18 @@ pub const KEY_TTL_HOURS: i64 = 24;
 /// Longest key accepted.
 pub const MAX_KEY_LEN: usize = 200;
 
-/// A client's key and a fingerprint of the request it was sent with.
+/// A client's key and a fingerprint of the request it was sent with, and how many replies
+/// its player may have stored (see [`super::Quotas::keys_per_day`]).
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey {
     pub key: String,
     pub request_hash: String,
+    pub quota: i64,
 }
 
 impl IdempotencyKey {
     /// `key` must be 1 to 200 visible ASCII characters; `request` identifies the request.
-    pub fn new(key: &str, request: &str) -> Result<IdempotencyKey, AppError> {
+    pub fn new(key: &str, request: &str, quota: i64) -> Result<IdempotencyKey, AppError> {
         let ok = !key.is_empty()
             && key.len() <= MAX_KEY_LEN
             && key.bytes().all(|b| b.is_ascii_graphic());
@@ -38,6 +40,7 @@ impl IdempotencyKey {
         Ok(IdempotencyKey {
             key: key.to_owned(),
             request_hash: hex::encode(Sha256::digest(request.as_bytes())),
+            quota,
         })
     }
 }
@@ -63,20 +66,30 @@ fn cutoff() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now() - chrono::Duration::hours(KEY_TTL_HOURS)
 }
 
-/// The stored response for the key, if any. The same key with another request is refused.
-/// Holds a transaction lock on the key, so concurrent retries wait for the first to commit.
+/// The stored response for the key, if any. The same key with another request is refused,
+/// and so is a new key when the player has their most replies stored (429
+/// `quota_exceeded`). Holds a transaction lock on the key, so concurrent retries wait for
+/// the first to commit.
 pub async fn lookup(
     conn: &mut Conn,
     player: PlayerId,
     key: &IdempotencyKey,
 ) -> Result<Option<(u16, Value)>, AppError> {
     store_idempotency::lock(conn, player.0, &key.key).await?;
-    match store_idempotency::find(conn, player.0, &key.key, cutoff()).await? {
+    let (stored, count) = store_idempotency::find(conn, player.0, &key.key, cutoff()).await?;
+    match stored {
         Some((hash, _, _)) if hash != key.request_hash => Err(AppError::refused(
             ErrorCode::IdempotencyKeyReused,
             "this Idempotency-Key was used with a different request",
         )),
         Some((_, status, body)) => Ok(Some((u16::try_from(status).unwrap_or(200), body))),
+        None if count >= key.quota => Err(AppError::refused(
+            ErrorCode::QuotaExceeded,
+            format!(
+                "a player has at most {} replies stored under idempotency keys (kept {KEY_TTL_HOURS} hours); send this request without a key, or later",
+                key.quota
+            ),
+        )),
         None => Ok(None),
     }
 }

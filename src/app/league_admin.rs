@@ -1,5 +1,5 @@
-//! League administration (admins only): invite codes, admins, members, chip grants and
-//! seasons; and the league's ledger, to members.
+//! League administration (admins only): invite codes, join requests, admins, members,
+//! chip grants and seasons; and the league's ledger, to members.
 
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
@@ -9,7 +9,10 @@ use uuid::Uuid;
 
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
-use super::leagues::{League, Role, RowLock, load_league, member_role, require_member};
+use super::leagues::{
+    JoinRequest, League, LeagueView, Role, RowLock, add_member, load_league, member_role,
+    require_member,
+};
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
@@ -17,6 +20,18 @@ use crate::store::{self, Conn, StoreError};
 
 /// Largest single grant.
 pub const MAX_GRANT: i64 = 1_000_000_000;
+/// Longest an invite code may be good for.
+pub const MAX_INVITE_SECS: i64 = 30 * 86_400;
+/// Most joins an invite code may be good for.
+pub const MAX_INVITE_USES: i32 = 10_000;
+
+/// A member an admin admitted, and what they now hold.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Admitted {
+    pub player_id: Uuid,
+    pub balance: i64,
+}
+
 /// Most ledger entries in one page.
 pub const MAX_LEDGER_PAGE: i64 = 200;
 
@@ -33,6 +48,13 @@ async fn require_admin(
             "only an admin of the league may do this",
         ))
     }
+}
+
+fn no_join_request() -> AppError {
+    AppError::refused(
+        ErrorCode::JoinRequestNotFound,
+        "that player has not asked to join the league",
+    )
 }
 
 fn member_not_found() -> AppError {
@@ -108,20 +130,37 @@ impl App {
         &self,
         player: PlayerId,
         id: LeagueId,
-    ) -> Result<(League, Role, Vec<Season>), AppError> {
+    ) -> Result<(LeagueView, Role, Vec<Season>), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let league = load_league(&mut conn, id).await?;
         let role = require_member(&mut conn, id, player).await?;
         let seasons = seasons_of(&mut conn, &league).await?;
-        Ok((league, role, seasons))
+        Ok((LeagueView::of(league, Some(role)), role, seasons))
     }
 
+    /// A new invite code (admins): the old one stops working. The new one works for
+    /// `expires_in_secs` (if given) and for `max_uses` joins (if given).
     pub async fn rotate_invite_code(
         &self,
         admin: PlayerId,
         id: LeagueId,
+        expires_in_secs: Option<i64>,
+        max_uses: Option<i32>,
         key: Option<IdempotencyKey>,
-    ) -> Result<Reply<League>, AppError> {
+    ) -> Result<Reply<LeagueView>, AppError> {
+        if expires_in_secs.is_some_and(|s| !(60..=MAX_INVITE_SECS).contains(&s)) {
+            return Err(AppError::refused(
+                ErrorCode::InvalidInvite,
+                format!("expires_in_secs is from 60 to {MAX_INVITE_SECS}"),
+            ));
+        }
+        if max_uses.is_some_and(|n| !(1..=MAX_INVITE_USES).contains(&n)) {
+            return Err(AppError::refused(
+                ErrorCode::InvalidInvite,
+                format!("max_uses is from 1 to {MAX_INVITE_USES}"),
+            ));
+        }
+        let expires_at = expires_in_secs.map(|s| Utc::now() + chrono::Duration::seconds(s));
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {
@@ -129,9 +168,76 @@ impl App {
             }
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            store::leagues::set_invite_code(conn, id.0, &super::leagues::invite_code()).await?;
-            let league = load_league(conn, id).await?;
+            let code = super::leagues::invite_code();
+            store::leagues::set_invite_code(conn, id.0, &code, expires_at, max_uses).await?;
+            let league = LeagueView::of(load_league(conn, id).await?, Some(Role::Admin));
             idempotency::fresh(conn, admin, key.as_ref(), 200, league).await
+        })
+        .await
+    }
+
+    /// The league's requests to join, oldest first (admins).
+    pub async fn join_requests(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+    ) -> Result<Vec<JoinRequest>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        load_league(&mut conn, id).await?;
+        require_admin(&mut conn, id, admin).await?;
+        let rows = store::leagues::join_requests(&mut conn, id.0).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(player_id, username, requested_at)| JoinRequest {
+                league_id: id.0,
+                player_id,
+                username,
+                requested_at,
+            })
+            .collect())
+    }
+
+    /// Admits `player`, who asked to join (admins): a member now, credited the starting
+    /// balance.
+    pub async fn admit(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        player: PlayerId,
+    ) -> Result<Admitted, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let league = load_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            if !store::leagues::drop_join_request(conn, id.0, player.0).await? {
+                return Err(no_join_request());
+            }
+            add_member(conn, id, player, Role::Member, league.starting_balance).await?;
+            Ok(Admitted {
+                player_id: player.0,
+                balance: ledger::balance(conn, id.0, &player_account(player.0)).await?,
+            })
+        })
+        .await
+    }
+
+    /// Drops `player`'s request to join: declined by an admin, or withdrawn by the player.
+    pub async fn drop_join_request(
+        &self,
+        caller: PlayerId,
+        id: LeagueId,
+        player: PlayerId,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            load_league(conn, id).await?;
+            if caller != player {
+                require_admin(conn, id, caller).await?;
+            }
+            if !store::leagues::drop_join_request(conn, id.0, player.0).await? {
+                return Err(no_join_request());
+            }
+            Ok(())
         })
         .await
     }

@@ -1,5 +1,7 @@
-//! Leagues: create, join by invite code (the starting balance is credited through the ledger).
+//! Leagues: create, join by invite code (the starting balance is credited through the
+//! ledger), or ask to join one that admits members on an admin's approval.
 
+use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,6 +17,91 @@ use crate::store::{self, Conn, StoreError};
 
 pub use crate::store::leagues::League;
 
+/// Who may join a league.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinPolicy {
+    /// Anyone with the invite code joins, and is credited the starting balance.
+    #[default]
+    Open,
+    /// The invite code makes a join request; an admin approves it (then the starting
+    /// balance is credited) or declines it. Pending players hold no chips.
+    Approval,
+}
+
+impl JoinPolicy {
+    /// As stored in `leagues.join_policy`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JoinPolicy::Open => "open",
+            JoinPolicy::Approval => "approval",
+        }
+    }
+
+    fn stored(text: &str) -> JoinPolicy {
+        if text == JoinPolicy::Approval.as_str() {
+            JoinPolicy::Approval
+        } else {
+            JoinPolicy::Open
+        }
+    }
+}
+
+/// A league as a caller sees it: the invite code only if they are an admin.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LeagueView {
+    pub id: Uuid,
+    pub name: String,
+    /// Shown to admins only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_code: Option<String>,
+    /// When the invite code stops working, if it does (admins only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_expires_at: Option<DateTime<Utc>>,
+    /// Joins the invite code is still good for, if limited (admins only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_uses_left: Option<i32>,
+    pub join_policy: JoinPolicy,
+    pub starting_balance: i64,
+    pub created_by: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
+impl LeagueView {
+    /// `league` as a caller with `role` sees it.
+    pub fn of(league: League, role: Option<Role>) -> LeagueView {
+        let admin = role == Some(Role::Admin);
+        LeagueView {
+            id: league.id,
+            name: league.name,
+            invite_code: admin.then_some(league.invite_code),
+            invite_expires_at: league.invite_expires_at.filter(|_| admin),
+            invite_uses_left: league.invite_uses_left.filter(|_| admin),
+            join_policy: JoinPolicy::stored(&league.join_policy),
+            starting_balance: league.starting_balance,
+            created_by: league.created_by,
+            created_at: league.created_at,
+        }
+    }
+}
+
+/// A request to join, waiting for an admin.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct JoinRequest {
+    pub league_id: Uuid,
+    pub player_id: Uuid,
+    pub username: String,
+    pub requested_at: DateTime<Utc>,
+}
+
+/// What a join did: made a member, or a request waiting for an admin.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Joined {
+    Member(LeagueView),
+    Pending(JoinRequest),
+}
+
 /// A league the player belongs to, with their balance there.
 #[derive(Debug, Clone)]
 pub struct Membership {
@@ -22,6 +109,34 @@ pub struct Membership {
     pub league_name: String,
     pub role: Role,
     pub balance: i64,
+}
+
+/// 409 `already_a_member`.
+fn already_a_member() -> AppError {
+    AppError::refused(
+        ErrorCode::AlreadyAMember,
+        "the player is already a member of this league",
+    )
+}
+
+/// Refused (403 `wrong_invite_code`) unless `code` is the league's invite code, unexpired
+/// and not used up.
+fn check_invite(league: &League, code: &str) -> Result<(), AppError> {
+    let refused = |why: &str| AppError::refused(ErrorCode::WrongInviteCode, why);
+    if league.invite_code != code {
+        return Err(refused("that invite code does not open this league"));
+    }
+    if league.invite_expires_at.is_some_and(|t| t <= Utc::now()) {
+        return Err(refused(
+            "that invite code has expired: ask an admin for a new one",
+        ));
+    }
+    if league.invite_uses_left == Some(0) {
+        return Err(refused(
+            "that invite code is used up: ask an admin for a new one",
+        ));
+    }
+    Ok(())
 }
 
 /// Largest starting balance a league may set.
@@ -121,8 +236,9 @@ impl App {
         creator: PlayerId,
         name: &str,
         starting_balance: i64,
+        join_policy: JoinPolicy,
         key: Option<IdempotencyKey>,
-    ) -> Result<Reply<League>, AppError> {
+    ) -> Result<Reply<LeagueView>, AppError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 80 {
             return Err(AppError::refused(
@@ -138,34 +254,49 @@ impl App {
         }
         let id = Uuid::new_v4();
         let name = name.to_owned();
+        let per_day = self.config.quotas.leagues_per_day;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                 return Ok(reply);
             }
             require_player(conn, creator).await?;
+            let day_ago = Utc::now() - chrono::Duration::days(1);
+            if store::leagues::created_since(conn, creator.0, day_ago).await? >= per_day {
+                return Err(AppError::refused(
+                    ErrorCode::QuotaExceeded,
+                    format!("a player creates at most {per_day} leagues a day"),
+                ));
+            }
             let league = store::leagues::NewLeague {
                 id,
                 name: &name,
                 invite_code: &invite_code(),
                 starting_balance,
                 created_by: creator.0,
+                join_policy: join_policy.as_str(),
             };
             store::leagues::insert(conn, &league).await?;
             add_member(conn, LeagueId(id), creator, Role::Admin, starting_balance).await?;
             let league = load_league(conn, LeagueId(id)).await?;
-            idempotency::fresh(conn, creator, key.as_ref(), 201, league).await
+            let view = LeagueView::of(league, Some(Role::Admin));
+            idempotency::fresh(conn, creator, key.as_ref(), 201, view).await
         })
         .await
     }
 
+    /// Joins `league_id` with its invite code (from a client at `addr`: at most so many
+    /// joins an hour from one address): a member now, or a request waiting for an admin.
     pub async fn join_league(
         &self,
         player: PlayerId,
         league_id: LeagueId,
         code: &str,
         key: Option<IdempotencyKey>,
-    ) -> Result<Reply<League>, AppError> {
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<Reply<Joined>, AppError> {
+        let per_hour = self.config.address_limits.joins_per_hour;
+        self.limit_address("league join", addr, per_hour).await?;
         let mut conn = store::conn(&self.pool).await?;
         let code = code.trim().to_ascii_uppercase();
         conn.transaction::<_, AppError, _>(async move |conn| {
@@ -173,37 +304,61 @@ impl App {
                 return Ok(reply);
             }
             require_player(conn, player).await?;
-            let league = load_league(conn, league_id).await?;
-            if league.invite_code != code {
-                return Err(AppError::refused(
-                    ErrorCode::WrongInviteCode,
-                    "that invite code does not open this league",
-                ));
-            }
+            let league = store::leagues::find_for_update(conn, league_id.0)
+                .await?
+                .ok_or_else(|| {
+                    AppError::refused(ErrorCode::LeagueNotFound, format!("no league {league_id}"))
+                })?;
+            check_invite(&league, &code)?;
             let existing =
                 store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;
             if existing.is_some() {
-                return Err(AppError::refused(
-                    ErrorCode::AlreadyAMember,
-                    "the player is already a member of this league",
-                ));
+                return Err(already_a_member());
             }
-            add_member(
-                conn,
-                league_id,
-                player,
-                Role::Member,
-                league.starting_balance,
-            )
-            .await?;
-            idempotency::fresh(conn, player, key.as_ref(), 201, league).await
+            if league.invite_uses_left.is_some() {
+                store::leagues::use_invite(conn, league_id.0).await?;
+            }
+            let joined = match JoinPolicy::stored(&league.join_policy) {
+                JoinPolicy::Open => {
+                    add_member(
+                        conn,
+                        league_id,
+                        player,
+                        Role::Member,
+                        league.starting_balance,
+                    )
+                    .await?;
+                    Joined::Member(LeagueView::of(league, Some(Role::Member)))
+                }
+                JoinPolicy::Approval => {
+                    let requested_at = store::leagues::request_to_join(conn, league_id.0, player.0)
+                        .await
+                        .map_err(|e| match e {
+                            e if e.is_unique_violation() => AppError::refused(
+                                ErrorCode::JoinRequested,
+                                "the player already asked to join; an admin decides",
+                            ),
+                            e => e.into(),
+                        })?;
+                    Joined::Pending(JoinRequest {
+                        league_id: league_id.0,
+                        player_id: player.0,
+                        username: store::players::username(conn, player.0)
+                            .await?
+                            .unwrap_or_default(),
+                        requested_at,
+                    })
+                }
+            };
+            let status = match joined {
+                Joined::Member(_) => 201,
+                Joined::Pending(_) => 202,
+            };
+            idempotency::fresh(conn, player, key.as_ref(), status, joined).await
         })
         .await
         .map_err(|e| match e {
-            AppError::Store(s) if s.is_unique_violation() => AppError::refused(
-                ErrorCode::AlreadyAMember,
-                "the player is already a member of this league",
-            ),
+            AppError::Store(s) if s.is_unique_violation() => already_a_member(),
             other => other,
         })
     }
@@ -225,7 +380,7 @@ impl App {
     }
 }
 
-async fn add_member(
+pub(crate) async fn add_member(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,

@@ -61,7 +61,7 @@ impl Live {
 
     /// Wakes the feed of the notice's table (every feed for the nil table).
     pub fn publish(&self, notice: Notice) {
-        self.feeds.wake(notice.table);
+        self.feeds.wake(notice.table, notice.seq);
     }
 
     /// A committed append: wakes this process's feed of the table now, and queues the

@@ -10,6 +10,7 @@ pub mod error;
 pub mod events;
 pub mod feeds;
 pub mod history;
+pub mod housekeeping;
 pub mod idempotency;
 pub mod ids;
 pub mod league_admin;
@@ -43,8 +44,6 @@ pub struct App {
     pub writes: pipeline::writes::Writes,
     /// Kept tables' stamps queued to be checked together.
     pub checks: pipeline::checks::Checks,
-    /// Failed logins of this process, per account and per client address.
-    pub login_throttle: throttle::Throttle,
 }
 
 impl App {
@@ -56,7 +55,6 @@ impl App {
             config,
             live: live::Live::new(),
             tables: pipeline::kept::TableCache::default(),
-            login_throttle: throttle::Throttle::default(),
         }
     }
 }
@@ -70,6 +68,35 @@ pub struct Config {
     pub sweep_every: Duration,
     /// Streams and long-polls open at once, per player and in all.
     pub streams: feeds::StreamLimits,
+    /// Registrations and league joins per client address and hour.
+    pub address_limits: throttle::AddressLimits,
+    /// Proxies whose `X-Forwarded-For` names the client (`BOURRE_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<throttle::Cidr>,
+    /// What one player may make.
+    pub quotas: Quotas,
+}
+
+/// What one player may make, per day (refused beyond with 429 `quota_exceeded`).
+#[derive(Debug, Clone, Copy)]
+pub struct Quotas {
+    /// Leagues created in 24 hours (`BOURRE_LEAGUES_PER_DAY`).
+    pub leagues_per_day: i64,
+    /// Tables created in 24 hours (`BOURRE_TABLES_PER_DAY`).
+    pub tables_per_day: i64,
+    /// Replies stored under idempotency keys, which are kept 24 hours
+    /// (`BOURRE_KEYS_PER_DAY`): a request with a new key beyond is refused; without a key,
+    /// or with a stored one, it is not.
+    pub keys_per_day: i64,
+}
+
+impl Default for Quotas {
+    fn default() -> Quotas {
+        Quotas {
+            leagues_per_day: 20,
+            tables_per_day: 100,
+            keys_per_day: 10_000,
+        }
+    }
 }
 
 /// The HS256 keys, made once from the secret.

@@ -1,103 +1,219 @@
-//! Login throttling against password guessing: failed logins are counted per account and
-//! per client address over a sliding window; past the limit, logins are refused (429) until
-//! the oldest failure leaves the window, even with the right password.
+//! Throttles against password guessing and mass sign-ups, counted in PostgreSQL so that
+//! they hold across server processes.
 //!
-//! The counts live in this process's memory: with several server processes each counts its
-//! own, so the effective limit is the per-process limit times the number of processes.
+//! - Logins, per account and client address: the first [`FREE_PER_PAIR`] failures cost
+//!   nothing, each further one makes the pair wait longer before the next try (1 s, 2 s,
+//!   4 s, ... up to [`MAX_DELAY_SECS`]), whatever the password; a success forgets the
+//!   pair's failures. Per client address over all accounts, [`FREE_PER_ADDRESS`] failures,
+//!   then the same growing waits. So a guesser slows down only themselves: an address that
+//!   has not been failing is never refused a correct password.
+//! - Registrations and league joins, per client address and hour ([`AddressLimits`]).
+//!
+//! The client address is the connection's peer, or, when the peer is one of
+//! `BOURRE_TRUSTED_PROXIES`, what it says in `X-Forwarded-For` (see [`client_address`]).
 
-use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-/// Failed logins allowed per account within [`WINDOW`].
-pub const PER_ACCOUNT: usize = 5;
-/// Failed logins allowed per client address within [`WINDOW`].
-pub const PER_ADDRESS: usize = 20;
-/// The sliding window.
-pub const WINDOW: Duration = Duration::from_secs(15 * 60);
-/// Keys kept at most (the oldest windows are dropped first when full).
-const MAX_KEYS: usize = 100_000;
+use chrono::{DateTime, DurationRound, Utc};
 
-#[derive(Clone, Default)]
-pub struct Throttle {
-    failures: Arc<Mutex<HashMap<String, VecDeque<Instant>>>>,
-}
+use super::{App, AppError, ErrorCode};
+use crate::store;
 
-fn account_key(username: &str) -> String {
-    format!("u:{}", username.to_lowercase())
-}
+/// Failed logins of one account from one address before each next one waits.
+pub const FREE_PER_PAIR: i32 = 3;
+/// Failed logins from one address, over all accounts, before each next one waits.
+pub const FREE_PER_ADDRESS: i32 = 20;
+/// The longest wait.
+pub const MAX_DELAY_SECS: i32 = 15 * 60;
+/// Failures are counted afresh after this long without one.
+pub const FORGET_AFTER_SECS: i32 = 60 * 60;
 
-fn address_key(addr: IpAddr) -> String {
-    format!("a:{addr}")
-}
-
-impl Throttle {
-    fn keys(username: &str, addr: Option<IpAddr>) -> Vec<(String, usize)> {
-        let mut keys = vec![(account_key(username), PER_ACCOUNT)];
-        if let Some(addr) = addr {
-            keys.push((address_key(addr), PER_ADDRESS));
-        }
-        keys
+/// How long to wait after `failures` failures of which `free` cost nothing.
+pub fn delay_after(failures: i32, free: i32) -> i32 {
+    match failures - free {
+        n if n <= 0 => 0,
+        n if n > 10 => MAX_DELAY_SECS,
+        n => (1 << (n - 1)).min(MAX_DELAY_SECS),
     }
+}
 
-    /// `Err(seconds to wait)` when the account or the address used up its failures.
-    pub fn check(&self, username: &str, addr: Option<IpAddr>) -> Result<(), u64> {
-        let now = Instant::now();
-        let Ok(mut failures) = self.failures.lock() else {
-            return Ok(());
+/// Requests allowed per client address and hour.
+#[derive(Debug, Clone, Copy)]
+pub struct AddressLimits {
+    pub registrations_per_hour: i32,
+    pub joins_per_hour: i32,
+}
+
+impl Default for AddressLimits {
+    fn default() -> AddressLimits {
+        AddressLimits {
+            registrations_per_hour: 20,
+            joins_per_hour: 60,
+        }
+    }
+}
+
+/// A block of addresses, `10.0.0.0/8` or `::1/128` (a bare address is its own block).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cidr {
+    network: IpAddr,
+    prefix: u8,
+}
+
+impl std::str::FromStr for Cidr {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Cidr, String> {
+        let bad = || format!("{text:?} is not an address block such as 10.0.0.0/8");
+        let (address, prefix) = match text.trim().split_once('/') {
+            Some((a, p)) => (a, Some(p)),
+            None => (text.trim(), None),
         };
-        let mut wait = Duration::ZERO;
-        for (key, limit) in Throttle::keys(username, addr) {
-            if let Some(times) = failures.get_mut(&key) {
-                while times
-                    .front()
-                    .is_some_and(|t| now.duration_since(*t) >= WINDOW)
-                {
-                    times.pop_front();
-                }
-                if times.len() >= limit
-                    && let Some(oldest) = times.front()
-                {
-                    wait = wait.max(WINDOW.saturating_sub(now.duration_since(*oldest)));
-                }
-            }
-        }
-        if wait.is_zero() {
-            Ok(())
-        } else {
-            Err(wait.as_secs().max(1))
-        }
-    }
-
-    /// Counts a failed login against the account and the address.
-    pub fn failed(&self, username: &str, addr: Option<IpAddr>) {
-        let now = Instant::now();
-        let Ok(mut failures) = self.failures.lock() else {
-            return;
+        let network: IpAddr = address.parse().map_err(|_| bad())?;
+        let max = if network.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            Some(p) => p.parse::<u8>().ok().filter(|p| *p <= max).ok_or_else(bad)?,
+            None => max,
         };
-        if failures.len() >= MAX_KEYS {
-            failures.retain(|_, times| {
-                times
-                    .back()
-                    .is_some_and(|t| now.duration_since(*t) < WINDOW)
-            });
+        Ok(Cidr { network, prefix })
+    }
+}
+
+impl Cidr {
+    pub fn contains(&self, address: IpAddr) -> bool {
+        let bits = |a: IpAddr| match a {
+            IpAddr::V4(v4) => (u128::from(v4.to_bits()), 32),
+            IpAddr::V6(v6) => (v6.to_bits(), 128),
+        };
+        let address = match address {
+            IpAddr::V6(v6) if self.network.is_ipv4() => match v6.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => return false,
+            },
+            other => other,
+        };
+        let ((net, width), (addr, addr_width)) = (bits(self.network), bits(address));
+        if width != addr_width {
+            return false;
         }
-        for (key, _) in Throttle::keys(username, addr) {
-            let times = failures.entry(key).or_default();
-            times.push_back(now);
-            // Only the newest failures matter to the limits.
-            while times.len() > PER_ADDRESS {
-                times.pop_front();
-            }
+        let shift = width - u32::from(self.prefix);
+        shift >= width || (net >> shift) == (addr >> shift)
+    }
+}
+
+/// The client's address: the peer's, unless the peer is a trusted proxy, in which case the
+/// last address of `forwarded_for` (`X-Forwarded-For`, comma-separated, each proxy adding
+/// the address it saw) that is not itself a trusted proxy.
+pub fn client_address(
+    peer: Option<IpAddr>,
+    forwarded_for: Option<&str>,
+    trusted: &[Cidr],
+) -> Option<IpAddr> {
+    let is_trusted = |a: IpAddr| trusted.iter().any(|c| c.contains(a));
+    let peer = peer?;
+    if !is_trusted(peer) {
+        return Some(peer);
+    }
+    let Some(forwarded) = forwarded_for else {
+        return Some(peer);
+    };
+    let hops: Vec<IpAddr> = forwarded
+        .split(',')
+        .filter_map(|hop| hop.trim().parse().ok())
+        .collect();
+    hops.iter()
+        .rev()
+        .find(|a| !is_trusted(**a))
+        .or(hops.first())
+        .copied()
+        .or(Some(peer))
+}
+
+/// How an address is stored.
+fn address_key(address: Option<IpAddr>) -> String {
+    address.map_or_else(|| "unknown".to_owned(), |a| a.to_string())
+}
+
+/// 429 for `secs` more seconds.
+fn throttled(code: ErrorCode, detail: String, until: DateTime<Utc>) -> AppError {
+    let secs = (until - Utc::now()).num_seconds().max(1);
+    AppError::Throttled {
+        code,
+        detail,
+        retry_after_secs: u64::try_from(secs).unwrap_or(1),
+    }
+}
+
+impl App {
+    /// Refused (429 `too_many_attempts`) while `account` is waiting out its failures from
+    /// `address`, or `address` its failures over all accounts.
+    pub(crate) async fn check_login_throttle(
+        &self,
+        account: &str,
+        address: Option<IpAddr>,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let address = address_key(address);
+        match store::throttle::blocked_until(&mut conn, account, &address).await? {
+            Some(until) => Err(throttled(
+                ErrorCode::TooManyAttempts,
+                "too many failed logins from this address lately; wait before trying again".into(),
+                until,
+            )),
+            None => Ok(()),
         }
     }
 
-    /// A successful login clears the account's failures (not the address's).
-    pub fn succeeded(&self, username: &str) {
-        if let Ok(mut failures) = self.failures.lock() {
-            failures.remove(&account_key(username));
+    /// Counts a failed login of `account` from `address`, and of `address` over all
+    /// accounts.
+    pub(crate) async fn login_failed(
+        &self,
+        account: &str,
+        address: Option<IpAddr>,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let address = address_key(address);
+        for (account, free) in [(account, FREE_PER_PAIR), ("", FREE_PER_ADDRESS)] {
+            store::throttle::failed(&mut conn, account, &address, FORGET_AFTER_SECS, |n| {
+                delay_after(n, free)
+            })
+            .await?;
         }
+        Ok(())
+    }
+
+    /// Forgets the failed logins of `account` from `address`.
+    pub(crate) async fn login_succeeded(
+        &self,
+        account: &str,
+        address: Option<IpAddr>,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        store::throttle::succeeded(&mut conn, account, &address_key(address)).await?;
+        Ok(())
+    }
+
+    /// Counts `action` from `address` this hour: refused (429 `rate_limited`) beyond
+    /// `per_hour`.
+    pub(crate) async fn limit_address(
+        &self,
+        action: &str,
+        address: Option<IpAddr>,
+        per_hour: i32,
+    ) -> Result<(), AppError> {
+        let hour = Utc::now()
+            .duration_trunc(chrono::Duration::hours(1))
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let mut conn = store::conn(&self.pool).await?;
+        let hits = store::throttle::hit(&mut conn, action, &address_key(address), hour).await?;
+        if hits > per_hour {
+            return Err(throttled(
+                ErrorCode::RateLimited,
+                format!("at most {per_hour} {action}s an hour from one address"),
+                hour + chrono::Duration::hours(1),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -106,22 +222,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn accounts_and_addresses_are_limited_separately() {
-        let t = Throttle::default();
-        let a: IpAddr = [10, 0, 0, 1].into();
-        for _ in 0..PER_ACCOUNT {
-            assert!(t.check("Ann", Some(a)).is_ok());
-            t.failed("ann", Some(a));
-        }
-        let wait = t.check("ANN", None).err();
-        assert!(wait.is_some_and(|w| w > 0 && w <= WINDOW.as_secs()));
-        assert!(t.check("bob", Some(a)).is_ok());
-        for i in PER_ACCOUNT..PER_ADDRESS {
-            t.failed(&format!("user{i}"), Some(a));
-        }
-        assert!(t.check("carol", Some(a)).is_err());
-        assert!(t.check("carol", Some([10, 0, 0, 2].into())).is_ok());
-        t.succeeded("ann");
-        assert!(t.check("ann", None).is_ok());
+    fn waits_grow_after_the_free_failures() {
+        let waits: Vec<i32> = (1..=8).map(|n| delay_after(n, FREE_PER_PAIR)).collect();
+        assert_eq!(waits, [0, 0, 0, 1, 2, 4, 8, 16]);
+        assert_eq!(delay_after(40, FREE_PER_PAIR), MAX_DELAY_SECS);
+        assert_eq!(
+            delay_after(FREE_PER_PAIR + 11, FREE_PER_PAIR),
+            MAX_DELAY_SECS
+        );
+    }
+
+    #[test]
+    fn forwarded_addresses_count_only_from_trusted_proxies() {
+        let trusted: Vec<Cidr> = vec!["10.0.0.0/8".parse().unwrap(), "::1".parse().unwrap()];
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        // An untrusted peer is the client, whatever it claims.
+        assert_eq!(
+            client_address(Some(ip("203.0.113.9")), Some("1.2.3.4"), &trusted),
+            Some(ip("203.0.113.9"))
+        );
+        // Through trusted proxies, the last hop that is not one of them.
+        assert_eq!(
+            client_address(
+                Some(ip("10.1.2.3")),
+                Some("6.6.6.6, 198.51.100.7, 10.9.9.9"),
+                &trusted
+            ),
+            Some(ip("198.51.100.7"))
+        );
+        assert_eq!(
+            client_address(Some(ip("::1")), None, &trusted),
+            Some(ip("::1"))
+        );
+        assert!("10.0.0.0/33".parse::<Cidr>().is_err());
+        assert!("nonsense".parse::<Cidr>().is_err());
+        let block: Cidr = "192.168.0.0/16".parse().unwrap();
+        assert!(block.contains(ip("192.168.44.1")));
+        assert!(!block.contains(ip("192.169.0.1")));
+        assert!(block.contains(ip("::ffff:192.168.1.1")));
+        assert!("0.0.0.0/0".parse::<Cidr>().unwrap().contains(ip("8.8.8.8")));
     }
 }

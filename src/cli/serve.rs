@@ -5,7 +5,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::app::feeds::StreamLimits;
-use crate::app::{App, Config, JwtKeys};
+use crate::app::throttle::{AddressLimits, Cidr};
+use crate::app::{App, Config, JwtKeys, Quotas};
 use crate::tools::database::{self, Database, Source};
 use crate::{api, store};
 
@@ -86,6 +87,23 @@ fn env_number(name: &str, default: u64) -> Result<u64, String> {
     }
 }
 
+/// A count that fits the database's integers.
+fn env_count(name: &str, default: u64) -> Result<i32, String> {
+    i32::try_from(env_number(name, default)?).map_err(|_| format!("{name} is too large"))
+}
+
+/// `BOURRE_TRUSTED_PROXIES`: comma-separated address blocks (default none).
+fn trusted_proxies() -> Result<Vec<Cidr>, String> {
+    let text = std::env::var("BOURRE_TRUSTED_PROXIES").unwrap_or_default();
+    text.split(',')
+        .filter(|part| !part.trim().is_empty())
+        .map(|part| {
+            part.parse()
+                .map_err(|e| format!("BOURRE_TRUSTED_PROXIES: {e}"))
+        })
+        .collect()
+}
+
 /// Builds the application state from the environment for a migrated database.
 pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
     let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
@@ -99,6 +117,16 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
             streams: StreamLimits {
                 per_player: env_number("BOURRE_STREAMS_PER_PLAYER", 8)? as usize,
                 per_process: env_number("BOURRE_STREAMS_PER_PROCESS", 10_000)? as usize,
+            },
+            address_limits: AddressLimits {
+                registrations_per_hour: env_count("BOURRE_REGISTRATIONS_PER_HOUR", 20)?,
+                joins_per_hour: env_count("BOURRE_JOINS_PER_HOUR", 60)?,
+            },
+            trusted_proxies: trusted_proxies()?,
+            quotas: Quotas {
+                leagues_per_day: env_number("BOURRE_LEAGUES_PER_DAY", 20)? as i64,
+                tables_per_day: env_number("BOURRE_TABLES_PER_DAY", 100)? as i64,
+                keys_per_day: env_number("BOURRE_KEYS_PER_DAY", 10_000)? as i64,
             },
         },
     ))

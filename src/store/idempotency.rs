@@ -24,24 +24,49 @@ pub async fn lock(conn: &mut Conn, player: Uuid, key: &str) -> Result<(), StoreE
     Ok(())
 }
 
-/// The reply stored under `(player, key)` after `since`, if any.
+#[derive(QueryableByName)]
+struct Found {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    stored: i64,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    request_hash: Option<String>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::SmallInt>)]
+    status: Option<i16>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Jsonb>)]
+    body: Option<Value>,
+}
+
+/// The reply stored under `(player, key)` after `since`, if any, and how many replies the
+/// player has stored since then (one query).
 pub async fn find(
     conn: &mut Conn,
     player: Uuid,
     key: &str,
     since: DateTime<Utc>,
-) -> Result<Option<Stored>, StoreError> {
-    Ok(idempotency::table
-        .find((player, key))
-        .filter(idempotency::created_at.gt(since))
-        .select((
-            idempotency::request_hash,
-            idempotency::status,
-            idempotency::body,
-        ))
-        .first(conn)
-        .await
-        .optional()?)
+) -> Result<(Option<Stored>, i64), StoreError> {
+    use diesel::sql_types::{Text, Timestamptz, Uuid as SqlUuid};
+    let found: Found = diesel::sql_query(
+        "SELECT (SELECT count(*) FROM idempotency WHERE player_id = $1 AND created_at > $3)          AS stored, i.request_hash, i.status, i.body FROM (SELECT 1) AS one          LEFT JOIN idempotency i ON i.player_id = $1 AND i.key = $2 AND i.created_at > $3",
+    )
+    .bind::<SqlUuid, _>(player)
+    .bind::<Text, _>(key)
+    .bind::<Timestamptz, _>(since)
+    .get_result(conn)
+    .await?;
+    let stored = match (found.request_hash, found.status, found.body) {
+        (Some(hash), Some(status), Some(body)) => Some((hash, status, body)),
+        _ => None,
+    };
+    Ok((stored, found.stored))
+}
+
+/// Drops every reply stored at or before `expired`; returns how many went.
+pub async fn sweep(conn: &mut Conn, expired: DateTime<Utc>) -> Result<usize, StoreError> {
+    Ok(
+        diesel::delete(idempotency::table.filter(idempotency::created_at.le(expired)))
+            .execute(conn)
+            .await?,
+    )
 }
 
 /// Stores a reply under `(player, key)`, first dropping the player's replies stored at or

@@ -11,6 +11,7 @@ pub mod seasons;
 pub mod seats;
 pub mod table_write;
 pub mod tables;
+pub mod throttle;
 
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;

@@ -17,6 +17,9 @@ diesel::table! {
         starting_balance -> Int8,
         created_by -> Uuid,
         created_at -> Timestamptz,
+        join_policy -> Text,
+        invite_expires_at -> Nullable<Timestamptz>,
+        invite_uses_left -> Nullable<Int4>,
     }
 }
 
@@ -122,6 +125,34 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    login_failures (account, address) {
+        account -> Text,
+        address -> Text,
+        failures -> Int4,
+        last_failed_at -> Timestamptz,
+        blocked_until -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    address_hits (action, address, hour) {
+        action -> Text,
+        address -> Text,
+        hour -> Timestamptz,
+        hits -> Int4,
+    }
+}
+
+diesel::table! {
+    join_requests (league_id, player_id) {
+        league_id -> Uuid,
+        player_id -> Uuid,
+        requested_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(join_requests -> players (player_id));
 diesel::joinable!(memberships -> players (player_id));
 diesel::joinable!(memberships -> leagues (league_id));
 diesel::joinable!(seats -> players (player_id));
@@ -140,4 +171,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     balances,
     idempotency,
     seasons,
+    login_failures,
+    address_hits,
+    join_requests,
 );

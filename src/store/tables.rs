@@ -65,6 +65,20 @@ pub struct NewTableRow<'a> {
     pub next_seed: &'a [u8],
 }
 
+/// Tables `player` created since `since`.
+pub async fn created_since(
+    conn: &mut Conn,
+    player: Uuid,
+    since: DateTime<Utc>,
+) -> Result<i64, StoreError> {
+    Ok(tables::table
+        .filter(tables::created_by.eq(player))
+        .filter(tables::created_at.gt(since))
+        .count()
+        .get_result(conn)
+        .await?)
+}
+
 pub async fn insert(conn: &mut Conn, row: &NewTableRow<'_>) -> Result<(), StoreError> {
     diesel::insert_into(tables::table)
         .values((

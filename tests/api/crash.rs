@@ -715,11 +715,9 @@ async fn the_embedded_default_serves_as_a_role_that_is_not_a_superuser() {
     );
     let _ = child.kill();
     let _ = child.wait();
-    actix_web::rt::task::spawn_blocking(move || {
-        bourre::tools::embedded_pg::stop_cluster(&cluster)
-    })
-    .await
-    .expect("join")
-    .expect("stop");
+    actix_web::rt::task::spawn_blocking(move || bourre::tools::embedded_pg::stop_cluster(&cluster))
+        .await
+        .expect("join")
+        .expect("stop");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -523,3 +523,307 @@ async fn live_fan_out_costs_the_same_whatever_the_number_of_listeners() {
     let (text, _) = read_to_end(&mut streams[39], 1).await;
     assert_eq!(text.matches("event: client_seed_set").count(), 40, "{text}");
 }
+
+/// The league's invite code, as its admin sees it.
+async fn invite_code(app: &TestApp, admin: &Player, league: &str) -> String {
+    app.get(&format!("/v1/leagues/{league}"), admin).await.ok()["invite_code"]
+        .as_str()
+        .expect("an admin sees the code")
+        .to_owned()
+}
+
+async fn join(app: &TestApp, who: &Player, league: &str, code: &str) -> crate::support::Reply {
+    app.post(
+        &format!("/v1/leagues/{league}/members"),
+        who,
+        json!({"invite_code": code}),
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn invite_codes_are_shown_to_admins_only() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let created = app
+        .post(
+            "/v1/leagues",
+            &ann,
+            json!({"name": "Friday", "starting_balance": 100}),
+        )
+        .await
+        .ok();
+    let league = created["id"].as_str().expect("id").to_owned();
+    let code = created["invite_code"].as_str().expect("code").to_owned();
+    let joined = join(&app, &bob, &league, &code).await.ok();
+    assert!(joined.get("invite_code").is_none(), "{joined}");
+    let seen = app.get(&format!("/v1/leagues/{league}"), &bob).await.ok();
+    assert!(seen.get("invite_code").is_none(), "{seen}");
+    assert_eq!(invite_code(&app, &ann, &league).await, code);
+    // Promoted, bob sees it.
+    app.post(
+        &format!("/v1/leagues/{league}/admins"),
+        &ann,
+        json!({"player_id": bob.id}),
+    )
+    .await;
+    assert_eq!(invite_code(&app, &bob, &league).await, code);
+}
+
+#[actix_web::test]
+async fn an_approval_league_admits_only_whom_an_admin_approves() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let cat = app.register("cat").await;
+    let created = app
+        .post(
+            "/v1/leagues",
+            &ann,
+            json!({"name": "Club", "starting_balance": 100, "join_policy": "approval"}),
+        )
+        .await
+        .ok();
+    assert_eq!(created["join_policy"], "approval");
+    let league = created["id"].as_str().expect("id").to_owned();
+    let code = created["invite_code"].as_str().expect("code").to_owned();
+    let asked = join(&app, &bob, &league, &code).await;
+    assert_eq!(asked.status, 202, "{}", asked.body);
+    assert_eq!(asked.body["player_id"], bob.id.as_str());
+    join(&app, &bob, &league, &code)
+        .await
+        .problem(409, "join_requested");
+    // Pending: not a member, no chips.
+    app.get(&format!("/v1/leagues/{league}"), &bob)
+        .await
+        .problem(403, "not_a_member");
+    let chips = format!(
+        "SELECT count(*) AS n FROM balances WHERE league_id = '{league}' AND account = 'player:{}'",
+        bob.id
+    );
+    assert_eq!(app.sql_number(&chips).await, 0);
+    app.get(&format!("/v1/leagues/{league}/join-requests"), &bob)
+        .await
+        .problem(403, "not_a_member");
+    let requests = app
+        .get(&format!("/v1/leagues/{league}/join-requests"), &ann)
+        .await
+        .ok();
+    assert_eq!(requests[0]["username"], "bob");
+    let admitted = app
+        .post(
+            &format!("/v1/leagues/{league}/join-requests/{}", bob.id),
+            &ann,
+            json!(null),
+        )
+        .await
+        .ok();
+    assert_eq!(admitted["balance"], 100);
+    assert_eq!(app.balance(&bob, &league).await, 100);
+    // Declined, and withdrawn.
+    assert_eq!(join(&app, &cat, &league, &code).await.status, 202);
+    let path = format!("/v1/leagues/{league}/join-requests/{}", cat.id);
+    let declined = app
+        .call(Method::DELETE, &path, Some(&ann.token), None)
+        .await;
+    assert_eq!(declined.status, 204, "{}", declined.body);
+    app.post(&path, &ann, json!(null))
+        .await
+        .problem(404, "join_request_not_found");
+    assert_eq!(join(&app, &cat, &league, &code).await.status, 202);
+    let withdrawn = app
+        .call(Method::DELETE, &path, Some(&cat.token), None)
+        .await;
+    assert_eq!(withdrawn.status, 204, "{}", withdrawn.body);
+    app.get(&format!("/v1/leagues/{league}"), &cat)
+        .await
+        .problem(403, "not_a_member");
+}
+
+#[actix_web::test]
+async fn invite_codes_may_be_single_use_or_expire() {
+    let app = TestApp::start().await;
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cat", "dan"] {
+        players.push(app.register(name).await);
+    }
+    let [ann, bob, cat, dan] = <[Player; 4]>::try_from(players).expect("four");
+    let league = app.league(&ann, &[], 100).await;
+    let path = format!("/v1/leagues/{league}/invite-code");
+    let once = app.post(&path, &ann, json!({"max_uses": 1})).await.ok();
+    assert_eq!(once["invite_uses_left"], 1);
+    let code = once["invite_code"].as_str().expect("code").to_owned();
+    join(&app, &bob, &league, &code).await.ok();
+    join(&app, &cat, &league, &code)
+        .await
+        .problem(403, "wrong_invite_code");
+    let soon = app
+        .post(&path, &ann, json!({"expires_in_secs": 60}))
+        .await
+        .ok();
+    assert!(soon["invite_expires_at"].is_string(), "{soon}");
+    let code = soon["invite_code"].as_str().expect("code").to_owned();
+    app.sql(&format!(
+        "UPDATE leagues SET invite_expires_at = now() - interval '1 second' WHERE id = '{league}'"
+    ))
+    .await;
+    join(&app, &dan, &league, &code)
+        .await
+        .problem(403, "wrong_invite_code");
+    app.post(&path, &ann, json!({"max_uses": 0}))
+        .await
+        .problem(400, "invalid_invite");
+    // Without a body, the new code is unlimited.
+    let open = app
+        .call(Method::POST, &path, Some(&ann.token), None)
+        .await
+        .ok();
+    assert!(open.get("invite_uses_left").is_none(), "{open}");
+    let code = open["invite_code"].as_str().expect("code").to_owned();
+    join(&app, &cat, &league, &code).await.ok();
+    join(&app, &dan, &league, &code).await.ok();
+}
+
+#[actix_web::test]
+async fn registrations_and_joins_are_rate_limited_per_address() {
+    let app = TestApp::start_with(bourre::app::Config {
+        address_limits: bourre::app::throttle::AddressLimits {
+            registrations_per_hour: 3,
+            joins_per_hour: 1,
+        },
+        ..crate::support::config(true)
+    })
+    .await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let cat = app.register("cat").await;
+    let refused = app
+        .call(
+            Method::POST,
+            "/v1/auth/register",
+            None,
+            Some(json!({"username": "sock1", "password": "correct horse battery"})),
+        )
+        .await;
+    refused.problem(429, "rate_limited");
+    assert_eq!(app.sql_number("SELECT count(*) AS n FROM players").await, 3);
+    let league = app
+        .post(
+            "/v1/leagues",
+            &ann,
+            json!({"name": "Friday", "starting_balance": 100}),
+        )
+        .await
+        .ok();
+    let (id, code) = (
+        league["id"].as_str().expect("id"),
+        league["invite_code"].as_str().expect("code"),
+    );
+    join(&app, &bob, id, code).await.ok();
+    join(&app, &cat, id, code)
+        .await
+        .problem(429, "rate_limited");
+}
+
+#[actix_web::test]
+async fn quotas_bound_what_one_player_makes() {
+    let app = TestApp::start_with(bourre::app::Config {
+        quotas: bourre::app::Quotas {
+            leagues_per_day: 2,
+            tables_per_day: 1,
+            keys_per_day: 2,
+        },
+        ..crate::support::config(true)
+    })
+    .await;
+    let ann = app.register("ann").await;
+    let league = app.league(&ann, &[], 100).await;
+    app.league(&ann, &[], 100).await;
+    app.post(
+        "/v1/leagues",
+        &ann,
+        json!({"name": "Third", "starting_balance": 1}),
+    )
+    .await
+    .problem(429, "quota_exceeded");
+    let table = json!({"league_id": league, "name": "T", "rules": {"ante": 1}});
+    app.post("/v1/tables", &ann, table.clone()).await.ok();
+    app.post("/v1/tables", &ann, table)
+        .await
+        .problem(429, "quota_exceeded");
+    // Two keyed requests are stored; a third key is refused, a stored one replays, and a
+    // request without a key goes through.
+    let keyed = |key: &'static str| {
+        let app = &app;
+        let ann = &ann;
+        let league = league.clone();
+        async move {
+            let mut resp = app
+                .client
+                .post(format!("{}/v1/leagues/{league}/grants", app.base))
+                .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+                .insert_header(("Idempotency-Key", key))
+                .send_json(&json!({"player_id": ann.id, "amount": 1, "reason": key}))
+                .await
+                .expect("grant");
+            let body: serde_json::Value = resp.json().await.unwrap_or_default();
+            (resp.status().as_u16(), body)
+        }
+    };
+    assert_eq!(keyed("k1").await.0, 201);
+    assert_eq!(keyed("k2").await.0, 201);
+    let (status, body) = keyed("k3").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("quota_exceeded")),
+        "{body}"
+    );
+    assert_eq!(keyed("k1").await.0, 201);
+    app.post(
+        &format!("/v1/leagues/{league}/grants"),
+        &ann,
+        json!({"player_id": ann.id, "amount": 1, "reason": "unkeyed"}),
+    )
+    .await
+    .ok();
+}
+
+#[actix_web::test]
+async fn expired_idempotency_replies_are_swept() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let league = app.league(&ann, &[], 100).await;
+    let resp = app
+        .client
+        .post(format!("{}/v1/leagues/{league}/grants", app.base))
+        .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+        .insert_header(("Idempotency-Key", "old"))
+        .send_json(&json!({"player_id": ann.id, "amount": 1, "reason": "old"}))
+        .await
+        .expect("grant");
+    assert_eq!(resp.status().as_u16(), 201);
+    let stored = "SELECT count(*) AS n FROM idempotency";
+    assert_eq!(app.sql_number(stored).await, 1);
+    app.sql("UPDATE idempotency SET created_at = now() - interval '25 hours'")
+        .await;
+    app.sql(
+        "INSERT INTO login_failures (account, address, failures, last_failed_at, blocked_until) \
+         VALUES ('ann', '192.0.2.1', 9, now() - interval '2 hours', now() - interval '1 hour')",
+    )
+    .await;
+    let swept = app
+        .app
+        .as_ref()
+        .expect("in process")
+        .sweep_expired()
+        .await
+        .expect("sweep");
+    assert_eq!(swept, 2);
+    assert_eq!(app.sql_number(stored).await, 0);
+    assert_eq!(
+        app.sql_number("SELECT count(*) AS n FROM login_failures")
+            .await,
+        0
+    );
+}

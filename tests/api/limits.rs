@@ -1,6 +1,6 @@
 //! Limits: body size, page sizes, long-poll waits, username and password rules, login
-//! throttling per account and per address; request ids in headers and problem bodies;
-//! 405 for a documented path with another method.
+//! throttling per account and address (across processes); request ids in headers and
+//! problem bodies; 405 for a documented path with another method.
 
 use std::time::{Duration, Instant};
 
@@ -9,11 +9,18 @@ use serde_json::{Value, json};
 
 use crate::support::TestApp;
 
-/// A login attempt; returns the status, the `Retry-After` header and the body.
-async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Option<u64>, Value) {
+/// A login attempt from `address` (sent as `X-Forwarded-For`, which counts only behind a
+/// trusted proxy); returns the status, the `Retry-After` header and the body.
+async fn login(
+    app: &TestApp,
+    address: &str,
+    username: &str,
+    password: &str,
+) -> (u16, Option<u64>, Value) {
     let mut resp = app
         .client
         .post(format!("{}/v1/auth/login", app.base))
+        .insert_header(("X-Forwarded-For", address))
         .send_json(&json!({"username": username, "password": password}))
         .await
         .expect("login");
@@ -26,33 +33,74 @@ async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Option<u6
     (resp.status().as_u16(), retry_after, body)
 }
 
+/// Wrong passwords for `username` from `address` until refused with 429; how many tries
+/// were answered 401 first.
+async fn fail_until_throttled(app: &TestApp, address: &str, username: &str) -> usize {
+    for tries in 0..12 {
+        let (status, retry, body) = login(app, address, username, "wrong password!").await;
+        match status {
+            401 => continue,
+            429 => {
+                assert_eq!(body["code"], "too_many_attempts", "{body}");
+                assert!(retry.is_some_and(|s| s > 0 && s <= 900), "{retry:?}");
+                return tries;
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    panic!("never throttled");
+}
+
 #[actix_web::test]
-async fn login_is_throttled_per_account_then_per_address() {
-    let app = TestApp::start().await;
-    app.register("ann").await;
-    app.register("bob").await;
-    for _ in 0..5 {
-        let (status, _, body) = login(&app, "ann", "wrong password!").await;
-        assert_eq!(status, 401, "{body}");
-    }
-    // The sixth try is refused whatever the password, with a Retry-After.
-    for password in ["wrong password!", "correct horse battery"] {
-        let (status, retry, body) = login(&app, "ANN", password).await;
-        assert_eq!(status, 429, "{body}");
-        assert_eq!(body["code"], "too_many_attempts");
-        assert!(retry.is_some_and(|s| s > 0 && s <= 900), "{retry:?}");
-    }
-    // Another account from the same address still logs in.
-    let (status, _, body) = login(&app, "bob", "correct horse battery").await;
+async fn login_is_throttled_per_account_and_address_across_processes() {
+    // Two server processes behind a proxy on this machine (trusted for X-Forwarded-For).
+    let config = || bourre::app::Config {
+        trusted_proxies: vec!["127.0.0.1/32".parse().expect("cidr")],
+        ..crate::support::config(true)
+    };
+    let a = TestApp::start_with(config()).await;
+    let b = TestApp::on_database(a.db_url.clone(), config());
+    a.register("ann").await;
+    a.register("bob").await;
+    let (attacker, owner) = ("203.0.113.5", "198.51.100.7");
+    // Three failures are free; the fourth makes the next try wait, whatever the password.
+    assert_eq!(fail_until_throttled(&a, attacker, "ann").await, 4);
+    let (status, _, body) = login(&b, attacker, "ANN", "correct horse battery").await;
+    assert_eq!(status, 429, "the other process knows: {body}");
+    // Ann herself, from her own address, is never refused her password.
+    let (status, _, body) = login(&b, owner, "ann", "correct horse battery").await;
     assert_eq!(status, 200, "{body}");
-    // 20 failures from one address, over many accounts, close the address.
-    for i in 0..15 {
-        let (status, _, body) = login(&app, &format!("nobody{i}"), "wrong password!").await;
+    // Another account from the attacker's address is not throttled by ann's failures.
+    let (status, _, body) = login(&a, attacker, "bob", "correct horse battery").await;
+    assert_eq!(status, 200, "{body}");
+    // An address failing over many accounts slows down itself, not the others.
+    let spray = "192.0.2.77";
+    for i in 0..20 {
+        let (status, _, body) = login(&a, spray, &format!("nobody{i}"), "wrong password!").await;
         assert_eq!(status, 401, "{i}: {body}");
     }
-    let (status, _, body) = login(&app, "bob", "correct horse battery").await;
+    let (status, _, body) = login(&b, spray, "nobody99", "wrong password!").await;
+    assert_eq!(status, 401, "the 21st failure is counted: {body}");
+    let (status, _, body) = login(&b, spray, "bob", "correct horse battery").await;
     assert_eq!(status, 429, "{body}");
-    assert_eq!(body["code"], "too_many_attempts");
+    let (status, _, body) = login(&b, owner, "bob", "correct horse battery").await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[actix_web::test]
+async fn forwarded_addresses_count_only_from_trusted_proxies() {
+    // No trusted proxy: every request is from 127.0.0.1, whatever it claims.
+    let app = TestApp::start().await;
+    app.register("ann").await;
+    for (i, address) in ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]
+        .into_iter()
+        .enumerate()
+    {
+        let (status, _, body) = login(&app, address, "ann", "wrong password!").await;
+        assert_eq!(status, 401, "{i}: {body}");
+    }
+    let (status, _, body) = login(&app, "198.51.100.7", "ann", "correct horse battery").await;
+    assert_eq!(status, 429, "{body}");
 }
 
 #[actix_web::test]

@@ -169,6 +169,9 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         allow_fixed_deck,
         sweep_every: Duration::from_millis(100),
         streams: bourre::app::feeds::StreamLimits::default(),
+        address_limits: bourre::app::throttle::AddressLimits::default(),
+        trusted_proxies: Vec::new(),
+        quotas: bourre::app::Quotas::default(),
     }
 }
 

@@ -92,6 +92,7 @@ impl App {
         let rules_json =
             serde_json::to_value(rules).map_err(|e| AppError::Internal(e.to_string()))?;
         let league_id = req.league_id;
+        let per_day = self.config.quotas.tables_per_day;
         let mut conn = store::conn(&self.pool).await?;
         let (reply, after) = conn
             .transaction::<_, AppError, _>(async move |conn| {
@@ -100,6 +101,13 @@ impl App {
                 }
                 load_league(conn, league_id).await?;
                 require_member(conn, league_id, creator).await?;
+                let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
+                if store::tables::created_since(conn, creator.0, day_ago).await? >= per_day {
+                    return Err(AppError::refused(
+                        ErrorCode::QuotaExceeded,
+                        format!("a player creates at most {per_day} tables a day"),
+                    ));
+                }
                 // The row at version 0, then its first event through the one write path.
                 let row = store::tables::NewTableRow {
                     id,

@@ -127,6 +127,16 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::feeds::StreamLimits::default(),
+            // Every bot registers and joins from this machine.
+            address_limits: crate::app::throttle::AddressLimits {
+                registrations_per_hour: i32::MAX,
+                joins_per_hour: i32::MAX,
+            },
+            trusted_proxies: Vec::new(),
+            quotas: crate::app::Quotas {
+                keys_per_day: i64::MAX,
+                ..crate::app::Quotas::default()
+            },
         },
     );
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;

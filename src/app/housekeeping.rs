@@ -1,0 +1,47 @@
+//! The housekeeper: every few minutes, each server process drops what has outlived its use
+//! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
+//! hours of per-address counts gone by), so a player or an address that went quiet leaves
+//! nothing behind.
+
+use std::time::Duration;
+
+use chrono::Utc;
+
+use super::idempotency::KEY_TTL_HOURS;
+use super::throttle::FORGET_AFTER_SECS;
+use super::{App, AppError};
+use crate::store;
+
+/// How often the housekeeper runs (also once at start).
+pub const EVERY: Duration = Duration::from_secs(10 * 60);
+
+impl App {
+    /// Drops expired rows now; returns how many went.
+    pub async fn sweep_expired(&self) -> Result<usize, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let now = Utc::now();
+        let replies =
+            store::idempotency::sweep(&mut conn, now - chrono::Duration::hours(KEY_TTL_HOURS))
+                .await?;
+        let counts = store::throttle::sweep(
+            &mut conn,
+            now - chrono::Duration::seconds(i64::from(FORGET_AFTER_SECS)),
+            now - chrono::Duration::hours(2),
+        )
+        .await?;
+        Ok(replies + counts)
+    }
+
+    /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.
+    pub async fn keep_house_forever(self) {
+        loop {
+            if let Err(e) = self.sweep_expired().await {
+                crate::obs::warn(
+                    "the housekeeper could not drop expired rows",
+                    serde_json::json!({"cause": e.to_string()}),
+                );
+            }
+            tokio::time::sleep(EVERY).await;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Tables `login_failures` and `address_hits`: what the login throttle and the per-address
+//! rate limits count, shared by every server process.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{Integer, Text, Timestamptz};
+use diesel_async::RunQueryDsl;
+
+use super::schema::{address_hits, login_failures};
+use super::{Conn, StoreError};
+
+/// Until when logins to `account` from `address` (or from `address` to any account, the
+/// row of account `''`) are refused, if that is later than now.
+pub async fn blocked_until(
+    conn: &mut Conn,
+    account: &str,
+    address: &str,
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let until: Option<DateTime<Utc>> = login_failures::table
+        .filter(login_failures::address.eq(address))
+        .filter(login_failures::account.eq_any([account, ""]))
+        .select(diesel::dsl::max(login_failures::blocked_until))
+        .first(conn)
+        .await?;
+    Ok(until.filter(|t| *t > Utc::now()))
+}
+
+#[derive(QueryableByName)]
+struct Failures {
+    #[diesel(sql_type = Integer)]
+    failures: i32,
+}
+
+/// Counts one more failed login of `account` from `address`, counting afresh when the
+/// last failure is older than `forget_after_secs`; blocks the pair for
+/// `delay(failures)` seconds. Returns the count.
+pub async fn failed(
+    conn: &mut Conn,
+    account: &str,
+    address: &str,
+    forget_after_secs: i32,
+    delay: impl Fn(i32) -> i32,
+) -> Result<i32, StoreError> {
+    let row: Failures = diesel::sql_query(
+        "INSERT INTO login_failures AS f (account, address, failures, last_failed_at, \
+         blocked_until) VALUES ($1, $2, 1, now(), now()) \
+         ON CONFLICT (account, address) DO UPDATE SET \
+         failures = CASE WHEN f.last_failed_at < now() - make_interval(secs => $3) THEN 1 \
+         ELSE f.failures + 1 END, last_failed_at = now() \
+         RETURNING failures",
+    )
+    .bind::<Text, _>(account)
+    .bind::<Text, _>(address)
+    .bind::<Integer, _>(forget_after_secs)
+    .get_result(conn)
+    .await?;
+    let blocked = Utc::now() + chrono::Duration::seconds(i64::from(delay(row.failures)));
+    diesel::update(login_failures::table.find((account, address)))
+        .set(login_failures::blocked_until.eq(blocked))
+        .execute(conn)
+        .await?;
+    Ok(row.failures)
+}
+
+/// Forgets the failed logins of `account` from `address` (not the address's own count).
+pub async fn succeeded(conn: &mut Conn, account: &str, address: &str) -> Result<(), StoreError> {
+    diesel::delete(login_failures::table.find((account, address)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(QueryableByName)]
+struct Hits {
+    #[diesel(sql_type = Integer)]
+    hits: i32,
+}
+
+/// Counts one `action` from `address` in the hour starting at `hour`; returns the hour's
+/// count so far, this one included.
+pub async fn hit(
+    conn: &mut Conn,
+    action: &str,
+    address: &str,
+    hour: DateTime<Utc>,
+) -> Result<i32, StoreError> {
+    let row: Hits = diesel::sql_query(
+        "INSERT INTO address_hits AS h (action, address, hour, hits) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (action, address, hour) DO UPDATE SET hits = h.hits + 1 RETURNING hits",
+    )
+    .bind::<Text, _>(action)
+    .bind::<Text, _>(address)
+    .bind::<Timestamptz, _>(hour)
+    .get_result(conn)
+    .await?;
+    Ok(row.hits)
+}
+
+/// Drops failed logins last seen before `failures_before` and hours counted before
+/// `hits_before`; returns how many rows went.
+pub async fn sweep(
+    conn: &mut Conn,
+    failures_before: DateTime<Utc>,
+    hits_before: DateTime<Utc>,
+) -> Result<usize, StoreError> {
+    let failures = diesel::delete(
+        login_failures::table
+            .filter(login_failures::last_failed_at.lt(failures_before))
+            .filter(login_failures::blocked_until.lt(Utc::now())),
+    )
+    .execute(conn)
+    .await?;
+    let hits = diesel::delete(address_hits::table.filter(address_hits::hour.lt(hits_before)))
+        .execute(conn)
+        .await?;
+    Ok(failures + hits)
+}
