@@ -10,10 +10,12 @@ pub mod health;
 pub mod idempotency;
 pub mod leagues;
 pub mod players;
+pub mod protocol;
 pub mod request_id;
 pub mod tables;
 pub mod text;
 
+use actix_service::{IntoServiceFactory, ServiceFactoryExt};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{App as ActixApp, HttpRequest, error::JsonPayloadError, web};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -190,18 +192,38 @@ pub fn server(
     actix_web::rt::spawn(app.clone().listen_forever());
     actix_web::rt::spawn(app.clone().send_notices_forever());
     actix_web::rt::spawn(app.clone().keep_house_forever());
-    let server = actix_web::HttpServer::new(move || {
-        let (routes, doc) = build();
-        routes
-            .app_data(web::Data::new(app.clone()))
-            .app_data(web::Data::new(fallback::Routes::of(&doc)))
-            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
-            .default_service(web::to(fallback::unmatched))
-            .wrap(actix_web::middleware::from_fn(head::serve_head))
-            .wrap(actix_web::middleware::from_fn(request_id::request_context))
-    })
-    .workers(workers.max(1))
-    .listen(listener)?
-    .run();
+    // actix-web's HttpServer, as it builds itself, with each connection's writer wrapped
+    // so that protocol errors answer problem+json (see [`protocol`]).
+    let server = actix_web::dev::Server::build()
+        .workers(workers.max(1))
+        .listen("bourre", listener, move || {
+            let (routes, doc) = build();
+            let routes = routes
+                .app_data(web::Data::new(app.clone()))
+                .app_data(web::Data::new(fallback::Routes::of(&doc)))
+                .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
+                .default_service(web::to(fallback::unmatched))
+                .wrap(actix_web::middleware::from_fn(head::serve_head))
+                .wrap(actix_web::middleware::from_fn(request_id::request_context))
+                .into_factory()
+                .map_err(|err| err.error_response());
+            let http = actix_http::HttpService::build()
+                .keep_alive(actix_http::KeepAlive::default())
+                .client_request_timeout(std::time::Duration::from_secs(5))
+                .client_disconnect_timeout(std::time::Duration::from_secs(1))
+                .finish(actix_service::map_config(routes, |_| {
+                    actix_web::dev::AppConfig::default()
+                }));
+            actix_service::fn_service(|io: actix_web::rt::net::TcpStream| async move {
+                let peer = io.peer_addr().ok();
+                Ok::<_, actix_http::error::DispatchError>((
+                    protocol::ProblemIo::new(io),
+                    actix_http::Protocol::Http1,
+                    peer,
+                ))
+            })
+            .and_then(http)
+        })?
+        .run();
     Ok(server)
 }

@@ -51,6 +51,7 @@ error_codes! {
     InvalidText = (400, "invalid_text"),
     InvalidWait = (400, "invalid_wait"),
     MalformedBody = (400, "malformed_body"),
+    MalformedRequest = (400, "malformed_request"),
     UnsupportedMediaType = (400, "unsupported_media_type"),
     // 401: Missing or bad credentials.
     Unauthorized = (401, "unauthorized"),
@@ -69,6 +70,8 @@ error_codes! {
     TableNotFound = (404, "table_not_found"),
     // 405: The path exists, but not with this method.
     MethodNotAllowed = (405, "method_not_allowed"),
+    // 408: The request's head did not arrive in time.
+    RequestTimeout = (408, "request_timeout"),
     // 409: The request clashes with the state, or the state moved on.
     AlreadyAMember = (409, "already_a_member"),
     AlreadySeated = (409, "already_seated"),
@@ -116,6 +119,8 @@ error_codes! {
     RateLimited = (429, "rate_limited"),
     TooManyAttempts = (429, "too_many_attempts"),
     TooManyStreams = (429, "too_many_streams"),
+    // 431: The request's head is too large.
+    HeadTooLarge = (431, "head_too_large"),
     // 500: A bug: the request changed nothing.
     Internal = (500, "internal"),
     // 503: The database is away: the request changed nothing, try again.

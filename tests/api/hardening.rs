@@ -827,3 +827,89 @@ async fn expired_idempotency_replies_are_swept() {
         0
     );
 }
+
+/// Sends `request` as raw bytes; the answer's status, content type and JSON body.
+async fn raw_exchange(app: &TestApp, request: &[u8]) -> (u16, String, serde_json::Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    // The server may answer and close before it read everything.
+    let _ = stream.write_all(request).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        stream.read_to_end(&mut answer),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .get(9..12)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {text:?}"));
+    let content_type = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-type: ")
+                .map(str::to_owned)
+        })
+        .unwrap_or_default();
+    (
+        status,
+        content_type,
+        serde_json::from_str(body).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+#[actix_web::test]
+async fn protocol_errors_are_problems_too() {
+    let app = TestApp::start().await;
+    let long_url = format!(
+        "GET /healthz?{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(100_000)
+    );
+    let many_headers = format!(
+        "GET /healthz HTTP/1.1\r\nHost: x\r\n{}\r\n",
+        (0..200)
+            .map(|i| format!("X-H{i}: v\r\n"))
+            .collect::<String>()
+    );
+    let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+        (
+            "bad header value",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n".to_vec(),
+            400,
+            "malformed_request",
+        ),
+        // Longer than a URL may be (64 KiB).
+        ("100 KB URL", long_url.into_bytes(), 400, "malformed_request"),
+        (
+            "bad Content-Length",
+            b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n".to_vec(),
+            400,
+            "malformed_request",
+        ),
+        (
+            "Content-Length and Transfer-Encoding",
+            b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".to_vec(),
+            400,
+            "malformed_request",
+        ),
+        ("too many headers", many_headers.into_bytes(), 431, "head_too_large"),
+    ];
+    for (what, request, status, code) in cases {
+        let (got, content_type, body) = raw_exchange(&app, &request).await;
+        assert_eq!(got, status, "{what}: {body}");
+        assert_eq!(content_type, "application/problem+json", "{what}");
+        assert_eq!(body["code"], code, "{what}: {body}");
+        assert!(body["request_id"].is_string(), "{what}: {body}");
+    }
+    // A well-formed request on the same kind of connection is answered as ever.
+    let (status, _, body) = raw_exchange(
+        &app,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}
