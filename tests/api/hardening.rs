@@ -913,3 +913,27 @@ async fn protocol_errors_are_problems_too() {
     .await;
     assert_eq!(status, 200, "{body}");
 }
+
+#[actix_web::test]
+async fn streams_are_capped_per_process() {
+    let app = TestApp::start_with(bourre::app::Config {
+        streams: bourre::app::feeds::StreamLimits {
+            per_player: 8,
+            per_process: 3,
+        },
+        ..crate::support::config(true)
+    })
+    .await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let mut open = Vec::new();
+    for who in [&players[0], &players[0], &players[1]] {
+        let stream = open_stream(&app, &table, &who.token).await;
+        assert_eq!(stream.status().as_u16(), 200);
+        open.push(stream);
+    }
+    app.get(&format!("/v1/tables/{table}/stream"), &players[1])
+        .await
+        .problem(429, "too_many_streams");
+}
