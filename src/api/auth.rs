@@ -62,11 +62,12 @@ pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
         .app_data::<web::Data<App>>()
         .map(|app| app.config.trusted_proxies.as_slice())
         .unwrap_or_default();
-    let forwarded = req
+    let forwarded: Vec<&str> = req
         .headers()
-        .get("X-Forwarded-For")
-        .and_then(|v| v.to_str().ok());
-    crate::app::throttle::client_address(req.peer_addr().map(|a| a.ip()), forwarded, trusted)
+        .get_all("X-Forwarded-For")
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    crate::app::throttle::client_address(req.peer_addr().map(|a| a.ip()), &forwarded, trusted)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

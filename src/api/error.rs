@@ -92,18 +92,30 @@ problem_responses! {
     Unprocessable = (422, "A well-formed request the rules refuse (a rule's refusal names it in `rule`)"),
 }
 
-/// 429 `too_many_streams`, shared by the stream and the long-poll.
-pub struct TooManyStreams;
+/// Declares problem+json responses with a description of their own (see
+/// [`problem_described`]).
+macro_rules! described_responses {
+    ($($(#[$doc:meta])* $name:ident = $description:literal,)*) => {$(
+        $(#[$doc])*
+        pub struct $name;
 
-impl<'r> utoipa::ToResponse<'r> for TooManyStreams {
-    fn response() -> (&'r str, RefOr<Response>) {
-        let response = problem_described(
-            "`too_many_streams`: the caller holds their most streams and long-polls on this \
-             server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \
-             (`BOURRE_STREAMS_PER_PROCESS`, default 10,000)",
-        );
-        ("TooManyStreams", response.into())
-    }
+        impl<'r> utoipa::ToResponse<'r> for $name {
+            fn response() -> (&'r str, RefOr<Response>) {
+                (stringify!($name), problem_described($description).into())
+            }
+        }
+    )*};
+}
+
+described_responses! {
+    /// 429 `quota_exceeded` for a new idempotency key, shared by the keyed operations.
+    QuotaExceeded = "`quota_exceeded`: with a new `Idempotency-Key`, the caller has their most \
+        replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000; kept 24 hours); without a key, or \
+        with a stored one, the request is not refused",
+    /// 429 `too_many_streams`, shared by the stream and the long-poll.
+    TooManyStreams = "`too_many_streams`: the caller holds their most streams and long-polls on \
+        this server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \
+        (`BOURRE_STREAMS_PER_PROCESS`, default 10,000)",
 }
 
 /// A problem+json response with `status`: `what`, and every code of that status.

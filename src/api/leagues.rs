@@ -9,7 +9,8 @@ use uuid::Uuid;
 
 use super::auth::{Caller, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, Unauthorized,
+    Unprocessable,
 };
 use super::idempotency::{key_from, respond};
 use super::text;
@@ -61,7 +62,7 @@ pub struct JoinLeague {
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 422, response = Unprocessable),
-        (status = 429, description = "`quota_exceeded`: the caller created their most leagues in the last 24 hours (`BOURRE_LEAGUES_PER_DAY`, default 20)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`quota_exceeded`: the caller created their most leagues in the last 24 hours (`BOURRE_LEAGUES_PER_DAY`, default 20), or, with an `Idempotency-Key`, has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("")]
@@ -106,7 +107,7 @@ pub async fn create(
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
-        (status = 429, description = "`rate_limited`: too many joins from the client's address this hour (`BOURRE_JOINS_PER_HOUR`, default 60); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "`rate_limited`: too many joins from the client's address this hour (`BOURRE_JOINS_PER_HOUR`, default 60), see `Retry-After`; or `quota_exceeded`: with an `Idempotency-Key`, the caller has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
     )
 )]
@@ -201,6 +202,7 @@ pub struct InviteLimits {
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{league_id}/invite-code")]
@@ -215,8 +217,9 @@ pub async fn rotate_invite_code(
     let limits: InviteLimits = if body.iter().all(u8::is_ascii_whitespace) {
         InviteLimits::default()
     } else {
-        serde_json::from_slice(&body)
+        serde_json::from_slice::<Option<InviteLimits>>(&body)
             .map_err(|e| ApiError::refused(ErrorCode::MalformedBody, e.to_string()))?
+            .unwrap_or_default()
     };
     let request = json!({
         "league": league, "expires_in_secs": limits.expires_in_secs,
@@ -401,6 +404,7 @@ pub struct GrantIn {
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{league_id}/grants")]
@@ -441,6 +445,7 @@ pub async fn grant(
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{league_id}/seasons")]

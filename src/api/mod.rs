@@ -47,7 +47,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::NotFound,
             error::Conflict,
             error::Unprocessable,
-            error::TooManyStreams
+            error::TooManyStreams,
+            error::QuotaExceeded
         )
     )
 )]

@@ -8,8 +8,8 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, TooManyStreams, Unauthorized,
-    Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, TooManyStreams,
+    Unauthorized, Unprocessable,
 };
 use super::idempotency::{key_from, respond};
 use super::text;
@@ -139,6 +139,7 @@ pub struct EventsQuery {
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`quota_exceeded`: the caller created their most tables in the last 24 hours (`BOURRE_TABLES_PER_DAY`, default 100), or, with an `Idempotency-Key`, has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("")]
@@ -204,6 +205,7 @@ pub async fn get_table(
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{table_id}/seats")]
@@ -257,6 +259,7 @@ pub async fn stand(
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{table_id}/hands")]
@@ -289,6 +292,7 @@ pub async fn start_hand(
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{table_id}/actions")]
@@ -493,6 +497,7 @@ pub async fn stream(
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = QuotaExceeded),
     )
 )]
 #[post("/{table_id}/close")]

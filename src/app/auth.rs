@@ -170,12 +170,19 @@ impl App {
         password: &str,
         addr: Option<std::net::IpAddr>,
     ) -> Result<Session, AppError> {
+        // A name no account can have is a failure without a try (its count would be keyed
+        // by whatever the client sent).
         let account = username.to_lowercase();
-        self.check_login_throttle(&account, addr).await?;
-        let result = self.check_credentials(username, password).await;
+        let result = match check_username(username) {
+            Ok(()) => {
+                self.attempt_login(&account, addr).await?;
+                self.check_credentials(username, password).await
+            }
+            Err(_) => Err(AppError::unauthorized("unknown username or wrong password")),
+        };
         match &result {
             Ok(_) => self.login_succeeded(&account, addr).await?,
-            Err(e) if e.is(ErrorCode::Unauthorized) => self.login_failed(&account, addr).await?,
+            Err(e) if e.is(ErrorCode::Unauthorized) => self.login_failed(addr).await?,
             Err(_) => {}
         }
         result

@@ -43,15 +43,13 @@ impl App {
         }
         let limit = limit.clamp(1, MAX_PAGE);
         let until = until.min(Instant::now() + Duration::from_secs(wait));
-        let admission = match wait {
-            0 => None,
-            _ => Some(self.live.feeds.admit(player.0, self.config.streams)?),
-        };
-        let page = self.events_page(player, id, after, limit).await?;
-        let Some(admission) = admission.filter(|_| page.is_empty()) else {
+        let (page, head) = self.events_page(player, id, after, limit).await?;
+        if !page.is_empty() || wait == 0 {
             return Ok(page);
-        };
-        let mut listener = self.listen(id.0, player.0, after, admission);
+        }
+        let admission = self.live.feeds.admit(player.0, self.config.streams)?;
+        // Waiting for what comes after the table's head, whatever the client asked.
+        let mut listener = self.listen(id.0, player.0, after.min(head), admission);
         listener
             .next(self, id, until, limit as usize)
             .await
@@ -67,21 +65,22 @@ impl App {
         after: i64,
     ) -> Result<(Vec<EventOut>, Listener), AppError> {
         let admission = self.live.feeds.admit(player.0, self.config.streams)?;
-        let first = self.events_page(player, id, after, MAX_PAGE).await?;
-        let cursor = first.last().map_or(after, |e| e.seq);
+        let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
+        // Resuming after the table's head (a client's mistake) waits for the next event.
+        let cursor = first.last().map_or(after.min(head), |e| e.seq);
         Ok((first, self.listen(id.0, player.0, cursor, admission)))
     }
 
-    /// Events after `after` read for the caller alone. The events are read before the
-    /// table, so a hand the table calls over really was over for every event read (its
-    /// events are then shown whole).
+    /// Events after `after` read for the caller alone, and the table's version (its last
+    /// seq) then. The events are read before the table, so a hand the table calls over
+    /// really was over for every event read (its events are then shown whole).
     pub(crate) async fn events_page(
         &self,
         player: PlayerId,
         id: TableId,
         after: i64,
         limit: i64,
-    ) -> Result<Vec<EventOut>, AppError> {
+    ) -> Result<(Vec<EventOut>, i64), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let rows = event_log::load_after(&mut conn, id.0, after, limit).await?;
         let (table, role, seats) = load_seats(&mut conn, id, player).await?;
@@ -89,20 +88,22 @@ impl App {
             require_member(&mut conn, LeagueId(table.league_id), player).await?;
         }
         if rows.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), table.version));
         }
         let rules = crate::app::table::state::rules_of(&table)?;
         let my_seat = seats
             .iter()
             .find(|s| s.player_id == player.0)
             .map(|s| s.seat);
-        rows.iter()
+        let page = rows
+            .iter()
             .map(|row| {
                 let event = TableEvent::decode(row.seq, &row.payload)?;
                 let in_play = table.in_hand && row.hand_no == table.hand_no;
                 event_out(row, &event, in_play, my_seat, rules.simultaneous_declare)
                     .map_err(|e| AppError::Internal(e.to_string()))
             })
-            .collect()
+            .collect::<Result<_, _>>()?;
+        Ok((page, table.version))
     }
 }

@@ -303,6 +303,16 @@ impl Feeds {
             })
             .clone();
         *lock(&feed.players).entry(player).or_insert(0) += 1;
+        // A player the last read found gone, back: the next read looks again, now.
+        if feed
+            .snapshot
+            .borrow()
+            .left
+            .as_ref()
+            .is_some_and(|left| left.contains(&player))
+        {
+            feed.wake.notify_one();
+        }
         (feed, created)
     }
 
@@ -364,7 +374,9 @@ impl App {
             let read =
                 store::events::feed(&mut conn, feed.table, current.head, READ_LIMIT, listeners)
                     .await?;
-            let Some(read) = read else {
+            let Some(read) = read.filter(|r| r.version >= current.head) else {
+                // No such table (or one whose log shrank: a restored database): the
+                // listeners end, and reconnect to a proper answer.
                 feed.snapshot.send_replace(Arc::new(Snapshot {
                     gone: true,
                     ..Snapshot::empty(current.head)
@@ -411,6 +423,7 @@ impl Listener {
                         limit as i64,
                     )
                     .await
+                    .map(|(page, _)| page)
                 };
                 match page {
                     Ok(page) if !page.is_empty() => {

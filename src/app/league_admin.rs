@@ -10,8 +10,8 @@ use uuid::Uuid;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::leagues::{
-    JoinRequest, League, LeagueView, Role, RowLock, add_member, load_league, member_role,
-    require_member,
+    JoinRequest, League, LeagueView, Role, RowLock, add_member, load_league, lock_league,
+    member_role, require_member,
 };
 use super::{App, AppError};
 use crate::app::ErrorCode;
@@ -207,12 +207,21 @@ impl App {
     ) -> Result<Admitted, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            let league = load_league(conn, id).await?;
+            // Joins take the league's row first too: a join and its approval take turns.
+            let league = lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             if !store::leagues::drop_join_request(conn, id.0, player.0).await? {
                 return Err(no_join_request());
             }
-            add_member(conn, id, player, Role::Member, league.starting_balance).await?;
+            add_member(conn, id, player, Role::Member, league.starting_balance)
+                .await
+                .map_err(|e| match e {
+                    e if e.is_unique_violation() => AppError::refused(
+                        ErrorCode::AlreadyAMember,
+                        "the player is already a member of this league",
+                    ),
+                    e => e.into(),
+                })?;
             Ok(Admitted {
                 player_id: player.0,
                 balance: ledger::balance(conn, id.0, &player_account(player.0)).await?,
@@ -230,7 +239,7 @@ impl App {
     ) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            load_league(conn, id).await?;
+            lock_league(conn, id).await?;
             if caller != player {
                 require_admin(conn, id, caller).await?;
             }

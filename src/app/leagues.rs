@@ -151,6 +151,14 @@ pub(crate) fn invite_code() -> String {
         .collect()
 }
 
+/// The league, its row locked until the transaction ends (joins, and admins' decisions on
+/// them, take turns on it), or 404.
+pub(crate) async fn lock_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppError> {
+    store::leagues::find_for_update(conn, id.0)
+        .await?
+        .ok_or_else(|| AppError::refused(ErrorCode::LeagueNotFound, format!("no league {id}")))
+}
+
 /// The league, or 404.
 pub async fn load_league(conn: &mut Conn, id: LeagueId) -> Result<League, AppError> {
     store::leagues::find(conn, id.0)
@@ -261,6 +269,7 @@ impl App {
                 return Ok(reply);
             }
             require_player(conn, creator).await?;
+            store::players::lock(conn, creator.0).await?;
             let day_ago = Utc::now() - chrono::Duration::days(1);
             if store::leagues::created_since(conn, creator.0, day_ago).await? >= per_day {
                 return Err(AppError::refused(
@@ -304,11 +313,7 @@ impl App {
                 return Ok(reply);
             }
             require_player(conn, player).await?;
-            let league = store::leagues::find_for_update(conn, league_id.0)
-                .await?
-                .ok_or_else(|| {
-                    AppError::refused(ErrorCode::LeagueNotFound, format!("no league {league_id}"))
-                })?;
+            let league = lock_league(conn, league_id).await?;
             check_invite(&league, &code)?;
             let existing =
                 store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;

@@ -4,9 +4,12 @@
 //! - Logins, per account and client address: the first [`FREE_PER_PAIR`] failures cost
 //!   nothing, each further one makes the pair wait longer before the next try (1 s, 2 s,
 //!   4 s, ... up to [`MAX_DELAY_SECS`]), whatever the password; a success forgets the
-//!   pair's failures. Per client address over all accounts, [`FREE_PER_ADDRESS`] failures,
-//!   then the same growing waits. So a guesser slows down only themselves: an address that
-//!   has not been failing is never refused a correct password.
+//!   pair's failures. A try is counted before the password is checked, in one statement
+//!   with the check, so parallel guesses are each counted (or refused). Per client address
+//!   over all accounts, [`FREE_PER_ADDRESS`] failures, then the same growing waits. So a
+//!   guesser slows down only themselves: an address that has not been failing is never
+//!   refused a correct password.
+//! - Addresses: IPv4 as they are, IPv6 by their /64 (what one client usually holds).
 //! - Registrations and league joins, per client address and hour ([`AddressLimits`]).
 //!
 //! The client address is the connection's peer, or, when the peer is one of
@@ -27,15 +30,6 @@ pub const FREE_PER_ADDRESS: i32 = 20;
 pub const MAX_DELAY_SECS: i32 = 15 * 60;
 /// Failures are counted afresh after this long without one.
 pub const FORGET_AFTER_SECS: i32 = 60 * 60;
-
-/// How long to wait after `failures` failures of which `free` cost nothing.
-pub fn delay_after(failures: i32, free: i32) -> i32 {
-    match failures - free {
-        n if n <= 0 => 0,
-        n if n > 10 => MAX_DELAY_SECS,
-        n => (1 << (n - 1)).min(MAX_DELAY_SECS),
-    }
-}
 
 /// Requests allowed per client address and hour.
 #[derive(Debug, Clone, Copy)]
@@ -101,37 +95,55 @@ impl Cidr {
     }
 }
 
-/// The client's address: the peer's, unless the peer is a trusted proxy, in which case the
-/// last address of `forwarded_for` (`X-Forwarded-For`, comma-separated, each proxy adding
-/// the address it saw) that is not itself a trusted proxy.
+/// One hop of `X-Forwarded-For`: an address, perhaps with a port (`1.2.3.4:5`,
+/// `[2001:db8::1]:443`).
+fn hop_address(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    if let Ok(address) = hop.parse() {
+        return Some(address);
+    }
+    if let Some(rest) = hop.strip_prefix('[') {
+        return rest.split_once(']')?.0.parse().ok();
+    }
+    hop.parse::<std::net::SocketAddr>().ok().map(|a| a.ip())
+}
+
+/// The client's address: the peer's, unless the peer is a trusted proxy. Then the hops of
+/// `forwarded_for` (every `X-Forwarded-For` line, in order, comma-separated: each proxy
+/// adds the address it saw) are walked from the last: the first that is not a trusted
+/// proxy is the client; a hop that is no address stops the walk at the proxy that wrote
+/// it (what is left of it is the client's own claim).
 pub fn client_address(
     peer: Option<IpAddr>,
-    forwarded_for: Option<&str>,
+    forwarded_for: &[&str],
     trusted: &[Cidr],
 ) -> Option<IpAddr> {
     let is_trusted = |a: IpAddr| trusted.iter().any(|c| c.contains(a));
-    let peer = peer?;
-    if !is_trusted(peer) {
-        return Some(peer);
+    let mut client = peer?;
+    let hops = forwarded_for.iter().flat_map(|line| line.split(','));
+    let hops: Vec<&str> = hops.collect();
+    for hop in hops.iter().rev() {
+        if !is_trusted(client) {
+            break;
+        }
+        match hop_address(hop) {
+            Some(address) => client = address,
+            None => break,
+        }
     }
-    let Some(forwarded) = forwarded_for else {
-        return Some(peer);
-    };
-    let hops: Vec<IpAddr> = forwarded
-        .split(',')
-        .filter_map(|hop| hop.trim().parse().ok())
-        .collect();
-    hops.iter()
-        .rev()
-        .find(|a| !is_trusted(**a))
-        .or(hops.first())
-        .copied()
-        .or(Some(peer))
+    Some(client)
 }
 
-/// How an address is stored.
+/// How an address is counted: IPv4 (and IPv4-mapped IPv6) as it is, IPv6 by its /64.
 fn address_key(address: Option<IpAddr>) -> String {
-    address.map_or_else(|| "unknown".to_owned(), |a| a.to_string())
+    match address.map(|a| a.to_canonical()) {
+        None => "unknown".to_owned(),
+        Some(IpAddr::V4(v4)) => v4.to_string(),
+        Some(IpAddr::V6(v6)) => {
+            let prefix = v6.to_bits() & !((1u128 << 64) - 1);
+            format!("{}/64", std::net::Ipv6Addr::from_bits(prefix))
+        }
+    }
 }
 
 /// 429 for `secs` more seconds.
@@ -145,16 +157,35 @@ fn throttled(code: ErrorCode, detail: String, until: DateTime<Utc>) -> AppError 
 }
 
 impl App {
-    /// Refused (429 `too_many_attempts`) while `account` is waiting out its failures from
-    /// `address`, or `address` its failures over all accounts.
-    pub(crate) async fn check_login_throttle(
+    /// A login try of `account` from `address`, counted as a failure until it succeeds:
+    /// refused (429 `too_many_attempts`) while the pair waits out its failures, or the
+    /// address its failures over all accounts.
+    pub(crate) async fn attempt_login(
         &self,
         account: &str,
         address: Option<IpAddr>,
     ) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let address = address_key(address);
-        match store::throttle::blocked_until(&mut conn, account, &address).await? {
+        let blocked = match store::throttle::blocked_until(&mut conn, "", &address).await? {
+            Some(until) => Some(until),
+            None => {
+                let counted = store::throttle::attempt(
+                    &mut conn,
+                    account,
+                    &address,
+                    FORGET_AFTER_SECS,
+                    FREE_PER_PAIR,
+                    MAX_DELAY_SECS,
+                )
+                .await?;
+                match counted {
+                    Some(_) => None,
+                    None => store::throttle::blocked_until(&mut conn, account, &address).await?,
+                }
+            }
+        };
+        match blocked {
             Some(until) => Err(throttled(
                 ErrorCode::TooManyAttempts,
                 "too many failed logins from this address lately; wait before trying again".into(),
@@ -164,21 +195,19 @@ impl App {
         }
     }
 
-    /// Counts a failed login of `account` from `address`, and of `address` over all
-    /// accounts.
-    pub(crate) async fn login_failed(
-        &self,
-        account: &str,
-        address: Option<IpAddr>,
-    ) -> Result<(), AppError> {
+    /// Counts a failed login from `address` over all accounts (the pair's try is counted
+    /// already).
+    pub(crate) async fn login_failed(&self, address: Option<IpAddr>) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let address = address_key(address);
-        for (account, free) in [(account, FREE_PER_PAIR), ("", FREE_PER_ADDRESS)] {
-            store::throttle::failed(&mut conn, account, &address, FORGET_AFTER_SECS, |n| {
-                delay_after(n, free)
-            })
-            .await?;
-        }
+        store::throttle::attempt(
+            &mut conn,
+            "",
+            &address_key(address),
+            FORGET_AFTER_SECS,
+            FREE_PER_ADDRESS,
+            MAX_DELAY_SECS,
+        )
+        .await?;
         Ok(())
     }
 
@@ -222,13 +251,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn waits_grow_after_the_free_failures() {
-        let waits: Vec<i32> = (1..=8).map(|n| delay_after(n, FREE_PER_PAIR)).collect();
-        assert_eq!(waits, [0, 0, 0, 1, 2, 4, 8, 16]);
-        assert_eq!(delay_after(40, FREE_PER_PAIR), MAX_DELAY_SECS);
+    fn addresses_count_by_client() {
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert_eq!(address_key(ip("203.0.113.9")), "203.0.113.9");
+        assert_eq!(address_key(ip("::ffff:203.0.113.9")), "203.0.113.9");
         assert_eq!(
-            delay_after(FREE_PER_PAIR + 11, FREE_PER_PAIR),
-            MAX_DELAY_SECS
+            address_key(ip("2001:db8:1:2:aaaa::1")),
+            address_key(ip("2001:db8:1:2:bbbb::2"))
+        );
+        assert_ne!(
+            address_key(ip("2001:db8:1:2::1")),
+            address_key(ip("2001:db8:1:3::1"))
         );
     }
 
@@ -238,20 +271,33 @@ mod tests {
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         // An untrusted peer is the client, whatever it claims.
         assert_eq!(
-            client_address(Some(ip("203.0.113.9")), Some("1.2.3.4"), &trusted),
+            client_address(Some(ip("203.0.113.9")), &["1.2.3.4"], &trusted),
             Some(ip("203.0.113.9"))
         );
-        // Through trusted proxies, the last hop that is not one of them.
+        // Through trusted proxies, the last hop that is not one of them, over every line.
         assert_eq!(
             client_address(
                 Some(ip("10.1.2.3")),
-                Some("6.6.6.6, 198.51.100.7, 10.9.9.9"),
+                &["6.6.6.6", "198.51.100.7:4711, 10.9.9.9"],
                 &trusted
             ),
             Some(ip("198.51.100.7"))
         );
         assert_eq!(
-            client_address(Some(ip("::1")), None, &trusted),
+            client_address(Some(ip("10.1.2.3")), &["[2001:db8::7]:443"], &trusted),
+            Some(ip("2001:db8::7"))
+        );
+        // A hop that is no address stops the walk: what precedes it is the client's claim.
+        assert_eq!(
+            client_address(
+                Some(ip("10.1.2.3")),
+                &["6.6.6.6, unknown, 10.9.9.9"],
+                &trusted
+            ),
+            Some(ip("10.9.9.9"))
+        );
+        assert_eq!(
+            client_address(Some(ip("::1")), &[], &trusted),
             Some(ip("::1"))
         );
         assert!("10.0.0.0/33".parse::<Cidr>().is_err());

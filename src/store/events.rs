@@ -256,6 +256,8 @@ pub async fn load_after(
 #[derive(Debug, Clone)]
 pub struct FeedRead {
     pub events: Vec<EventRow>,
+    /// The table's version: its last seq.
+    pub version: i64,
     pub in_hand: bool,
     pub hand_no: i32,
     pub rules: Value,
@@ -280,15 +282,16 @@ pub async fn feed(
         .read_only()
         .repeatable_read()
         .run(async move |conn| {
-            let Some((league_id, in_hand, hand_no, rules)) = tables::table
+            let Some((league_id, version, in_hand, hand_no, rules)) = tables::table
                 .find(table_id)
                 .select((
                     tables::league_id,
+                    tables::version,
                     tables::in_hand,
                     tables::hand_no,
                     tables::rules,
                 ))
-                .first::<(Uuid, bool, i32, Value)>(conn)
+                .first::<(Uuid, i64, bool, i32, Value)>(conn)
                 .await
                 .optional()?
             else {
@@ -309,6 +312,7 @@ pub async fn feed(
             let events = load_after(conn, table_id, after, limit).await?;
             Ok(Some(FeedRead {
                 events,
+                version,
                 in_hand,
                 hand_no,
                 rules,

@@ -51,3 +51,17 @@ pub async fn username(conn: &mut Conn, id: Uuid) -> Result<Option<String>, Store
         .await
         .optional()?)
 }
+
+/// Locks the player's row until the transaction ends (`FOR NO KEY UPDATE`, which rows
+/// referring to the player do not wait for): a player's creations take turns, so a count
+/// against a quota holds until the creation commits.
+pub async fn lock(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
+    players::table
+        .find(id)
+        .select(players::id)
+        .for_no_key_update()
+        .first::<Uuid>(conn)
+        .await
+        .optional()?;
+    Ok(())
+}

@@ -31,35 +31,48 @@ struct Failures {
     failures: i32,
 }
 
-/// Counts one more failed login of `account` from `address`, counting afresh when the
-/// last failure is older than `forget_after_secs`; blocks the pair for
-/// `delay(failures)` seconds. Returns the count.
-pub async fn failed(
+/// The failure count after one more: counted afresh after `$3` seconds without one.
+const NEXT_COUNT: &str = "CASE WHEN f.last_failed_at < now() - make_interval(secs => $3) \
+                          THEN 1 ELSE f.failures + 1 END";
+
+/// Until when a pair waits after `n` failures, `$4` of them free: 1 s after the first
+/// that is not, doubling up to `$5` seconds.
+fn blocked_after(n: &str) -> String {
+    format!(
+        "now() + make_interval(secs => CASE WHEN {n} <= $4 THEN 0 \
+         ELSE LEAST($5, power(2, LEAST({n} - $4 - 1, 30))) END)"
+    )
+}
+
+/// Counts one more failure of `account` from `address`, unless the pair is waiting out
+/// its failures (then nothing is counted): one statement, so parallel tries are each
+/// counted, or refused. Returns the count, or `None` when the try may not go on; `free`,
+/// `max_wait_secs` and `forget_after_secs` shape the waits (see `app::throttle`).
+pub async fn attempt(
     conn: &mut Conn,
     account: &str,
     address: &str,
     forget_after_secs: i32,
-    delay: impl Fn(i32) -> i32,
-) -> Result<i32, StoreError> {
-    let row: Failures = diesel::sql_query(
+    free: i32,
+    max_wait_secs: i32,
+) -> Result<Option<i32>, StoreError> {
+    let counted: Vec<Failures> = diesel::sql_query(format!(
         "INSERT INTO login_failures AS f (account, address, failures, last_failed_at, \
-         blocked_until) VALUES ($1, $2, 1, now(), now()) \
-         ON CONFLICT (account, address) DO UPDATE SET \
-         failures = CASE WHEN f.last_failed_at < now() - make_interval(secs => $3) THEN 1 \
-         ELSE f.failures + 1 END, last_failed_at = now() \
-         RETURNING failures",
-    )
+         blocked_until) VALUES ($1, $2, 1, now(), {first}) \
+         ON CONFLICT (account, address) DO UPDATE SET failures = {NEXT_COUNT}, \
+         last_failed_at = now(), blocked_until = {next} \
+         WHERE f.blocked_until <= now() RETURNING failures",
+        first = blocked_after("1"),
+        next = blocked_after(&format!("({NEXT_COUNT})")),
+    ))
     .bind::<Text, _>(account)
     .bind::<Text, _>(address)
     .bind::<Integer, _>(forget_after_secs)
-    .get_result(conn)
+    .bind::<Integer, _>(free)
+    .bind::<Integer, _>(max_wait_secs)
+    .load(conn)
     .await?;
-    let blocked = Utc::now() + chrono::Duration::seconds(i64::from(delay(row.failures)));
-    diesel::update(login_failures::table.find((account, address)))
-        .set(login_failures::blocked_until.eq(blocked))
-        .execute(conn)
-        .await?;
-    Ok(row.failures)
+    Ok(counted.into_iter().next().map(|c| c.failures))
 }
 
 /// Forgets the failed logins of `account` from `address` (not the address's own count).

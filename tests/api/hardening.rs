@@ -387,9 +387,17 @@ async fn streams_and_long_polls_are_capped_per_player() {
     app.get(&format!("/v1/tables/{table}/stream"), &players[0])
         .await
         .problem(429, "too_many_streams");
+    // A long-poll that would wait counts too; one with events to give at once does not.
+    let version = app.view(&table, &players[0]).await["version"].clone();
+    app.get(
+        &format!("/v1/tables/{table}/events?after={version}&wait=5"),
+        &players[0],
+    )
+    .await
+    .problem(429, "too_many_streams");
     app.get(&format!("/v1/tables/{table}/events?wait=5"), &players[0])
         .await
-        .problem(429, "too_many_streams");
+        .ok();
     // A plain read is not a wait; another player has places of their own.
     app.get(&format!("/v1/tables/{table}/events"), &players[0])
         .await
@@ -936,4 +944,41 @@ async fn streams_are_capped_per_process() {
     app.get(&format!("/v1/tables/{table}/stream"), &players[1])
         .await
         .problem(429, "too_many_streams");
+}
+
+#[actix_web::test]
+async fn a_stream_resumed_past_the_head_waits_for_the_next_event() {
+    use futures_util::StreamExt;
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    // The first listener of the table in this process names a seq far past its head.
+    let mut far = app
+        .client
+        .request(
+            Method::GET,
+            format!("{}/v1/tables/{table}/stream", app.base),
+        )
+        .insert_header(("Authorization", format!("Bearer {}", players[0].token)))
+        .insert_header(("Last-Event-ID", i64::MAX.to_string()))
+        .send()
+        .await
+        .expect("stream");
+    assert_eq!(far.status().as_u16(), 200);
+    let mut other = open_stream(&app, &table, &players[1].token).await;
+    let (first, _) = read_to_end(&mut other, 1).await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut text = String::new();
+    while !text.contains("event: hand_dealt") {
+        let chunk = tokio::time::timeout_at(deadline, far.next())
+            .await
+            .expect("the far stream saw the deal in time")
+            .expect("open")
+            .expect("chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let (seen, _) = read_to_end(&mut other, 3).await;
+    assert!(seen.contains("event: hand_dealt"), "{first} then {seen}");
 }

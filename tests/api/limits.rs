@@ -33,22 +33,25 @@ async fn login(
     (resp.status().as_u16(), retry_after, body)
 }
 
-/// Wrong passwords for `username` from `address` until refused with 429; how many tries
-/// were answered 401 first.
-async fn fail_until_throttled(app: &TestApp, address: &str, username: &str) -> usize {
-    for tries in 0..12 {
+/// Wrong passwords for `username` from `address` until `failures` of them were answered
+/// 401, waiting out each 429 (its `Retry-After`); returns the 429s met.
+async fn fail(app: &TestApp, address: &str, username: &str, failures: usize) -> usize {
+    let (mut failed, mut refused) = (0, 0);
+    while failed < failures {
         let (status, retry, body) = login(app, address, username, "wrong password!").await;
         match status {
-            401 => continue,
+            401 => failed += 1,
             429 => {
                 assert_eq!(body["code"], "too_many_attempts", "{body}");
-                assert!(retry.is_some_and(|s| s > 0 && s <= 900), "{retry:?}");
-                return tries;
+                let wait = retry.expect("Retry-After");
+                assert!((1..=900).contains(&wait), "{wait}");
+                refused += 1;
+                tokio::time::sleep(Duration::from_secs(wait)).await;
             }
             other => panic!("{other}: {body}"),
         }
     }
-    panic!("never throttled");
+    refused
 }
 
 #[actix_web::test]
@@ -63,16 +66,26 @@ async fn login_is_throttled_per_account_and_address_across_processes() {
     a.register("ann").await;
     a.register("bob").await;
     let (attacker, owner) = ("203.0.113.5", "198.51.100.7");
-    // Three failures are free; the fourth makes the next try wait, whatever the password.
-    assert_eq!(fail_until_throttled(&a, attacker, "ann").await, 4);
-    let (status, _, body) = login(&b, attacker, "ANN", "correct horse battery").await;
+    // Three failures are free; from the fourth, each makes the next try wait longer
+    // (1 s, 2 s, then 4 s), whatever the password.
+    assert_eq!(fail(&a, attacker, "ann", 3).await, 0);
+    fail(&a, attacker, "ann", 3).await;
+    let (status, retry, body) = login(&b, attacker, "ANN", "correct horse battery").await;
     assert_eq!(status, 429, "the other process knows: {body}");
+    assert!(retry.is_some_and(|s| (2..=4).contains(&s)), "{retry:?}");
     // Ann herself, from her own address, is never refused her password.
     let (status, _, body) = login(&b, owner, "ann", "correct horse battery").await;
     assert_eq!(status, 200, "{body}");
     // Another account from the attacker's address is not throttled by ann's failures.
     let (status, _, body) = login(&a, attacker, "bob", "correct horse battery").await;
     assert_eq!(status, 200, "{body}");
+    // Parallel guesses are each counted before their password is checked.
+    let guesses = (0..6).map(|_| login(&a, "192.0.2.8", "bob", "wrong password!"));
+    let answers = futures_util::future::join_all(guesses).await;
+    assert!(
+        answers.iter().filter(|(s, _, _)| *s == 401).count() <= 4,
+        "{answers:?}"
+    );
     // An address failing over many accounts slows down itself, not the others.
     let spray = "192.0.2.77";
     for i in 0..20 {
@@ -92,15 +105,22 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     // No trusted proxy: every request is from 127.0.0.1, whatever it claims.
     let app = TestApp::start().await;
     app.register("ann").await;
-    for (i, address) in ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]
-        .into_iter()
-        .enumerate()
-    {
+    for address in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
         let (status, _, body) = login(&app, address, "ann", "wrong password!").await;
-        assert_eq!(status, 401, "{i}: {body}");
+        assert_eq!(status, 401, "{body}");
     }
-    let (status, _, body) = login(&app, "198.51.100.7", "ann", "correct horse battery").await;
-    assert_eq!(status, 429, "{body}");
+    let counted = "SELECT failures::bigint AS n FROM login_failures \
+                   WHERE account = 'ann' AND address = '127.0.0.1'";
+    assert_eq!(app.sql_number(counted).await, 3);
+    // A name no account can have is refused without a count of its own.
+    let (status, _, body) = login(&app, "x", &"n".repeat(4000), "wrong password!").await;
+    assert_eq!(status, 401, "{body}");
+    assert_eq!(
+        app.sql_number("SELECT count(*) AS n FROM login_failures WHERE account <> 'ann'")
+            .await,
+        1,
+        "the address's own count only"
+    );
 }
 
 #[actix_web::test]

@@ -101,6 +101,7 @@ impl App {
                 }
                 load_league(conn, league_id).await?;
                 require_member(conn, league_id, creator).await?;
+                store::players::lock(conn, creator.0).await?;
                 let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
                 if store::tables::created_since(conn, creator.0, day_ago).await? >= per_day {
                     return Err(AppError::refused(

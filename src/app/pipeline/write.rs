@@ -113,7 +113,14 @@ pub async fn write(
         Ok(None) => Err(crate::app::table::moved_on()),
         // The decision was made on balances that changed before the write took the table's
         // row (a grant or a removal committed in between): the table moved on.
-        Err(StoreError::Overdrawn(_)) => Err(crate::app::table::balances_moved()),
+        Err(StoreError::Overdrawn(account)) => {
+            // A race the retry settles; logged, since a state kept wrong would look alike.
+            crate::obs::warn(
+                "a table's write found a balance changed since its read",
+                serde_json::json!({"table": before.table.id, "account": account}),
+            );
+            Err(crate::app::table::balances_moved())
+        }
         Err(other) => Err(other.into()),
     }
 }

@@ -41,6 +41,9 @@ use std::time::{Duration, Instant};
 const SUPERUSER: &str = "bourre";
 /// The role the server connects as (not a superuser).
 const APP_ROLE: &str = "bourre_app";
+/// The files of the two roles' passwords, in the directory given to [`ensure_cluster`].
+const SUPERUSER_PASSWORD: &str = "superuser.password";
+const APP_PASSWORD: &str = "app.password";
 /// The only access rule: every TCP connection on 127.0.0.1 gives its password.
 const HBA: &str = "# Written by bourre: every connection gives its role's password.\n\
                    host all all 127.0.0.1/32 scram-sha-256\n";
@@ -172,8 +175,16 @@ pub fn ensure_cluster(data_dir: &Path, db_name: &str) -> Result<ClusterUrls, Emb
         check_traversable(&layout.root, uid)?;
     }
 
+    let made = layout.settings().is_file();
+    if made && !layout.root.join(SUPERUSER_PASSWORD).is_file() && hba_is_ours(&layout) {
+        return Err(EmbeddedError::BadCluster {
+            path: layout.root.join(SUPERUSER_PASSWORD),
+            detail: "the superuser's password file is missing, so the cluster cannot be reached"
+                .into(),
+        });
+    }
     let passwords = Passwords::read_or_make(&layout.root)?;
-    if !layout.settings().is_file() {
+    if !made {
         init_cluster(&layout, &bins, &runner, &passwords)?;
     }
     let bins = bins.matching_cluster(&layout.pgdata)?;
@@ -209,8 +220,8 @@ struct Passwords {
 impl Passwords {
     fn read_or_make(root: &Path) -> Result<Passwords, EmbeddedError> {
         Ok(Passwords {
-            superuser: read_or_make_password(&root.join("superuser.password"))?,
-            app: read_or_make_password(&root.join("app.password"))?,
+            superuser: read_or_make_password(&root.join(SUPERUSER_PASSWORD))?,
+            app: read_or_make_password(&root.join(APP_PASSWORD))?,
         })
     }
 }
@@ -245,9 +256,15 @@ fn write_private(path: &Path, text: &str) -> Result<(), EmbeddedError> {
         .map_err(io_err("write", path))
 }
 
+/// Whether the cluster's access rule is ours.
+fn hba_is_ours(layout: &Layout) -> bool {
+    fs::read_to_string(layout.pgdata.join("pg_hba.conf")).is_ok_and(|text| text == HBA)
+}
+
 /// Gives the cluster our access rule, the superuser its password and the server's role
-/// (with its password) when they are not so yet: a cluster that trusted its connections
-/// is given them while it still does, then the rule is reloaded.
+/// (with its password, set again on every start so that it matches its file): a cluster
+/// that trusted its connections is given them while it still does, then the rule is
+/// reloaded.
 fn secure(
     layout: &Layout,
     runner: &Runner,
@@ -255,7 +272,7 @@ fn secure(
     passwords: &Passwords,
 ) -> Result<(), EmbeddedError> {
     let hba = layout.pgdata.join("pg_hba.conf");
-    let secured = fs::read_to_string(&hba).is_ok_and(|text| text == HBA);
+    let secured = hba_is_ours(layout);
     let has_app_role = admin
         .run(
             "postgres",
@@ -263,15 +280,15 @@ fn secure(
         )?
         .trim()
         == "1";
-    if secured && has_app_role {
-        return Ok(());
-    }
     // The passwords are hex: they embed in SQL as they are.
     let app_role = if has_app_role { "ALTER" } else { "CREATE" };
     admin.run(
         "postgres",
         &format!(
-            "SET password_encryption = 'scram-sha-256';              ALTER ROLE {SUPERUSER} PASSWORD '{}';              {app_role} ROLE {APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE              NOREPLICATION PASSWORD '{}';",
+            "SET password_encryption = 'scram-sha-256'; \
+             ALTER ROLE {SUPERUSER} PASSWORD '{}'; \
+             {app_role} ROLE {APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE \
+             NOREPLICATION PASSWORD '{}';",
             passwords.superuser, passwords.app
         ),
     )?;
@@ -609,7 +626,9 @@ fn create_database_if_missing(admin: &Psql, db_name: &str) -> Result<(), Embedde
     admin.run(
         db_name,
         &format!(
-            "GRANT CONNECT, TEMPORARY ON DATABASE \"{db_name}\" TO {APP_ROLE}; \
+            "REVOKE ALL ON DATABASE \"{db_name}\" FROM PUBLIC; \
+             REVOKE CREATE ON SCHEMA public FROM PUBLIC; \
+             GRANT CONNECT, TEMPORARY ON DATABASE \"{db_name}\" TO {APP_ROLE}; \
              GRANT USAGE ON SCHEMA public TO {APP_ROLE}; \
              GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {APP_ROLE}; \
              GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {APP_ROLE}; \
@@ -622,9 +641,10 @@ fn create_database_if_missing(admin: &Psql, db_name: &str) -> Result<(), Embedde
     Ok(())
 }
 
-/// psql as the superuser, over TCP, with the password in its environment (never in its
-/// arguments, which other users of the machine may read). psql is a client, so it runs as
-/// whoever we are, root included.
+/// psql as the superuser, over TCP, with the password in its environment and the SQL on
+/// its standard input (never in its arguments, which other users of the machine may read:
+/// the SQL may hold passwords). psql is a client, so it runs as whoever we are, root
+/// included.
 struct Psql<'a> {
     bins: &'a PgBinaries,
     port: u16,
@@ -642,13 +662,13 @@ impl Psql<'_> {
         command
             .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-t", "-A", "-d"])
             .arg(&conninfo)
-            .args(["-c", sql])
+            .args(["-f", "-"])
             .env("PGPASSWORD", self.password)
             .env_remove("PGPASSFILE")
             .env_remove("PGSERVICE")
             .env_remove("PGOPTIONS");
-        // The command as shown leaves the SQL out: it may hold a password.
-        let output = run_command(command, &display_command(&self.bins.psql, &["-d", db]))?;
+        let shown = display_command(&self.bins.psql, &["-d", db]);
+        let output = run_with_input(command, &shown, sql)?;
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     }
 }

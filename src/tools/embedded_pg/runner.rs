@@ -125,6 +125,11 @@ pub(super) fn run_command(mut command: Command, shown: &str) -> Result<Output, E
             program: shown.to_owned(),
             source,
         })?;
+    checked(output, shown)
+}
+
+/// `output` when its program succeeded, else the failure with what it printed.
+fn checked(output: Output, shown: &str) -> Result<Output, EmbeddedError> {
     if output.status.success() {
         return Ok(output);
     }
@@ -141,6 +146,29 @@ pub(super) fn run_command(mut command: Command, shown: &str) -> Result<Output, E
         status: output.status.to_string(),
         output: text,
     })
+}
+
+/// Runs `command` with `input` on its standard input, like [`run_command`].
+pub(super) fn run_with_input(
+    mut command: Command,
+    shown: &str,
+    input: &str,
+) -> Result<Output, EmbeddedError> {
+    let spawn_err = |source| EmbeddedError::Spawn {
+        program: shown.to_owned(),
+        source,
+    };
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(spawn_err)?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input.as_bytes()).map_err(spawn_err)?;
+    }
+    let output = child.wait_with_output().map_err(spawn_err)?;
+    checked(output, shown)
 }
 
 pub(super) fn display_command<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> String {
