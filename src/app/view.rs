@@ -69,6 +69,7 @@ pub struct SeatOut {
     pub balance: i64,
     /// In the hand in play; `null` between hands.
     pub state: Option<SeatStatus>,
+    /// Tricks taken in the hand in play, or in the last hand until the next one starts.
     pub tricks: u8,
     pub card_count: usize,
     pub discard_count: usize,
@@ -196,13 +197,15 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
         .seats
         .iter()
         .map(|s| {
-            let sv = hv
+            // The seat in the last hand, if its player played it: its tricks stay shown
+            // until the next hand starts; the rest only while the hand is in play.
+            let last = hv
                 .as_ref()
-                .filter(|_| in_play)
                 .and_then(|v| v.seats.iter().find(|x| x.seat == s.seat))
                 .filter(|_| {
                     hand.is_some_and(|h| h.players.iter().any(|p| p.player_id == s.player_id))
                 });
+            let sv = last.filter(|_| in_play);
             SeatOut {
                 seat: s.seat,
                 player_id: s.player_id,
@@ -213,7 +216,7 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
                 } else {
                     None
                 },
-                tricks: sv.map_or(0, |v| v.tricks),
+                tricks: last.map_or(0, |v| v.tricks),
                 card_count: sv.map_or(0, |v| v.card_count),
                 discard_count: sv.map_or(0, |v| v.discard_count),
             }
