@@ -4,7 +4,7 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, put, web};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::Caller;
@@ -12,17 +12,31 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
 use crate::app::App;
+use crate::app::ErrorCode;
 use crate::app::audit::{AuditReport, HandRecord};
-use crate::app::history::{HandSummary, transcript};
+use crate::app::history::{HandPage, MAX_HANDS_PAGE, transcript};
 use crate::app::ids::TableId;
 
-/// Summaries of the table's hands, oldest first.
+/// Which hands to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HandsQuery {
+    /// List the hands after this hand number (default 0: from the first); a page's
+    /// `next_cursor`.
+    pub after: Option<u32>,
+    /// Hands per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+}
+
+/// Summaries of the table's hands, oldest first, a page at a time.
 #[utoipa::path(
     tag = "history",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path)),
+    params(("table_id" = Uuid, Path), HandsQuery),
     responses(
-        (status = 200, body = Vec<HandSummary>),
+        (status = 200, body = HandPage),
+        (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -33,9 +47,22 @@ pub async fn list(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    query: web::Query<HandsQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=MAX_HANDS_PAGE).contains(&limit) {
+        return Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            format!("limit is from 1 to {MAX_HANDS_PAGE}"),
+        ));
+    }
     let hands = app
-        .hand_summaries(caller.0, TableId(path.into_inner()))
+        .hand_summaries(
+            caller.0,
+            TableId(path.into_inner()),
+            query.after.unwrap_or(0),
+            limit,
+        )
         .await?;
     Ok(HttpResponse::Ok().json(hands))
 }

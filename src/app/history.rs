@@ -22,6 +22,17 @@ use crate::store::events::EventRow;
 use crate::store::{self, Conn};
 
 /// One hand at a glance.
+/// Most hand summaries in one page.
+pub const MAX_HANDS_PAGE: u32 = 100;
+
+/// A page of a table's hands, oldest first; `next_cursor` (the last hand's number) is the
+/// `after` of the next page, absent on the last page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HandPage {
+    pub hands: Vec<HandSummary>,
+    pub next_cursor: Option<u32>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandSummary {
     pub hand_no: u32,
@@ -66,15 +77,22 @@ async fn member_table(
 }
 
 impl App {
+    /// Summaries of the hands after hand `after`, at most `limit` (1 to [`MAX_HANDS_PAGE`]),
+    /// oldest first; `next_cursor` continues the list.
     pub async fn hand_summaries(
         &self,
         player: PlayerId,
         id: TableId,
-    ) -> Result<Vec<HandSummary>, AppError> {
+        after: u32,
+        limit: u32,
+    ) -> Result<HandPage, AppError> {
+        let limit = limit.clamp(1, MAX_HANDS_PAGE);
         let mut conn = store::conn(&self.pool).await?;
         let table = member_table(&mut conn, player, id).await?;
         let kinds = ["hand_dealt", "hand_started", "hand_ended"];
-        let rows = event_log::of_kinds(&mut conn, table.id, &kinds).await?;
+        let first = i32::try_from(after).unwrap_or(i32::MAX).saturating_add(1);
+        let last = first.saturating_add(i32::try_from(limit).unwrap_or(i32::MAX) - 1);
+        let rows = event_log::of_kinds(&mut conn, table.id, &kinds, first..=last).await?;
         let mut out: Vec<HandSummary> = Vec::new();
         let mut fixed = false;
         for row in &rows {
@@ -120,7 +138,11 @@ impl App {
                 _ => {}
             }
         }
-        Ok(out)
+        let next_cursor = (last < table.hand_no).then_some(u32::try_from(last).unwrap_or(0));
+        Ok(HandPage {
+            hands: out,
+            next_cursor,
+        })
     }
 
     async fn record_in(

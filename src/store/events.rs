@@ -142,10 +142,12 @@ pub async fn of_kinds(
     conn: &mut Conn,
     table_id: Uuid,
     kinds: &[&str],
+    hands: std::ops::RangeInclusive<i32>,
 ) -> Result<Vec<EventRow>, StoreError> {
     Ok(events::table
         .filter(events::table_id.eq(table_id))
         .filter(events::kind.eq_any(kinds))
+        .filter(events::hand_no.between(*hands.start(), *hands.end()))
         .order(events::seq.asc())
         .select(EventRow::as_select())
         .load(conn)

@@ -37,3 +37,42 @@ async fn seats_show_the_last_hands_tricks_until_the_next_hand() {
         "{view}"
     );
 }
+
+#[actix_web::test]
+async fn a_tables_hands_come_a_page_at_a_time() {
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 1000, json!({"ante": 1}), None)
+        .await;
+    let refs: Vec<&crate::support::Player> = players.iter().collect();
+    for _ in 0..5 {
+        app.start_hand(&table, &players[0]).await.ok();
+        play_out(&app, &table, &refs).await;
+    }
+    let mut seen = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = app
+            .get(
+                &format!("/v1/tables/{table}/hands?after={after}&limit=2"),
+                &players[1],
+            )
+            .await
+            .ok();
+        let hands = page["hands"].as_array().expect("hands");
+        assert!(hands.len() <= 2, "{page}");
+        seen.extend(
+            hands
+                .iter()
+                .map(|h| h["hand_no"].as_u64().expect("hand_no")),
+        );
+        match page["next_cursor"].as_u64() {
+            Some(next) => after = next,
+            None => break,
+        }
+    }
+    assert_eq!(seen, [1, 2, 3, 4, 5]);
+    app.get(&format!("/v1/tables/{table}/hands?limit=0"), &players[1])
+        .await
+        .problem(400, "invalid_query");
+}

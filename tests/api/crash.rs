@@ -357,12 +357,21 @@ async fn verify(
                 "table {table}: an acknowledged write (version {v}) is not in the log"
             );
         }
-        // Every finished hand: chain, commitment and replay verify.
-        let hands = app
-            .get(&format!("/v1/tables/{table}/hands"), who)
-            .await
-            .ok();
-        for hand in hands.as_array().expect("hands") {
+        // Every finished hand, page after page: chain, commitment and replay verify.
+        let mut hands = Vec::new();
+        let mut after = 0;
+        loop {
+            let page = app
+                .get(&format!("/v1/tables/{table}/hands?after={after}"), who)
+                .await
+                .ok();
+            hands.extend(page["hands"].as_array().expect("hands").iter().cloned());
+            match page["next_cursor"].as_u64() {
+                Some(next) => after = next,
+                None => break,
+            }
+        }
+        for hand in &hands {
             if hand["outcome"].is_null() {
                 continue;
             }
