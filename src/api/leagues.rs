@@ -16,11 +16,13 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage, TablesPage};
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
 use crate::app::leagues::{JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
+use crate::store::discovery::TableFilter;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -565,6 +567,156 @@ pub async fn ledger(
             query.limit.unwrap_or(50),
             query.player_id,
             query.table_id,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+/// A page of a list: continue `after` a page's `next_cursor`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// A `next_cursor` of the list (default: from the start).
+    #[param(max_length = 200)]
+    pub after: Option<String>,
+    /// Items per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+impl ListQuery {
+    /// The page size, or 400 `invalid_query`.
+    pub fn limit(&self) -> Result<i64, ApiError> {
+        let limit = self.limit.unwrap_or(50);
+        if (1..=MAX_LIST_PAGE).contains(&limit) {
+            Ok(limit)
+        } else {
+            Err(ApiError::refused(
+                ErrorCode::InvalidQuery,
+                format!("limit is from 1 to {MAX_LIST_PAGE}"),
+            ))
+        }
+    }
+}
+
+/// The caller's leagues with their role and balance, in the order they joined.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, body = LeaguesPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[get("")]
+pub async fn list_mine(
+    app: web::Data<App>,
+    caller: Caller,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = app
+        .my_leagues(caller.0, query.after.as_deref(), query.limit()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+/// The league's members with role, balance and the table where they sit, by username
+/// (members).
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ListQuery),
+    responses(
+        (status = 200, body = MembersPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/members")]
+pub async fn members(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = app
+        .members(
+            caller.0,
+            LeagueId(path.into_inner()),
+            query.after.as_deref(),
+            query.limit()?,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+/// Which tables a lobby lists.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TableListStatus {
+    /// Waiting or playing.
+    Open,
+    Waiting,
+    Playing,
+    Closed,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TablesQuery {
+    /// Only tables in this state (default: all, open ones first).
+    pub status: Option<TableListStatus>,
+    /// A `next_cursor` of the list (default: from the start).
+    #[param(max_length = 200)]
+    pub after: Option<String>,
+    /// Items per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// The league's tables, the lobby (members): name, status, rules, seats taken, hand, whose
+/// turn and its deadline; open tables first, then oldest first.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), TablesQuery),
+    responses(
+        (status = 200, body = TablesPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/tables")]
+pub async fn tables(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<TablesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let list = ListQuery {
+        after: query.after.clone(),
+        limit: query.limit,
+    };
+    let filter = match query.status {
+        None => TableFilter::All,
+        Some(TableListStatus::Open) => TableFilter::Open,
+        Some(TableListStatus::Waiting) => TableFilter::Waiting,
+        Some(TableListStatus::Playing) => TableFilter::Playing,
+        Some(TableListStatus::Closed) => TableFilter::Closed,
+    };
+    let page = app
+        .league_tables(
+            caller.0,
+            LeagueId(path.into_inner()),
+            filter,
+            list.after.as_deref(),
+            list.limit()?,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))

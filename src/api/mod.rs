@@ -133,10 +133,14 @@ fn build() -> (
         .service(
             scope("/v1/players")
                 .service(players::me)
-                .service(players::turns),
+                .service(players::turns)
+                .service(players::tables),
         )
         .service(
             scope("/v1/leagues")
+                .service(leagues::list_mine)
+                .service(leagues::members)
+                .service(leagues::tables)
                 .service(leagues::create)
                 .service(leagues::join)
                 .service(leagues::get_league)

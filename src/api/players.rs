@@ -7,8 +7,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, Unauthorized};
+use super::error::{ApiError, BadRequest, Unauthorized};
+use super::leagues::ListQuery;
 use crate::app::App;
+use crate::app::discovery::TablesPage;
 use crate::app::leagues::Role;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,4 +93,27 @@ pub async fn turns(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, 
         })
         .collect();
     Ok(HttpResponse::Ok().json(turns))
+}
+
+/// The tables where the caller sits, with whether it is their turn there.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, body = TablesPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[get("/me/tables")]
+pub async fn tables(
+    app: web::Data<App>,
+    caller: Caller,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = app
+        .my_tables(caller.0, query.after.as_deref(), query.limit()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
 }

@@ -38,7 +38,7 @@ impl JoinPolicy {
         }
     }
 
-    fn stored(text: &str) -> JoinPolicy {
+    pub(crate) fn stored(text: &str) -> JoinPolicy {
         if text == JoinPolicy::Approval.as_str() {
             JoinPolicy::Approval
         } else {

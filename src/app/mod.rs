@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod auth;
 pub mod commands;
+pub mod discovery;
 pub mod error;
 pub mod events;
 pub mod feeds;

@@ -76,3 +76,96 @@ async fn a_tables_hands_come_a_page_at_a_time() {
         .await
         .problem(400, "invalid_query");
 }
+
+#[actix_web::test]
+async fn a_client_finds_its_leagues_members_and_tables() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob", "cat"], 100, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    let other = app.league(ann, &[bob], 50).await;
+    // My leagues, in the order joined, two pages of one.
+    let first = app.get("/v1/leagues?limit=1", bob).await.ok();
+    assert_eq!(first["leagues"][0]["league_id"], league.as_str(), "{first}");
+    assert_eq!(first["leagues"][0]["role"], "member");
+    assert_eq!(first["leagues"][0]["balance"], 100);
+    let cursor = first["next_cursor"].as_str().expect("more");
+    let second = app
+        .get(&format!("/v1/leagues?limit=1&after={cursor}"), bob)
+        .await
+        .ok();
+    assert_eq!(
+        second["leagues"][0]["league_id"],
+        other.as_str(),
+        "{second}"
+    );
+    let rest = second["next_cursor"].as_str().map(str::to_owned);
+    if let Some(cursor) = rest {
+        let last = app
+            .get(&format!("/v1/leagues?limit=1&after={cursor}"), bob)
+            .await
+            .ok();
+        assert_eq!(last["leagues"].as_array().map(Vec::len), Some(0));
+    }
+    // Members, by username, with the table where they sit.
+    let members = app
+        .get(&format!("/v1/leagues/{league}/members"), bob)
+        .await
+        .ok();
+    let names: Vec<&str> = members["members"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .map(|m| m["username"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names, ["ann", "bob", "cat"]);
+    assert_eq!(members["members"][0]["role"], "admin");
+    assert_eq!(members["members"][1]["table_id"], table.as_str());
+    assert_eq!(members["members"][1]["seat"], 1);
+    // The lobby: a second table, closed, comes after the open one.
+    let closed = app.table(ann, &league, json!({"ante": 1}), None).await;
+    app.post(&format!("/v1/tables/{closed}/close"), ann, json!({}))
+        .await
+        .ok();
+    app.start_hand(&table, ann).await.ok();
+    let lobby = app
+        .get(&format!("/v1/leagues/{league}/tables"), bob)
+        .await
+        .ok();
+    let tables = lobby["tables"].as_array().expect("tables");
+    assert_eq!(tables.len(), 2, "{lobby}");
+    assert_eq!(tables[0]["table_id"], table.as_str());
+    assert_eq!(tables[0]["status"], "playing");
+    assert_eq!(tables[0]["seats_taken"], 3);
+    assert_eq!(tables[0]["max_seats"], 7);
+    assert_eq!(tables[0]["hand_no"], 1);
+    assert!(tables[0]["deadline"].is_string(), "{lobby}");
+    assert!(!tables[0]["to_act"].as_array().expect("to act").is_empty());
+    assert_eq!(tables[1]["status"], "closed");
+    let open = app
+        .get(&format!("/v1/leagues/{league}/tables?status=closed"), bob)
+        .await
+        .ok();
+    assert_eq!(open["tables"].as_array().map(Vec::len), Some(1));
+    // My tables, with whose turn it is.
+    let mine = app.get("/v1/players/me/tables", bob).await.ok();
+    assert_eq!(mine["tables"][0]["table_id"], table.as_str(), "{mine}");
+    assert_eq!(mine["tables"][0]["my_seat"], 1);
+    let to_act = &tables[0]["to_act"][0]["player_id"];
+    assert_eq!(mine["tables"][0]["my_turn"], *to_act == bob.id.as_str());
+    // Strangers see none of it; bad cursors and sizes are 400.
+    let eve = app.register("eve").await;
+    app.get(&format!("/v1/leagues/{league}/members"), &eve)
+        .await
+        .problem(403, "not_a_member");
+    app.get(&format!("/v1/leagues/{league}/tables"), &eve)
+        .await
+        .problem(403, "not_a_member");
+    app.get("/v1/leagues?after=nonsense", bob)
+        .await
+        .problem(400, "invalid_query");
+    app.get("/v1/players/me/tables?limit=101", bob)
+        .await
+        .problem(400, "invalid_query");
+}

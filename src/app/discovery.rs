@@ -1,0 +1,278 @@
+//! What a client lists to find its way: the caller's leagues, a league's members and
+//! tables (the lobby), the tables where the caller sits. Every list is a page in a stable
+//! order; `next_cursor` (opaque) continues it.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::{LeagueId, PlayerId};
+use super::leagues::{JoinPolicy, Role, load_league, require_member};
+use super::view::TableStatus;
+use super::{App, AppError, ErrorCode};
+use crate::engine::TableRules;
+use crate::store::discovery::{self, TableEntryRow, TableFilter};
+use crate::store::{self};
+
+/// Most items in one page of a list.
+pub const MAX_PAGE: i64 = 100;
+
+/// One of the caller's leagues.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyLeague {
+    pub league_id: Uuid,
+    pub name: String,
+    pub role: Role,
+    pub balance: i64,
+    pub join_policy: JoinPolicy,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaguesPage {
+    pub leagues: Vec<MyLeague>,
+    /// The `after` of the next page; absent on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// A member of a league.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Member {
+    pub player_id: Uuid,
+    pub username: String,
+    pub role: Role,
+    pub balance: i64,
+    /// The table where they sit in this league, if any.
+    pub table_id: Option<Uuid>,
+    #[schema(maximum = 7)]
+    pub seat: Option<u8>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MembersPage {
+    pub members: Vec<Member>,
+    /// The `after` of the next page; absent on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// A seat to act, and who sits there.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatToAct {
+    #[schema(maximum = 7)]
+    pub seat: u8,
+    pub player_id: Uuid,
+}
+
+/// A table as a list shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TableEntry {
+    pub table_id: Uuid,
+    pub league_id: Uuid,
+    pub name: String,
+    pub status: TableStatus,
+    pub rules: TableRules,
+    pub seats_taken: u8,
+    /// `rules.max_players`.
+    pub max_seats: u8,
+    /// The hand in play, or the last one played (0 before the first).
+    pub hand_no: i32,
+    /// Whose turn it is (several at a simultaneous declaration); empty between hands.
+    pub to_act: Vec<SeatToAct>,
+    /// When the turn times out.
+    pub deadline: Option<DateTime<Utc>>,
+    /// The caller's seat here, if they sit here.
+    #[schema(maximum = 7)]
+    pub my_seat: Option<u8>,
+    /// Whether the caller is to act here.
+    pub my_turn: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TablesPage {
+    pub tables: Vec<TableEntry>,
+    /// The `after` of the next page; absent on the last.
+    pub next_cursor: Option<String>,
+}
+
+fn bad_cursor() -> AppError {
+    AppError::refused(
+        ErrorCode::InvalidQuery,
+        "after is a next_cursor of this list",
+    )
+}
+
+fn seat(seat: i16) -> u8 {
+    u8::try_from(seat).unwrap_or(u8::MAX)
+}
+
+/// A time and an id, as a cursor: `<microseconds>~<id>`.
+fn time_cursor(at: DateTime<Utc>, id: Uuid) -> String {
+    format!("{}~{id}", at.timestamp_micros())
+}
+
+fn parse_time_cursor(text: &str) -> Result<(DateTime<Utc>, Uuid), AppError> {
+    let (micros, id) = text.split_once('~').ok_or_else(bad_cursor)?;
+    let at = micros
+        .parse()
+        .ok()
+        .and_then(DateTime::from_timestamp_micros)
+        .ok_or_else(bad_cursor)?;
+    Ok((at, id.parse().map_err(|_| bad_cursor())?))
+}
+
+/// The next page's cursor when this one is full.
+fn next<T>(items: &[T], limit: i64, cursor: impl Fn(&T) -> String) -> Option<String> {
+    (items.len() as i64 >= limit)
+        .then(|| items.last().map(cursor))
+        .flatten()
+}
+
+fn entry(row: TableEntryRow, player: PlayerId) -> Result<TableEntry, AppError> {
+    let rules: TableRules = serde_json::from_value(row.rules)
+        .map_err(|e| AppError::Internal(format!("stored rules unreadable: {e}")))?;
+    let to_act: Vec<SeatToAct> = row
+        .to_act_seats
+        .iter()
+        .zip(&row.to_act_players)
+        .map(|(s, p)| SeatToAct {
+            seat: seat(*s),
+            player_id: *p,
+        })
+        .collect();
+    Ok(TableEntry {
+        table_id: row.id,
+        league_id: row.league_id,
+        name: row.name,
+        status: match (row.closed, row.in_hand) {
+            (true, _) => TableStatus::Closed,
+            (false, true) => TableStatus::Playing,
+            (false, false) => TableStatus::Waiting,
+        },
+        max_seats: rules.max_players,
+        rules,
+        seats_taken: u8::try_from(row.seats_taken).unwrap_or(u8::MAX),
+        hand_no: row.hand_no,
+        my_turn: to_act.iter().any(|t| t.player_id == player.0),
+        to_act,
+        deadline: row.deadline.filter(|_| row.in_hand),
+        my_seat: row.my_seat.map(seat),
+    })
+}
+
+impl App {
+    /// The caller's leagues, in the order they joined.
+    pub async fn my_leagues(
+        &self,
+        player: PlayerId,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<LeaguesPage, AppError> {
+        let after = match after {
+            Some(text) => parse_time_cursor(text)?,
+            None => (DateTime::<Utc>::UNIX_EPOCH, Uuid::nil()),
+        };
+        let mut conn = store::conn(&self.pool).await?;
+        let rows = discovery::leagues_of(&mut conn, player.0, after, limit).await?;
+        let next_cursor = next(&rows, limit, |r| time_cursor(r.joined_at, r.league_id));
+        Ok(LeaguesPage {
+            leagues: rows
+                .into_iter()
+                .map(|r| MyLeague {
+                    league_id: r.league_id,
+                    name: r.name,
+                    role: Role::stored(&r.role),
+                    balance: r.balance,
+                    join_policy: JoinPolicy::stored(&r.join_policy),
+                })
+                .collect(),
+            next_cursor,
+        })
+    }
+
+    /// The league's members by username, to members.
+    pub async fn members(
+        &self,
+        player: PlayerId,
+        id: LeagueId,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<MembersPage, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        load_league(&mut conn, id).await?;
+        require_member(&mut conn, id, player).await?;
+        let after = after.unwrap_or("").to_lowercase();
+        let rows = discovery::members_of(&mut conn, id.0, &after, limit).await?;
+        let next_cursor = next(&rows, limit, |r| r.username.to_lowercase());
+        Ok(MembersPage {
+            members: rows
+                .into_iter()
+                .map(|r| Member {
+                    player_id: r.player_id,
+                    username: r.username,
+                    role: Role::stored(&r.role),
+                    balance: r.balance,
+                    table_id: r.table_id,
+                    seat: r.seat.map(seat),
+                })
+                .collect(),
+            next_cursor,
+        })
+    }
+
+    /// The league's tables passing `filter`, open ones first, to members.
+    pub async fn league_tables(
+        &self,
+        player: PlayerId,
+        id: LeagueId,
+        filter: TableFilter,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<TablesPage, AppError> {
+        let after = match after {
+            Some(text) => {
+                let (closed, rest) = text.split_once('~').ok_or_else(bad_cursor)?;
+                let (at, table) = parse_time_cursor(rest)?;
+                (closed == "1", at, table)
+            }
+            None => (false, DateTime::<Utc>::UNIX_EPOCH, Uuid::nil()),
+        };
+        let mut conn = store::conn(&self.pool).await?;
+        load_league(&mut conn, id).await?;
+        require_member(&mut conn, id, player).await?;
+        let rows =
+            discovery::tables_of_league(&mut conn, player.0, id.0, filter, after, limit).await?;
+        let next_cursor = next(&rows, limit, |r| {
+            format!("{}~{}", u8::from(r.closed), time_cursor(r.created_at, r.id))
+        });
+        Ok(TablesPage {
+            tables: rows
+                .into_iter()
+                .map(|r| entry(r, player))
+                .collect::<Result<_, _>>()?,
+            next_cursor,
+        })
+    }
+
+    /// The tables where the caller sits, with whether it is their turn.
+    pub async fn my_tables(
+        &self,
+        player: PlayerId,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<TablesPage, AppError> {
+        let after = match after {
+            Some(text) => text.parse().map_err(|_| bad_cursor())?,
+            None => Uuid::nil(),
+        };
+        let mut conn = store::conn(&self.pool).await?;
+        let rows = discovery::tables_of_player(&mut conn, player.0, after, limit).await?;
+        let next_cursor = next(&rows, limit, |r| r.id.to_string());
+        Ok(TablesPage {
+            tables: rows
+                .into_iter()
+                .map(|r| entry(r, player))
+                .collect::<Result<_, _>>()?,
+            next_cursor,
+        })
+    }
+}
