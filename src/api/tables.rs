@@ -169,13 +169,15 @@ pub async fn create(
     Ok(respond(reply, StatusCode::CREATED))
 }
 
-/// The table as the caller sees it: own cards only, legal actions, the trick in play.
+/// The table as the caller sees it: own cards only, legal actions, the trick in play. With
+/// `If-None-Match` naming its current `ETag`, 304 and no body.
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path)),
+    params(("table_id" = Uuid, Path), ("If-None-Match" = Option<String>, Header, description = "An `ETag` of an earlier answer: 304 when the view is unchanged")),
     responses(
-        (status = 200, body = TableView),
+        (status = 200, body = TableView, headers(("ETag" = String, description = "Changes whenever the caller's view may"))),
+        (status = 304, description = "Unchanged since the `ETag` sent", headers(("ETag" = String))),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -186,9 +188,31 @@ pub async fn get_table(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let view = app.table_view(caller.0, TableId(path.into_inner())).await?;
-    Ok(HttpResponse::Ok().json(view))
+    let (view, tag) = app.table_view(caller.0, TableId(path.into_inner())).await?;
+    let unchanged = req
+        .headers()
+        .get_all(actix_web::http::header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| {
+            let t = t.trim();
+            t == "*" || t.trim_start_matches("W/") == tag
+        });
+    let mut response = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((actix_web::http::header::ETAG, tag))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "private, no-cache"));
+    Ok(if unchanged {
+        response.finish()
+    } else {
+        response.json(view)
+    })
 }
 
 /// Sit down (league members only; one table per league at a time).

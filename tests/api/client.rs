@@ -169,3 +169,61 @@ async fn a_client_finds_its_leagues_members_and_tables() {
         .await
         .problem(400, "invalid_query");
 }
+
+/// `GET` of the table with `If-None-Match: tag`; the status and the new `ETag`.
+async fn conditional(
+    app: &TestApp,
+    table: &str,
+    who: &crate::support::Player,
+    tag: &str,
+) -> (u16, String) {
+    let mut resp = app
+        .client
+        .get(format!("{}/v1/tables/{table}", app.base))
+        .insert_header(("Authorization", format!("Bearer {}", who.token)))
+        .insert_header(("If-None-Match", tag))
+        .send()
+        .await
+        .expect("get");
+    let body = resp.body().await.expect("body");
+    let etag = resp
+        .headers()
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    if resp.status().as_u16() == 304 {
+        assert!(body.is_empty(), "a 304 has no body");
+    }
+    (resp.status().as_u16(), etag)
+}
+
+#[actix_web::test]
+async fn an_unchanged_table_is_304() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let (status, tag) = conditional(&app, &table, &players[0], "\"none\"").await;
+    assert_eq!(status, 200);
+    assert!(tag.starts_with('"'), "{tag}");
+    assert_eq!(
+        conditional(&app, &table, &players[0], &tag).await,
+        (304, tag.clone())
+    );
+    // Another viewer has a tag of their own.
+    assert_eq!(conditional(&app, &table, &players[1], &tag).await.0, 200);
+    // A move, or a balance moved outside the table, changes it.
+    app.start_hand(&table, &players[0]).await.ok();
+    let (status, dealt) = conditional(&app, &table, &players[0], &tag).await;
+    assert_eq!(status, 200);
+    assert_ne!(dealt, tag);
+    app.post(
+        &format!("/v1/leagues/{league}/grants"),
+        &players[0],
+        json!({"player_id": players[1].id, "amount": 5, "reason": "rebuy"}),
+    )
+    .await
+    .ok();
+    assert_eq!(conditional(&app, &table, &players[0], &dealt).await.0, 200);
+}

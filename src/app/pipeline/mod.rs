@@ -347,9 +347,15 @@ impl App {
         Ok((state, role))
     }
 
-    /// The caller's view of the table: its stamp is checked together with other requests'
-    /// (see [`checks`]), and the table is read only when what this process kept is stale.
-    pub async fn table_view(&self, player: PlayerId, id: TableId) -> Result<TableView, AppError> {
+    /// The caller's view of the table, and its entity tag (the table's version and stamp,
+    /// and the viewer: it changes whenever the view may): its stamp is checked together
+    /// with other requests' (see [`checks`]), and the table is read only when what this
+    /// process kept is stale.
+    pub async fn table_view(
+        &self,
+        player: PlayerId,
+        id: TableId,
+    ) -> Result<(TableView, String), AppError> {
         let stamp = self
             .checks
             .submit((id.0, player.0))
@@ -373,7 +379,13 @@ impl App {
                 kept
             }
         };
-        Ok(view::table_view(&kept, Some(player)))
+        let tag = format!(
+            "\"{}.{}.{}\"",
+            kept.table.version,
+            kept.table.stamp,
+            &player.0.simple().to_string()[..12]
+        );
+        Ok((view::table_view(&kept, Some(player)), tag))
     }
 
     /// After a commit: wakes the long-polls and streams of every process (see
