@@ -2,6 +2,7 @@
 //! real handlers.
 
 pub mod auth;
+pub mod cors;
 pub mod error;
 pub mod fallback;
 pub mod hands;
@@ -209,6 +210,7 @@ pub fn server(
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
                 .default_service(web::to(fallback::unmatched))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
+                .wrap(actix_web::middleware::from_fn(cors::cors))
                 .wrap(actix_web::middleware::from_fn(request_id::request_context))
                 .into_factory()
                 .map_err(|err| err.error_response());

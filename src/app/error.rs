@@ -59,6 +59,7 @@ error_codes! {
     NotAMember = (403, "not_a_member"),
     NotAdmin = (403, "not_admin"),
     NotSeated = (403, "not_seated"),
+    OriginNotAllowed = (403, "origin_not_allowed"),
     WrongInviteCode = (403, "wrong_invite_code"),
     // 404: Unknown id.
     HandNotFound = (404, "hand_not_found"),

@@ -75,6 +75,69 @@ pub struct Config {
     pub trusted_proxies: Vec<throttle::Cidr>,
     /// What one player may make.
     pub quotas: Quotas,
+    /// Where browsers may call from.
+    pub cors_origins: CorsOrigins,
+}
+
+/// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see
+/// `api::cors`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum CorsOrigins {
+    /// None (the default).
+    #[default]
+    None,
+    /// Any (`*`).
+    Any,
+    /// These, exactly (`https://app.example.com`).
+    List(Vec<String>),
+}
+
+impl std::str::FromStr for CorsOrigins {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CorsOrigins, String> {
+        let origins: Vec<&str> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .collect();
+        if origins.is_empty() {
+            return Ok(CorsOrigins::None);
+        }
+        if origins == ["*"] {
+            return Ok(CorsOrigins::Any);
+        }
+        for origin in &origins {
+            let (scheme, host) = origin.split_once("://").unwrap_or(("", ""));
+            let ok = matches!(scheme, "http" | "https")
+                && !host.is_empty()
+                && !host.contains(['/', '*', ' ']);
+            if !ok {
+                return Err(format!(
+                    "{origin:?} is not an origin such as https://app.example.com (`*` alone \
+                     allows any)"
+                ));
+            }
+        }
+        Ok(CorsOrigins::List(
+            origins.into_iter().map(str::to_owned).collect(),
+        ))
+    }
+}
+
+impl CorsOrigins {
+    /// The `Access-Control-Allow-Origin` for a request from `origin`, if it is allowed.
+    pub fn allow(&self, origin: &str) -> Option<actix_web::http::header::HeaderValue> {
+        match self {
+            CorsOrigins::None => None,
+            CorsOrigins::Any => Some(actix_web::http::header::HeaderValue::from_static("*")),
+            CorsOrigins::List(list) => list
+                .iter()
+                .any(|o| o == origin)
+                .then(|| actix_web::http::header::HeaderValue::from_str(origin).ok())
+                .flatten(),
+        }
+    }
 }
 
 /// What one player may make, per day (refused beyond with 429 `quota_exceeded`).
@@ -113,5 +176,31 @@ impl JwtKeys {
             encoding: jsonwebtoken::EncodingKey::from_secret(secret).map_err(|e| e.to_string())?,
             decoding: jsonwebtoken::DecodingKey::from_secret(secret).map_err(|e| e.to_string())?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_parse() {
+        assert_eq!("".parse(), Ok(CorsOrigins::None));
+        assert_eq!("*".parse(), Ok(CorsOrigins::Any));
+        assert_eq!(
+            "https://a.example, http://localhost:5173".parse(),
+            Ok(CorsOrigins::List(vec![
+                "https://a.example".into(),
+                "http://localhost:5173".into()
+            ]))
+        );
+        for bad in [
+            "a.example",
+            "https://a.example/path",
+            "https://*.example",
+            "*, https://a",
+        ] {
+            assert!(bad.parse::<CorsOrigins>().is_err(), "{bad}");
+        }
     }
 }

@@ -123,6 +123,10 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
                 joins_per_hour: env_count("BOURRE_JOINS_PER_HOUR", 60)?,
             },
             trusted_proxies: trusted_proxies()?,
+            cors_origins: std::env::var("BOURRE_CORS_ORIGINS")
+                .unwrap_or_default()
+                .parse()
+                .map_err(|e| format!("BOURRE_CORS_ORIGINS: {e}"))?,
             quotas: Quotas {
                 leagues_per_day: env_number("BOURRE_LEAGUES_PER_DAY", 20)? as i64,
                 tables_per_day: env_number("BOURRE_TABLES_PER_DAY", 100)? as i64,

@@ -227,3 +227,83 @@ async fn an_unchanged_table_is_304() {
     .ok();
     assert_eq!(conditional(&app, &table, &players[0], &dealt).await.0, 200);
 }
+
+#[actix_web::test]
+async fn browsers_are_served_from_the_allowed_origins_only() {
+    let app = TestApp::start_with(bourre::app::Config {
+        cors_origins: "https://app.example".parse().expect("origins"),
+        ..crate::support::config(true)
+    })
+    .await;
+    let ann = app.register("ann").await;
+    let preflight = |origin: &'static str| {
+        let app = &app;
+        async move {
+            app.client
+                .request(
+                    awc::http::Method::OPTIONS,
+                    format!("{}/v1/players/me", app.base),
+                )
+                .insert_header(("Origin", origin))
+                .insert_header(("Access-Control-Request-Method", "GET"))
+                .insert_header((
+                    "Access-Control-Request-Headers",
+                    "authorization, if-none-match",
+                ))
+                .send()
+                .await
+                .expect("preflight")
+        }
+    };
+    let allowed = preflight("https://app.example").await;
+    assert_eq!(allowed.status().as_u16(), 204);
+    let header = |resp: &awc::ClientResponse<_>, name: &str| {
+        resp.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        header(&allowed, "access-control-allow-origin"),
+        "https://app.example"
+    );
+    let headers = header(&allowed, "access-control-allow-headers").to_lowercase();
+    for name in [
+        "authorization",
+        "idempotency-key",
+        "if-none-match",
+        "last-event-id",
+    ] {
+        assert!(headers.contains(name), "{headers}");
+    }
+    assert!(header(&allowed, "access-control-allow-credentials").is_empty());
+    let refused = preflight("https://evil.example").await;
+    assert_eq!(refused.status().as_u16(), 403);
+    assert!(header(&refused, "access-control-allow-origin").is_empty());
+    // The request itself: readable from the allowed origin only.
+    for (origin, readable) in [
+        ("https://app.example", true),
+        ("https://evil.example", false),
+    ] {
+        let resp = app
+            .client
+            .get(format!("{}/v1/players/me", app.base))
+            .insert_header(("Origin", origin))
+            .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(resp.status().as_u16(), 200);
+        assert_eq!(
+            !header(&resp, "access-control-allow-origin").is_empty(),
+            readable
+        );
+        if readable {
+            let exposed = header(&resp, "access-control-expose-headers").to_lowercase();
+            for name in ["x-request-id", "etag", "retry-after"] {
+                assert!(exposed.contains(name), "{exposed}");
+            }
+        }
+    }
+}

@@ -171,6 +171,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         streams: bourre::app::feeds::StreamLimits::default(),
         address_limits: bourre::app::throttle::AddressLimits::default(),
         trusted_proxies: Vec::new(),
+        cors_origins: bourre::app::CorsOrigins::None,
         quotas: bourre::app::Quotas::default(),
     }
 }

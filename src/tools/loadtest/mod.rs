@@ -133,6 +133,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
                 joins_per_hour: i32::MAX,
             },
             trusted_proxies: Vec::new(),
+            cors_origins: crate::app::CorsOrigins::None,
             quotas: crate::app::Quotas {
                 keys_per_day: i64::MAX,
                 ..crate::app::Quotas::default()
