@@ -27,13 +27,11 @@ impl Caller {
     }
 }
 
-impl FromRequest for Caller {
-    type Error = ApiError;
-    type Future = Ready<Result<Caller, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+impl Caller {
+    /// The caller of `req`, from its `Authorization: Bearer` header.
+    pub fn of(req: &HttpRequest) -> Result<Caller, ApiError> {
         let Some(app) = req.app_data::<web::Data<App>>() else {
-            return ready(Err(ApiError(AppError::Internal("no app state".into()))));
+            return Err(ApiError(AppError::Internal("no app state".into())));
         };
         let token = req
             .headers()
@@ -47,11 +45,18 @@ impl FromRequest for Caller {
             )),
             Some(token) => app.verify_token(token),
         };
-        ready(
-            result
-                .map(|(player, expires_at)| Caller(player, expires_at))
-                .map_err(ApiError),
-        )
+        result
+            .map(|(player, expires_at)| Caller(player, expires_at))
+            .map_err(ApiError)
+    }
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Ready<Result<Caller, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Caller::of(req))
     }
 }
 

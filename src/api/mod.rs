@@ -166,6 +166,7 @@ fn build() -> (
                 .service(tables::act)
                 .service(tables::events)
                 .service(tables::stream)
+                .service(tables::stream_ticket)
                 .service(tables::close)
                 .service(hands::list)
                 .service(hands::record)

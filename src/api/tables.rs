@@ -15,6 +15,7 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::auth::StreamTicket;
 use crate::app::commands::create::NewTable;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
@@ -386,6 +387,37 @@ pub struct StreamQuery {
     /// Start after this seq when no `Last-Event-ID` header is sent (default 0: every event).
     #[serde(default)]
     pub after: Option<i64>,
+    /// A stream ticket for this table (`POST .../stream-ticket`), in place of the
+    /// `Authorization` header a browser's `EventSource` cannot send. Never logged.
+    #[param(max_length = 2000)]
+    pub ticket: Option<String>,
+}
+
+/// A short-lived ticket for this table's stream, for a browser's `EventSource` (which
+/// cannot send `Authorization`): `GET .../stream?ticket=...` accepts it for 5 minutes
+/// (reconnects included), and the stream lasts as long as the token the ticket was issued
+/// for (members only).
+#[utoipa::path(
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path)),
+    responses(
+        (status = 201, body = StreamTicket),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[post("/{table_id}/stream-ticket")]
+pub async fn stream_ticket(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let ticket = app
+        .stream_ticket(caller.0, caller.1, TableId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Created().json(ticket))
 }
 
 /// A comment line sent when nothing happened for this long, so proxies keep the stream open.
@@ -432,10 +464,11 @@ impl utoipa::PartialSchema for StreamEvent {
 impl utoipa::ToSchema for StreamEvent {}
 
 /// Server-sent events: the caller's redacted events as they happen (`id:` = seq, `event:` =
-/// kind, `data:` = the item of the events endpoint). Resumes after `Last-Event-ID`.
+/// kind, `data:` = the item of the events endpoint). Resumes after `Last-Event-ID`. The
+/// caller is the bearer token's, or a stream ticket's (`?ticket=`).
 #[utoipa::path(
     tag = "tables",
-    security(("bearer" = [])),
+    security(("bearer" = []), ()),
     params(
         ("table_id" = Uuid, Path),
         ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this seq (sent by EventSource on reconnect); wins over `after`"),
@@ -453,12 +486,18 @@ impl utoipa::ToSchema for StreamEvent {}
 #[get("/{table_id}/stream")]
 pub async fn stream(
     app: web::Data<App>,
-    caller: Caller,
     path: web::Path<Uuid>,
     query: web::Query<StreamQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = TableId(path.into_inner());
+    let caller = match &query.ticket {
+        Some(ticket) => {
+            let (player, lasts) = app.verify_ticket(ticket, table)?;
+            Caller(player, lasts)
+        }
+        None => Caller::of(&req)?,
+    };
     let after = match req.headers().get("Last-Event-ID") {
         Some(value) => value
             .to_str()

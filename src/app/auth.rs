@@ -21,6 +21,27 @@ struct Claims {
     exp: i64,
 }
 
+/// What a stream ticket says: whose, for which table, until when it opens a stream
+/// (`exp`), and until when a stream it opened lasts (`sexp`: the issuing token's expiry).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct TicketClaims {
+    sub: Uuid,
+    tbl: Uuid,
+    exp: i64,
+    sexp: i64,
+}
+
+/// How long a stream ticket opens streams (and `EventSource` reconnects).
+pub const TICKET_TTL_SECS: i64 = 300;
+
+/// A stream ticket and when it stops opening streams.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StreamTicket {
+    /// For `GET /v1/tables/{table_id}/stream?ticket=...`.
+    pub ticket: String,
+    pub expires_at: DateTime<Utc>,
+}
+
 /// A player as others see them.
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -132,6 +153,67 @@ impl App {
 
     /// Registers an account for a client at `addr` (at most so many an hour from one
     /// address, see [`super::throttle`]).
+    /// A ticket for `player`'s streams of table `id` (members only), good for
+    /// [`TICKET_TTL_SECS`] and no longer than the token it is issued for
+    /// (`session_expires`).
+    pub async fn stream_ticket(
+        &self,
+        player: PlayerId,
+        session_expires: DateTime<Utc>,
+        id: super::ids::TableId,
+    ) -> Result<StreamTicket, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let (table, role, _) = super::table::read::load_seats(&mut conn, id, player).await?;
+        if role.is_none() {
+            super::leagues::require_member(
+                &mut conn,
+                super::ids::LeagueId(table.league_id),
+                player,
+            )
+            .await?;
+        }
+        let expires_at =
+            session_expires.min(Utc::now() + chrono::Duration::seconds(TICKET_TTL_SECS));
+        let claims = TicketClaims {
+            sub: player.0,
+            tbl: id.0,
+            exp: expires_at.timestamp(),
+            sexp: session_expires.timestamp(),
+        };
+        let ticket = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &self.config.jwt.ticket_encoding,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(StreamTicket { ticket, expires_at })
+    }
+
+    /// The player a stream ticket for table `id` names, and until when their stream lasts.
+    pub fn verify_ticket(
+        &self,
+        ticket: &str,
+        id: super::ids::TableId,
+    ) -> Result<(PlayerId, DateTime<Utc>), AppError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        let claims = jsonwebtoken::decode::<TicketClaims>(
+            ticket,
+            &self.config.jwt.ticket_decoding,
+            &validation,
+        )
+        .map_err(|e| AppError::unauthorized(format!("invalid stream ticket: {e}")))?
+        .claims;
+        if claims.tbl != id.0 {
+            return Err(AppError::unauthorized(
+                "the stream ticket is for another table",
+            ));
+        }
+        let lasts = DateTime::from_timestamp(claims.sexp, 0).unwrap_or_default();
+        Ok((PlayerId(claims.sub), lasts))
+    }
+
     pub async fn register(
         &self,
         username: &str,

@@ -168,13 +168,32 @@ impl Default for Quotas {
 pub struct JwtKeys {
     pub encoding: jsonwebtoken::EncodingKey,
     pub decoding: jsonwebtoken::DecodingKey,
+    /// Stream tickets' keys, derived from the secret: a ticket is no access token, nor an
+    /// access token a ticket.
+    pub ticket_encoding: jsonwebtoken::EncodingKey,
+    pub ticket_decoding: jsonwebtoken::DecodingKey,
 }
 
 impl JwtKeys {
     pub fn from_secret(secret: &[u8]) -> Result<JwtKeys, String> {
+        use sha2::{Digest, Sha256};
+        let ticket_secret = Sha256::new()
+            .chain_update(b"bourre stream tickets\0")
+            .chain_update(secret)
+            .finalize();
+        let keys = |secret: &[u8]| -> Result<_, String> {
+            Ok((
+                jsonwebtoken::EncodingKey::from_secret(secret).map_err(|e| e.to_string())?,
+                jsonwebtoken::DecodingKey::from_secret(secret).map_err(|e| e.to_string())?,
+            ))
+        };
+        let (encoding, decoding) = keys(secret)?;
+        let (ticket_encoding, ticket_decoding) = keys(&ticket_secret)?;
         Ok(JwtKeys {
-            encoding: jsonwebtoken::EncodingKey::from_secret(secret).map_err(|e| e.to_string())?,
-            decoding: jsonwebtoken::DecodingKey::from_secret(secret).map_err(|e| e.to_string())?,
+            encoding,
+            decoding,
+            ticket_encoding,
+            ticket_decoding,
         })
     }
 }

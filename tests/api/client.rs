@@ -307,3 +307,116 @@ async fn browsers_are_served_from_the_allowed_origins_only() {
         }
     }
 }
+
+#[actix_web::test]
+async fn an_event_source_streams_with_a_ticket() {
+    use futures_util::StreamExt;
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let issued = app
+        .post(
+            &format!("/v1/tables/{table}/stream-ticket"),
+            &players[1],
+            json!(null),
+        )
+        .await;
+    assert_eq!(issued.status, 201, "{}", issued.body);
+    let ticket = issued.body["ticket"].as_str().expect("ticket").to_owned();
+    assert!(issued.body["expires_at"].is_string());
+    // No Authorization header, as EventSource sends none.
+    let mut stream = app
+        .client
+        .get(format!(
+            "{}/v1/tables/{table}/stream?ticket={ticket}",
+            app.base
+        ))
+        .insert_header(("Accept", "text/event-stream"))
+        .send()
+        .await
+        .expect("stream");
+    assert_eq!(stream.status().as_u16(), 200);
+    app.start_hand(&table, &players[0]).await.ok();
+    let mut text = String::new();
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !text.contains("event: hand_dealt") {
+        let chunk = tokio::time::timeout_at(until, stream.next())
+            .await
+            .expect("the deal in time")
+            .expect("open")
+            .expect("chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // Another table's stream, a forged or expired ticket, and the ticket as a bearer token:
+    // all 401.
+    let other = app
+        .table(
+            &players[0],
+            app.view(&table, &players[0]).await["league_id"]
+                .as_str()
+                .expect("league"),
+            json!({"ante": 1}),
+            None,
+        )
+        .await;
+    let ticket_key = {
+        use sha2::{Digest, Sha256};
+        Sha256::new()
+            .chain_update(b"bourre stream tickets\0")
+            .chain_update(crate::support::JWT_SECRET.as_bytes())
+            .finalize()
+    };
+    let now = chrono::Utc::now().timestamp();
+    let ticket_for = |key: &[u8], exp: i64| {
+        crate::support::sign(
+            key,
+            &json!({"sub": players[1].id, "tbl": table, "exp": exp, "sexp": now + 600}),
+        )
+    };
+    let genuine = ticket_for(&ticket_key, now + 60);
+    let resp = app
+        .client
+        .get(format!(
+            "{}/v1/tables/{table}/stream?ticket={genuine}",
+            app.base
+        ))
+        .send()
+        .await
+        .expect("stream");
+    assert_eq!(
+        resp.status().as_u16(),
+        200,
+        "the test signs as the server does"
+    );
+    drop(resp);
+    let expired = ticket_for(&ticket_key, now - 1);
+    let forged = ticket_for(b"not the ticket key at all, not at all", now + 60);
+    for url in [
+        format!("/v1/tables/{other}/stream?ticket={ticket}"),
+        format!("/v1/tables/{table}/stream?ticket={expired}"),
+        format!("/v1/tables/{table}/stream?ticket={forged}"),
+        format!("/v1/tables/{table}/stream?ticket=nonsense"),
+    ] {
+        app.call(awc::http::Method::GET, &url, None, None)
+            .await
+            .problem(401, "unauthorized");
+    }
+    app.call(
+        awc::http::Method::GET,
+        "/v1/players/me",
+        Some(&ticket),
+        None,
+    )
+    .await
+    .problem(401, "unauthorized");
+    // Strangers get no ticket.
+    let eve = app.register("eve").await;
+    app.post(
+        &format!("/v1/tables/{table}/stream-ticket"),
+        &eve,
+        json!(null),
+    )
+    .await
+    .problem(403, "not_a_member");
+}

@@ -659,13 +659,40 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     play_out(&app, table, &refs).await;
     app.start_hand(table, &players[0]).await.ok();
     play_out(&app, table, &refs).await;
+    // A stream opened with a ticket, as a browser's EventSource does: the ticket, in the
+    // URL's query, never reaches the log.
+    let ticket = app
+        .post(
+            &format!("/v1/tables/{table}/stream-ticket"),
+            &players[0],
+            serde_json::json!(null),
+        )
+        .await
+        .ok()["ticket"]
+        .as_str()
+        .expect("ticket")
+        .to_owned();
+    let mut stream = app
+        .client
+        .get(format!("{base}/v1/tables/{table}/stream?ticket={ticket}"))
+        .send()
+        .await
+        .expect("stream");
+    assert_eq!(stream.status().as_u16(), 200);
+    let first = futures_util::StreamExt::next(&mut stream).await;
+    assert!(
+        first.is_some_and(|chunk| chunk.is_ok()),
+        "the stream's first page"
+    );
+    drop(stream);
     drop(server);
     // The dedicated cluster is this test's alone: leave nothing running.
     actix_web::rt::task::spawn_blocking(move || bourre::tools::embedded_pg::stop_cluster(&dir))
         .await
         .expect("join")
         .expect("stop the cluster");
-    let secrets: Vec<String> = players.iter().map(|p| p.token.clone()).collect();
+    let mut secrets: Vec<String> = players.iter().map(|p| p.token.clone()).collect();
+    secrets.push(ticket);
     check_log(&log, &secrets);
 }
 
