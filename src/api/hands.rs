@@ -23,6 +23,7 @@ use crate::app::ids::TableId;
 pub struct HandsQuery {
     /// List the hands after this hand number (default 0: from the first); a page's
     /// `next_cursor`.
+    #[param(minimum = 0, maximum = 2_147_483_647)]
     pub after: Option<u32>,
     /// Hands per page (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -50,6 +51,13 @@ pub async fn list(
     query: web::Query<HandsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = query.limit.unwrap_or(50);
+    let after = query.after.unwrap_or(0);
+    if i32::try_from(after).is_err() {
+        return Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            "after is a hand number, at most 2147483647",
+        ));
+    }
     if !(1..=MAX_HANDS_PAGE).contains(&limit) {
         return Err(ApiError::refused(
             ErrorCode::InvalidQuery,
@@ -57,12 +65,7 @@ pub async fn list(
         ));
     }
     let hands = app
-        .hand_summaries(
-            caller.0,
-            TableId(path.into_inner()),
-            query.after.unwrap_or(0),
-            limit,
-        )
+        .hand_summaries(caller.0, TableId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(hands))
 }

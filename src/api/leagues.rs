@@ -584,9 +584,18 @@ pub struct ListQuery {
     pub limit: Option<i64>,
 }
 
+/// Longest cursor accepted.
+const MAX_CURSOR: usize = 200;
+
 impl ListQuery {
-    /// The page size, or 400 `invalid_query`.
+    /// The page size (the cursor checked too), or 400 `invalid_query`.
     pub fn limit(&self) -> Result<i64, ApiError> {
+        if self.after.as_ref().is_some_and(|a| a.len() > MAX_CURSOR) {
+            return Err(ApiError::refused(
+                ErrorCode::InvalidQuery,
+                format!("after is a next_cursor of at most {MAX_CURSOR} characters"),
+            ));
+        }
         let limit = self.limit.unwrap_or(50);
         if (1..=MAX_LIST_PAGE).contains(&limit) {
             Ok(limit)
@@ -669,6 +678,7 @@ pub enum TableListStatus {
 #[into_params(parameter_in = Query)]
 pub struct TablesQuery {
     /// Only tables in this state (default: all, open ones first).
+    #[param(inline)]
     pub status: Option<TableListStatus>,
     /// A `next_cursor` of the list (default: from the start).
     #[param(max_length = 200)]
