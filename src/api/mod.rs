@@ -135,7 +135,8 @@ fn build() -> (
             scope("/v1/players")
                 .service(players::me)
                 .service(players::turns)
-                .service(players::tables),
+                .service(players::tables)
+                .service(players::export),
         )
         .service(
             scope("/v1/leagues")

@@ -11,6 +11,7 @@ use super::error::{ApiError, BadRequest, Unauthorized};
 use super::leagues::ListQuery;
 use crate::app::App;
 use crate::app::discovery::TablesPage;
+use crate::app::export::PlayerExport;
 use crate::app::leagues::Role;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -116,4 +117,26 @@ pub async fn tables(
         .my_tables(caller.0, query.after.as_deref(), query.limit()?)
         .await?;
     Ok(HttpResponse::Ok().json(page))
+}
+
+/// Everything stored about the caller, as JSON: the account, memberships, join requests,
+/// seats, every ledger entry to or from them, stored idempotency replies and counted failed
+/// logins. (Hand records are the tables': `GET /v1/tables/{id}/hands`.)
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = PlayerExport),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[get("/me/export")]
+pub async fn export(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    let export = app.export(caller.0).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            "Content-Disposition",
+            "attachment; filename=\"bourre-export.json\"",
+        ))
+        .json(export))
 }

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod discovery;
 pub mod error;
 pub mod events;
+pub mod export;
 pub mod feeds;
 pub mod history;
 pub mod housekeeping;

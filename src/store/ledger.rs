@@ -336,7 +336,8 @@ impl Stamped {
 }
 
 /// One ledger entry as members see it.
-#[derive(Debug, Serialize, ToSchema, Queryable)]
+#[derive(Debug, Serialize, ToSchema, Queryable, Selectable)]
+#[diesel(table_name = ledger)]
 pub struct LedgerEntry {
     pub id: i64,
     /// `treasury`, `player:<id>` or `pot:<table id>`.
@@ -384,18 +385,7 @@ pub async fn page(
     Ok(query
         .order(ledger::id.asc())
         .limit(limit)
-        .select((
-            ledger::id,
-            ledger::from_account,
-            ledger::to_account,
-            ledger::amount,
-            ledger::reason,
-            ledger::table_id,
-            ledger::hand_no,
-            ledger::event_seq,
-            ledger::created_at,
-            ledger::note,
-        ))
+        .select(LedgerEntry::as_select())
         .load(conn)
         .await?)
 }

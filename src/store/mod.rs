@@ -2,6 +2,7 @@
 
 pub mod discovery;
 pub mod events;
+pub mod export;
 pub mod idempotency;
 pub mod leagues;
 pub mod ledger;

@@ -420,3 +420,56 @@ async fn an_event_source_streams_with_a_ticket() {
     .await
     .problem(403, "not_a_member");
 }
+
+#[actix_web::test]
+async fn a_player_exports_everything_stored_about_them() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    app.post(
+        &format!("/v1/leagues/{league}/grants"),
+        ann,
+        json!({"player_id": bob.id, "amount": 7, "reason": "rebuy"}),
+    )
+    .await
+    .ok();
+    let resp = app
+        .client
+        .get(format!("{}/v1/players/me/export", app.base))
+        .insert_header(("Authorization", format!("Bearer {}", bob.token)))
+        .send()
+        .await
+        .expect("export");
+    assert!(
+        resp.headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("attachment")),
+    );
+    let export = app.get("/v1/players/me/export", bob).await.ok();
+    assert_eq!(export["player"]["username"], "bob");
+    assert_eq!(export["memberships"][0]["league_id"], league.as_str());
+    assert_eq!(export["memberships"][0]["role"], "member");
+    assert_eq!(export["seats"][0]["table_id"], table.as_str());
+    let ledger = export["ledger"].as_array().expect("ledger");
+    let credited: i64 = ledger
+        .iter()
+        .filter(|e| e["to_account"] == format!("player:{}", bob.id))
+        .map(|e| e["amount"].as_i64().expect("amount"))
+        .sum();
+    assert_eq!(
+        credited, 107,
+        "the starting balance and the grant: {export}"
+    );
+    assert!(
+        !export.to_string().contains(&ann.id),
+        "nothing about another player: {export}"
+    );
+    let text = export.to_string();
+    assert!(
+        !text.contains("password") && !text.contains("argon2"),
+        "{text}"
+    );
+}

@@ -1,0 +1,154 @@
+//! `GET /v1/players/me/export`: everything stored about the caller, as JSON. Tables'
+//! event logs are not copied: they are the tables' (and hold other players' moves); the
+//! export names the tables the caller sits at, whose hand records
+//! `GET /v1/tables/{id}/hands` serves.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::auth::unknown_player;
+use super::ids::PlayerId;
+use super::leagues::Role;
+use super::{App, AppError};
+use crate::store::ledger::{LedgerEntry, player_account};
+use crate::store::{self};
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedPlayer {
+    pub id: Uuid,
+    pub username: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedMembership {
+    pub league_id: Uuid,
+    pub role: Role,
+    pub joined_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedJoinRequest {
+    pub league_id: Uuid,
+    pub requested_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedSeat {
+    pub table_id: Uuid,
+    pub league_id: Uuid,
+    #[schema(maximum = 7)]
+    pub seat: u8,
+    pub sat_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedLedgerEntry {
+    pub league_id: Uuid,
+    #[serde(flatten)]
+    pub entry: LedgerEntry,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedKey {
+    pub key: String,
+    /// The stored reply's status.
+    pub status: u16,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedLoginFailures {
+    /// The client address (IPv6 by its /64).
+    pub address: String,
+    pub failures: i32,
+    pub last_failed_at: DateTime<Utc>,
+}
+
+/// Everything stored about a player.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerExport {
+    pub exported_at: DateTime<Utc>,
+    pub player: ExportedPlayer,
+    pub memberships: Vec<ExportedMembership>,
+    pub join_requests: Vec<ExportedJoinRequest>,
+    pub seats: Vec<ExportedSeat>,
+    /// Every ledger entry to or from the player, in every league, oldest first.
+    pub ledger: Vec<ExportedLedgerEntry>,
+    /// Replies stored under the player's idempotency keys (kept 24 hours).
+    pub idempotency_keys: Vec<ExportedKey>,
+    /// Failed logins of the account being counted (see the login throttle).
+    pub login_failures: Vec<ExportedLoginFailures>,
+}
+
+impl App {
+    /// Everything stored about `player`, read in one snapshot.
+    pub async fn export(&self, player: PlayerId) -> Result<PlayerExport, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let rows = store::export::player_rows(&mut conn, player.0, &player_account(player.0))
+            .await?
+            .ok_or_else(unknown_player)?;
+        Ok(PlayerExport {
+            exported_at: Utc::now(),
+            player: ExportedPlayer {
+                id: player.0,
+                username: rows.username,
+                created_at: rows.created_at,
+            },
+            memberships: rows
+                .memberships
+                .into_iter()
+                .map(|(league_id, role, joined_at)| ExportedMembership {
+                    league_id,
+                    role: Role::stored(&role),
+                    joined_at,
+                })
+                .collect(),
+            join_requests: rows
+                .join_requests
+                .into_iter()
+                .map(|(league_id, requested_at)| ExportedJoinRequest {
+                    league_id,
+                    requested_at,
+                })
+                .collect(),
+            seats: rows
+                .seats
+                .into_iter()
+                .map(|(table_id, league_id, seat, sat_at)| ExportedSeat {
+                    table_id,
+                    league_id,
+                    seat: u8::try_from(seat).unwrap_or(u8::MAX),
+                    sat_at,
+                })
+                .collect(),
+            ledger: rows
+                .ledger
+                .into_iter()
+                .map(|(league_id, entry)| ExportedLedgerEntry { league_id, entry })
+                .collect(),
+            idempotency_keys: rows
+                .idempotency_keys
+                .into_iter()
+                .map(|(key, status, created_at)| ExportedKey {
+                    key,
+                    status: u16::try_from(status).unwrap_or(0),
+                    created_at,
+                })
+                .collect(),
+            login_failures: rows
+                .login_failures
+                .into_iter()
+                .map(
+                    |(address, failures, last_failed_at)| ExportedLoginFailures {
+                        address,
+                        failures,
+                        last_failed_at,
+                    },
+                )
+                .collect(),
+        })
+    }
+}

@@ -1,0 +1,122 @@
+//! Everything stored about one player, for `GET /v1/players/me/export`.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+use super::ledger::LedgerEntry;
+use super::schema::{
+    idempotency, join_requests, ledger, login_failures, memberships, players, seats,
+};
+use super::{Conn, StoreError};
+
+/// The rows about a player, each table's in a stable order.
+pub struct PlayerRows {
+    pub username: String,
+    pub created_at: DateTime<Utc>,
+    /// `(league, role, joined_at)`.
+    pub memberships: Vec<(Uuid, String, DateTime<Utc>)>,
+    /// `(league, requested_at)`.
+    pub join_requests: Vec<(Uuid, DateTime<Utc>)>,
+    /// `(table, league, seat, sat_at)`.
+    pub seats: Vec<(Uuid, Uuid, i16, DateTime<Utc>)>,
+    /// `(league, entry)`: every entry to or from the player's accounts.
+    pub ledger: Vec<(Uuid, LedgerEntry)>,
+    /// `(key, status, created_at)` of the replies stored under their idempotency keys.
+    pub idempotency_keys: Vec<(String, i16, DateTime<Utc>)>,
+    /// `(address, failures, last_failed_at)` of failed logins of their account.
+    pub login_failures: Vec<(String, i32, DateTime<Utc>)>,
+}
+
+/// The rows about `player` (whose account is `account`), read in one snapshot; `None`
+/// when there is no such player.
+pub async fn player_rows(
+    conn: &mut Conn,
+    player: Uuid,
+    account: &str,
+) -> Result<Option<PlayerRows>, StoreError> {
+    let account = account.to_owned();
+    conn.build_transaction()
+        .read_only()
+        .repeatable_read()
+        .run(async move |conn| {
+            let Some((username, created_at)) = players::table
+                .find(player)
+                .select((players::username, players::created_at))
+                .first::<(String, DateTime<Utc>)>(conn)
+                .await
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            let memberships = memberships::table
+                .filter(memberships::player_id.eq(player))
+                .order(memberships::joined_at)
+                .select((
+                    memberships::league_id,
+                    memberships::role,
+                    memberships::joined_at,
+                ))
+                .load(conn)
+                .await?;
+            let join_requests = join_requests::table
+                .filter(join_requests::player_id.eq(player))
+                .order(join_requests::requested_at)
+                .select((join_requests::league_id, join_requests::requested_at))
+                .load(conn)
+                .await?;
+            let seats = seats::table
+                .filter(seats::player_id.eq(player))
+                .order(seats::sat_at)
+                .select((
+                    seats::table_id,
+                    seats::league_id,
+                    seats::seat,
+                    seats::sat_at,
+                ))
+                .load(conn)
+                .await?;
+            let ledger = ledger::table
+                .filter(
+                    ledger::from_account
+                        .eq(&account)
+                        .or(ledger::to_account.eq(&account)),
+                )
+                .order(ledger::id)
+                .select((ledger::league_id, LedgerEntry::as_select()))
+                .load(conn)
+                .await?;
+            let idempotency_keys = idempotency::table
+                .filter(idempotency::player_id.eq(player))
+                .order(idempotency::created_at)
+                .select((
+                    idempotency::key,
+                    idempotency::status,
+                    idempotency::created_at,
+                ))
+                .load(conn)
+                .await?;
+            let login_failures = login_failures::table
+                .filter(login_failures::account.eq(username.to_lowercase()))
+                .order(login_failures::last_failed_at)
+                .select((
+                    login_failures::address,
+                    login_failures::failures,
+                    login_failures::last_failed_at,
+                ))
+                .load(conn)
+                .await?;
+            Ok(Some(PlayerRows {
+                username,
+                created_at,
+                memberships,
+                join_requests,
+                seats,
+                ledger,
+                idempotency_keys,
+                login_failures,
+            }))
+        })
+        .await
+}
