@@ -177,13 +177,8 @@ async fn until_lock_waiters(app: &TestApp, n: i64) {
 async fn a_grant_racing_a_deal_in_another_process_is_refused_not_500() {
     use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
     // Process two sets everything up; process one has never seen the table.
-    // The deadline sweepers' own transactions (every 100 ms in tests) would blur the count.
-    let quiet_sweeper = || bourre::app::Config {
-        sweep_every: std::time::Duration::from_secs(3600),
-        ..crate::support::config(true)
-    };
-    let two = TestApp::start_with(quiet_sweeper()).await;
-    let one = TestApp::on_database(two.db_url.clone(), quiet_sweeper());
+    let two = TestApp::start().await;
+    let one = TestApp::on_database(two.db_url.clone(), crate::support::config(true));
     let (players, league, table) = two
         .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
         .await;
