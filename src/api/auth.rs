@@ -1,35 +1,34 @@
-//! Register, log in, and the bearer-token extractor.
-
-use std::future::{Ready, ready};
+//! Register, log in, refresh, log out, and the bearer-token extractor.
 
 use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, post, web};
 use chrono::{DateTime, Utc};
+use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::error::{ApiError, BadRequest, Conflict, Problem, Unauthorized, Unprocessable};
 use super::text;
-use crate::app::auth::Session;
 use crate::app::ids::PlayerId;
+use crate::app::sessions::{Authenticated, Session};
 use crate::app::{App, AppError};
 
-/// The authenticated caller, from `Authorization: Bearer <JWT>`, and when their token
-/// expires (streams and long-polls end then).
+/// The authenticated caller, from `Authorization: Bearer <JWT>`: the player, and their
+/// session and when their token expires (streams and long-polls end then).
 #[derive(Debug, Clone, Copy)]
-pub struct Caller(pub PlayerId, pub DateTime<Utc>);
+pub struct Caller(pub PlayerId, pub Authenticated);
 
 impl Caller {
     /// When the caller's token expires, as an instant of this process's clock.
     pub fn expiry(&self) -> tokio::time::Instant {
-        let left = (self.1 - Utc::now()).to_std().unwrap_or_default();
+        let left = (self.1.expires_at - Utc::now())
+            .to_std()
+            .unwrap_or_default();
         tokio::time::Instant::now() + left
     }
-}
 
-impl Caller {
     /// The caller of `req`, from its `Authorization: Bearer` header.
-    pub fn of(req: &HttpRequest) -> Result<Caller, ApiError> {
+    pub async fn of(req: &HttpRequest) -> Result<Caller, ApiError> {
         let Some(app) = req.app_data::<web::Data<App>>() else {
             return Err(ApiError(AppError::Internal("no app state".into())));
         };
@@ -39,24 +38,28 @@ impl Caller {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
-        let result = match token {
-            None => Err(AppError::unauthorized(
+        let Some(token) = token else {
+            return Err(ApiError(AppError::unauthorized(
                 "send Authorization: Bearer <token> (from /v1/auth/login)",
-            )),
-            Some(token) => app.verify_token(token),
+            )));
         };
-        result
-            .map(|(player, expires_at)| Caller(player, expires_at))
-            .map_err(ApiError)
+        Ok(Caller::from(app.authenticate(token).await?))
+    }
+}
+
+impl From<Authenticated> for Caller {
+    fn from(found: Authenticated) -> Caller {
+        Caller(found.player, found)
     }
 }
 
 impl FromRequest for Caller {
     type Error = ApiError;
-    type Future = Ready<Result<Caller, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Caller, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Caller::of(req))
+        let req = req.clone();
+        Box::pin(async move { Caller::of(&req).await })
     }
 }
 
@@ -97,9 +100,15 @@ pub struct PlayerOut {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionOut {
     pub player: PlayerOut,
-    /// HS256 JWT for `Authorization: Bearer`.
+    /// HS256 JWT for `Authorization: Bearer`, good until `expires_at`
+    /// (`BOURRE_TOKEN_TTL_SECS`, default 15 minutes) while the session goes on.
     pub token: String,
     pub expires_at: DateTime<Utc>,
+    /// For `POST /v1/auth/refresh`, once: each refresh returns the next one.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    pub refresh_token: String,
+    /// When `refresh_token` expires unused (`BOURRE_REFRESH_TTL_SECS`, default 30 days).
+    pub refresh_expires_at: DateTime<Utc>,
 }
 
 impl From<Session> for SessionOut {
@@ -111,6 +120,8 @@ impl From<Session> for SessionOut {
             },
             token: s.token,
             expires_at: s.expires_at,
+            refresh_token: s.refresh_token,
+            refresh_expires_at: s.refresh_expires_at,
         }
     }
 }
@@ -162,4 +173,69 @@ pub async fn login(
         .login(&body.username, &body.password, client_addr(&req))
         .await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefreshRequest {
+    /// The newest refresh token of the session.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    pub refresh_token: String,
+}
+
+/// A new token pair for a refresh token, which is used up. Presenting a used refresh token
+/// again ends its session: whoever holds its successor must sign in again too.
+#[utoipa::path(
+    tag = "auth",
+    request_body = RefreshRequest,
+    responses(
+        (status = 200, description = "The session goes on with these tokens", body = SessionOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[post("/refresh")]
+pub async fn refresh(
+    app: web::Data<App>,
+    body: web::Json<RefreshRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let session = app.refresh(&body.refresh_token).await?;
+    Ok(HttpResponse::Ok().json(SessionOut::from(session)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Logout {
+    /// End every session of the player, not only this one.
+    #[serde(default)]
+    pub all: bool,
+}
+
+/// End the caller's session (or with `all`, every session of theirs): its access tokens
+/// are refused from then on by every server process, and its refresh token too. The body
+/// may be left out.
+#[utoipa::path(
+    tag = "auth",
+    security(("bearer" = [])),
+    request_body(content = Option<Logout>, content_type = "application/json"),
+    responses(
+        (status = 204, description = "Logged out"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[post("/logout")]
+pub async fn logout(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let logout: Logout = if body.iter().all(u8::is_ascii_whitespace) {
+        Logout::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::refused(crate::app::ErrorCode::MalformedBody, e.to_string()))?
+    };
+    app.logout(caller.1, logout.all).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -129,11 +129,15 @@ fn build() -> (
         .service(
             scope("/v1/auth")
                 .service(auth::register)
-                .service(auth::login),
+                .service(auth::login)
+                .service(auth::refresh)
+                .service(auth::logout),
         )
         .service(
             scope("/v1/players")
                 .service(players::me)
+                .service(players::change_password)
+                .service(players::delete_me)
                 .service(players::turns)
                 .service(players::tables)
                 .service(players::export),

@@ -1,14 +1,17 @@
 //! The caller: balances per league, and the tables waiting for them.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, put, web};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::Caller;
-use super::error::{ApiError, BadRequest, Unauthorized};
+use super::auth::{Caller, client_addr};
+use super::error::{
+    ApiError, BadRequest, Conflict, Forbidden, Problem, Unauthorized, Unprocessable,
+};
 use super::leagues::ListQuery;
+use super::text;
 use crate::app::App;
 use crate::app::discovery::TablesPage;
 use crate::app::export::PlayerExport;
@@ -139,4 +142,88 @@ pub async fn export(app: web::Data<App>, caller: Caller) -> Result<HttpResponse,
             "attachment; filename=\"bourre-export.json\"",
         ))
         .json(export))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
+    pub current_password: String,
+    /// 8 to 128 characters, no control characters.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
+    pub new_password: String,
+}
+
+/// Change the caller's password. Every other session of theirs ends; this one goes on.
+/// A wrong current password counts as a failed login of the account.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "Changed"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 422, response = Unprocessable),
+        (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
+    )
+)]
+#[put("/me/password")]
+pub async fn change_password(
+    app: web::Data<App>,
+    caller: Caller,
+    req: HttpRequest,
+    body: web::Json<PasswordChange>,
+) -> Result<HttpResponse, ApiError> {
+    app.change_password(
+        caller.1,
+        &body.current_password,
+        &body.new_password,
+        client_addr(&req),
+    )
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AccountDeletion {
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
+    pub password: String,
+}
+
+/// Delete the caller's account. Refused while they are dealt into a hand (409
+/// `hand_in_progress`). Otherwise they stand up from every table, their username and
+/// credentials are erased and every session of theirs ends. Their chips stay in the
+/// ledger and their hands in the tables' logs, which still audit: records name them
+/// "deleted player". The username becomes free.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = AccountDeletion,
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 409, response = Conflict),
+        (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
+    )
+)]
+#[delete("/me")]
+pub async fn delete_me(
+    app: web::Data<App>,
+    caller: Caller,
+    req: HttpRequest,
+    body: web::Json<AccountDeletion>,
+) -> Result<HttpResponse, ApiError> {
+    app.delete_account(caller.1, &body.password, client_addr(&req))
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }

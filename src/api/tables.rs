@@ -15,10 +15,10 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
-use crate::app::auth::StreamTicket;
 use crate::app::commands::create::NewTable;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
+use crate::app::sessions::StreamTicket;
 use crate::app::view::{EventOut, TableView};
 use crate::engine::TableRules;
 use crate::engine::{Action, Card, CardSet};
@@ -415,7 +415,7 @@ pub async fn stream_ticket(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let ticket = app
-        .stream_ticket(caller.0, caller.1, TableId(path.into_inner()))
+        .stream_ticket(caller.1, TableId(path.into_inner()))
         .await?;
     Ok(HttpResponse::Created().json(ticket))
 }
@@ -492,11 +492,8 @@ pub async fn stream(
 ) -> Result<HttpResponse, ApiError> {
     let table = TableId(path.into_inner());
     let caller = match &query.ticket {
-        Some(ticket) => {
-            let (player, lasts) = app.verify_ticket(ticket, table)?;
-            Caller(player, lasts)
-        }
-        None => Caller::of(&req)?,
+        Some(ticket) => Caller::from(app.verify_ticket(ticket, table).await?),
+        None => Caller::of(&req).await?,
     };
     let after = match req.headers().get("Last-Event-ID") {
         Some(value) => value

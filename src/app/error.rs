@@ -55,11 +55,14 @@ error_codes! {
     UnsupportedMediaType = (400, "unsupported_media_type"),
     // 401: Missing or bad credentials.
     Unauthorized = (401, "unauthorized"),
+    RefreshTokenReused = (401, "refresh_token_reused"),
+    SessionEnded = (401, "session_ended"),
     // 403: Authenticated but not allowed.
     NotAMember = (403, "not_a_member"),
     NotAdmin = (403, "not_admin"),
     NotSeated = (403, "not_seated"),
     OriginNotAllowed = (403, "origin_not_allowed"),
+    WrongPassword = (403, "wrong_password"),
     WrongInviteCode = (403, "wrong_invite_code"),
     // 404: Unknown id.
     HandNotFound = (404, "hand_not_found"),

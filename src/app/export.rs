@@ -1,4 +1,5 @@
-//! `GET /v1/players/me/export`: everything stored about the caller, as JSON. Tables'
+//! `GET /v1/players/me/export`: everything stored about the caller, as JSON (their sessions
+//! included). Tables'
 //! event logs are not copied: they are the tables' (and hold other players' moves); the
 //! export names the tables the caller sits at, whose hand records
 //! `GET /v1/tables/{id}/hands` serves.
@@ -13,6 +14,7 @@ use super::ids::PlayerId;
 use super::leagues::Role;
 use super::{App, AppError};
 use crate::store::ledger::{LedgerEntry, player_account};
+use crate::store::sessions::SessionRow;
 use crate::store::{self};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -81,6 +83,9 @@ pub struct PlayerExport {
     pub idempotency_keys: Vec<ExportedKey>,
     /// Failed logins of the account being counted (see the login throttle).
     pub login_failures: Vec<ExportedLoginFailures>,
+    /// The player's sessions (sign-ins), oldest first; refresh tokens are stored hashed
+    /// only, and not exported.
+    pub sessions: Vec<SessionRow>,
 }
 
 impl App {
@@ -149,6 +154,7 @@ impl App {
                     },
                 )
                 .collect(),
+            sessions: rows.sessions,
         })
     }
 }

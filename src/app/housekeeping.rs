@@ -1,6 +1,6 @@
 //! The housekeeper: every few minutes, each server process drops what has outlived its use
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
-//! hours of per-address counts gone by), so a player or an address that went quiet leaves
+//! hours of per-address counts gone by, sessions a day after they ended or expired), so a player or an address that went quiet leaves
 //! nothing behind.
 
 use std::time::Duration;
@@ -29,7 +29,8 @@ impl App {
             now - chrono::Duration::hours(2),
         )
         .await?;
-        Ok(replies + counts)
+        let sessions = store::sessions::sweep(&mut conn, now - chrono::Duration::days(1)).await?;
+        Ok(replies + counts + sessions)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

@@ -22,3 +22,4 @@ macro_rules! id_type {
 id_type!(PlayerId);
 id_type!(LeagueId);
 id_type!(TableId);
+id_type!(SessionId);

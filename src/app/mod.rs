@@ -3,6 +3,7 @@
 //! through one door ([`pipeline`]), which keeps busy tables, commits moves together and
 //! writes every change through the one write path.
 
+pub mod account;
 pub mod audit;
 pub mod auth;
 pub mod commands;
@@ -20,6 +21,7 @@ pub mod leagues;
 pub mod live;
 pub mod pipeline;
 pub mod rebuild;
+pub mod sessions;
 pub mod standings;
 pub mod sweeper;
 pub mod table;
@@ -64,7 +66,10 @@ impl App {
 #[derive(Clone)]
 pub struct Config {
     pub jwt: JwtKeys,
+    /// How long an access token lasts (`BOURRE_TOKEN_TTL_SECS`).
     pub token_ttl: Duration,
+    /// How long a refresh token lasts unused (`BOURRE_REFRESH_TTL_SECS`).
+    pub refresh_ttl: Duration,
     pub allow_fixed_deck: bool,
     /// How often the sweeper looks for turns whose deadline passed (it also runs at start).
     pub sweep_every: Duration,

@@ -107,11 +107,23 @@ fn trusted_proxies() -> Result<Vec<Cidr>, String> {
 /// Builds the application state from the environment for a migrated database.
 pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
     let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
+    let token_ttl = env_number("BOURRE_TOKEN_TTL_SECS", 15 * 60)?;
+    if token_ttl == 0 {
+        return Err("BOURRE_TOKEN_TTL_SECS must be at least 1".into());
+    }
+    let refresh_ttl = env_number("BOURRE_REFRESH_TTL_SECS", 30 * 86_400)?;
+    if refresh_ttl < token_ttl {
+        return Err(format!(
+            "BOURRE_REFRESH_TTL_SECS ({refresh_ttl}) is shorter than BOURRE_TOKEN_TTL_SECS \
+             ({token_ttl}): a refresh token must outlast the access tokens it renews"
+        ));
+    }
     Ok(App::new(
         store::pool(url, pool_size).map_err(|e| e.to_string())?,
         Config {
             jwt: JwtKeys::from_secret(&jwt_secret(embedded)?)?,
-            token_ttl: Duration::from_secs(env_number("BOURRE_TOKEN_TTL_SECS", 7 * 86_400)?),
+            token_ttl: Duration::from_secs(token_ttl),
+            refresh_ttl: Duration::from_secs(refresh_ttl),
             allow_fixed_deck: env_flag("BOURRE_ALLOW_FIXED_DECK"),
             sweep_every: Duration::from_millis(env_number("BOURRE_SWEEP_MS", 500)?.max(10)),
             streams: StreamLimits {

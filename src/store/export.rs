@@ -7,8 +7,9 @@ use uuid::Uuid;
 
 use super::ledger::LedgerEntry;
 use super::schema::{
-    idempotency, join_requests, ledger, login_failures, memberships, players, seats,
+    idempotency, join_requests, ledger, login_failures, memberships, players, seats, sessions,
 };
+use super::sessions::SessionRow;
 use super::{Conn, StoreError};
 
 /// The rows about a player, each table's in a stable order.
@@ -27,6 +28,8 @@ pub struct PlayerRows {
     pub idempotency_keys: Vec<(String, i16, DateTime<Utc>)>,
     /// `(address, failures, last_failed_at)` of failed logins of their account.
     pub login_failures: Vec<(String, i32, DateTime<Utc>)>,
+    /// Their sessions, oldest first (refresh tokens are stored hashed, and not exported).
+    pub sessions: Vec<SessionRow>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -107,6 +110,12 @@ pub async fn player_rows(
                 ))
                 .load(conn)
                 .await?;
+            let sessions = sessions::table
+                .filter(sessions::player_id.eq(player))
+                .order(sessions::created_at)
+                .select(SessionRow::as_select())
+                .load(conn)
+                .await?;
             Ok(Some(PlayerRows {
                 username,
                 created_at,
@@ -116,6 +125,7 @@ pub async fn player_rows(
                 ledger,
                 idempotency_keys,
                 login_failures,
+                sessions,
             }))
         })
         .await

@@ -11,6 +11,7 @@ pub mod players;
 pub mod schema;
 pub mod seasons;
 pub mod seats;
+pub mod sessions;
 pub mod table_write;
 pub mod tables;
 pub mod throttle;

@@ -25,7 +25,8 @@ pub async fn insert(
     Ok(())
 }
 
-/// The id, username and password hash of the player named `username`, whatever its case.
+/// The id, username and password hash of the player named `username`, whatever its case
+/// (deleted accounts have none).
 pub async fn credentials(
     conn: &mut Conn,
     username: &str,
@@ -36,10 +37,31 @@ pub async fn credentials(
                 .bind::<diesel::sql_types::Text, _>(username)
                 .sql(")"),
         )
+        .filter(players::deleted_at.is_null())
         .select((players::id, players::username, players::password_hash))
         .first(conn)
         .await
         .optional()?)
+}
+
+/// The password hash of player `id`, unless the account was deleted.
+pub async fn password_hash(conn: &mut Conn, id: Uuid) -> Result<Option<String>, StoreError> {
+    Ok(players::table
+        .find(id)
+        .filter(players::deleted_at.is_null())
+        .select(players::password_hash)
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Sets player `id`'s password hash.
+pub async fn set_password_hash(conn: &mut Conn, id: Uuid, hash: &str) -> Result<(), StoreError> {
+    diesel::update(players::table.find(id))
+        .set(players::password_hash.eq(hash))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// A player's username.
@@ -65,3 +87,32 @@ pub async fn lock(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
         .optional()?;
     Ok(())
 }
+
+/// Erases player `id`'s name and credentials and marks the account deleted; what they
+/// left behind (the stored replies to their requests, their join requests, their counted
+/// failed logins) goes with them.
+pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), StoreError> {
+    use super::schema::{idempotency, join_requests, login_failures};
+    diesel::update(players::table.find(id))
+        .set((
+            players::username.eq(DELETED_NAME),
+            players::password_hash.eq(""),
+            players::deleted_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .await?;
+    diesel::delete(idempotency::table.filter(idempotency::player_id.eq(id)))
+        .execute(conn)
+        .await?;
+    diesel::delete(join_requests::table.filter(join_requests::player_id.eq(id)))
+        .execute(conn)
+        .await?;
+    diesel::delete(login_failures::table.filter(login_failures::account.eq(account)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// What records show in place of a deleted player's username (no account can be named
+/// so: a username has no spaces).
+pub const DELETED_NAME: &str = "deleted player";

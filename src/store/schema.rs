@@ -6,6 +6,28 @@ diesel::table! {
         username -> Text,
         password_hash -> Text,
         created_at -> Timestamptz,
+        deleted_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+        ended_why -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    refresh_tokens (hash) {
+        hash -> Bytea,
+        session_id -> Uuid,
+        issued_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        rotated_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -153,6 +175,8 @@ diesel::table! {
 }
 
 diesel::joinable!(join_requests -> players (player_id));
+diesel::joinable!(sessions -> players (player_id));
+diesel::joinable!(refresh_tokens -> sessions (session_id));
 diesel::joinable!(memberships -> players (player_id));
 diesel::joinable!(memberships -> leagues (league_id));
 diesel::joinable!(seats -> players (player_id));
@@ -174,4 +198,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_failures,
     address_hits,
     join_requests,
+    sessions,
+    refresh_tokens,
 );

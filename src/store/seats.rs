@@ -25,3 +25,13 @@ pub async fn count_in_league(
     }
     Ok(query.count().get_result(conn).await?)
 }
+
+/// The tables where the player sits.
+pub async fn tables_of(conn: &mut Conn, player: Uuid) -> Result<Vec<Uuid>, StoreError> {
+    Ok(seats::table
+        .filter(seats::player_id.eq(player))
+        .select(seats::table_id)
+        .order(seats::table_id)
+        .load(conn)
+        .await?)
+}

@@ -371,7 +371,13 @@ async fn an_event_source_streams_with_a_ticket() {
     let ticket_for = |key: &[u8], exp: i64| {
         crate::support::sign(
             key,
-            &json!({"sub": players[1].id, "tbl": table, "exp": exp, "sexp": now + 600}),
+            &json!({
+                "sub": players[1].id,
+                "sid": crate::support::session_of(&players[1].token),
+                "tbl": table,
+                "exp": exp,
+                "sexp": now + 600,
+            }),
         )
     };
     let genuine = ticket_for(&ticket_key, now + 60);
@@ -467,9 +473,15 @@ async fn a_player_exports_everything_stored_about_them() {
         !export.to_string().contains(&ann.id),
         "nothing about another player: {export}"
     );
+    let sessions = export["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 1, "{export}");
+    assert_eq!(
+        sessions[0]["id"].as_str(),
+        Some(crate::support::session_of(&bob.token).as_str())
+    );
     let text = export.to_string();
     assert!(
-        !text.contains("password") && !text.contains("argon2"),
+        !text.contains("password") && !text.contains("argon2") && !text.contains("refresh"),
         "{text}"
     );
 }

@@ -287,7 +287,7 @@ async fn request_ids_are_echoed_and_in_problem_bodies() {
     assert_eq!(resp.status().as_u16(), 405);
     assert_eq!(
         resp.headers().get("allow").and_then(|v| v.to_str().ok()),
-        Some("GET, HEAD")
+        Some("DELETE, GET, HEAD")
     );
     let reply = app.call(Method::DELETE, "/healthz", None, None).await;
     reply.problem(405, "method_not_allowed");

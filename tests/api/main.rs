@@ -19,6 +19,7 @@ mod limits;
 mod rebuild;
 mod rules_over_http;
 mod secrets;
+mod sessions;
 mod table_fold;
 mod timeouts;
 mod writes;

@@ -166,6 +166,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
     Config {
         jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
         token_ttl: Duration::from_secs(3600),
+        refresh_ttl: Duration::from_secs(86_400),
         allow_fixed_deck,
         sweep_every: Duration::from_millis(100),
         streams: bourre::app::feeds::StreamLimits::default(),
@@ -507,10 +508,30 @@ pub fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-/// JWT claims for `player`, expiring `exp_offset_secs` from now.
+/// The session a token of the server names (its `sid`), or a new id for a token made here.
+pub fn session_of(token: &str) -> String {
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
+    validation.validate_exp = false;
+    jsonwebtoken::decode::<Value>(
+        token,
+        &jsonwebtoken::DecodingKey::from_secret(JWT_SECRET.as_bytes()).expect("key"),
+        &validation,
+    )
+    .ok()
+    .and_then(|data| data.claims["sid"].as_str().map(str::to_owned))
+    .unwrap_or_else(|| uuid::Uuid::new_v4().to_string())
+}
+
+/// JWT claims for `player` in their session, expiring `exp_offset_secs` from now.
 pub fn claims(player: &Player, exp_offset_secs: i64) -> Value {
     let now = chrono::Utc::now().timestamp();
-    json!({"sub": player.id, "name": player.name, "iat": now - 7200, "exp": now + exp_offset_secs})
+    json!({
+        "sub": player.id,
+        "sid": session_of(&player.token),
+        "name": player.name,
+        "iat": now - 7200,
+        "exp": now + exp_offset_secs,
+    })
 }
 
 /// An HS256 token over `claims` signed with `secret`.

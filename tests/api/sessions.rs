@@ -1,0 +1,378 @@
+//! Sessions and accounts (issue "client-ready API"): rotating refresh tokens and their
+//! reuse, logout seen by another server process, password changes, account deletion.
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::support::{Player, TestApp, config, play_out};
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn login(app: &TestApp, name: &str, password: &str) -> Value {
+    app.call(
+        Method::POST,
+        "/v1/auth/login",
+        None,
+        Some(json!({"username": name, "password": password})),
+    )
+    .await
+    .ok()
+}
+
+async fn refresh(app: &TestApp, refresh_token: &Value) -> crate::support::Reply {
+    app.call(
+        Method::POST,
+        "/v1/auth/refresh",
+        None,
+        Some(json!({"refresh_token": refresh_token})),
+    )
+    .await
+}
+
+async fn me(app: &TestApp, token: &Value) -> crate::support::Reply {
+    app.call(Method::GET, "/v1/players/me", token.as_str(), None)
+        .await
+}
+
+#[actix_web::test]
+async fn a_refresh_rotates_and_a_reused_refresh_token_ends_the_session() {
+    let app = TestApp::start().await;
+    app.register("ann").await;
+    let first = login(&app, "ann", PASSWORD).await;
+    let refresh_token = first["refresh_token"].as_str().expect("refresh token");
+    assert_eq!(refresh_token.len(), 64, "{first}");
+    // Stored hashed only.
+    let stored = app
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM refresh_tokens WHERE hash = sha256('{refresh_token}'::bytea)"
+        ))
+        .await;
+    assert_eq!(stored, 1);
+    let in_clear = app
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM refresh_tokens WHERE encode(hash, 'hex') = '{refresh_token}'"
+        ))
+        .await;
+    assert_eq!(in_clear, 0);
+
+    let second = refresh(&app, &first["refresh_token"]).await.ok();
+    assert_ne!(second["refresh_token"], first["refresh_token"]);
+    assert_eq!(second["player"]["username"], "ann");
+    // Both access tokens are the same session's, which goes on.
+    me(&app, &first["token"]).await.ok();
+    me(&app, &second["token"]).await.ok();
+    let third = refresh(&app, &second["refresh_token"]).await.ok();
+
+    // The first refresh token again (as a thief would): the whole session ends.
+    refresh(&app, &first["refresh_token"])
+        .await
+        .problem(401, "refresh_token_reused");
+    refresh(&app, &third["refresh_token"])
+        .await
+        .problem(401, "session_ended");
+    for token in [&first["token"], &second["token"], &third["token"]] {
+        me(&app, token).await.problem(401, "session_ended");
+    }
+    refresh(&app, &json!("0".repeat(64)))
+        .await
+        .problem(401, "unauthorized");
+    refresh(&app, &json!("not a token"))
+        .await
+        .problem(401, "unauthorized");
+    // Another session of the same player is not touched.
+    let other = login(&app, "ann", PASSWORD).await;
+    me(&app, &other["token"]).await.ok();
+}
+
+#[actix_web::test]
+async fn an_expired_refresh_token_is_refused() {
+    let app = TestApp::start().await;
+    app.register("ann").await;
+    let session = login(&app, "ann", PASSWORD).await;
+    app.sql("UPDATE refresh_tokens SET expires_at = now() - interval '1 second'")
+        .await;
+    refresh(&app, &session["refresh_token"])
+        .await
+        .problem(401, "unauthorized");
+}
+
+#[actix_web::test]
+async fn a_logout_holds_on_every_server_process_at_once() {
+    let one = TestApp::start().await;
+    let two = TestApp::on_database(one.db_url.clone(), config(true));
+    one.register("ann").await;
+    let session = login(&one, "ann", PASSWORD).await;
+    let kept = login(&two, "ann", PASSWORD).await;
+    me(&two, &session["token"]).await.ok();
+
+    let out = one
+        .call(
+            Method::POST,
+            "/v1/auth/logout",
+            session["token"].as_str(),
+            None,
+        )
+        .await;
+    assert_eq!(out.status, 204);
+    // No wait: the very next request, on the other process, is refused.
+    me(&two, &session["token"])
+        .await
+        .problem(401, "session_ended");
+    refresh(&two, &session["refresh_token"])
+        .await
+        .problem(401, "session_ended");
+    // Logging out again with the ended token is refused like any use of it.
+    one.call(
+        Method::POST,
+        "/v1/auth/logout",
+        session["token"].as_str(),
+        None,
+    )
+    .await
+    .problem(401, "session_ended");
+    // The player's other session goes on, until they log out everywhere.
+    me(&one, &kept["token"]).await.ok();
+    let third = login(&one, "ann", PASSWORD).await;
+    one.call(
+        Method::POST,
+        "/v1/auth/logout",
+        third["token"].as_str(),
+        Some(json!({"all": "yes"})),
+    )
+    .await
+    .problem(400, "malformed_body");
+    me(&one, &third["token"]).await.ok();
+    let out = one
+        .call(
+            Method::POST,
+            "/v1/auth/logout",
+            third["token"].as_str(),
+            Some(json!({"all": true})),
+        )
+        .await;
+    assert_eq!(out.status, 204);
+    for token in [&kept["token"], &third["token"]] {
+        me(&two, token).await.problem(401, "session_ended");
+    }
+    // Signing in again starts a new session.
+    let again = login(&two, "ann", PASSWORD).await;
+    me(&one, &again["token"]).await.ok();
+}
+
+#[actix_web::test]
+async fn a_stream_ticket_of_an_ended_session_is_refused() {
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let ticket = app
+        .post(
+            &format!("/v1/tables/{table}/stream-ticket"),
+            &players[1],
+            json!({}),
+        )
+        .await
+        .ok();
+    let ticket = ticket["ticket"].as_str().expect("ticket");
+    let out = app
+        .call(
+            Method::POST,
+            "/v1/auth/logout",
+            Some(&players[1].token),
+            None,
+        )
+        .await;
+    assert_eq!(out.status, 204);
+    let resp = app
+        .client
+        .get(format!(
+            "{}/v1/tables/{table}/stream?ticket={ticket}",
+            app.base
+        ))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status().as_u16(), 401);
+}
+
+async fn change_password(
+    app: &TestApp,
+    token: &Value,
+    current: &str,
+    new: &str,
+) -> crate::support::Reply {
+    app.call(
+        Method::PUT,
+        "/v1/players/me/password",
+        token.as_str(),
+        Some(json!({"current_password": current, "new_password": new})),
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn a_password_change_ends_the_other_sessions() {
+    let app = TestApp::start().await;
+    app.register("ann").await;
+    let here = login(&app, "ann", PASSWORD).await;
+    let elsewhere = login(&app, "ann", PASSWORD).await;
+    change_password(&app, &here["token"], "not the password", "a new password")
+        .await
+        .problem(403, "wrong_password");
+    change_password(&app, &here["token"], PASSWORD, "short")
+        .await
+        .problem(422, "invalid_password");
+    me(&app, &elsewhere["token"]).await.ok();
+
+    let reply = change_password(&app, &here["token"], PASSWORD, "a new password").await;
+    assert_eq!(reply.status, 204, "{:?}", reply.body);
+    me(&app, &here["token"]).await.ok();
+    me(&app, &elsewhere["token"])
+        .await
+        .problem(401, "session_ended");
+    refresh(&app, &elsewhere["refresh_token"])
+        .await
+        .problem(401, "session_ended");
+    refresh(&app, &here["refresh_token"]).await.ok();
+    app.call(
+        Method::POST,
+        "/v1/auth/login",
+        None,
+        Some(json!({"username": "ann", "password": PASSWORD})),
+    )
+    .await
+    .problem(401, "unauthorized");
+    login(&app, "ann", "a new password").await;
+}
+
+#[actix_web::test]
+async fn wrong_current_passwords_are_throttled_like_logins() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let token = json!(ann.token);
+    // Three failures are free, the fourth makes the next try wait (as for logins).
+    for _ in 0..4 {
+        change_password(&app, &token, "not the password", "a new password")
+            .await
+            .problem(403, "wrong_password");
+    }
+    change_password(&app, &token, PASSWORD, "a new password")
+        .await
+        .problem(429, "too_many_attempts");
+    // The count is the account's: a login waits too.
+    app.call(
+        Method::POST,
+        "/v1/auth/login",
+        None,
+        Some(json!({"username": "ann", "password": PASSWORD})),
+    )
+    .await
+    .problem(429, "too_many_attempts");
+}
+
+async fn standings(app: &TestApp, league: &str, who: &Player) -> Value {
+    app.get(&format!("/v1/leagues/{league}/standings"), who)
+        .await
+        .ok()
+}
+
+async fn delete_me(app: &TestApp, who: &Player, password: &str) -> crate::support::Reply {
+    app.call(
+        Method::DELETE,
+        "/v1/players/me",
+        Some(&who.token),
+        Some(json!({"password": password})),
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn a_deleted_player_leaves_their_seat_and_name_and_their_history_stays_whole() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob", "cat"], 100, json!({"ante": 5}), None)
+        .await;
+    let refs: Vec<&Player> = players.iter().collect();
+    let bob = &players[1];
+    app.start_hand(&table, &players[0]).await.ok();
+    delete_me(&app, bob, PASSWORD)
+        .await
+        .problem(409, "hand_in_progress");
+    delete_me(&app, bob, "not the password")
+        .await
+        .problem(403, "wrong_password");
+    play_out(&app, &table, &refs).await;
+    let total = |s: &Value| -> i64 {
+        s["rows"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .map(|r| r["balance"].as_i64().expect("balance"))
+            .sum()
+    };
+    let before = standings(&app, &league, &players[0]).await;
+    let bob_balance = app.balance(bob, &league).await;
+
+    let reply = delete_me(&app, bob, PASSWORD).await;
+    assert_eq!(reply.status, 204, "{:?}", reply.body);
+    app.get("/v1/players/me", bob)
+        .await
+        .problem(401, "session_ended");
+    app.call(
+        Method::POST,
+        "/v1/auth/login",
+        None,
+        Some(json!({"username": "bob", "password": PASSWORD})),
+    )
+    .await
+    .problem(401, "unauthorized");
+
+    // Their seat is free, their chips and name are where the records keep them.
+    let view = app.view(&table, &players[0]).await;
+    assert!(
+        view["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .all(|s| s["player_id"] != bob.id.as_str()),
+        "{view}"
+    );
+    let after = standings(&app, &league, &players[0]).await;
+    assert_eq!(total(&after), total(&before), "{after}");
+    let row = after["rows"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .find(|r| r["player_id"] == bob.id.as_str())
+        .expect("the deleted player's row")
+        .clone();
+    assert_eq!(row["username"], "deleted player");
+    assert_eq!(row["balance"], bob_balance);
+    let text = after.to_string();
+    assert!(!text.contains("\"bob\""), "{text}");
+    let audit = app
+        .get(&format!("/v1/tables/{table}/hands/1/audit"), &players[0])
+        .await
+        .ok();
+    assert_eq!(audit["verified"], true, "{audit}");
+    let stored = app
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM players WHERE id = '{}' AND (password_hash <> '' OR \
+             lower(username) = 'bob')",
+            bob.id
+        ))
+        .await;
+    assert_eq!(stored, 0, "the name and the password hash are erased");
+
+    // The name is free again; the table plays on without them.
+    let new_bob = app.register("bob").await;
+    assert_ne!(new_bob.id, bob.id);
+    let two = [&players[0], &players[2]];
+    app.start_hand(&table, &players[0]).await.ok();
+    play_out(&app, &table, &two).await;
+    let audit = app
+        .get(&format!("/v1/tables/{table}/hands/2/audit"), &players[2])
+        .await
+        .ok();
+    assert_eq!(audit["verified"], true, "{audit}");
+}
