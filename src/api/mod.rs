@@ -2,6 +2,7 @@
 //! real handlers.
 
 pub mod auth;
+pub mod bots;
 pub mod cors;
 pub mod error;
 pub mod fallback;
@@ -167,6 +168,8 @@ fn build() -> (
                 .service(tables::get_table)
                 .service(tables::sit)
                 .service(tables::stand)
+                .service(bots::add_bot)
+                .service(bots::remove_bot)
                 .service(tables::start_hand)
                 .service(tables::act)
                 .service(tables::events)

@@ -65,6 +65,7 @@ error_codes! {
     WrongPassword = (403, "wrong_password"),
     WrongInviteCode = (403, "wrong_invite_code"),
     // 404: Unknown id.
+    BotNotFound = (404, "bot_not_found"),
     HandNotFound = (404, "hand_not_found"),
     JoinRequestNotFound = (404, "join_request_not_found"),
     LeagueNotFound = (404, "league_not_found"),

@@ -48,6 +48,8 @@ pub struct HandSummary {
     pub winner_seat: Option<u8>,
     pub split_seats: Vec<u8>,
     pub bourre_seats: Vec<u8>,
+    /// The seats dealt in that server-side bots held.
+    pub bot_seats: Vec<u8>,
     pub fixed_deck: bool,
     pub in_progress: bool,
     pub started_at: DateTime<Utc>,
@@ -95,9 +97,18 @@ impl App {
         let rows = event_log::of_kinds(&mut conn, table.id, &kinds, first..=last).await?;
         let mut out: Vec<HandSummary> = Vec::new();
         let mut fixed = false;
+        let mut dealt = Vec::new();
+        let mut seats_of_hands = Vec::new();
         for row in &rows {
             match parse(row)? {
-                TableEvent::HandDealt { fixed_deck, .. } => fixed = fixed_deck,
+                TableEvent::HandDealt {
+                    fixed_deck,
+                    players,
+                    ..
+                } => {
+                    fixed = fixed_deck;
+                    dealt = players;
+                }
                 TableEvent::Hand(Event::HandStarted(start)) => {
                     let upcard = start.upcard();
                     out.push(HandSummary {
@@ -110,11 +121,13 @@ impl App {
                         winner_seat: None,
                         split_seats: Vec::new(),
                         bourre_seats: Vec::new(),
+                        bot_seats: Vec::new(),
                         fixed_deck: fixed,
                         in_progress: true,
                         started_at: row.created_at,
                         ended_at: None,
                     });
+                    seats_of_hands.push(std::mem::take(&mut dealt));
                 }
                 TableEvent::Hand(Event::HandEnded(settlement)) => {
                     if let Some(summary) = out.last_mut() {
@@ -137,6 +150,19 @@ impl App {
                 }
                 _ => {}
             }
+        }
+        let everyone: Vec<uuid::Uuid> = seats_of_hands
+            .iter()
+            .flatten()
+            .map(|p| p.player_id)
+            .collect();
+        let bots = store::players::bots_among(&mut conn, &everyone).await?;
+        for (summary, players) in out.iter_mut().zip(&seats_of_hands) {
+            summary.bot_seats = players
+                .iter()
+                .filter(|p| bots.contains(&p.player_id))
+                .map(|p| p.seat)
+                .collect();
         }
         let next_cursor = (last < table.hand_no).then_some(u32::try_from(last).unwrap_or(0));
         Ok(HandPage {

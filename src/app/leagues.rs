@@ -173,23 +173,27 @@ pub enum Role {
     /// Manages the league: invite codes, admins, members, grants, seasons.
     Admin,
     Member,
+    /// A server-side bot seated by an admin or a table's creator (`POST
+    /// /v1/tables/{table_id}/bots`); it never signs in.
+    Bot,
 }
 
 impl Role {
-    /// As stored in `memberships.role` (a CHECK keeps it to these two).
+    /// As stored in `memberships.role` (a CHECK keeps it to these three).
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
             Role::Member => "member",
+            Role::Bot => "bot",
         }
     }
 
     /// A stored role.
     pub fn stored(role: &str) -> Role {
-        if role == Role::Admin.as_str() {
-            Role::Admin
-        } else {
-            Role::Member
+        match role {
+            "admin" => Role::Admin,
+            "bot" => Role::Bot,
+            _ => Role::Member,
         }
     }
 }

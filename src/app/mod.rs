@@ -6,6 +6,7 @@
 pub mod account;
 pub mod audit;
 pub mod auth;
+pub mod bots;
 pub mod commands;
 pub mod discovery;
 pub mod error;

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::ids::{LeagueId, PlayerId};
 use super::league_admin::seasons_of;
-use super::leagues::{load_league, require_member};
+use super::leagues::{Role, load_league, require_member};
 use super::table_event::{SeatPlayer, TableEvent};
 use super::{App, AppError};
 use crate::app::ErrorCode;
@@ -50,7 +50,10 @@ pub struct Standings {
     pub season: Option<i32>,
     pub from: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
+    /// The league's players.
     pub rows: Vec<Standing>,
+    /// Its server-side bots seated now, ranked apart.
+    pub bots: Vec<Standing>,
 }
 
 /// Columns standings sort by.
@@ -127,9 +130,14 @@ impl App {
             }
         };
         let members = store::memberships::of_league(&mut conn, id.0).await?;
+        let bots: Vec<Uuid> = members
+            .iter()
+            .filter(|m| Role::stored(&m.3) == Role::Bot)
+            .map(|m| m.0)
+            .collect();
         let mut rows: HashMap<Uuid, Standing> = members
             .into_iter()
-            .map(|(pid, username, balance)| {
+            .map(|(pid, username, balance, _)| {
                 let start = WengLinRating::new();
                 (
                     pid,
@@ -257,13 +265,17 @@ impl App {
                 row.rating_uncertainty = r.uncertainty;
             }
         }
-        let mut rows: Vec<Standing> = rows.into_values().collect();
+        let (mut bots, mut rows): (Vec<Standing>, Vec<Standing>) = rows
+            .into_values()
+            .partition(|row| bots.contains(&row.player_id));
         sort_rows(&mut rows, sort, ascending);
+        sort_rows(&mut bots, sort, ascending);
         Ok(Standings {
             season,
             from: window.map(|w| w.0),
             until: window.and_then(|w| w.1),
             rows,
+            bots,
         })
     }
 }

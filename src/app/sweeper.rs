@@ -73,6 +73,7 @@ impl App {
         match timed_out {
             Some(Some(after)) => {
                 let version = after.table.version;
+                self.wake_bots(&after);
                 self.tables.put(after);
                 self.announce(id.0, version);
                 Ok(true)

@@ -73,6 +73,8 @@ pub struct SeatOut {
     pub tricks: u8,
     pub card_count: usize,
     pub discard_count: usize,
+    /// A server-side bot (`POST /v1/tables/{table_id}/bots`).
+    pub bot: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -219,6 +221,7 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
                 tricks: last.map_or(0, |v| v.tricks),
                 card_count: sv.map_or(0, |v| v.card_count),
                 discard_count: sv.map_or(0, |v| v.discard_count),
+                bot: s.bot,
             }
         })
         .collect();

@@ -119,11 +119,11 @@ pub async fn of_player(
         .await?)
 }
 
-/// A league's members: id, username and balance.
+/// A league's members: id, username, balance and role as stored.
 pub async fn of_league(
     conn: &mut Conn,
     league: Uuid,
-) -> Result<Vec<(Uuid, String, Option<i64>)>, StoreError> {
+) -> Result<Vec<(Uuid, String, Option<i64>, String)>, StoreError> {
     Ok(memberships::table
         .inner_join(players::table)
         .left_join(
@@ -134,7 +134,28 @@ pub async fn of_league(
             )),
         )
         .filter(memberships::league_id.eq(league))
-        .select((players::id, players::username, balances::balance.nullable()))
+        .select((
+            players::id,
+            players::username,
+            balances::balance.nullable(),
+            memberships::role,
+        ))
+        .load(conn)
+        .await?)
+}
+
+/// The league's bots that sit at none of its tables.
+pub async fn idle_bots(conn: &mut Conn, league: Uuid) -> Result<Vec<Uuid>, StoreError> {
+    use super::schema::seats;
+    Ok(memberships::table
+        .filter(memberships::league_id.eq(league))
+        .filter(memberships::role.eq("bot"))
+        .filter(diesel::dsl::not(diesel::dsl::exists(
+            seats::table
+                .filter(seats::league_id.eq(memberships::league_id))
+                .filter(seats::player_id.eq(memberships::player_id)),
+        )))
+        .select(memberships::player_id)
         .load(conn)
         .await?)
 }

@@ -38,6 +38,7 @@ pub async fn credentials(
                 .sql(")"),
         )
         .filter(players::deleted_at.is_null())
+        .filter(players::is_bot.eq(false))
         .select((players::id, players::username, players::password_hash))
         .first(conn)
         .await
@@ -62,6 +63,43 @@ pub async fn set_password_hash(conn: &mut Conn, id: Uuid, hash: &str) -> Result<
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// A player's username, and whether they are a bot.
+pub async fn name(conn: &mut Conn, id: Uuid) -> Result<Option<(String, bool)>, StoreError> {
+    Ok(players::table
+        .find(id)
+        .select((players::username, players::is_bot))
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Adds bot `id` named `username` (no credentials: it never signs in).
+pub async fn insert_bot(conn: &mut Conn, id: Uuid, username: &str) -> Result<(), StoreError> {
+    diesel::insert_into(players::table)
+        .values((
+            players::id.eq(id),
+            players::username.eq(username),
+            players::password_hash.eq(""),
+            players::is_bot.eq(true),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The bots among `players`.
+pub async fn bots_among(conn: &mut Conn, players: &[Uuid]) -> Result<Vec<Uuid>, StoreError> {
+    if players.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(players::table
+        .filter(players::id.eq_any(players))
+        .filter(players::is_bot.eq(true))
+        .select(players::id)
+        .load(conn)
+        .await?)
 }
 
 /// A player's username.

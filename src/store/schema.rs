@@ -7,6 +7,7 @@ diesel::table! {
         password_hash -> Text,
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
+        is_bot -> Bool,
     }
 }
 

@@ -47,6 +47,8 @@ pub struct SeatRow {
     pub client_seed: Option<String>,
     /// Consecutive turns the seat timed out (two in a row: stood up when the hand ends).
     pub timeouts: i16,
+    /// Whether the player is a server-side bot.
+    pub bot: bool,
 }
 
 /// A seat number as stored (a CHECK keeps it from 0 to 7).
@@ -210,7 +212,7 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
             "), (SELECT b.balance FROM balances b \
                  WHERE b.league_id = tables.league_id \
                    AND b.account = 'pot:' || tables.id::text), \
-             s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, \
+             s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, s.bot, \
              e.seq, e.payload, e.hash, \
              CASE WHEN ",
         );
@@ -229,7 +231,8 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
                       coalesce(array_agg(coalesce(b.balance, 0)), '{{}}') \
                         AS balance, \
                       coalesce(array_agg(s.client_seed), '{{}}') AS client_seed, \
-                      coalesce(array_agg(s.timeouts), '{{}}') AS timeouts \
+                      coalesce(array_agg(s.timeouts), '{{}}') AS timeouts, \
+                      coalesce(array_agg(p.is_bot), '{{}}') AS bot \
                FROM seats s JOIN players p ON p.id = s.player_id \
                LEFT JOIN balances b ON b.league_id = s.league_id \
                                    AND b.account = 'player:' || s.player_id::text \
@@ -260,6 +263,7 @@ impl diesel::query_builder::Query for TableQuery {
         diesel::sql_types::Array<diesel::sql_types::BigInt>,
         diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
         diesel::sql_types::Array<diesel::sql_types::SmallInt>,
+        diesel::sql_types::Array<diesel::sql_types::Bool>,
         diesel::sql_types::Array<diesel::sql_types::BigInt>,
         diesel::sql_types::Array<diesel::sql_types::Jsonb>,
         diesel::sql_types::Array<diesel::sql_types::Text>,
@@ -268,7 +272,7 @@ impl diesel::query_builder::Query for TableQuery {
 }
 
 /// What [`TableQuery`] returns: the table; the member's role; the pot; the seats (seat, player,
-/// username, balance, client seed, timeouts); the events (seq, payload, hash); the previous
+/// username, balance, client seed, timeouts, bot); the events (seq, payload, hash); the previous
 /// hand's `hand_ended` payload if found near the current hand's start.
 type TableTuple = (
     TableRow,
@@ -280,6 +284,7 @@ type TableTuple = (
     Vec<i64>,
     Vec<Option<String>>,
     Vec<i16>,
+    Vec<bool>,
     Vec<i64>,
     Vec<Value>,
     Vec<String>,
@@ -337,6 +342,7 @@ pub async fn read(
         balance,
         client_seed,
         timeouts,
+        bot,
         seq,
         payload,
         hash,
@@ -352,14 +358,16 @@ pub async fn read(
         .zip(balance)
         .zip(client_seed)
         .zip(timeouts)
+        .zip(bot)
         .map(
-            |(((((seat, player_id), username), balance), client_seed), timeouts)| SeatRow {
+            |((((((seat, player_id), username), balance), client_seed), timeouts), bot)| SeatRow {
                 seat: seat_u8(seat),
                 player_id,
                 username,
                 balance,
                 client_seed,
                 timeouts,
+                bot,
             },
         )
         .collect();

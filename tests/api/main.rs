@@ -7,6 +7,7 @@ mod support;
 mod authz;
 mod bad_input;
 mod basics;
+mod bots;
 mod client;
 mod concurrency;
 mod crash;

@@ -1,13 +1,14 @@
 //! `POST /v1/tables/{id}/close`: the table's creator or a league admin closes it between
 //! hands; its pot goes back to the players seated, equally, the remainder to the lowest
 //! seat (R10e); with nobody seated, to the last hand's players who are still members of
-//! the league. What nobody may take goes to the treasury. Everyone stands up.
+//! the league. What nobody may take goes to the treasury. Everyone stands up, and its bots
+//! retire (see [`crate::app::bots`]).
 
 use uuid::Uuid;
 
 use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
-use crate::app::ids::{PlayerId, TableId};
+use crate::app::ids::{LeagueId, PlayerId, TableId};
 use crate::app::leagues::Role;
 use crate::app::pipeline::{Access, Caller, Command};
 use crate::app::table::change::TableChange;
@@ -28,8 +29,14 @@ impl App {
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
         let command = Command::new(id, player, Access::Closing).keyed(key);
-        self.decide_view(command, |state, caller| close(state, caller, player))
-            .await
+        let reply = self
+            .decide_view(command, |state, caller| close(state, caller, player))
+            .await?;
+        // Its bots stood up with everyone: they retire.
+        if let Reply::Fresh(view) = &reply {
+            self.retire_idle_bots(LeagueId(view.league_id)).await?;
+        }
+        Ok(reply)
     }
 }
 

@@ -49,7 +49,7 @@ impl App {
 }
 
 /// `player` takes `seat` (or the lowest free one).
-fn sit(
+pub(crate) fn sit(
     state: &TableState,
     caller: &Caller,
     player: PlayerId,

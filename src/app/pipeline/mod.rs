@@ -263,11 +263,13 @@ impl App {
         if command.access == Access::Joining {
             let league = LeagueId(load_table(conn, id).await?.league_id);
             require_member_shared(conn, league, player).await?;
+            let (username, bot) = store::players::name(conn, player.0)
+                .await?
+                .ok_or_else(crate::app::auth::unknown_player)?;
             newcomer = Some(Newcomer {
-                username: store::players::username(conn, player.0)
-                    .await?
-                    .ok_or_else(crate::app::auth::unknown_player)?,
+                username,
                 balance: ledger::balance(conn, league.0, &player_account(player.0)).await?,
+                bot,
             });
         }
         let (before, role) = match command.access {
@@ -308,6 +310,7 @@ impl App {
         self.check_kept(command.table, command.player, &after)
             .await?;
         let version = after.table.version;
+        self.wake_bots(&after);
         self.tables.put(after);
         self.announce(command.table.0, version);
         Ok(())

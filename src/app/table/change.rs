@@ -15,6 +15,7 @@ use crate::store::ledger::Transfer;
 pub struct Newcomer {
     pub username: String,
     pub balance: i64,
+    pub bot: bool,
 }
 
 /// The events a command appends, the chips it moves, and the facts beside the log.
@@ -92,6 +93,7 @@ impl TableState {
         {
             seat.username = newcomer.username.clone();
             seat.balance = newcomer.balance;
+            seat.bot = newcomer.bot;
         }
         after.apply_transfers(&change.transfers);
         if hand_moved {

@@ -183,6 +183,7 @@ impl TableState {
                     balance: 0,
                     client_seed: None,
                     timeouts: 0,
+                    bot: false,
                 });
                 self.seats.sort_by_key(|s| s.seat);
             }

@@ -1,0 +1,232 @@
+//! Server-side bots: `POST /v1/tables/{id}/bots` seats one (the table's creator or a league
+//! admin), `DELETE /v1/tables/{id}/bots/{seat}` stands it up between hands.
+//!
+//! A bot is a player of its own with no credentials, a member of the table's league with
+//! the role `bot`. It is staked the league's starting balance from the treasury when it
+//! sits down, and its chips go back to the treasury when it leaves (the ledger's
+//! `starting_balance` and `member_removed`), so the league still sums to zero.
+//!
+//! It acts through the same door as every move (see [`crate::app::pipeline`]): after each
+//! commit, the process that made it looks whether a bot is to act ([`App::wake_bots`]) and
+//! makes that bot's move, the engine's [`crate::engine::bot::choose`], as a command of its
+//! own, whose commit looks again. A bot whose move was lost to a crash is acted for by the
+//! sweeper when its turn's deadline passes, as any seat.
+
+use diesel_async::AsyncConnection;
+use uuid::Uuid;
+
+use super::commands::act::act;
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::leagues::{Role, add_member, load_league};
+use super::pipeline::{Access, Caller, Command};
+use super::table::not_seated;
+use super::table::read::load_for;
+use super::table::state::TableState;
+use super::view::TableView;
+use super::{App, AppError, ErrorCode};
+use crate::engine::RuleError;
+use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
+use crate::store::{self, Conn};
+
+/// 403 unless `player` created the table or is an admin of its league.
+fn require_manager(
+    state: &TableState,
+    player: PlayerId,
+    role: Option<Role>,
+) -> Result<(), AppError> {
+    if role == Some(Role::Admin) || state.table.created_by == player.0 {
+        Ok(())
+    } else {
+        Err(AppError::refused(
+            ErrorCode::NotAdmin,
+            "only the table's creator or a league admin seats and removes bots",
+        ))
+    }
+}
+
+impl App {
+    /// Seats a new bot at table `id` (at `seat`, or the lowest free one); the caller's
+    /// view of the table after.
+    pub async fn add_bot(
+        &self,
+        caller: PlayerId,
+        id: TableId,
+        seat: Option<u8>,
+    ) -> Result<TableView, AppError> {
+        let bot = PlayerId(Uuid::new_v4());
+        let mut conn = store::conn(&self.pool).await?;
+        let (state, role) = load_for(&mut conn, id, Some(caller), false).await?;
+        if role.is_none() {
+            return Err(super::leagues::not_a_member());
+        }
+        require_manager(&state, caller, role)?;
+        // The seat is checked as the bot's sitting down will be, before the bot exists.
+        let nobody = Caller {
+            role: None,
+            newcomer: None,
+            members: Vec::new(),
+        };
+        super::commands::seats::sit(&state, &nobody, bot, seat)?;
+        let league = LeagueId(state.table.league_id);
+        let name = format!("bot {}", &bot.0.simple().to_string()[..8]);
+        conn.transaction::<_, AppError, _>(async |conn| {
+            let league = load_league(conn, league).await?;
+            store::players::insert_bot(conn, bot.0, &name).await?;
+            add_member(
+                conn,
+                LeagueId(league.id),
+                bot,
+                Role::Bot,
+                league.starting_balance,
+            )
+            .await?;
+            Ok(())
+        })
+        .await?;
+        drop(conn);
+        if let Err(e) = self.sit(bot, id, seat, None).await {
+            // Taken meanwhile: the bot goes as it came.
+            self.retire_bot(league, bot).await?;
+            return Err(e);
+        }
+        Ok(self.table_view(caller, id).await?.0)
+    }
+
+    /// Stands the bot at `seat` of table `id` up (between its hands) and retires it; the
+    /// caller's view of the table after.
+    pub async fn remove_bot(
+        &self,
+        caller: PlayerId,
+        id: TableId,
+        seat: u8,
+    ) -> Result<TableView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let (state, role) = load_for(&mut conn, id, Some(caller), false).await?;
+        drop(conn);
+        if role.is_none() {
+            return Err(super::leagues::not_a_member());
+        }
+        require_manager(&state, caller, role)?;
+        let bot = state
+            .seats
+            .iter()
+            .find(|s| s.seat == seat && s.bot)
+            .map(|s| PlayerId(s.player_id))
+            .ok_or_else(|| {
+                AppError::refused(
+                    ErrorCode::BotNotFound,
+                    format!("no bot sits at seat {seat}"),
+                )
+            })?;
+        self.stand(bot, id).await?;
+        self.retire_bot(LeagueId(state.table.league_id), bot)
+            .await?;
+        Ok(self.table_view(caller, id).await?.0)
+    }
+
+    /// Gives bot `bot`'s chips back to the treasury and ends its membership, unless it
+    /// sits down again meanwhile (it never does on its own).
+    async fn retire_bot(&self, league: LeagueId, bot: PlayerId) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async |conn| retire(conn, league, bot).await)
+            .await
+    }
+
+    /// Retires the league's bots that sit at none of its tables (after a table closed,
+    /// which stands everyone up).
+    pub(crate) async fn retire_idle_bots(&self, league: LeagueId) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        for bot in store::memberships::idle_bots(&mut conn, league.0).await? {
+            conn.transaction::<_, AppError, _>(async |conn| {
+                retire(conn, league, PlayerId(bot)).await
+            })
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// After a commit that left the table at `state`: the first bot to act, if any, makes
+    /// its move (in a task of its own, whose commit looks again).
+    pub(crate) fn wake_bots(&self, state: &TableState) {
+        let Some(hand) = state.hand_in_play() else {
+            return;
+        };
+        let to_act = hand.state.to_act();
+        let Some(bot) = state
+            .seats
+            .iter()
+            .find(|s| s.bot && to_act.contains(&s.seat))
+            .map(|s| PlayerId(s.player_id))
+        else {
+            return;
+        };
+        let app = self.clone();
+        let id = TableId(state.table.id);
+        actix_web::rt::spawn(async move {
+            match app.bot_move(bot, id).await {
+                Ok(()) => {}
+                // Someone else moved first, or the bot is no longer to act.
+                Err(e) if e.code().is_some_and(|c| c.status() < 500) => {}
+                Err(e) => crate::obs::warn(
+                    "a bot could not move",
+                    serde_json::json!({"table_id": id.to_string(), "cause": e.to_string()}),
+                ),
+            }
+        });
+    }
+
+    /// Bot `bot`'s move at table `id`, decided on the table as it is then.
+    async fn bot_move(&self, bot: PlayerId, id: TableId) -> Result<(), AppError> {
+        let command = Command {
+            retry: true,
+            ..Command::new(id, bot, Access::Kept)
+        };
+        self.decide(
+            command,
+            |state, _| {
+                let seat = state
+                    .seat_of(bot.0)
+                    .ok_or_else(|| not_seated("the bot no longer sits at this table"))?;
+                let hand = state
+                    .hand_in_play()
+                    .ok_or(AppError::Rule(RuleError::WrongPhase("between hands")))?;
+                let action = crate::engine::bot::choose(&hand.state, seat)
+                    .ok_or(AppError::Rule(RuleError::NotYourTurn))?;
+                act(state, seat, &action)
+            },
+            |_| (),
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+/// In the caller's transaction: bot `bot`'s chips back to the treasury, its membership
+/// ended, unless it sits at a table.
+async fn retire(conn: &mut Conn, league: LeagueId, bot: PlayerId) -> Result<(), AppError> {
+    store::players::lock(conn, bot.0).await?;
+    if store::seats::count_in_league(conn, league.0, bot.0, false).await? > 0 {
+        return Ok(());
+    }
+    let account = player_account(bot.0);
+    let balance = ledger::balance(conn, league.0, &account).await?;
+    if balance > 0 {
+        ledger::record(
+            conn,
+            &[Transfer {
+                league_id: league.0,
+                from_account: Account::Player(bot.0),
+                to_account: Account::Treasury,
+                amount: balance,
+                reason: Reason::MemberRemoved,
+                table_id: None,
+                hand_no: None,
+                event_seq: None,
+                note: Some("bot retired".into()),
+            }],
+        )
+        .await?;
+    }
+    store::memberships::delete(conn, league.0, bot.0).await?;
+    Ok(())
+}
