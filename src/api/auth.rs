@@ -213,7 +213,7 @@ pub struct Logout {
 
 /// End the caller's session (or with `all`, every session of theirs): its access tokens
 /// are refused from then on by every server process, and its refresh token too. The body
-/// may be left out.
+/// may be left out (or `null`).
 #[utoipa::path(
     tag = "auth",
     security(("bearer" = [])),
@@ -230,12 +230,7 @@ pub async fn logout(
     caller: Caller,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let logout: Logout = if body.iter().all(u8::is_ascii_whitespace) {
-        Logout::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| ApiError::refused(crate::app::ErrorCode::MalformedBody, e.to_string()))?
-    };
+    let logout: Logout = text::optional_body(&body)?;
     app.logout(caller.1, logout.all).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -10,6 +10,7 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
 use super::tables::SitDown;
+use super::text;
 use crate::app::App;
 use crate::app::ids::TableId;
 use crate::app::view::TableView;
@@ -23,7 +24,7 @@ use crate::app::view::TableView;
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),
-    request_body(content = SitDown, description = "Optional"),
+    request_body(content = Option<SitDown>, content_type = "application/json", description = "Optional"),
     responses(
         (status = 201, body = TableView),
         (status = 400, response = BadRequest),
@@ -39,9 +40,9 @@ pub async fn add_bot(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: Option<web::Json<SitDown>>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let seat = body.and_then(|b| b.seat);
+    let seat = text::optional_body::<SitDown>(&body)?.seat;
     let view = app
         .add_bot(caller.0, TableId(path.into_inner()), seat)
         .await?;

@@ -27,16 +27,16 @@ use crate::store::discovery::TableFilter;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeague {
-    /// 1 to 80 characters: no control characters, bidirectional controls or zero-width
-    /// characters.
+    /// At most 80 characters, not all spaces: no control characters, bidirectional
+    /// controls or zero-width characters (surrounding spaces are trimmed).
     #[serde(deserialize_with = "text::name")]
     #[schema(
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",
-        min_length = 1,
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",
         max_length = 80
     )]
     pub name: String,
     /// Chips credited to every member on joining (from the league's treasury).
+    #[serde(deserialize_with = "text::whole")]
     #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub starting_balance: i64,
     /// `open` (default): the invite code makes a member; `approval`: it makes a join
@@ -55,6 +55,7 @@ pub struct JoinLeague {
 
 /// Create a league; the caller becomes its admin and first member.
 #[utoipa::path(
+    operation_id = "create_league",
     tag = "leagues",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -183,9 +184,11 @@ pub async fn get_league(
 #[serde(deny_unknown_fields)]
 pub struct InviteLimits {
     /// Seconds the code works for.
+    #[serde(default, deserialize_with = "text::whole_or_null")]
     #[schema(minimum = 60, maximum = 2_592_000)]
     pub expires_in_secs: Option<i64>,
     /// Joins the code works for (1: a single-use invite).
+    #[serde(default, deserialize_with = "text::whole_or_null")]
     #[schema(minimum = 1, maximum = 10_000)]
     pub max_uses: Option<i32>,
 }
@@ -381,13 +384,16 @@ pub async fn remove_member(
 #[serde(deny_unknown_fields)]
 pub struct GrantIn {
     pub player_id: Uuid,
-    /// Chips from the treasury (negative takes chips back, between hands).
+    /// Chips from the treasury (negative takes chips back, between hands); never 0.
+    #[serde(deserialize_with = "text::whole")]
+    #[schema(minimum = -1_000_000_000, maximum = 1_000_000_000)]
     pub amount: i64,
-    /// Why: a rebuy, a correction, ... (shown in the ledger: no control characters,
-    /// bidirectional controls or zero-width characters).
+    /// Why: a rebuy, a correction, ... (shown in the ledger): at most 200 characters, not
+    /// all spaces, no control characters, bidirectional controls or zero-width characters.
     #[serde(deserialize_with = "text::name")]
     #[schema(
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",
+        max_length = 200
     )]
     pub reason: String,
 }
@@ -472,9 +478,13 @@ pub struct StandingsQuery {
     /// `balance` (default), `net`, `grants`, `hands_played`, `pots_won`, `split_pots`,
     /// `bourres`, `tricks`, `rating` or `username`.
     #[serde(default)]
+    #[param(
+        pattern = "^(balance|net|grants|hands_played|pots_won|split_pots|bourres|tricks|rating|username)$"
+    )]
     pub sort: Option<String>,
     /// `desc` (default) or `asc`.
     #[serde(default)]
+    #[param(pattern = "^(asc|desc)$")]
     pub order: Option<String>,
 }
 
@@ -584,27 +594,51 @@ pub struct ListQuery {
     pub limit: Option<i64>,
 }
 
+/// A page of the caller's leagues.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeaguesQuery {
+    /// A `next_cursor` of the list (default: from the start).
+    #[param(
+        pattern = "^[0-9]{1,18}~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+    )]
+    pub after: Option<String>,
+    /// Items per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of the caller's tables.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MyTablesQuery {
+    /// A `next_cursor` of the list (default: from the start).
+    #[param(pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")]
+    pub after: Option<String>,
+    /// Items per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
 /// Longest cursor accepted.
 const MAX_CURSOR: usize = 200;
 
-impl ListQuery {
-    /// The page size (the cursor checked too), or 400 `invalid_query`.
-    pub fn limit(&self) -> Result<i64, ApiError> {
-        if self.after.as_ref().is_some_and(|a| a.len() > MAX_CURSOR) {
-            return Err(ApiError::refused(
-                ErrorCode::InvalidQuery,
-                format!("after is a next_cursor of at most {MAX_CURSOR} characters"),
-            ));
-        }
-        let limit = self.limit.unwrap_or(50);
-        if (1..=MAX_LIST_PAGE).contains(&limit) {
-            Ok(limit)
-        } else {
-            Err(ApiError::refused(
-                ErrorCode::InvalidQuery,
-                format!("limit is from 1 to {MAX_LIST_PAGE}"),
-            ))
-        }
+/// The page size (the cursor's length checked too), or 400 `invalid_query`.
+pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiError> {
+    if after.is_some_and(|a| a.len() > MAX_CURSOR) {
+        return Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            format!("after is a next_cursor of at most {MAX_CURSOR} characters"),
+        ));
+    }
+    let limit = limit.unwrap_or(50);
+    if (1..=MAX_LIST_PAGE).contains(&limit) {
+        Ok(limit)
+    } else {
+        Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            format!("limit is from 1 to {MAX_LIST_PAGE}"),
+        ))
     }
 }
 
@@ -612,7 +646,7 @@ impl ListQuery {
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(ListQuery),
+    params(LeaguesQuery),
     responses(
         (status = 200, body = LeaguesPage),
         (status = 400, response = BadRequest),
@@ -623,10 +657,11 @@ impl ListQuery {
 pub async fn list_mine(
     app: web::Data<App>,
     caller: Caller,
-    query: web::Query<ListQuery>,
+    query: web::Query<LeaguesQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
-        .my_leagues(caller.0, query.after.as_deref(), query.limit()?)
+        .my_leagues(caller.0, query.after.as_deref(), limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
 }
@@ -657,7 +692,7 @@ pub async fn members(
             caller.0,
             LeagueId(path.into_inner()),
             query.after.as_deref(),
-            query.limit()?,
+            page_limit(query.after.as_deref(), query.limit)?,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))
@@ -681,7 +716,9 @@ pub struct TablesQuery {
     #[param(inline)]
     pub status: Option<TableListStatus>,
     /// A `next_cursor` of the list (default: from the start).
-    #[param(max_length = 200)]
+    #[param(
+        pattern = "^[01]~[0-9]{1,18}~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+    )]
     pub after: Option<String>,
     /// Items per page (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -691,6 +728,7 @@ pub struct TablesQuery {
 /// The league's tables, the lobby (members): name, status, rules, seats taken, hand, whose
 /// turn and its deadline; open tables first, then oldest first.
 #[utoipa::path(
+    operation_id = "league_tables",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), TablesQuery),
@@ -709,10 +747,7 @@ pub async fn tables(
     path: web::Path<Uuid>,
     query: web::Query<TablesQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let list = ListQuery {
-        after: query.after.clone(),
-        limit: query.limit,
-    };
+    let limit = page_limit(query.after.as_deref(), query.limit)?;
     let filter = match query.status {
         None => TableFilter::All,
         Some(TableListStatus::Open) => TableFilter::Open,
@@ -725,8 +760,8 @@ pub async fn tables(
             caller.0,
             LeagueId(path.into_inner()),
             filter,
-            list.after.as_deref(),
-            list.limit()?,
+            query.after.as_deref(),
+            limit,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod contract;
 pub mod cors;
 pub mod error;
 pub mod fallback;
@@ -107,7 +108,7 @@ fn build() -> (
     >,
     utoipa::openapi::OpenApi,
 ) {
-    ActixApp::new()
+    let (routes, doc) = ActixApp::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .app_data(
@@ -181,7 +182,8 @@ fn build() -> (
                 .service(hands::audit)
                 .service(hands::client_seed),
         )
-        .split_for_parts()
+        .split_for_parts();
+    (routes, contract::refine(doc))
 }
 
 /// The OpenAPI document the server serves at `/openapi.json`, collected from the handlers.

@@ -10,7 +10,7 @@ use super::auth::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, Problem, Unauthorized, Unprocessable,
 };
-use super::leagues::ListQuery;
+use super::leagues::{MyTablesQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::discovery::TablesPage;
@@ -101,9 +101,10 @@ pub async fn turns(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, 
 
 /// The tables where the caller sits, with whether it is their turn there.
 #[utoipa::path(
+    operation_id = "my_tables",
     tag = "players",
     security(("bearer" = [])),
-    params(ListQuery),
+    params(MyTablesQuery),
     responses(
         (status = 200, body = TablesPage),
         (status = 400, response = BadRequest),
@@ -114,10 +115,11 @@ pub async fn turns(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, 
 pub async fn tables(
     app: web::Data<App>,
     caller: Caller,
-    query: web::Query<ListQuery>,
+    query: web::Query<MyTablesQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
-        .my_tables(caller.0, query.after.as_deref(), query.limit()?)
+        .my_tables(caller.0, query.after.as_deref(), limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
 }

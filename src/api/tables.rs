@@ -28,10 +28,12 @@ use actix_web::http::StatusCode;
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     pub league_id: Uuid,
-    /// No control characters, bidirectional controls or zero-width characters.
+    /// At most 80 characters, not all spaces: no control characters, bidirectional
+    /// controls or zero-width characters (surrounding spaces are trimmed).
     #[serde(deserialize_with = "text::name")]
     #[schema(
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",
+        max_length = 80
     )]
     pub name: String,
     /// Validated on arrival: refused with 422 `invalid_rules` naming the field.
@@ -46,9 +48,29 @@ pub struct CreateTable {
 #[serde(deny_unknown_fields)]
 pub struct SitDown {
     /// A free seat; the lowest free seat when absent.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::whole_or_null")]
+    #[schema(maximum = 7)]
     pub seat: Option<u8>,
 }
+
+/// A card as the document states it.
+pub struct CardText;
+
+impl utoipa::PartialSchema for CardText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .pattern(Some("^(10|[2-9JQKA])[CDHS]$"))
+            .description(Some(
+                "A rank (2-10, J, Q, K, A) and a suit (C, D, H, S), such as `10H` or `AS` (also \
+                 read in lower case, and with T for 10)",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for CardText {}
 
 /// An action (BOURRE.md R5-R9).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -58,20 +80,29 @@ pub enum ActionIn {
     /// (none = stand).
     Declare {
         play: bool,
+        /// Cards such as `10H` or `AS`, each once.
         #[serde(default)]
+        #[schema(max_items = 52, inline, value_type = Option<Vec<CardText>>)]
         discard: Option<Vec<String>>,
     },
     /// With `simultaneous_declare`: discard and draw, in turn.
-    Draw { discard: Vec<String> },
+    Draw {
+        /// Cards such as `10H` or `AS`, each once.
+        #[schema(max_items = 52, inline, value_type = Vec<CardText>)]
+        discard: Vec<String>,
+    },
     /// Play a card.
-    Play { card: String },
+    Play {
+        #[schema(value_type = CardText)]
+        card: String,
+    },
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActIn {
     /// The table version the client saw; a stale one gets 409 `version_conflict`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::whole_or_null")]
     pub expected_version: Option<i64>,
     pub action: ActionIn,
 }
@@ -121,6 +152,7 @@ pub struct EventsQuery {
     pub after: Option<i64>,
     /// Wait up to this many seconds (at most 60) for a new event when there is none.
     #[serde(default)]
+    #[param(maximum = 60)]
     pub wait: Option<u64>,
     /// Most events to return (default and maximum 500).
     #[serde(default)]
@@ -129,6 +161,7 @@ pub struct EventsQuery {
 
 /// Create a table in a league the caller belongs to.
 #[utoipa::path(
+    operation_id = "create_table",
     tag = "tables",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -221,7 +254,7 @@ pub async fn get_table(
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
-    request_body(content = SitDown, description = "Optional"),
+    request_body(content = Option<SitDown>, content_type = "application/json", description = "Optional"),
     responses(
         (status = 201, body = TableView),
         (status = 400, response = BadRequest),
@@ -238,11 +271,11 @@ pub async fn sit(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: Option<web::Json<SitDown>>,
+    body: web::Bytes,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
-    let seat = body.and_then(|b| b.seat);
+    let seat = text::optional_body::<SitDown>(&body)?.seat;
     let key = key_from(&req, "sit", &json!({"table": table, "seat": seat}))?;
     let reply = app.sit(caller.0, TableId(table), seat, key).await?;
     Ok(respond(reply, StatusCode::CREATED))

@@ -46,9 +46,74 @@ pub fn name<'de, D: Deserializer<'de>>(de: D) -> Result<String, D::Error> {
     checked(de, true)
 }
 
+/// An optional JSON body: absent (or only whitespace) and `null` read as the default;
+/// anything else must be a `T` (400 `malformed_body`, or `invalid_text`, otherwise).
+pub fn optional_body<T: serde::de::DeserializeOwned + Default>(
+    body: &[u8],
+) -> Result<T, super::error::ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    let read: Option<T> = serde_json::from_slice(body).map_err(|e| {
+        let code = if e.to_string().contains(REFUSED) {
+            crate::app::ErrorCode::InvalidText
+        } else {
+            crate::app::ErrorCode::MalformedBody
+        };
+        super::error::ApiError::refused(code, e.to_string())
+    })?;
+    Ok(read.unwrap_or_default())
+}
+
+/// An integer, also as written with a zero fraction (`5.0`, an integer to JSON Schema too).
+fn whole_number<E: serde::de::Error, T: TryFrom<i64>>(n: &serde_json::Number) -> Result<T, E> {
+    let value = match (n.as_i64(), n.as_f64()) {
+        (Some(i), _) => Some(i),
+        (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
+        _ => None,
+    };
+    value
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| E::custom(format!("expected an integer in range, not {n}")))
+}
+
+/// `#[serde(deserialize_with = "text::whole")]`: an integer field.
+pub fn whole<'de, D: Deserializer<'de>, T: TryFrom<i64>>(de: D) -> Result<T, D::Error> {
+    whole_number(&serde_json::Number::deserialize(de)?)
+}
+
+/// `#[serde(default, deserialize_with = "text::whole_or_null")]`: an optional integer field.
+pub fn whole_or_null<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    de: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<serde_json::Number>::deserialize(de)?
+        .map(|n| whole_number(&n))
+        .transpose()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Counted {
+        #[serde(deserialize_with = "whole")]
+        n: u8,
+        #[serde(default, deserialize_with = "whole_or_null")]
+        m: Option<i64>,
+    }
+
+    #[test]
+    fn integers_may_carry_a_zero_fraction_and_nothing_else() {
+        let read = |json: &str| serde_json::from_str::<Counted>(json).map(|c| (c.n, c.m));
+        assert_eq!(read(r#"{"n": 3}"#).ok(), Some((3, None)));
+        assert_eq!(read(r#"{"n": 3.0, "m": -7.0}"#).ok(), Some((3, Some(-7))));
+        assert_eq!(read(r#"{"n": 3, "m": null}"#).ok(), Some((3, None)));
+        assert!(read(r#"{"n": 3.5}"#).is_err());
+        assert!(read(r#"{"n": 256}"#).is_err());
+        assert!(read(r#"{"n": "3"}"#).is_err());
+        assert!(read(r#"{"n": 1, "m": 1e300}"#).is_err());
+    }
 
     #[test]
     fn control_and_disguising_characters_are_refused() {

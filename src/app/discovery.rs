@@ -110,14 +110,27 @@ fn time_cursor(at: DateTime<Utc>, id: Uuid) -> String {
     format!("{}~{id}", at.timestamp_micros())
 }
 
+/// A cursor's time: 1 to 18 digits of microseconds (as documented, and as made).
+fn parse_micros(text: &str) -> Result<DateTime<Utc>, AppError> {
+    let digits = (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| text.parse().ok())
+        .flatten()
+        .and_then(DateTime::from_timestamp_micros)
+        .ok_or_else(bad_cursor)
+}
+
+/// A cursor's id: hyphenated lower-case hex (as documented, and as made).
+fn parse_id(text: &str) -> Result<Uuid, AppError> {
+    Uuid::parse_str(text)
+        .ok()
+        .filter(|id| id.to_string() == text)
+        .ok_or_else(bad_cursor)
+}
+
 fn parse_time_cursor(text: &str) -> Result<(DateTime<Utc>, Uuid), AppError> {
     let (micros, id) = text.split_once('~').ok_or_else(bad_cursor)?;
-    let at = micros
-        .parse()
-        .ok()
-        .and_then(DateTime::from_timestamp_micros)
-        .ok_or_else(bad_cursor)?;
-    Ok((at, id.parse().map_err(|_| bad_cursor())?))
+    Ok((parse_micros(micros)?, parse_id(id)?))
 }
 
 /// The next page's cursor when this one is full.
@@ -231,8 +244,13 @@ impl App {
         let after = match after {
             Some(text) => {
                 let (closed, rest) = text.split_once('~').ok_or_else(bad_cursor)?;
+                let closed = match closed {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(bad_cursor()),
+                };
                 let (at, table) = parse_time_cursor(rest)?;
-                (closed == "1", at, table)
+                (closed, at, table)
             }
             None => (false, DateTime::<Utc>::UNIX_EPOCH, Uuid::nil()),
         };
@@ -261,7 +279,7 @@ impl App {
         limit: i64,
     ) -> Result<TablesPage, AppError> {
         let after = match after {
-            Some(text) => text.parse().map_err(|_| bad_cursor())?,
+            Some(text) => parse_id(text)?,
             None => Uuid::nil(),
         };
         let mut conn = store::conn(&self.pool).await?;

@@ -329,19 +329,19 @@ impl App {
         reason: &str,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<Granted>, AppError> {
-        let reason = reason.trim().to_owned();
         if amount == 0 || amount.unsigned_abs() > MAX_GRANT.unsigned_abs() {
             return Err(AppError::refused(
                 ErrorCode::InvalidAmount,
                 format!("a grant is a non-zero amount of at most {MAX_GRANT} chips either way"),
             ));
         }
-        if reason.is_empty() || reason.chars().count() > 200 {
+        if reason.trim().is_empty() || reason.chars().count() > 200 {
             return Err(AppError::refused(
                 ErrorCode::InvalidReason,
-                "a grant names its reason in 1 to 200 characters",
+                "a grant names its reason in at most 200 characters, not all spaces",
             ));
         }
+        let reason = reason.trim().to_owned();
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {

@@ -251,13 +251,13 @@ impl App {
         join_policy: JoinPolicy,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<LeagueView>, AppError> {
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 80 {
+        if name.trim().is_empty() || name.chars().count() > 80 {
             return Err(AppError::refused(
                 ErrorCode::InvalidName,
-                "a league name has 1 to 80 characters",
+                "a league name has at most 80 characters, not all spaces",
             ));
         }
+        let name = name.trim();
         if !(0..=MAX_STARTING_BALANCE).contains(&starting_balance) {
             return Err(AppError::refused(
                 ErrorCode::InvalidStartingBalance,

@@ -61,13 +61,13 @@ impl App {
         rules
             .validate()
             .map_err(|e| AppError::refused(ErrorCode::InvalidRules, format!("rules.{e}")))?;
-        let name = req.name.trim().to_owned();
-        if name.is_empty() || name.chars().count() > MAX_NAME {
+        if req.name.trim().is_empty() || req.name.chars().count() > MAX_NAME {
             return Err(AppError::refused(
                 ErrorCode::InvalidName,
-                format!("a table name has 1 to {MAX_NAME} characters"),
+                format!("a table name has at most {MAX_NAME} characters, not all spaces"),
             ));
         }
+        let name = req.name.trim().to_owned();
         let decks = match &req.decks {
             Some(_) if !self.config.allow_fixed_deck => {
                 return Err(AppError::refused(
