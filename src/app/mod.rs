@@ -49,6 +49,8 @@ pub struct App {
     pub writes: pipeline::writes::Writes,
     /// Kept tables' stamps queued to be checked together.
     pub checks: pipeline::checks::Checks,
+    /// Requests' sessions queued to be checked together.
+    pub sessions: pipeline::sessions::SessionChecks,
 }
 
 impl App {
@@ -56,6 +58,10 @@ impl App {
         App {
             writes: pipeline::writes::Writes::new(pool.clone(), pipeline::writes::WRITERS),
             checks: pipeline::checks::Checks::new(pool.clone(), pipeline::checks::CHECKERS),
+            sessions: pipeline::sessions::SessionChecks::new(
+                pool.clone(),
+                pipeline::sessions::SESSION_CHECKERS,
+            ),
             pool,
             config,
             live: live::Live::new(),

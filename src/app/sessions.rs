@@ -3,8 +3,9 @@
 //! token (random, stored as its SHA-256 only, `BOURRE_REFRESH_TTL_SECS`). A refresh
 //! rotates the refresh token; presenting a rotated one again ends the session, as the
 //! OAuth 2.0 Security BCP prescribes for a token that may have been stolen. An access token
-//! is accepted only while its session goes on, which every request checks in PostgreSQL:
-//! a logout holds on every server process from the moment it returns. Stream tickets (for
+//! is accepted only while its session goes on, which every request checks in PostgreSQL
+//! (batched with other requests', see [`super::pipeline::sessions`]): a logout holds on
+//! every server process from the moment it returns. Stream tickets (for
 //! a browser's `EventSource`) name the session too.
 
 use chrono::{DateTime, Utc};
@@ -188,8 +189,11 @@ impl App {
     }
 
     async fn require_session(&self, found: Authenticated) -> Result<Authenticated, AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        match store::sessions::going(&mut conn, found.session.0, found.player.0).await? {
+        match self
+            .sessions
+            .submit((found.session.0, found.player.0))
+            .await?
+        {
             Some(true) => Ok(found),
             Some(false) => Err(session_ended()),
             None => Err(AppError::unauthorized(

@@ -49,19 +49,6 @@ pub async fn start(
     Ok(())
 }
 
-/// Whether session `id` of `player` goes on (`Some(false)`: it ended; `None`: there is no
-/// such session of theirs).
-pub async fn going(conn: &mut Conn, id: Uuid, player: Uuid) -> Result<Option<bool>, StoreError> {
-    let ended: Option<Option<DateTime<Utc>>> = sessions::table
-        .find(id)
-        .filter(sessions::player_id.eq(player))
-        .select(sessions::ended_at)
-        .first(conn)
-        .await
-        .optional()?;
-    Ok(ended.map(|at| at.is_none()))
-}
-
 /// A refresh token as found, with its session.
 #[derive(Debug, Queryable)]
 pub struct Refresh {
@@ -169,4 +156,21 @@ pub async fn sweep(conn: &mut Conn, before: DateTime<Utc>) -> Result<usize, Stor
     )
     .execute(conn)
     .await?)
+}
+
+/// Of `sessions` (id, player), those that go on; one statement.
+pub async fn going_among(
+    conn: &mut Conn,
+    checks: &[(Uuid, Uuid)],
+) -> Result<Vec<(Uuid, Uuid, bool)>, StoreError> {
+    let ids: Vec<Uuid> = checks.iter().map(|c| c.0).collect();
+    let rows: Vec<(Uuid, Uuid, Option<DateTime<Utc>>)> = sessions::table
+        .filter(sessions::id.eq_any(ids))
+        .select((sessions::id, sessions::player_id, sessions::ended_at))
+        .load(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, player, ended)| (id, player, ended.is_none()))
+        .collect())
 }

@@ -20,6 +20,7 @@
 pub mod batches;
 pub mod checks;
 pub mod kept;
+pub mod sessions;
 pub mod write;
 pub mod writes;
 
