@@ -63,15 +63,21 @@ async fn a_refresh_rotates_and_a_reused_refresh_token_ends_the_session() {
     me(&app, &second["token"]).await.ok();
     let third = refresh(&app, &second["refresh_token"]).await.ok();
 
-    // The first refresh token again (as a thief would): the whole session ends.
+    // The first refresh token again (as a thief would): the whole session ends, on this
+    // process and on another one at once.
+    let other_process = TestApp::on_database(app.db_url.clone(), config(true));
+    me(&other_process, &third["token"]).await.ok();
     refresh(&app, &first["refresh_token"])
         .await
         .problem(401, "refresh_token_reused");
-    refresh(&app, &third["refresh_token"])
+    refresh(&other_process, &third["refresh_token"])
         .await
         .problem(401, "session_ended");
     for token in [&first["token"], &second["token"], &third["token"]] {
         me(&app, token).await.problem(401, "session_ended");
+        me(&other_process, token)
+            .await
+            .problem(401, "session_ended");
     }
     refresh(&app, &json!("0".repeat(64)))
         .await
