@@ -18,7 +18,7 @@ use crate::app::ErrorCode;
 use crate::app::commands::create::NewTable;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
-use crate::app::sessions::StreamTicket;
+use crate::app::sessions::{StreamTicket, next_session_recheck};
 use crate::app::view::{EventOut, TableView};
 use crate::engine::TableRules;
 use crate::engine::{Action, Card, CardSet};
@@ -453,7 +453,8 @@ pub async fn stream_ticket(
     Ok(HttpResponse::Created().json(ticket))
 }
 
-/// A comment line sent when nothing happened for this long, so proxies keep the stream open.
+/// A comment line sent when nothing happened for this long (or sooner, when the stream
+/// looks at its session), so proxies keep the stream open.
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
 fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
@@ -508,7 +509,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 15 s; the stream ends when the token expires or the caller leaves the league", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), or when the caller leaves the league", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -548,27 +549,40 @@ pub async fn stream(
     let (first, listener) = app.stream(caller.0, table, after).await?;
     let head =
         sse_frames(&first).map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
-    let state = (app, listener, Some(head));
-    let body = futures_util::stream::unfold(state, move |(app, mut listener, head)| async move {
-        if let Some(head) = head {
-            return Some((Ok(head), (app, listener, None)));
-        }
-        // The stream ends when the token expires: the client reconnects with a fresh one.
-        if tokio::time::Instant::now() >= expiry {
-            return None;
-        }
-        let until = expiry.min(tokio::time::Instant::now() + KEEP_ALIVE);
-        match listener.next(&app, table, until, MAX_PAGE as usize).await {
-            Some(Ok(page)) if page.is_empty() => Some((
-                Ok(web::Bytes::from_static(b": keep-alive\n\n")),
-                (app, listener, None),
-            )),
-            Some(Ok(page)) => Some((sse_frames(&page), (app, listener, None))),
-            // No longer allowed (they left the league), or the database failed: end the
-            // stream; the client reconnects with Last-Event-ID and gets a proper answer.
-            Some(Err(_)) | None => None,
-        }
-    });
+    let session = caller.1;
+    let recheck = next_session_recheck(tokio::time::Instant::now());
+    let state = (app, listener, Some(head), recheck);
+    let body = futures_util::stream::unfold(
+        state,
+        move |(app, mut listener, head, mut recheck)| async move {
+            if let Some(head) = head {
+                return Some((Ok(head), (app, listener, None, recheck)));
+            }
+            // The stream ends when the token expires: the client reconnects with a fresh one.
+            let now = tokio::time::Instant::now();
+            if now >= expiry {
+                return None;
+            }
+            // And soon after its session ends (a logout, say).
+            if now >= recheck {
+                if !app.session_goes_on(session).await.unwrap_or(false) {
+                    return None;
+                }
+                recheck = next_session_recheck(now);
+            }
+            let until = expiry.min(now + KEEP_ALIVE).min(recheck);
+            match listener.next(&app, table, until, MAX_PAGE as usize).await {
+                Some(Ok(page)) if page.is_empty() => Some((
+                    Ok(web::Bytes::from_static(b": keep-alive\n\n")),
+                    (app, listener, None, recheck),
+                )),
+                Some(Ok(page)) => Some((sse_frames(&page), (app, listener, None, recheck))),
+                // No longer allowed (they left the league), or the database failed: end the
+                // stream; the client reconnects with Last-Event-ID and gets a proper answer.
+                Some(Err(_)) | None => None,
+            }
+        },
+    );
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))

@@ -5,7 +5,8 @@
 //! OAuth 2.0 Security BCP prescribes for a token that may have been stolen. An access token
 //! is accepted only while its session goes on, which every request checks in PostgreSQL
 //! (batched with other requests', see [`super::pipeline::sessions`]): a logout holds on
-//! every server process from the moment it returns. Stream tickets (for
+//! every server process from the moment it returns, and ends an open stream of the session
+//! within [`SESSION_RECHECK`]. Stream tickets (for
 //! a browser's `EventSource`) name the session too.
 
 use chrono::{DateTime, Utc};
@@ -39,6 +40,22 @@ struct TicketClaims {
     tbl: Uuid,
     exp: i64,
     sexp: i64,
+}
+
+/// How often an open stream looks whether its session still goes on.
+pub const SESSION_RECHECK: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The next moment after `now` at which open streams look at their sessions: every
+/// stream of a process on one tick of [`SESSION_RECHECK`], so their checks go out together
+/// (one statement or a few, see [`super::pipeline::sessions`]) however many streams are open.
+pub fn next_session_recheck(now: tokio::time::Instant) -> tokio::time::Instant {
+    static EPOCH: std::sync::OnceLock<tokio::time::Instant> = std::sync::OnceLock::new();
+    let epoch = *EPOCH.get_or_init(|| now);
+    let period = SESSION_RECHECK.as_millis().max(1);
+    let since = now.saturating_duration_since(epoch).as_millis();
+    let ticks = since / period + 1;
+    let at = u64::try_from(ticks * period).unwrap_or(u64::MAX);
+    epoch + std::time::Duration::from_millis(at)
 }
 
 /// How long a stream ticket opens streams (and `EventSource` reconnects).
@@ -186,6 +203,15 @@ impl App {
             expires_at: DateTime::from_timestamp(claims.exp, 0).unwrap_or_default(),
         };
         self.require_session(found).await
+    }
+
+    /// Whether the session `found` names still goes on (an open stream asks now and then).
+    pub async fn session_goes_on(&self, found: Authenticated) -> Result<bool, AppError> {
+        let going = self
+            .sessions
+            .submit((found.session.0, found.player.0))
+            .await?;
+        Ok(going == Some(true))
     }
 
     async fn require_session(&self, found: Authenticated) -> Result<Authenticated, AppError> {

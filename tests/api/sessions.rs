@@ -382,3 +382,37 @@ async fn a_deleted_player_leaves_their_seat_and_name_and_their_history_stays_who
         .ok();
     assert_eq!(audit["verified"], true, "{audit}");
 }
+
+#[actix_web::test]
+async fn an_open_stream_ends_soon_after_its_session_does() {
+    use futures_util::StreamExt;
+    let app = TestApp::start().await;
+    let (_, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
+        .await;
+    let session = login(&app, "bob", PASSWORD).await;
+    let token = session["token"].as_str().expect("token");
+    let mut stream = app
+        .client
+        .get(format!("{}/v1/tables/{table}/stream", app.base))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .send()
+        .await
+        .expect("stream");
+    assert_eq!(stream.status().as_u16(), 200);
+    let out = app
+        .call(Method::POST, "/v1/auth/logout", Some(token), None)
+        .await;
+    assert_eq!(out.status, 204);
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(15);
+    let mut text = String::new();
+    let ended = loop {
+        match tokio::time::timeout_at(until, stream.next()).await {
+            Ok(Some(Ok(chunk))) => text.push_str(&String::from_utf8_lossy(&chunk)),
+            Ok(Some(Err(_)) | None) => break true,
+            Err(_) => break false,
+        }
+    };
+    // Its token is good for an hour: only the session's end can have closed it.
+    assert!(ended, "the stream outlived its session: {text}");
+}
