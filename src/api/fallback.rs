@@ -32,11 +32,13 @@ impl Routes {
             .collect();
             routes.push((segments, methods));
         }
-        // The document and the Swagger UI.
-        routes.push((
-            vec![String::new(), "openapi.json".into()],
-            vec!["GET", "HEAD"],
-        ));
+        // The document and the Swagger UI; the web client's page and files.
+        for path in ["/openapi.json", "/", "/app/{version}/{name}"] {
+            routes.push((
+                path.split('/').map(str::to_owned).collect(),
+                vec!["GET", "HEAD"],
+            ));
+        }
         Routes(routes)
     }
 

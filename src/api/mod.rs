@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod client;
 pub mod contract;
 pub mod cors;
 pub mod error;
@@ -219,6 +220,8 @@ pub fn server(
                 .app_data(web::Data::new(app.clone()))
                 .app_data(web::Data::new(fallback::Routes::of(&doc)))
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
+                .service(client::index)
+                .service(client::asset)
                 .default_service(web::to(fallback::unmatched))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))

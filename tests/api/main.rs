@@ -23,4 +23,5 @@ mod secrets;
 mod sessions;
 mod table_fold;
 mod timeouts;
+mod web_client;
 mod writes;

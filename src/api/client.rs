@@ -1,0 +1,128 @@
+//! The reference web client (`web/`), compiled into the binary. `GET /` serves its page;
+//! its modules and styles are under `/app/<version>/`, where the version is a hash of every
+//! file, so they are cached for a year and a new build is fetched at once. Nothing is loaded
+//! from elsewhere (the page's `Content-Security-Policy` says so).
+
+use std::sync::OnceLock;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use sha2::{Digest, Sha256};
+
+use super::error::ApiError;
+use crate::app::{AppError, ErrorCode};
+
+/// One file of the client.
+struct Asset {
+    name: &'static str,
+    body: &'static [u8],
+    content_type: &'static str,
+}
+
+const ASSETS: &[Asset] = &[
+    Asset {
+        name: "main.js",
+        body: include_bytes!("../../web/main.js"),
+        content_type: "text/javascript; charset=utf-8",
+    },
+    Asset {
+        name: "api.js",
+        body: include_bytes!("../../web/api.js"),
+        content_type: "text/javascript; charset=utf-8",
+    },
+    Asset {
+        name: "style.css",
+        body: include_bytes!("../../web/style.css"),
+        content_type: "text/css; charset=utf-8",
+    },
+];
+
+const PAGE: &str = include_str!("../../web/index.html");
+
+/// What the page may load: only this server's files and API.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
+                      base-uri 'none'; frame-ancestors 'none'";
+
+/// The hash of the page and every file: the assets' path and everyone's entity tag.
+fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut hash = Sha256::new();
+        hash.update(PAGE.as_bytes());
+        for file in ASSETS {
+            hash.update(file.name.as_bytes());
+            hash.update(file.body);
+        }
+        hex::encode(&hash.finalize()[..8])
+    })
+}
+
+/// The page, its assets' path filled in.
+fn page() -> &'static str {
+    static FILLED: OnceLock<String> = OnceLock::new();
+    FILLED.get_or_init(|| PAGE.replace("{{app}}", &format!("/app/{}", version())))
+}
+
+fn unchanged(req: &HttpRequest, tag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag))
+}
+
+/// The client's page (also at its links' paths, such as `/join/CODE`).
+#[get("/")]
+pub async fn index(req: HttpRequest) -> HttpResponse {
+    let tag = format!("\"{}\"", version());
+    let mut response = if unchanged(&req, &tag) {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, tag.clone()))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, POLICY))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    if unchanged(&req, &tag) {
+        response.finish()
+    } else {
+        response
+            .content_type("text/html; charset=utf-8")
+            .body(page())
+    }
+}
+
+/// A module or style of the client, for a year: its path names this build's version.
+#[get("/app/{version}/{name}")]
+pub async fn asset(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (asked, name) = path.into_inner();
+    let found = ASSETS
+        .iter()
+        .find(|a| a.name == name)
+        .filter(|_| asked == version());
+    let Some(file) = found else {
+        return Err(ApiError(AppError::refused(
+            ErrorCode::NotFound,
+            "no such file of this build of the web client (reload the page)",
+        )));
+    };
+    let tag = format!("\"{}\"", version());
+    let mut response = if unchanged(&req, &tag) {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, tag.clone()))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    Ok(if unchanged(&req, &tag) {
+        response.finish()
+    } else {
+        response.content_type(file.content_type).body(file.body)
+    })
+}
