@@ -70,27 +70,46 @@ fn unchanged(req: &HttpRequest, tag: &str) -> bool {
         .is_some_and(|v| v.split(',').any(|t| t.trim() == tag))
 }
 
-/// The client's page (also at its links' paths, such as `/join/CODE`).
-#[get("/")]
-pub async fn index(req: HttpRequest) -> HttpResponse {
+/// `body` as `content_type` with this build's entity tag and `cache` (304 with no body
+/// when the client has it); `policy` for the page.
+fn serve(
+    req: &HttpRequest,
+    body: &'static [u8],
+    content_type: &'static str,
+    cache: &'static str,
+    policy: Option<&'static str>,
+) -> HttpResponse {
     let tag = format!("\"{}\"", version());
-    let mut response = if unchanged(&req, &tag) {
-        HttpResponse::NotModified()
-    } else {
+    let fresh = !unchanged(req, &tag);
+    let mut response = if fresh {
         HttpResponse::Ok()
+    } else {
+        HttpResponse::NotModified()
     };
     response
-        .insert_header((header::ETAG, tag.clone()))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header((header::CONTENT_SECURITY_POLICY, POLICY))
+        .insert_header((header::ETAG, tag))
+        .insert_header((header::CACHE_CONTROL, cache))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
-    if unchanged(&req, &tag) {
-        response.finish()
-    } else {
-        response
-            .content_type("text/html; charset=utf-8")
-            .body(page())
+    if let Some(policy) = policy {
+        response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
     }
+    if fresh {
+        response.content_type(content_type).body(body)
+    } else {
+        response.finish()
+    }
+}
+
+/// The client's page.
+#[get("/")]
+pub async fn index(req: HttpRequest) -> HttpResponse {
+    serve(
+        &req,
+        page().as_bytes(),
+        "text/html; charset=utf-8",
+        "no-cache",
+        Some(POLICY),
+    )
 }
 
 /// A module or style of the client, for a year: its path names this build's version.
@@ -110,19 +129,11 @@ pub async fn asset(
             "no such file of this build of the web client (reload the page)",
         )));
     };
-    let tag = format!("\"{}\"", version());
-    let mut response = if unchanged(&req, &tag) {
-        HttpResponse::NotModified()
-    } else {
-        HttpResponse::Ok()
-    };
-    response
-        .insert_header((header::ETAG, tag.clone()))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
-    Ok(if unchanged(&req, &tag) {
-        response.finish()
-    } else {
-        response.content_type(file.content_type).body(file.body)
-    })
+    Ok(serve(
+        &req,
+        file.body,
+        file.content_type,
+        "public, max-age=31536000, immutable",
+        None,
+    ))
 }
