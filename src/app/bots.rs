@@ -25,7 +25,6 @@ use super::table::state::TableState;
 use super::view::TableView;
 use super::{App, AppError, ErrorCode};
 use crate::engine::RuleError;
-use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::{self, Conn};
 
 /// 403 unless `player` created the table or is an admin of its league.
@@ -208,25 +207,5 @@ async fn retire(conn: &mut Conn, league: LeagueId, bot: PlayerId) -> Result<(), 
     if store::seats::count_in_league(conn, league.0, bot.0, false).await? > 0 {
         return Ok(());
     }
-    let account = player_account(bot.0);
-    let balance = ledger::balance(conn, league.0, &account).await?;
-    if balance > 0 {
-        ledger::record(
-            conn,
-            &[Transfer {
-                league_id: league.0,
-                from_account: Account::Player(bot.0),
-                to_account: Account::Treasury,
-                amount: balance,
-                reason: Reason::MemberRemoved,
-                table_id: None,
-                hand_no: None,
-                event_seq: None,
-                note: Some("bot retired".into()),
-            }],
-        )
-        .await?;
-    }
-    store::memberships::delete(conn, league.0, bot.0).await?;
-    Ok(())
+    super::league_admin::end_membership(conn, league, bot, Some("bot retired".into())).await
 }

@@ -64,6 +64,34 @@ fn member_not_found() -> AppError {
     )
 }
 
+/// In the caller's transaction: `member`'s chips back to the treasury (`member_removed`,
+/// with `note`) and their membership ended.
+pub(crate) async fn end_membership(
+    conn: &mut Conn,
+    league: LeagueId,
+    member: PlayerId,
+    note: Option<String>,
+) -> Result<(), AppError> {
+    let balance = ledger::balance(conn, league.0, &player_account(member.0)).await?;
+    ledger::record(
+        conn,
+        &[Transfer {
+            league_id: league.0,
+            from_account: Account::Player(member.0),
+            to_account: Account::Treasury,
+            amount: balance,
+            reason: Reason::MemberRemoved,
+            table_id: None,
+            hand_no: None,
+            event_seq: None,
+            note,
+        }],
+    )
+    .await?;
+    store::memberships::delete(conn, league.0, member.0).await?;
+    Ok(())
+}
+
 /// The member an admin acts on, or 404 `member_not_found` (other failures pass through).
 /// Their membership row stays locked until the transaction ends: a member's admin changes
 /// take turns with their sitting down (which shares the row first), so a grant stamps every
@@ -295,25 +323,7 @@ impl App {
                     "a member seated at a table (with chips in play) cannot be removed: they stand up first",
                 ));
             }
-            let account = player_account(member.0);
-            let balance = ledger::balance(conn, id.0, &account).await?;
-            ledger::record(
-                conn,
-                &[Transfer {
-                    league_id: id.0,
-                    from_account: Account::Player(member.0),
-                    to_account: Account::Treasury,
-                    amount: balance,
-                    reason: Reason::MemberRemoved,
-                    table_id: None,
-                    hand_no: None,
-                    event_seq: None,
-                    note: None,
-                }],
-            )
-            .await?;
-            store::memberships::delete(conn, id.0, member.0).await?;
-            Ok(())
+            end_membership(conn, id, member, None).await
         })
         .await
     }

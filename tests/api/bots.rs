@@ -6,7 +6,7 @@ use std::time::Duration;
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp};
+use crate::support::{Player, TestApp, legal_move};
 
 /// The human's move when it is theirs (everyone plays and stands, then the first legal
 /// card), waiting for the bots otherwise, until the hand ends.
@@ -16,18 +16,9 @@ async fn play_against_bots(app: &TestApp, table: &str, human: &Player) {
         if view["status"] != "playing" {
             return;
         }
-        let legal = &view["legal"];
-        let action = match legal["action"].as_str() {
-            Some("declare") if legal["can_play"] == true => {
-                json!({"type": "declare", "play": true, "discard": []})
-            }
-            Some("declare") => json!({"type": "declare", "play": false}),
-            Some("draw") => json!({"type": "draw", "discard": []}),
-            Some("play") => json!({"type": "play", "card": legal["cards"][0]}),
-            _ => {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-                continue;
-            }
+        let Some(action) = legal_move(&view) else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
         };
         app.act(table, human, action).await.ok();
     }

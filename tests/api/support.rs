@@ -468,17 +468,23 @@ pub async fn next_move(app: &TestApp, table: &str, players: &[&Player]) -> Optio
         .find(|p| p.id == actor)
         .expect("a seated player");
     let mine = app.view(table, who).await;
-    let legal = &mine["legal"];
-    let action = match legal["action"].as_str() {
-        Some("declare") if legal["can_play"] == true => {
-            json!({"type": "declare", "play": true, "discard": []})
-        }
-        Some("declare") => json!({"type": "declare", "play": false}),
-        Some("draw") => json!({"type": "draw", "discard": []}),
-        Some("play") => json!({"type": "play", "card": legal["cards"][0]}),
-        other => panic!("unexpected legal action {other:?}: {mine}"),
-    };
+    let action = legal_move(&mine).unwrap_or_else(|| panic!("no legal action: {mine}"));
     Some(((*who).clone(), action))
+}
+
+/// The viewer's move in `view` (play and stand when they may, then the first legal card),
+/// or `None` when they have none now.
+pub fn legal_move(view: &Value) -> Option<Value> {
+    let legal = &view["legal"];
+    match legal["action"].as_str() {
+        Some("declare") if legal["can_play"] == true => {
+            Some(json!({"type": "declare", "play": true, "discard": []}))
+        }
+        Some("declare") => Some(json!({"type": "declare", "play": false})),
+        Some("draw") => Some(json!({"type": "draw", "discard": []})),
+        Some("play") => Some(json!({"type": "play", "card": legal["cards"][0]})),
+        _ => None,
+    }
 }
 
 /// Plays the current hand to its end (see [`next_move`]).
