@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, routes, web};
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
@@ -100,8 +100,16 @@ fn serve(
     }
 }
 
-/// The client's page.
+/// The client's paths, each served the page (which reads the path): the client
+/// navigates with the History API, so any of them may be loaded or reloaded.
+pub const PAGES: [&str; 4] = ["/", "/join/{code}", "/leagues/{id}", "/tables/{id}"];
+
+/// The client's page, at each of [`PAGES`].
+#[routes]
 #[get("/")]
+#[get("/join/{code}")]
+#[get("/leagues/{id}")]
+#[get("/tables/{id}")]
 pub async fn index(req: HttpRequest) -> HttpResponse {
     serve(
         &req,

@@ -33,7 +33,8 @@ impl Routes {
             routes.push((segments, methods));
         }
         // The document and the Swagger UI; the web client's page and files.
-        for path in ["/openapi.json", "/", "/app/{version}/{name}"] {
+        let pages = super::client::PAGES.iter().copied();
+        for path in ["/openapi.json", "/app/{version}/{name}"].into_iter().chain(pages) {
             routes.push((
                 path.split('/').map(str::to_owned).collect(),
                 vec!["GET", "HEAD"],

@@ -20,7 +20,7 @@ use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage,
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
-use crate::app::leagues::{JoinPolicy, JoinRequest, Joined, LeagueView, Role};
+use crate::app::leagues::{Invitation, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
 use crate::store::discovery::TableFilter;
 
@@ -131,17 +131,66 @@ pub async fn join(
     let reply = app
         .join_league(
             caller.0,
-            LeagueId(league),
+            Invitation::To(LeagueId(league)),
             &body.invite_code,
             key,
             client_addr(&req),
         )
         .await?;
+    Ok(respond_joined(reply))
+}
+
+/// Join whichever league has this invite code, as an invite link (`/join/<code>`) does:
+/// the same as `POST /v1/leagues/{league_id}/members` without knowing the league. A code no
+/// league has is 403 `wrong_invite_code`, and counts in the same hourly limit.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    request_body = JoinLeague,
+    responses(
+        (status = 201, description = "A member now", body = LeagueView),
+        (status = 202, description = "Asked: an admin decides", body = JoinRequest),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many joins from the client's address this hour (`BOURRE_JOINS_PER_HOUR`, default 60), see `Retry-After`; or `quota_exceeded`: with an `Idempotency-Key`, the caller has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+    )
+)]
+#[post("/join")]
+pub async fn join_by_code(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<JoinLeague>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let key = key_from(
+        &req,
+        "join_by_code",
+        &json!({"invite_code": body.invite_code}),
+    )?;
+    let reply = app
+        .join_league(
+            caller.0,
+            Invitation::Code,
+            &body.invite_code,
+            key,
+            client_addr(&req),
+        )
+        .await?;
+    Ok(respond_joined(reply))
+}
+
+/// 201 for a member, 202 for a join request waiting for an admin.
+fn respond_joined(reply: Reply<Joined>) -> HttpResponse {
     let status = match &reply {
         Reply::Fresh(Joined::Pending(_)) => StatusCode::ACCEPTED,
         _ => StatusCode::CREATED,
     };
-    Ok(respond(reply, status))
+    respond(reply, status)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

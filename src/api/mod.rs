@@ -151,6 +151,7 @@ fn build() -> (
                 .service(leagues::members)
                 .service(leagues::tables)
                 .service(leagues::create)
+                .service(leagues::join_by_code)
                 .service(leagues::join)
                 .service(leagues::get_league)
                 .service(leagues::rotate_invite_code)

@@ -102,6 +102,15 @@ pub enum Joined {
     Pending(JoinRequest),
 }
 
+/// Which league an invite code is for.
+#[derive(Debug, Clone, Copy)]
+pub enum Invitation {
+    /// This league (refused unless the code is its own).
+    To(LeagueId),
+    /// Whichever league has the code (an invite link carries only the code).
+    Code,
+}
+
 /// A league the player belongs to, with their balance there.
 #[derive(Debug, Clone)]
 pub struct Membership {
@@ -303,7 +312,7 @@ impl App {
     pub async fn join_league(
         &self,
         player: PlayerId,
-        league_id: LeagueId,
+        league: Invitation,
         code: &str,
         key: Option<IdempotencyKey>,
         addr: Option<std::net::IpAddr>,
@@ -317,7 +326,18 @@ impl App {
                 return Ok(reply);
             }
             require_player(conn, player).await?;
-            let league = lock_league(conn, league_id).await?;
+            let league = match league {
+                Invitation::To(id) => lock_league(conn, id).await?,
+                Invitation::Code => store::leagues::find_by_invite_for_update(conn, &code)
+                    .await?
+                    .ok_or_else(|| {
+                        AppError::refused(
+                            ErrorCode::WrongInviteCode,
+                            "no league has that invite code",
+                        )
+                    })?,
+            };
+            let league_id = LeagueId(league.id);
             check_invite(&league, &code)?;
             let existing =
                 store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;

@@ -53,6 +53,19 @@ pub async fn find_for_update(conn: &mut Conn, id: Uuid) -> Result<Option<League>
         .optional()?)
 }
 
+/// The league whose invite code is `code`, its row locked until the transaction ends.
+pub async fn find_by_invite_for_update(
+    conn: &mut Conn,
+    code: &str,
+) -> Result<Option<League>, StoreError> {
+    Ok(leagues::table
+        .filter(leagues::invite_code.eq(code))
+        .for_update()
+        .first::<League>(conn)
+        .await
+        .optional()?)
+}
+
 pub async fn insert(conn: &mut Conn, league: &NewLeague<'_>) -> Result<(), StoreError> {
     diesel::insert_into(leagues::table)
         .values((

@@ -3,6 +3,7 @@
 //! nothing loaded from elsewhere.
 
 use awc::http::Method;
+use serde_json::json;
 
 use crate::support::TestApp;
 
@@ -90,4 +91,65 @@ async fn the_page_and_its_files_are_served_with_their_cache_headers() {
         .expect("post");
     assert_eq!(post.status().as_u16(), 405);
     assert_eq!(header(&post, "allow"), "GET, HEAD");
+}
+
+#[actix_web::test]
+async fn every_path_of_the_client_serves_its_page() {
+    let app = TestApp::start().await;
+    let home = app
+        .client
+        .get(format!("{}/", app.base))
+        .send()
+        .await
+        .expect("page")
+        .body()
+        .await
+        .expect("body");
+    for path in [
+        "/join/ABCDEFGHJK",
+        "/leagues/6f1c1b2e-1111-4222-8333-944445555666",
+        "/tables/6f1c1b2e-1111-4222-8333-944445555666",
+    ] {
+        let mut resp = app
+            .client
+            .get(format!("{}{path}", app.base))
+            .send()
+            .await
+            .expect("page");
+        assert_eq!(resp.status().as_u16(), 200, "{path}");
+        assert_eq!(resp.body().await.expect("body"), home, "{path}");
+    }
+    app.call(Method::GET, "/leagues", None, None)
+        .await
+        .problem(404, "not_found");
+}
+
+/// An invite link carries only the code: `POST /v1/leagues/join` finds its league.
+#[actix_web::test]
+async fn an_invite_code_alone_joins_its_league() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    let league = app.league(&ann, &[], 500).await;
+    let code = app.get(&format!("/v1/leagues/{league}"), &ann).await.ok()["invite_code"]
+        .as_str()
+        .expect("code")
+        .to_owned();
+
+    app.post("/v1/leagues/join", &bob, json!({"invite_code": "NOSUCHCODE"}))
+        .await
+        .problem(403, "wrong_invite_code");
+    let joined = app
+        .post(
+            "/v1/leagues/join",
+            &bob,
+            json!({"invite_code": code.to_lowercase()}),
+        )
+        .await;
+    assert_eq!(joined.status, 201);
+    assert_eq!(joined.body["id"], league.as_str());
+    assert_eq!(app.balance(&bob, &league).await, 500);
+    app.post("/v1/leagues/join", &bob, json!({"invite_code": code}))
+        .await
+        .problem(409, "already_a_member");
 }
