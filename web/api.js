@@ -114,7 +114,122 @@ export async function signOut() {
   }
 }
 
+/** @typedef {Schemas["TableView"]} TableView */
+/** @typedef {Schemas["ActionIn"]} Action */
+
 /** @returns {Promise<Schemas["LeaguesPage"]>} */
 export function myLeagues() {
   return call("GET", "/v1/leagues?limit=100");
+}
+
+/** @returns {Promise<Schemas["Turn"][]>} */
+export function myTurns() {
+  return call("GET", "/v1/players/me/turns");
+}
+
+/**
+ * @param {string} name
+ * @param {number} startingBalance
+ * @returns {Promise<Schemas["LeagueView"]>}
+ */
+export function createLeague(name, startingBalance) {
+  return call("POST", "/v1/leagues", { name, starting_balance: startingBalance });
+}
+
+/**
+ * Joins the league whose invite code this is: a member (201) or a request (202).
+ * @param {string} code
+ * @returns {Promise<Schemas["LeagueView"] | Schemas["JoinRequest"]>}
+ */
+export function joinByCode(code) {
+  return call("POST", "/v1/leagues/join", { invite_code: code });
+}
+
+/** @param {string} id @returns {Promise<Schemas["LeagueDetail"]>} */
+export function league(id) {
+  return call("GET", `/v1/leagues/${id}`);
+}
+
+/** @param {string} id @returns {Promise<Schemas["TablesPage"]>} */
+export function leagueTables(id) {
+  return call("GET", `/v1/leagues/${id}/tables?limit=100`);
+}
+
+/**
+ * @param {string} id
+ * @param {string} sort a column of the standings
+ * @param {"asc" | "desc"} order
+ * @returns {Promise<Schemas["Standings"]>}
+ */
+export function standings(id, sort, order) {
+  return call("GET", `/v1/leagues/${id}/standings?sort=${sort}&order=${order}`);
+}
+
+/**
+ * @param {string} id
+ * @param {number | null} after
+ * @returns {Promise<Schemas["LedgerPage"]>}
+ */
+export function ledger(id, after) {
+  return call("GET", `/v1/leagues/${id}/ledger?limit=50${after === null ? "" : `&after=${after}`}`);
+}
+
+/** @param {string} id @returns {Promise<Schemas["MembersPage"]>} */
+export function members(id) {
+  return call("GET", `/v1/leagues/${id}/members?limit=100`);
+}
+
+/** @param {string} id @returns {Promise<Schemas["JoinRequest"][]>} */
+export function joinRequests(id) {
+  return call("GET", `/v1/leagues/${id}/join-requests`);
+}
+
+/**
+ * @param {string} league
+ * @param {string} name
+ * @param {Schemas["TableRules"]} rules
+ * @returns {Promise<TableView>}
+ */
+export function createTable(league, name, rules) {
+  return call("POST", "/v1/tables", { league_id: league, name, rules });
+}
+
+/** @param {string} id @returns {Promise<TableView>} */
+export function table(id) {
+  return call("GET", `/v1/tables/${id}`);
+}
+
+/**
+ * Declares, draws or plays, as of the version of the table the player saw (a stale one is
+ * refused with 409 `version_conflict`).
+ * @param {string} id
+ * @param {Action} action
+ * @param {number} version
+ * @returns {Promise<TableView>}
+ */
+export function act(id, action, version) {
+  return call("POST", `/v1/tables/${id}/actions`, { action, expected_version: version });
+}
+
+/** @param {string} id @returns {Promise<Schemas["StreamTicket"]>} */
+export function streamTicket(id) {
+  return call("POST", `/v1/tables/${id}/stream-ticket`);
+}
+
+/**
+ * @param {string} id
+ * @param {number | null} after
+ * @returns {Promise<Schemas["HandPage"]>}
+ */
+export function hands(id, after) {
+  return call("GET", `/v1/tables/${id}/hands?limit=20${after === null ? "" : `&after=${after}`}`);
+}
+
+/**
+ * @param {string} id
+ * @param {number} hand
+ * @returns {Promise<Schemas["AuditReport"]>}
+ */
+export function audit(id, hand) {
+  return call("GET", `/v1/tables/${id}/hands/${hand}/audit`);
 }

@@ -19,22 +19,24 @@ struct Asset {
     content_type: &'static str,
 }
 
+/// A file of `web/` by name, with its media type.
+macro_rules! asset {
+    ($name:literal, $content_type:literal) => {
+        Asset {
+            name: $name,
+            body: include_bytes!(concat!("../../web/", $name)),
+            content_type: $content_type,
+        }
+    };
+}
+
 const ASSETS: &[Asset] = &[
-    Asset {
-        name: "main.js",
-        body: include_bytes!("../../web/main.js"),
-        content_type: "text/javascript; charset=utf-8",
-    },
-    Asset {
-        name: "api.js",
-        body: include_bytes!("../../web/api.js"),
-        content_type: "text/javascript; charset=utf-8",
-    },
-    Asset {
-        name: "style.css",
-        body: include_bytes!("../../web/style.css"),
-        content_type: "text/css; charset=utf-8",
-    },
+    asset!("main.js", "text/javascript; charset=utf-8"),
+    asset!("api.js", "text/javascript; charset=utf-8"),
+    asset!("ui.js", "text/javascript; charset=utf-8"),
+    asset!("leagues.js", "text/javascript; charset=utf-8"),
+    asset!("table.js", "text/javascript; charset=utf-8"),
+    asset!("style.css", "text/css; charset=utf-8"),
 ];
 
 const PAGE: &str = include_str!("../../web/index.html");

@@ -8,6 +8,7 @@ mod authz;
 mod bad_input;
 mod basics;
 mod bots;
+mod browser;
 mod client;
 mod concurrency;
 mod crash;

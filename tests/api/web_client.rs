@@ -136,9 +136,13 @@ async fn an_invite_code_alone_joins_its_league() {
         .expect("code")
         .to_owned();
 
-    app.post("/v1/leagues/join", &bob, json!({"invite_code": "NOSUCHCODE"}))
-        .await
-        .problem(403, "wrong_invite_code");
+    app.post(
+        "/v1/leagues/join",
+        &bob,
+        json!({"invite_code": "NOSUCHCODE"}),
+    )
+    .await
+    .problem(403, "wrong_invite_code");
     let joined = app
         .post(
             "/v1/leagues/join",

@@ -1,0 +1,64 @@
+//! The web client in a real browser: `tests/browser/league_night.mjs` drives Debian's
+//! Chromium through npm `playwright-core` (pinned in `tests/browser/package-lock.json`)
+//! against `bourre serve` on a fresh database of the test cluster. Three players sign up,
+//! make and join a league, sit at a table with a bot and play hands to the end through the
+//! pages alone; a refused move; the server restarted mid-hand; the hand history
+//! "verified"; no console error. Screenshots and the server's log go to `target/browser/`.
+//!
+//! Needs Node.js and Chromium (`/usr/bin/chromium`, or `BOURRE_CHROMIUM`); `bash .ci/run`
+//! installs both when missing. The npm package is installed here when it is not yet.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::support::{JWT_SECRET, fresh_database};
+
+#[actix_web::test]
+async fn a_league_night_in_the_browser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/browser");
+    let chromium = std::env::var("BOURRE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    assert!(
+        Path::new(&chromium).exists(),
+        "no Chromium at {chromium}: install Debian's chromium package (bash .ci/run does), \
+         or set BOURRE_CHROMIUM"
+    );
+    if !dir.join("node_modules/playwright-core").exists() {
+        let npm = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&dir)
+            .status()
+            .expect("npm (install Node.js and npm)");
+        assert!(npm.success(), "npm ci in tests/browser: {npm}");
+    }
+    let database = fresh_database().await;
+    let out = root.join("target/browser");
+    let run = Command::new("node")
+        .arg("league_night.mjs")
+        .current_dir(&dir)
+        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
+        .env("DATABASE_URL", &database)
+        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("CHROMIUM", &chromium)
+        .env("OUT_DIR", &out)
+        .env_remove("BOURRE_LOG")
+        .output()
+        .expect("node (install Node.js)");
+    let said = String::from_utf8_lossy(&run.stdout);
+    let complained = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "league night in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
+        run.status,
+        out.join("server.log").display()
+    );
+    print!("{said}");
+    assert!(said.contains("league night: passed"), "{said}");
+    for shot in [
+        "table-phone-hand.png",
+        "table-desktop-hand.png",
+        "history-phone.png",
+    ] {
+        assert!(out.join(shot).exists(), "no screenshot {shot}");
+    }
+}

@@ -1,0 +1,166 @@
+// What every screen uses: building elements, the problem banner, navigation, cards.
+
+import { ApiError } from "./api.js";
+
+/**
+ * An element with attributes and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {(Node | string)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * A button that runs `action`, showing any refusal; disabled while it runs.
+ * @param {string} label
+ * @param {() => Promise<unknown>} action
+ * @param {Record<string, string>} [attrs]
+ */
+export function button(label, action, attrs = {}) {
+  const node = el("button", { type: "button", ...attrs }, [label]);
+  node.addEventListener("click", async () => {
+    node.disabled = true;
+    clear();
+    try {
+      await action();
+    } catch (error) {
+      show(error);
+    } finally {
+      node.disabled = false;
+    }
+  });
+  return node;
+}
+
+/**
+ * A labelled text field.
+ * @param {string} label its accessible name
+ * @param {Record<string, string>} [attrs]
+ */
+export function field(label, attrs = {}) {
+  const input = el("input", { required: "", ...attrs });
+  return { input, label: el("label", {}, [label, input]) };
+}
+
+/**
+ * A form whose submission runs `action` (refusals shown), its fields kept on failure.
+ * @param {(Node | string)[]} children
+ * @param {(submitter: string) => Promise<unknown>} action given the submitting button's value
+ */
+export function form(children, action) {
+  const node = el("form", {}, children);
+  node.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const submitter = /** @type {HTMLButtonElement | null} */ (/** @type {SubmitEvent} */ (event).submitter);
+    clear();
+    if (submitter) submitter.disabled = true;
+    try {
+      await action(submitter?.value ?? "");
+    } catch (error) {
+      show(error);
+    } finally {
+      if (submitter) submitter.disabled = false;
+    }
+  });
+  return node;
+}
+
+const problem = /** @type {HTMLElement} */ (document.getElementById("problem"));
+
+/** Shows a refusal (the server's code and message) or any other error. @param {unknown} error */
+export function show(error) {
+  problem.hidden = false;
+  problem.textContent = error instanceof ApiError ? `${error.message} (${error.problem.code})` : String(error);
+}
+
+export function clear() {
+  problem.hidden = true;
+  problem.textContent = "";
+}
+
+/** @type {() => void} */
+let onNavigate = () => {};
+
+/** Sets what happens when the path changes. @param {() => void} handler */
+export function onPathChange(handler) {
+  onNavigate = handler;
+}
+
+/** Goes to `path` within the app. @param {string} path */
+export function go(path) {
+  if (path !== location.pathname) history.pushState(null, "", path);
+  onNavigate();
+}
+
+/**
+ * A link within the app (followed without reloading the page).
+ * @param {string} path
+ * @param {(Node | string)[]} children
+ * @param {Record<string, string>} [attrs]
+ */
+export function link(path, children, attrs = {}) {
+  const node = el("a", { href: path, ...attrs }, children);
+  node.addEventListener("click", (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    go(path);
+  });
+  return node;
+}
+
+const RANKS = /** @type {Record<string, string>} */ ({
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+  J: "jack", Q: "queen", K: "king", A: "ace",
+});
+const SUITS = /** @type {Record<string, [string, string]>} */ ({
+  C: ["clubs", "♣"], D: ["diamonds", "♦"], H: ["hearts", "♥"], S: ["spades", "♠"],
+});
+
+/** "10H, ten of hearts". @param {string} code */
+export function cardName(code) {
+  return `${code}, ${RANKS[code.slice(0, -1)]} of ${SUITS[code.slice(-1)][0]}`;
+}
+
+/** The name of a suit. @param {string} suit `C`, `D`, `H` or `S` */
+export function suitName(suit) {
+  return SUITS[suit][0];
+}
+
+/**
+ * Gives `node` a card's face (rank and suit sign, red or black) and its name.
+ * @template {HTMLElement} T
+ * @param {T} node
+ * @param {string} code
+ * @returns {T}
+ */
+function face(node, code) {
+  const suit = code.slice(-1);
+  node.classList.add("card", suit === "H" || suit === "D" ? "red" : "black");
+  node.setAttribute("aria-label", cardName(code));
+  node.append(code.slice(0, -1), el("span", { "aria-hidden": "true" }, [SUITS[suit][1]]));
+  return node;
+}
+
+/** A card shown. @param {string} code */
+export function card(code) {
+  return face(el("span", { role: "img" }), code);
+}
+
+/** A card to tap, named by its code first ("10H, ten of hearts"). @param {string} code */
+export function cardButton(code) {
+  return face(el("button", { type: "button" }), code);
+}
+
+/** Seconds until `deadline`, as "1:05" (or "2 h 10 min"). @param {string} deadline */
+export function timeLeft(deadline) {
+  const secs = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
+  if (secs >= 3600) return `${Math.floor(secs / 3600)} h ${Math.floor((secs % 3600) / 60)} min`;
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+}
