@@ -8,6 +8,9 @@
 
 const KEY = "bourre.session";
 
+/** Sent on `window` when the session could not be renewed (ended or expired). */
+export const SIGNED_OUT = "bourre:signed-out";
+
 /** A refusal of the server: its problem+json. */
 export class ApiError extends Error {
   /** @param {Problem} problem */
@@ -66,6 +69,7 @@ async function renew() {
   const response = await send("POST", "/v1/auth/refresh", { refresh_token: current.refresh_token });
   if (!response.ok) {
     keep(null);
+    window.dispatchEvent(new Event(SIGNED_OUT));
     return null;
   }
   /** @type {Session} */

@@ -1,7 +1,7 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID); "your turn" watched across tables while signed in.
 
-import { joinByCode, myTurns, session, signIn, signOut } from "./api.js";
+import { SIGNED_OUT, joinByCode, myTurns, session, signIn, signOut } from "./api.js";
 import { leagueScreen, leaguesScreen } from "./leagues.js";
 import { tableScreen } from "./table.js";
 import { clear, el, field, form, go, link, onPathChange, show } from "./ui.js";
@@ -156,4 +156,5 @@ async function route() {
 
 onPathChange(route);
 window.addEventListener("popstate", route);
+window.addEventListener(SIGNED_OUT, route);
 route();

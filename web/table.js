@@ -80,7 +80,7 @@ export async function tableScreen(into, id, onTurn) {
         view = await api.act(id, action, view.version);
         chosen = new Set();
       } catch (error) {
-        show(error);
+        show(error, "Below is the table as it is now.");
       } finally {
         busy = false;
       }

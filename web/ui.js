@@ -74,10 +74,15 @@ export function form(children, action) {
 
 const problem = /** @type {HTMLElement} */ (document.getElementById("problem"));
 
-/** Shows a refusal (the server's code and message) or any other error. @param {unknown} error */
-export function show(error) {
+/**
+ * Shows a refusal (the server's message and code) or any other error.
+ * @param {unknown} error
+ * @param {string} [then] what the app did about it
+ */
+export function show(error, then) {
   problem.hidden = false;
-  problem.textContent = error instanceof ApiError ? `${error.message} (${error.problem.code})` : String(error);
+  const said = error instanceof ApiError ? `${error.message} (${error.problem.code})` : String(error);
+  problem.textContent = then ? `${said}. ${then}` : said;
 }
 
 export function clear() {

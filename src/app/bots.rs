@@ -9,8 +9,8 @@
 //! It acts through the same door as every move (see [`crate::app::pipeline`]): after each
 //! commit, the process that made it looks whether a bot is to act ([`App::wake_bots`]) and
 //! makes that bot's move, the engine's [`crate::engine::bot::choose`], as a command of its
-//! own, whose commit looks again. A bot whose move was lost to a crash is acted for by the
-//! sweeper when its turn's deadline passes, as any seat.
+//! own, whose commit looks again. A bot whose move was lost to a crash is woken by the
+//! sweeper of any process ([`App::wake_stalled_bots`]) a few seconds later.
 
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
@@ -151,16 +151,29 @@ impl App {
             return;
         };
         let to_act = hand.state.to_act();
-        let Some(bot) = state
+        let bot = state
             .seats
             .iter()
             .find(|s| s.bot && to_act.contains(&s.seat))
-            .map(|s| PlayerId(s.player_id))
-        else {
-            return;
-        };
+            .map(|s| PlayerId(s.player_id));
+        if let Some(bot) = bot {
+            self.move_bot(bot, TableId(state.table.id));
+        }
+    }
+
+    /// Bots whose move was lost (the process that committed the turn before theirs died
+    /// first) move now: those to act for more than a few seconds. The sweeper calls this.
+    pub(crate) async fn wake_stalled_bots(&self) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        for stalled in store::tables::stalled_bots(&mut conn, STALLED_SECS, 100).await? {
+            self.move_bot(PlayerId(stalled.bot), TableId(stalled.table_id));
+        }
+        Ok(())
+    }
+
+    /// Bot `bot` moves at table `id`, in a task of its own.
+    fn move_bot(&self, bot: PlayerId, id: TableId) {
         let app = self.clone();
-        let id = TableId(state.table.id);
         actix_web::rt::spawn(async move {
             match app.bot_move(bot, id).await {
                 Ok(()) => {}
@@ -199,6 +212,10 @@ impl App {
         Ok(())
     }
 }
+
+/// How long a bot may seem to be thinking before the sweeper wakes it: its move is made
+/// within milliseconds of the commit before it, unless that process died.
+const STALLED_SECS: i64 = 3;
 
 /// In the caller's transaction: bot `bot`'s chips back to the treasury, its membership
 /// ended, unless it sits at a table.

@@ -12,15 +12,26 @@ use super::table::read::load_for;
 use super::{App, AppError};
 use crate::store::{self};
 
+/// How often the sweeper looks for bots whose move was lost.
+const BOT_CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Most tables one sweep looks at; the next sweep takes the rest.
 const BATCH: i64 = 100;
 
 impl App {
-    /// Sweeps now, then every `config.sweep_every`, for as long as the process runs.
+    /// Sweeps now, then every `config.sweep_every`, for as long as the process runs; and
+    /// now, then every [`BOT_CHECK_EVERY`], wakes bots whose move was lost.
     pub async fn sweep_forever(self) {
+        let mut bots_checked: Option<std::time::Instant> = None;
         loop {
             if let Err(e) = self.sweep().await {
                 crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
+            }
+            if bots_checked.is_none_or(|at| at.elapsed() >= BOT_CHECK_EVERY) {
+                bots_checked = Some(std::time::Instant::now());
+                if let Err(e) = self.wake_stalled_bots().await {
+                    crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
+                }
             }
             tokio::time::sleep(self.config.sweep_every).await;
         }

@@ -146,6 +146,35 @@ pub async fn overdue(conn: &mut Conn, limit: i64) -> Result<Vec<Uuid>, StoreErro
         .await?)
 }
 
+#[derive(Debug, diesel::QueryableByName)]
+pub struct StalledBot {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    pub table_id: Uuid,
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    pub bot: Uuid,
+}
+
+/// At most `limit` tables where a bot has been to act for more than `secs` seconds (its
+/// move lost to a crash between a commit and the bot's turn), with the bot.
+pub async fn stalled_bots(
+    conn: &mut Conn,
+    secs: i64,
+    limit: i64,
+) -> Result<Vec<StalledBot>, StoreError> {
+    Ok(diesel::sql_query(
+        "SELECT DISTINCT ON (t.id) t.id AS table_id, p.id AS bot \
+         FROM tables t \
+         JOIN players p ON p.id = ANY(t.to_act) AND p.is_bot \
+         JOIN events e ON e.table_id = t.id AND e.seq = t.version \
+         WHERE t.in_hand AND e.created_at < now() - make_interval(secs => $1) \
+         ORDER BY t.id LIMIT $2",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(secs)
+    .bind::<diesel::sql_types::BigInt, _>(limit)
+    .load(conn)
+    .await?)
+}
+
 /// Locks the table's row if its deadline passed and no other transaction holds it
 /// (`FOR UPDATE SKIP LOCKED`); whether it did.
 pub async fn lock_if_overdue(conn: &mut Conn, id: Uuid) -> Result<bool, StoreError> {
