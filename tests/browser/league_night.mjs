@@ -83,16 +83,18 @@ let expected = "";
 const step = (text) => console.log(`- ${text}`);
 
 /**
- * A player in a browser context of their own.
+ * A player in a browser context of their own, who presses buttons by `hand`: a tap on a
+ * phone, a click, or the keyboard (Tab to a card, Enter).
  * @param {string} name
  * @param {{ width: number, height: number }} viewport
- * @param {boolean} phone
+ * @param {"tap" | "click" | "keys"} hand
  */
-async function player(name, viewport, phone) {
+async function player(name, viewport, hand) {
+  const phone = hand === "tap";
   const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, baseURL: base });
   const page = await context.newPage();
   watch(page, name);
-  return { name, context, page };
+  return { name, context, page, hand };
 }
 
 /** @param {import("playwright-core").Page} page @param {string} name */
@@ -114,9 +116,9 @@ async function signUp(page, username) {
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
-const ann = await player("ann", { width: 360, height: 640 }, true);
-const bob = await player("bob", { width: 1280, height: 800 }, false);
-const cat = await player("cat", { width: 1024, height: 768 }, false);
+const ann = await player("ann", { width: 360, height: 640 }, "tap");
+const bob = await player("bob", { width: 1280, height: 800 }, "click");
+const cat = await player("cat", { width: 1024, height: 768 }, "keys");
 const everyone = [ann, bob, cat];
 
 try {
@@ -170,24 +172,37 @@ try {
   const card = (page) => page.getByRole("group", { name: "My cards" }).getByRole("button");
 
   /**
+   * Presses `control` as the player does.
+   * @param {import("playwright-core").Locator} control
+   * @param {"tap" | "click" | "keys"} hand
+   */
+  async function press(control, hand) {
+    if (hand === "tap") return control.tap();
+    if (hand === "click") return control.click();
+    await control.focus();
+    return control.press("Enter");
+  }
+
+  /**
    * One move of whoever can move on `page`: play (standing pat) or pass, draw, or the first
    * legal card. Returns whether it moved.
    * @param {import("playwright-core").Page} page
+   * @param {"tap" | "click" | "keys"} [hand]
    */
-  async function move(page) {
+  async function move(page, hand = "click") {
     const play = page.getByRole("button", { name: "Play", exact: true });
     const pass = page.getByRole("button", { name: "Pass", exact: true });
     const draw = page.getByRole("button", { name: "Draw", exact: true });
-    if (await ready(play)) return play.click().then(() => true);
-    if (await ready(pass)) return pass.click().then(() => true);
-    if (await ready(draw)) return draw.click().then(() => true);
+    if (await ready(play)) return press(play, hand).then(() => true);
+    if (await ready(pass)) return press(pass, hand).then(() => true);
+    if (await ready(draw)) return press(draw, hand).then(() => true);
     const cards = card(page);
     for (let i = 0; i < (await cards.count()); i += 1) {
       const one = cards.nth(i);
       if (await one.isEnabled()) {
         const name = await one.getAttribute("aria-label");
         if (!/^(10|[2-9JQKA])[CDHS], /.test(name ?? "")) throw new Error(`card named ${name}`);
-        return one.click().then(() => true);
+        return press(one, hand).then(() => true);
       }
     }
     return false;
@@ -208,7 +223,7 @@ try {
         const done = facts.includes(`hand ${hand}`) && (await p.page.getByRole("region", { name: "Last hand" }).count()) > 0;
         if (done) {
           over += 1;
-        } else if (await move(p.page).catch(() => false)) {
+        } else if (await move(p.page, p.hand).catch((error) => console.log(`  ${p.name} could not move: ${error.message.split("\n")[0]}`))) {
           moves += 1;
           await during(moves);
         }
@@ -224,6 +239,9 @@ try {
   await ann.page.getByRole("button", { name: "Deal" }).click();
   for (const p of everyone) await p.page.getByRole("group", { name: "My cards" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "table-desktop-hand.png"), fullPage: true });
+  // One column on the phone: nothing wider than its 360 px.
+  const wide = await ann.page.evaluate(() => document.documentElement.scrollWidth);
+  if (wide > 360) throw new Error(`the table page is ${wide} px wide at a 360 px viewport`);
   await ann.page.screenshot({ path: join(OUT, "table-phone-hand.png"), fullPage: true });
   const moves1 = await playHand(1);
   step(`hand 1 over after ${moves1} moves in the pages`);
@@ -235,7 +253,7 @@ try {
   // Play until it is bob's turn.
   for (let tries = 0; ; tries += 1) {
     if (await bob.page.locator(".hand.mine").count()) break;
-    for (const p of [ann, cat]) await move(p.page).catch(() => false);
+    for (const p of [ann, cat]) await move(p.page, p.hand).catch(() => false);
     if (tries > 400) throw new Error("never bob's turn");
     await new Promise((r) => setTimeout(r, 50));
   }
