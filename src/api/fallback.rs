@@ -46,21 +46,29 @@ impl Routes {
         Routes(routes)
     }
 
-    /// The methods served at `path`, when a documented path matches it.
+    /// The methods served at `path`, when a documented path matches it. Where several
+    /// match, the most literal wins, as in routing (`/v1/leagues/join` over
+    /// `/v1/leagues/{league_id}`).
     fn allowed(&self, path: &str) -> Option<Vec<&'static str>> {
         let asked: Vec<&str> = path.split('/').collect();
-        let mut allowed: Vec<&'static str> = Vec::new();
+        let parameter = |t: &str| t.starts_with('{') && t.ends_with('}');
+        let mut best: Option<(usize, Vec<&'static str>)> = None;
         for (segments, methods) in &self.0 {
             let matches = segments.len() == asked.len()
                 && segments.iter().zip(&asked).all(|(template, seg)| {
-                    (template.starts_with('{') && template.ends_with('}') && !seg.is_empty())
-                        || template == seg
+                    (parameter(template) && !seg.is_empty()) || template == seg
                 });
-            if matches {
-                allowed.extend(methods.iter().copied());
+            if !matches {
+                continue;
+            }
+            let literal = segments.iter().filter(|t| !parameter(t)).count();
+            match &mut best {
+                Some((most, allowed)) if *most == literal => allowed.extend(methods),
+                Some((most, _)) if *most > literal => {}
+                _ => best = Some((literal, methods.clone())),
             }
         }
-        (!allowed.is_empty()).then(|| {
+        best.map(|(_, mut allowed)| {
             allowed.sort_unstable();
             allowed.dedup();
             allowed
@@ -68,28 +76,47 @@ impl Routes {
     }
 }
 
+/// 405 with `Allow` for `req`'s path and the methods it serves.
+fn not_allowed(req: &HttpRequest, methods: &[&str]) -> HttpResponse {
+    let error = ApiError(AppError::refused(
+        ErrorCode::MethodNotAllowed,
+        format!(
+            "{} is not served at this path; it serves {}",
+            req.method(),
+            methods.join(", ")
+        ),
+    ));
+    let mut response = error.error_response();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&methods.join(", ")) {
+        response
+            .headers_mut()
+            .insert(actix_web::http::header::ALLOW, value);
+    }
+    debug_assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    response
+}
+
 /// The default service.
 pub async fn unmatched(req: HttpRequest, routes: actix_web::web::Data<Routes>) -> HttpResponse {
     match routes.allowed(req.path()) {
-        Some(methods) => {
-            let error = ApiError(AppError::refused(
-                ErrorCode::MethodNotAllowed,
-                format!(
-                    "{} is not served at this path; it serves {}",
-                    req.method(),
-                    methods.join(", ")
-                ),
-            ));
-            let mut response = error.error_response();
-            if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&methods.join(", ")) {
-                response
-                    .headers_mut()
-                    .insert(actix_web::http::header::ALLOW, value);
-            }
-            debug_assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
-            response
-        }
+        Some(methods) => not_allowed(&req, &methods),
         None => ApiError(AppError::refused(ErrorCode::NotFound, "no such route")).error_response(),
+    }
+}
+
+/// A path a route took whose parameters did not parse: 405 when a more literal path of the
+/// document is there with other methods (`GET /v1/leagues/join`, taken by
+/// `/v1/leagues/{league_id}`), else 404 `not_found` saying why.
+pub fn unparsed_path(err: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    let methods = req
+        .app_data::<actix_web::web::Data<Routes>>()
+        .and_then(|routes| routes.allowed(req.path()))
+        .filter(|methods| !methods.contains(&req.method().as_str()));
+    match methods {
+        Some(methods) => {
+            actix_web::error::InternalError::from_response(err, not_allowed(req, &methods)).into()
+        }
+        None => ApiError(AppError::refused(ErrorCode::NotFound, err.to_string())).into(),
     }
 }
 
@@ -105,5 +132,9 @@ mod tests {
         assert_eq!(routes.allowed(&table), Some(vec!["POST"]));
         assert_eq!(routes.allowed("/v1/tables//actions"), None);
         assert_eq!(routes.allowed("/nowhere"), None);
+        // The most literal path wins.
+        assert_eq!(routes.allowed("/v1/leagues/join"), Some(vec!["POST"]));
+        let league = format!("/v1/leagues/{}", uuid::Uuid::nil());
+        assert_eq!(routes.allowed(&league), Some(vec!["GET", "HEAD"]));
     }
 }

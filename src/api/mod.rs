@@ -117,13 +117,7 @@ fn build() -> (
                 .limit(MAX_BODY_BYTES)
                 .error_handler(json_error),
         )
-        .app_data(web::PathConfig::default().error_handler(|err, _| {
-            ApiError(crate::app::AppError::refused(
-                ErrorCode::NotFound,
-                err.to_string(),
-            ))
-            .into()
-        }))
+        .app_data(web::PathConfig::default().error_handler(fallback::unparsed_path))
         .app_data(web::QueryConfig::default().error_handler(|err, _| {
             ApiError::refused(ErrorCode::InvalidQuery, err.to_string()).into()
         }))
