@@ -1,6 +1,7 @@
 // The one module that talks to the server: the documented API only (openapi/openapi.json,
-// whose generated types this file is checked against in CI). It keeps the session in
-// localStorage and renews the access token with the refresh token, silently.
+// whose generated types this file is checked against in CI), a function per operation the
+// app uses. It keeps the session in localStorage and renews the access token with the
+// refresh token, silently.
 
 /** @typedef {import("../clients/typescript/generated/schema").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionOut"]} Session */
@@ -35,6 +36,9 @@ function keep(value) {
   }
 }
 
+/** How long a request may take before the app says so (a phone's connection may hang). */
+const TIMEOUT_MS = 15000;
+
 /**
  * @param {string} method
  * @param {string} path
@@ -47,7 +51,12 @@ function send(method, path, body, token) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
 }
 
 /** @param {Response} response */
@@ -62,20 +71,49 @@ async function problemOf(response) {
   return new ApiError(problem);
 }
 
-/** Renews the session with its refresh token; signs out when that fails. */
-async function renew() {
-  const current = session();
-  if (!current) return null;
-  const response = await send("POST", "/v1/auth/refresh", { refresh_token: current.refresh_token });
-  if (!response.ok) {
-    keep(null);
-    window.dispatchEvent(new Event(SIGNED_OUT));
-    return null;
+function signedOut() {
+  keep(null);
+  window.dispatchEvent(new Event(SIGNED_OUT));
+}
+
+// A logout in another tab signs this one out too.
+window.addEventListener("storage", (event) => {
+  if (event.key === KEY && !event.newValue) window.dispatchEvent(new Event(SIGNED_OUT));
+});
+
+/** @type {Promise<Session | null> | null} */
+let renewing = null;
+
+/**
+ * Renews the session after `stale` was refused. A refresh token works once (a second use
+ * ends the session), so every call that asks at once shares one renewal, tabs take turns
+ * (Web Locks), and a session another call or tab already renewed is just used.
+ * @param {string} stale
+ * @returns {Promise<Session | null>} null once signed out
+ */
+function renew(stale) {
+  const run = async () => {
+    const current = session();
+    if (!current) return null;
+    if (current.token !== stale) return current;
+    const response = await send("POST", "/v1/auth/refresh", { refresh_token: current.refresh_token });
+    if (response.status === 401) {
+      signedOut();
+      return null;
+    }
+    if (!response.ok) throw await problemOf(response);
+    /** @type {Session} */
+    const next = await response.json();
+    keep(next);
+    return next;
+  };
+  if (!renewing) {
+    const once = (async () => (navigator.locks ? await navigator.locks.request(KEY, run) : await run()))();
+    renewing = once.finally(() => {
+      renewing = null;
+    });
   }
-  /** @type {Session} */
-  const next = await response.json();
-  keep(next);
-  return next;
+  return renewing;
 }
 
 /**
@@ -85,11 +123,14 @@ async function renew() {
  * @param {unknown} [body]
  * @returns {Promise<any>}
  */
-export async function call(method, path, body) {
-  let response = await send(method, path, body, session()?.token);
-  if (response.status === 401 && session()) {
-    const renewed = await renew();
+async function call(method, path, body) {
+  const token = session()?.token;
+  let response = await send(method, path, body, token);
+  if (response.status === 401 && token) {
+    const renewed = await renew(token);
     if (renewed) response = await send(method, path, body, renewed.token);
+  } else if (response.status === 401) {
+    signedOut();
   }
   if (!response.ok) throw await problemOf(response);
   return response.status === 204 ? null : response.json();
@@ -236,4 +277,74 @@ export function hands(id, after) {
  */
 export function audit(id, hand) {
   return call("GET", `/v1/tables/${id}/hands/${hand}/audit`);
+}
+
+/**
+ * @param {string} id
+ * @param {number} hand
+ * @returns {Promise<Schemas["HandRecord"]>}
+ */
+export function handRecord(id, hand) {
+  return call("GET", `/v1/tables/${id}/hands/${hand}`);
+}
+
+/** Sits the caller at the lowest free seat. @param {string} id @returns {Promise<TableView>} */
+export function sit(id) {
+  return call("POST", `/v1/tables/${id}/seats`);
+}
+
+/** @param {string} id @returns {Promise<TableView>} */
+export function stand(id) {
+  return call("DELETE", `/v1/tables/${id}/seats/me`);
+}
+
+/** Starts the next hand. @param {string} id @returns {Promise<TableView>} */
+export function deal(id) {
+  return call("POST", `/v1/tables/${id}/hands`);
+}
+
+/** Seats a server-side bot at the lowest free seat. @param {string} id @returns {Promise<TableView>} */
+export function addBot(id) {
+  return call("POST", `/v1/tables/${id}/bots`);
+}
+
+/** @returns {Promise<Schemas["Me"]>} */
+export function me() {
+  return call("GET", "/v1/players/me");
+}
+
+/** @param {string} id @param {string} player @returns {Promise<null>} */
+export function promote(id, player) {
+  return call("POST", `/v1/leagues/${id}/admins`, { player_id: player });
+}
+
+/**
+ * @param {string} id
+ * @param {string} player
+ * @param {number} amount
+ * @param {string} reason
+ * @returns {Promise<Schemas["Granted"]>}
+ */
+export function grant(id, player, amount, reason) {
+  return call("POST", `/v1/leagues/${id}/grants`, { player_id: player, amount, reason });
+}
+
+/** @param {string} id @returns {Promise<Schemas["LeagueView"]>} */
+export function rotateInviteCode(id) {
+  return call("POST", `/v1/leagues/${id}/invite-code`);
+}
+
+/** @param {string} id @returns {Promise<Schemas["Season"]>} */
+export function closeSeason(id) {
+  return call("POST", `/v1/leagues/${id}/seasons`);
+}
+
+/** @param {string} id @param {string} player @returns {Promise<Schemas["Admitted"]>} */
+export function approveJoin(id, player) {
+  return call("POST", `/v1/leagues/${id}/join-requests/${player}`);
+}
+
+/** @param {string} id @param {string} player @returns {Promise<null>} */
+export function declineJoin(id, player) {
+  return call("DELETE", `/v1/leagues/${id}/join-requests/${player}`);
 }

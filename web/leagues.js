@@ -2,7 +2,7 @@
 // members, and what its admins do.
 
 import * as api from "./api.js";
-import { button, el, field, form, go, link, show } from "./ui.js";
+import { amount, button, el, field, form, go, link, opener, pager, tell } from "./ui.js";
 
 /** @typedef {import("./api.js").Schemas} Schemas */
 
@@ -18,7 +18,7 @@ export async function leaguesScreen(into) {
     page.leagues.map((league) =>
       el("li", {}, [
         link(`/leagues/${league.league_id}`, [league.name]),
-        el("span", { class: "balance", title: "your balance" }, [String(league.balance)]),
+        amount("your balance", league.balance),
       ]),
     ),
   );
@@ -29,31 +29,33 @@ export async function leaguesScreen(into) {
     const league = await api.createLeague(name.input.value, Number(starting.input.value));
     go(`/leagues/${league.id}`);
   });
-  create.hidden = true;
-  const open = button("New league", async () => {
-    create.hidden = !create.hidden;
-    if (!create.hidden) name.input.focus();
-  });
 
   const code = field("Invite code", { autocomplete: "off", autocapitalize: "characters", maxlength: "40" });
-  const join = form([code.label, el("button", { type: "submit" }, ["Join league"])], async () => {
-    const joined = await api.joinByCode(code.input.value);
-    if ("id" in joined) {
-      go(`/leagues/${joined.id}`);
-    } else {
-      show("Asked to join: an admin of the league decides.");
-    }
-  });
+  const join = form([code.label, el("button", { type: "submit" }, ["Join league"])], () => joinLeague(code.input.value));
 
   into.replaceChildren(
-    el("h2", {}, ["My leagues"]),
+    el("h2", { tabindex: "-1" }, ["My leagues"]),
     page.leagues.length ? list : el("p", {}, ["No league yet: create one, or join one with its invite code."]),
-    el("div", { class: "actions" }, [open]),
+    el("div", { class: "actions" }, [opener("New league", create, name.input)]),
     create,
     el("h3", {}, ["Join a league"]),
     join,
   );
   return () => {};
+}
+
+/**
+ * Joins the league whose invite code this is, and shows it; or says an admin decides.
+ * @param {string} code
+ */
+export async function joinLeague(code) {
+  const joined = await api.joinByCode(code);
+  if ("id" in joined) {
+    go(`/leagues/${joined.id}`);
+  } else {
+    go("/");
+    tell("Asked to join: an admin of the league decides.");
+  }
 }
 
 /**
@@ -63,22 +65,29 @@ export async function leaguesScreen(into) {
  * @returns {Promise<() => void>}
  */
 export async function leagueScreen(into, id) {
-  const me = api.session()?.player.id;
-  const [detail, roster] = await Promise.all([api.league(id), api.members(id)]);
+  const [detail, roster, me] = await Promise.all([api.league(id), api.members(id), api.me()]);
   /** @type {Map<string, string>} */
   const names = new Map(roster.members.map((m) => [m.player_id, m.username]));
-  const mine = roster.members.find((m) => m.player_id === me);
+  const balance = me.leagues.find((l) => l.league_id === id)?.balance ?? 0;
   const admin = detail.role === "admin";
 
   const lobby = el("section", { "aria-labelledby": "lobby" });
-  const refreshLobby = async () => lobby.replaceChildren(...(await tablesSection(id, names)));
+  let shown = "";
+  // Redrawn only when it changed, so a link being followed or focused stays put.
+  const refreshLobby = async () => {
+    const page = await api.leagueTables(id);
+    const now = JSON.stringify(page.tables);
+    if (now === shown) return;
+    shown = now;
+    lobby.replaceChildren(...tablesSection(page, names));
+  };
   const standingsPart = el("section", { "aria-labelledby": "standings" });
   const ledgerPart = el("section", { "aria-labelledby": "ledger" });
   await Promise.all([refreshLobby(), standingsSection(standingsPart, id, "balance", "desc"), ledgerSection(ledgerPart, id, names)]);
 
   into.replaceChildren(
-    el("h2", {}, [detail.name]),
-    el("p", {}, ["Your balance: ", el("span", { class: "balance" }, [String(mine?.balance ?? 0)]), ` · ${detail.role}`]),
+    el("h2", { tabindex: "-1" }, [detail.name]),
+    el("p", {}, ["Your balance: ", el("span", { class: "balance" }, [String(balance)]), ` · ${detail.role}`]),
     lobby,
     newTable(id),
     standingsPart,
@@ -92,11 +101,10 @@ export async function leagueScreen(into, id) {
 
 /**
  * The lobby: each table with its status, seats and whose turn it is.
- * @param {string} id
+ * @param {Schemas["TablesPage"]} page
  * @param {Map<string, string>} names
  */
-async function tablesSection(id, names) {
-  const page = await api.leagueTables(id);
+function tablesSection(page, names) {
   const rows = page.tables.map((t) => {
     const whose = t.to_act.map((s) => names.get(s.player_id) ?? `seat ${s.seat + 1}`).join(", ");
     return el("li", { class: t.my_turn ? "mine" : "" }, [
@@ -152,12 +160,7 @@ function newTable(league) {
       go(`/tables/${view.id}`);
     },
   );
-  create.hidden = true;
-  const open = button("New table", async () => {
-    create.hidden = !create.hidden;
-    if (!create.hidden) name.input.focus();
-  });
-  return el("div", {}, [el("div", { class: "actions" }, [open]), create]);
+  return el("div", {}, [el("div", { class: "actions" }, [opener("New table", create, name.input)]), create]);
 }
 
 const COLUMNS = /** @type {const} */ ([
@@ -231,9 +234,7 @@ function accountName(account, names) {
  */
 async function ledgerSection(into, id, names) {
   const body = el("tbody");
-  const more = el("div", { class: "actions" });
-  /** @param {number | null} after */
-  const load = async (after) => {
+  const { more, start } = pager("More entries", async (/** @type {number | null} */ after) => {
     const page = await api.ledger(id, after);
     body.append(
       ...page.entries.map((e) =>
@@ -245,10 +246,9 @@ async function ledgerSection(into, id, names) {
         ]),
       ),
     );
-    const cursor = page.next_cursor;
-    more.replaceChildren(...(cursor == null ? [] : [button("More entries", () => load(cursor), { class: "secondary" })]));
-  };
-  await load(null);
+    return page.next_cursor;
+  });
+  await start();
   into.replaceChildren(
     el("h3", { id: "ledger" }, ["Ledger"]),
     el("div", { class: "scroll" }, [
@@ -274,10 +274,10 @@ function membersSection(id, list, admin) {
       el("span", {}, [
         m.table_id ? link(`/tables/${m.table_id}`, ["at a table"]) : "",
         " ",
-        el("span", { class: "balance" }, [String(m.balance)]),
+        amount("balance", m.balance),
         ...(admin && m.role === "member"
           ? [" ", button("Promote", async () => {
-              await api.call("POST", `/v1/leagues/${id}/admins`, { player_id: m.player_id });
+              await api.promote(id, m.player_id);
               go(location.pathname);
             }, { class: "secondary", "aria-label": `Promote ${m.username} to admin` })]
           : []),
@@ -302,17 +302,14 @@ function grantForm(id, list) {
     { name: "player_id" },
     list.filter((m) => m.role !== "bot").map((m) => el("option", { value: m.player_id }, [m.username])),
   );
-  const amount = field("Chips", { type: "number", step: "1" });
+  const chips = field("Chips", { type: "number", step: "1" });
   const reason = field("Reason", { maxlength: "200", value: "rebuy" });
   return form(
-    [el("h4", {}, ["Grant chips"]), el("label", {}, ["Member", who]), amount.label, reason.label, el("button", { type: "submit" }, ["Grant"])],
+    [el("h4", {}, ["Grant chips"]), el("label", {}, ["Member", who]), chips.label, reason.label, el("button", { type: "submit" }, ["Grant"])],
     async () => {
-      await api.call("POST", `/v1/leagues/${id}/grants`, {
-        player_id: who.value,
-        amount: Number(amount.input.value),
-        reason: reason.input.value,
-      });
+      const granted = await api.grant(id, who.value, Number(chips.input.value), reason.input.value);
       go(location.pathname);
+      tell(`Granted ${granted.amount}: the balance is now ${granted.balance}.`);
     },
   );
 }
@@ -333,13 +330,15 @@ async function adminSection(id, detail) {
     el("p", {}, ["Invite link: ", el("a", { href: inviteLink }, [inviteLink])]),
     el("div", { class: "actions" }, [
       button("Rotate invite code", async () => {
-        await api.call("POST", `/v1/leagues/${id}/invite-code`);
+        await api.rotateInviteCode(id);
         go(location.pathname);
+        tell("A new invite code: the old one no longer works.");
       }, { class: "secondary" }),
       button("Close season", async () => {
         if (!confirm(`Close season ${season?.number ?? 1} and start the next?`)) return;
-        await api.call("POST", `/v1/leagues/${id}/seasons`);
+        await api.closeSeason(id);
         go(location.pathname);
+        tell("The season is closed; the next one starts now.");
       }, { class: "secondary" }),
     ]),
     ...(requests.length
@@ -353,12 +352,12 @@ async function adminSection(id, detail) {
                 r.username,
                 el("span", {}, [
                   button("Approve", async () => {
-                    await api.call("POST", `/v1/leagues/${id}/join-requests/${r.player_id}`);
+                    await api.approveJoin(id, r.player_id);
                     go(location.pathname);
                   }, { "aria-label": `Approve ${r.username}` }),
                   " ",
                   button("Decline", async () => {
-                    await api.call("DELETE", `/v1/leagues/${id}/join-requests/${r.player_id}`);
+                    await api.declineJoin(id, r.player_id);
                     go(location.pathname);
                   }, { class: "secondary", "aria-label": `Decline ${r.username}` }),
                 ]),

@@ -1,8 +1,8 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, joinByCode, myTurns, session, signIn, signOut } from "./api.js";
-import { leagueScreen, leaguesScreen } from "./leagues.js";
+import { SIGNED_OUT, myTurns, session, signIn, signOut } from "./api.js";
+import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { tableScreen } from "./table.js";
 import { clear, el, field, form, go, link, onPathChange, show } from "./ui.js";
 
@@ -19,7 +19,7 @@ function signInScreen(into) {
   const password = field("Password", { name: "password", type: "password", autocomplete: "current-password" });
   const joining = sessionStorage.getItem(PENDING_JOIN);
   into.replaceChildren(
-    el("h2", {}, ["Sign in"]),
+    el("h2", { tabindex: "-1" }, ["Sign in"]),
     joining ? el("p", {}, [`Log in or create an account to join the league of invite ${joining}.`]) : "",
     form(
       [
@@ -36,51 +36,27 @@ function signInScreen(into) {
   );
 }
 
-/**
- * Follows an invite link: joins, then shows the league (or says an admin decides).
- * @param {string} code
- */
-async function join(code) {
-  sessionStorage.removeItem(PENDING_JOIN);
-  try {
-    const joined = await joinByCode(code);
-    if ("id" in joined) {
-      history.replaceState(null, "", `/leagues/${joined.id}`);
-    } else {
-      history.replaceState(null, "", "/");
-      show("Asked to join: an admin of the league decides.");
-    }
-  } catch (error) {
-    history.replaceState(null, "", "/");
-    show(error);
-  }
-}
-
 /** "Your turn" across tables, from `me/turns`: a bar of links, and a notification when hidden. */
 const turns = {
-  /** @type {Set<string>} */
+  /** @type {Set<string>} the turns already announced */
   known: new Set(),
   /** @type {number | undefined} */
   timer: undefined,
 
   async check() {
-    if (!session()) {
-      turnsBar.replaceChildren();
-      return;
-    }
+    if (!session()) return;
     try {
       const list = await myTurns();
+      turnsBar.hidden = list.length === 0;
       turnsBar.replaceChildren(
         ...(list.length ? [el("span", {}, ["Your turn: "])] : []),
         ...list.map((t) => link(`/tables/${t.table_id}`, [t.name], { class: "turn" })),
       );
+      const now = new Set(list.map((t) => `${t.table_id}:${t.version}`));
       for (const t of list) {
-        const key = `${t.table_id}:${t.version}`;
-        if (!this.known.has(key) && document.hidden && "Notification" in window && Notification.permission === "granted") {
-          new Notification("Your turn", { body: `Your turn at ${t.name}`, tag: t.table_id });
-        }
-        this.known.add(key);
+        if (!this.known.has(`${t.table_id}:${t.version}`) && document.hidden) notify(`Your turn at ${t.name}`, t.table_id);
       }
+      this.known = now;
     } catch {
       // Offline, or the server restarting: the next check tries again.
     }
@@ -91,7 +67,29 @@ const turns = {
     this.timer = window.setInterval(() => this.check(), 15000);
     this.check();
   },
+
+  stop() {
+    clearInterval(this.timer);
+    this.known.clear();
+    turnsBar.hidden = true;
+    turnsBar.replaceChildren();
+  },
 };
+
+/**
+ * A notification from the page, if the player allowed them. (On phones, where pages may
+ * not show them, the "Your turn" bar and the table's highlighting still say it.)
+ * @param {string} body
+ * @param {string} tag
+ */
+function notify(body, tag) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    new Notification("Bourré", { body, tag });
+  } catch {
+    // This browser shows notifications from service workers only.
+  }
+}
 
 function sessionBar() {
   const current = session();
@@ -118,8 +116,11 @@ function sessionBar() {
 
 /** @type {(() => void) | null} what the current screen leaves running */
 let leave = null;
+/** Counts navigations: a screen still loading when the next one starts is dropped. */
+let shown = 0;
 
 async function route() {
+  const mine = (shown += 1);
   leave?.();
   leave = null;
   const path = location.pathname;
@@ -129,32 +130,48 @@ async function route() {
   const into = el("div");
   screen.replaceChildren(into);
   if (!session()) {
-    turns.check();
+    turns.stop();
     signInScreen(into);
     return;
   }
   clear();
   const code = sessionStorage.getItem(PENDING_JOIN);
-  if (code) await join(code);
+  if (code) {
+    sessionStorage.removeItem(PENDING_JOIN);
+    await joinLeague(code).catch((error) => {
+      go("/");
+      show(error);
+    });
+    return;
+  }
   turns.start();
-  const league = location.pathname.match(/^\/leagues\/([0-9a-f-]{36})$/);
-  const table = location.pathname.match(/^\/tables\/([0-9a-f-]{36})$/);
+  const league = path.match(/^\/leagues\/([0-9a-f-]{36})$/);
+  const table = path.match(/^\/tables\/([0-9a-f-]{36})$/);
   try {
+    /** @type {() => void} */
+    let left;
     if (league) {
-      leave = await leagueScreen(into, league[1]);
+      left = await leagueScreen(into, league[1]);
     } else if (table) {
-      leave = await tableScreen(into, table[1], () => turns.check());
+      left = await tableScreen(into, table[1], () => turns.check());
     } else {
-      if (location.pathname !== "/") history.replaceState(null, "", "/");
-      leave = await leaguesScreen(into);
+      if (path !== "/") history.replaceState(null, "", "/");
+      left = await leaguesScreen(into);
     }
+    if (mine !== shown) {
+      left();
+      return;
+    }
+    leave = left;
+    /** @type {HTMLElement | null} */ (into.querySelector("h2"))?.focus({ preventScroll: true });
   } catch (error) {
-    show(error);
-    if (!session()) route();
+    if (mine === shown) show(error);
   }
 }
 
+const home = /** @type {HTMLAnchorElement} */ (document.querySelector("header h1 a"));
+home.replaceWith(link("/", ["Bourré"]));
 onPathChange(route);
 window.addEventListener("popstate", route);
-window.addEventListener(SIGNED_OUT, route);
+window.addEventListener(SIGNED_OUT, () => route());
 route();

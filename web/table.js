@@ -3,12 +3,16 @@
 // events through an EventSource (with a stream ticket) and reconnects by itself.
 
 import * as api from "./api.js";
-import { button, card, cardButton, cardName, clear, el, link, show, suitName, timeLeft } from "./ui.js";
+import { amount, button, card, cardButton, cardName, clear, el, link, pager, show, suitName, timeLeft } from "./ui.js";
 
 /** @typedef {import("./api.js").TableView} TableView */
 /** @typedef {import("./api.js").Schemas} Schemas */
 
-/** Every kind of event a table's stream sends (`event:` lines). */
+/**
+ * Every kind of event a table's stream sends (`event:` lines): the `type`s of the
+ * document's `TableEvent`. An EventSource hears only the kinds it listens to, so
+ * tests/api/web_client.rs checks this list against the served document.
+ */
 const KINDS = [
   "table_created", "seat_taken", "seat_left", "hand_dealt", "hand_started", "client_seed_set",
   "declared", "revealed", "drew", "played", "trick_won", "turn_timed_out", "hand_ended",
@@ -28,22 +32,64 @@ export async function tableScreen(into, id, onTurn) {
   let myTurn = false;
   /** An action on its way: every control waits (no double taps). */
   let busy = false;
+  /** The control to give the focus back to after a redraw (see `render`). */
+  let focusKey = /** @type {string | null} */ (null);
+  let said = "";
   const live = el("p", { role: "status", class: "live" }, ["Connecting…"]);
+  const news = el("p", { class: "sr-only", "aria-live": "polite" });
   const body = el("div");
   const history = historyPart(id);
-  into.replaceChildren(body, live, history);
+  into.replaceChildren(news, body, live, history.part);
 
-  /** Redraws from `view`, keeping the focus on the control that had it. */
+  /**
+   * Redraws from `view`. The focus goes back to the control that had it (kept while an
+   * action disables every control), else to the first card that can be played now, else
+   * to the table's heading.
+   */
+  let drawn = "";
   const render = () => {
-    const focused = document.activeElement?.getAttribute("data-key");
+    // Nothing changed (a refresh after a reconnect, say): the page stays as it is, so a
+    // tap that is under way lands on the button it began on.
+    const state = JSON.stringify([view, busy, [...chosen]]);
+    if (state === drawn) return;
+    drawn = state;
+    focusKey = document.activeElement?.getAttribute("data-key") ?? focusKey;
+    const hadFocus = body.contains(document.activeElement) || focusKey !== null;
     body.replaceChildren(...tableParts(view, chosen, actions));
-    if (busy) for (const control of body.querySelectorAll("button")) control.disabled = true;
-    if (focused) /** @type {HTMLElement | null} */ (body.querySelector(`[data-key="${focused}"]`))?.focus();
+    if (busy) {
+      for (const control of body.querySelectorAll("button")) control.disabled = true;
+    } else if (hadFocus) {
+      const again = /** @type {HTMLElement | null} */ (
+        body.querySelector(`[data-key="${focusKey}"]:not(:disabled)`) ?? body.querySelector(".cards button:not(:disabled)")
+      );
+      if (again) again.focus();
+      else /** @type {HTMLElement | null} */ (body.querySelector("h2"))?.focus({ preventScroll: true });
+      focusKey = null;
+    }
     const now = view.legal != null;
     if (now !== myTurn) {
       myTurn = now;
       onTurn();
     }
+    const line = newsOf(view);
+    if (line !== said) {
+      said = line;
+      news.textContent = line;
+      if (!view.legal) history.reload();
+    }
+  };
+
+  /**
+   * Shows `next` unless the page already has a newer view (a view fetched before an
+   * action's answer arrived is older than it).
+   * @param {TableView} next
+   */
+  const accept = (next) => {
+    if (next.version >= view.version) {
+      if (next.hand_no !== view.hand_no || next.phase !== view.phase) chosen = new Set();
+      view = next;
+    }
+    render();
   };
 
   /** Fetches the view again; calls while one is on the way make one more. */
@@ -57,12 +103,7 @@ export async function tableScreen(into, id, onTurn) {
     fetching = (async () => {
       do {
         again = false;
-        const next = await api.table(id);
-        // A view fetched before an action's answer arrived is older than it: keep the newer.
-        if (next.version < view.version) continue;
-        if (next.hand_no !== view.hand_no || next.phase !== view.phase) chosen = new Set();
-        view = next;
-        render();
+        accept(await api.table(id));
       } while (again);
     })().finally(() => {
       fetching = null;
@@ -70,39 +111,39 @@ export async function tableScreen(into, id, onTurn) {
     return fetching;
   };
 
+  /**
+   * Sends a change (a move, a seat, a deal) with every control waiting; shows the answer,
+   * or the refusal and the table as it is now.
+   * @param {() => Promise<TableView>} send
+   */
+  const change = async (send) => {
+    clear();
+    busy = true;
+    render();
+    let next = view;
+    try {
+      next = await send();
+      chosen = new Set();
+    } catch (error) {
+      show(error, "Below is the table as it is now.");
+    } finally {
+      busy = false;
+    }
+    accept(next);
+    await refresh().catch(() => {});
+  };
+
   const actions = {
     /** @param {import("./api.js").Action} action */
-    async act(action) {
-      clear();
-      busy = true;
-      render();
-      try {
-        view = await api.act(id, action, view.version);
-        chosen = new Set();
-      } catch (error) {
-        show(error, "Below is the table as it is now.");
-      } finally {
-        busy = false;
-      }
-      render();
-      await refresh().catch(() => {});
-    },
+    act: (action) => change(() => api.act(id, action, view.version)),
     /** @param {string} code */
     toggle(code) {
       if (chosen.has(code)) chosen.delete(code);
       else chosen.add(code);
       render();
     },
-    /** @param {string} method @param {string} path */
-    async seat(method, path) {
-      try {
-        view = await api.call(method, path);
-        render();
-      } catch (error) {
-        show(error);
-        await refresh();
-      }
-    },
+    /** @param {(id: string) => Promise<TableView>} send */
+    seat: (send) => change(() => send(id)),
     chosen: () => [...chosen],
   };
 
@@ -127,8 +168,31 @@ export async function tableScreen(into, id, onTurn) {
 }
 
 /**
+ * Who sits at a seat, by name.
+ * @param {TableView} view
+ * @returns {(seat: number) => string}
+ */
+function namesOf(view) {
+  return (seat) => view.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat + 1}`;
+}
+
+/**
+ * What a screen reader should hear of the table now: the player's turn, or the last
+ * hand's result.
+ * @param {TableView} view
+ */
+function newsOf(view) {
+  if (view.legal) return `Your turn at ${view.name}, hand ${view.hand_no}: ${hintOf(view.legal)}`;
+  if (view.last_hand && (view.phase == null || view.phase === "complete")) {
+    return `Hand ${view.hand_no} over: ${headlineOf(view.last_hand, namesOf(view))}.`;
+  }
+  return "";
+}
+
+/**
  * Follows the table's stream: a fresh ticket for each connection, resumed after the last
- * event seen; on any failure, connects again after 1, 2, 4 ... up to 10 seconds.
+ * event seen; on a failure, connects again after 1, 2, 4 ... up to 10 seconds (not after a
+ * refusal that another try would not change).
  * @param {string} id
  * @param {() => number} seen the last event the page has
  * @param {() => Promise<void>} changed
@@ -156,7 +220,12 @@ function follow(id, seen, changed, status) {
       if (stopped) return;
       after = Math.max(after, seen());
       source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${after}`);
-    } catch {
+    } catch (error) {
+      // Refused for good (no longer a member, no such table): say so and stop trying.
+      if (error instanceof api.ApiError && (error.problem.status === 403 || error.problem.status === 404)) {
+        status(`Not following this table: ${error.message}`);
+        return;
+      }
       later();
       return;
     }
@@ -191,7 +260,7 @@ function follow(id, seen, changed, status) {
  * @typedef {object} Actions
  * @property {(action: import("./api.js").Action) => Promise<void>} act
  * @property {(code: string) => void} toggle
- * @property {(method: string, path: string) => Promise<void>} seat
+ * @property {(send: (id: string) => Promise<TableView>) => Promise<void>} seat
  * @property {() => string[]} chosen
  */
 
@@ -202,12 +271,11 @@ function follow(id, seen, changed, status) {
  * @param {Actions} actions
  */
 function tableParts(view, chosen, actions) {
-  /** @param {number} seat */
-  const nameOf = (seat) => view.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat + 1}`;
+  const nameOf = namesOf(view);
   const inPlay = view.phase != null && view.phase !== "complete";
   const trump = view.trump;
   return [
-    el("h2", {}, [view.name]),
+    el("h2", { tabindex: "-1" }, [view.name]),
     el("p", { class: "facts" }, [
       `${view.status}`,
       view.hand_no ? ` · hand ${view.hand_no}` : "",
@@ -236,7 +304,7 @@ function seatsPart(view) {
       return el("li", { class: `${turn ? "acting" : ""} ${s.seat === view.my_seat ? "me" : ""}` }, [
         el("span", { class: "name" }, [s.username, s.bot ? " (bot)" : "", s.seat === view.my_seat ? " (you)" : ""]),
         el("span", {}, [
-          el("span", { class: "balance", title: "balance" }, [String(s.balance)]),
+          amount("balance", s.balance),
           ` · ${s.tricks} tricks`,
           s.state ? ` · ${s.state.replace("_", " ")}` : "",
           ...(turn ? [" · to act", ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline }, [timeLeft(turn.deadline)])] : [])] : []),
@@ -261,7 +329,7 @@ function trickParts(view, nameOf) {
     ...(view.current_trick && view.current_trick.plays.length
       ? [el("section", { "aria-label": "Current trick" }, [el("h3", {}, [`Trick ${done.length + 1}`]), plays(view.current_trick)])]
       : []),
-    ...(last && last.winner_seat != null
+    ...(last?.winner_seat != null
       ? [el("section", { "aria-label": "Last trick" }, [el("h3", {}, [`Last trick: ${nameOf(last.winner_seat)}`]), plays(last)])]
       : []),
   ];
@@ -290,7 +358,6 @@ function handParts(view, chosen, actions) {
       node.disabled = !playable.has(code);
       node.addEventListener("click", () => actions.act({ type: "play", card: code }));
     }
-    node.setAttribute("aria-label", `${cardName(code)}${chosen.has(code) ? ", to discard" : ""}`);
     return node;
   });
   /** @type {(Node | string)[]} */
@@ -304,13 +371,7 @@ function handParts(view, chosen, actions) {
   } else if (legal?.action === "draw") {
     controls.push(button("Draw", () => actions.act({ type: "draw", discard: actions.chosen() }), { "data-key": "draw" }));
   }
-  const hint = !legal
-    ? view.my_declaration != null ? `You declared: ${view.my_declaration ? "play" : "pass"}.` : ""
-    : legal.action === "play"
-      ? "Your turn: play a card."
-      : discarding
-        ? `Your turn: tap up to ${legal.max_discard} cards to discard${legal.action === "declare" ? ", then Play (none: stand pat), or Pass" : ", then Draw"}.`
-        : "Your turn: play or pass.";
+  const hint = legal ? `Your turn: ${hintOf(legal)}` : view.my_declaration != null ? `You declared: ${view.my_declaration ? "play" : "pass"}.` : "";
   return [
     el("section", { "aria-label": "My hand", class: legal ? "hand mine" : "hand" }, [
       el("h3", {}, ["My hand"]),
@@ -319,6 +380,17 @@ function handParts(view, chosen, actions) {
       el("div", { class: "actions" }, controls),
     ]),
   ];
+}
+
+/**
+ * What the player may do now, in words.
+ * @param {Schemas["LegalOut"]} legal
+ */
+function hintOf(legal) {
+  if (legal.action === "play") return "play a card.";
+  if (legal.max_discard == null) return "play or pass.";
+  if (legal.action === "draw") return `tap up to ${legal.max_discard} cards to discard, then Draw.`;
+  return `tap up to ${legal.max_discard} cards to discard, then Play (none: stand pat), or Pass.`;
 }
 
 /**
@@ -334,18 +406,31 @@ function seatControls(view, actions) {
   /** @type {HTMLButtonElement[]} */
   const list = [];
   if (open && view.my_seat == null && free > 0) {
-    list.push(button("Take a seat", () => actions.seat("POST", `/v1/tables/${view.id}/seats`), { "data-key": "sit" }));
+    list.push(button("Take a seat", () => actions.seat(api.sit), { "data-key": "sit" }));
   }
   if (open && view.my_seat != null && between && view.seats.length >= 2) {
-    list.push(button("Deal", () => actions.seat("POST", `/v1/tables/${view.id}/hands`), { "data-key": "deal" }));
+    list.push(button("Deal", () => actions.seat(api.deal), { "data-key": "deal" }));
   }
   if (open && free > 0) {
-    list.push(button("Add bot", () => actions.seat("POST", `/v1/tables/${view.id}/bots`), { "data-key": "bot", class: "secondary" }));
+    list.push(button("Add bot", () => actions.seat(api.addBot), { "data-key": "bot", class: "secondary" }));
   }
   if (view.my_seat != null && (between || me?.state === "sitting_out")) {
-    list.push(button("Leave seat", () => actions.seat("DELETE", `/v1/tables/${view.id}/seats/me`), { "data-key": "stand", class: "secondary" }));
+    list.push(button("Leave seat", () => actions.seat(api.stand), { "data-key": "stand", class: "secondary" }));
   }
   return el("div", { class: "actions" }, [...list, link(`/leagues/${view.league_id}`, ["Back to the league"])]);
+}
+
+/**
+ * Who won a hand, in words.
+ * @param {Schemas["Settlement"]} result
+ * @param {(seat: number) => string} nameOf
+ */
+function headlineOf(result, nameOf) {
+  const outcome = result.outcome;
+  if (outcome.type === "won") return `${nameOf(outcome.seat)} won the pot of ${result.pot}`;
+  if (outcome.type === "uncontested") return `${nameOf(outcome.seat)} took the pot of ${result.pot} uncontested`;
+  if (outcome.type === "split") return `split between ${outcome.seats.map(nameOf).join(" and ")}`;
+  return "everyone passed: the pot carries over";
 }
 
 /**
@@ -354,17 +439,12 @@ function seatControls(view, actions) {
  * @param {(seat: number) => string} nameOf
  */
 function resultPart(result, nameOf) {
-  const outcome = result.outcome;
-  const headline =
-    outcome.type === "won" ? `${nameOf(outcome.seat)} won the pot of ${result.pot}`
-    : outcome.type === "uncontested" ? `${nameOf(outcome.seat)} took the pot of ${result.pot} uncontested`
-    : outcome.type === "split" ? `Split between ${outcome.seats.map(nameOf).join(" and ")}`
-    : "Everyone passed: the pot carries over";
+  const headline = headlineOf(result, nameOf);
   /** @param {Schemas["SeatAmount"][]} list */
   const lines = (list) => list.map((a) => `${nameOf(a.seat)} ${a.amount}`).join(", ");
   return el("section", { "aria-label": "Last hand", class: "result" }, [
     el("h3", {}, ["Last hand"]),
-    el("p", {}, [headline, "."]),
+    el("p", {}, [headline[0].toUpperCase(), headline.slice(1), "."]),
     result.tricks.length ? el("p", {}, [`Tricks: ${lines(result.tricks)}.`]) : "",
     result.payouts.length ? el("p", {}, [`Paid out: ${lines(result.payouts)}.`]) : "",
     result.bourre.length ? el("p", {}, [`Bourré, paying into the next pot: ${lines(result.bourre)}.`]) : el("p", {}, ["No one bourré."]),
@@ -382,8 +462,7 @@ function transcript(id, hand) {
   const part = el("details", {}, [el("summary", {}, [`Transcript of hand ${hand}`]), lines]);
   part.addEventListener("toggle", async () => {
     if (!part.open || lines.childElementCount) return;
-    /** @type {Schemas["HandRecord"]} */
-    const record = await api.call("GET", `/v1/tables/${id}/hands/${hand}`).catch((error) => {
+    const record = await api.handRecord(id, hand).catch((error) => {
       show(error);
       return null;
     });
@@ -425,38 +504,52 @@ function describe(event) {
  */
 function historyPart(id) {
   const list = el("ol", { class: "history" });
-  const more = el("div", { class: "actions" });
-  /** @param {number | null} after */
-  const load = async (after) => {
+  /** Counts loads: rows of a load overtaken by the next are dropped. */
+  let loads = 0;
+  const { more, start } = pager("More hands", async (/** @type {number | null} */ after) => {
+    const mine = loads;
     const page = await api.hands(id, after);
-    const rows = await Promise.all(
-      page.hands.map(async (h) => {
-        const verdict = h.in_progress ? "in play" : (await api.audit(id, h.hand_no)).verified ? "verified" : "NOT verified";
-        const outcome =
-          h.outcome === "won" || h.outcome === "uncontested" ? `seat ${(h.winner_seat ?? 0) + 1} won`
-          : h.outcome === "split" ? `split: seats ${h.split_seats.map((s) => s + 1).join(", ")}`
-          : h.outcome === "all_passed" ? "all passed" : "";
-        return el("li", { "data-hand": String(h.hand_no) }, [
-          `Hand ${h.hand_no}: trump ${suitName(h.trump)}`,
-          outcome ? `, ${outcome}` : "",
-          h.pot != null ? `, pot ${h.pot}` : "",
-          h.bourre_seats.length ? `, bourré: seats ${h.bourre_seats.map((s) => s + 1).join(", ")}` : "",
-          " · ",
-          el("span", { class: `verdict ${verdict === "NOT verified" ? "bad" : ""}` }, [verdict]),
-          h.fixed_deck ? " (fixed deck)" : "",
-          h.in_progress ? "" : transcript(id, h.hand_no),
-        ]);
-      }),
-    );
-    list.append(...rows);
-    const cursor = page.next_cursor;
-    more.replaceChildren(...(cursor == null ? [] : [button("More hands", () => load(cursor), { class: "secondary" })]));
-  };
-  const part = el("details", { class: "history" }, [el("summary", {}, ["Hand history"]), list, more]);
-  part.addEventListener("toggle", () => {
-    if (!part.open) return;
-    list.replaceChildren();
-    load(null).catch(show);
+    const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.audit(id, h.hand_no))));
+    if (mine !== loads) return null;
+    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i])));
+    return page.next_cursor;
   });
-  return part;
+  const part = el("details", { class: "history" }, [el("summary", {}, ["Hand history"]), list, more]);
+  const reload = () => {
+    if (!part.open) return;
+    loads += 1;
+    list.replaceChildren();
+    start().catch(show);
+  };
+  part.addEventListener("toggle", reload);
+  return { part, reload };
+}
+
+/**
+ * One hand of the history: its outcome and its audit's verdict.
+ * @param {string} id
+ * @param {Schemas["HandSummary"]} h
+ * @param {PromiseSettledResult<Schemas["AuditReport"] | null>} audit
+ */
+function handLine(id, h, audit) {
+  const verdict = h.in_progress
+    ? "in play"
+    : audit.status === "rejected" ? "audit not available"
+    : audit.value?.verified ? "verified" : "NOT verified";
+  /** @param {number[]} seats */
+  const seats = (seats) => seats.map((s) => s + 1).join(", ");
+  const outcome =
+    (h.outcome === "won" || h.outcome === "uncontested") && h.winner_seat != null ? `seat ${h.winner_seat + 1} won`
+    : h.outcome === "split" ? `split: seats ${seats(h.split_seats)}`
+    : h.outcome === "all_passed" ? "all passed" : "";
+  return el("li", { "data-hand": String(h.hand_no) }, [
+    `Hand ${h.hand_no}: trump ${suitName(h.trump)}`,
+    outcome ? `, ${outcome}` : "",
+    h.pot != null ? `, pot ${h.pot}` : "",
+    h.bourre_seats.length ? `, bourré: seats ${seats(h.bourre_seats)}` : "",
+    " · ",
+    el("span", { class: verdict === "verified" || verdict === "in play" ? "verdict" : "verdict bad" }, [verdict]),
+    h.fixed_deck ? " (fixed deck)" : "",
+    h.in_progress ? "" : transcript(id, h.hand_no),
+  ]);
 }

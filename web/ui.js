@@ -73,6 +73,12 @@ export function form(children, action) {
 }
 
 const problem = /** @type {HTMLElement} */ (document.getElementById("problem"));
+const notice = /** @type {HTMLElement} */ (document.getElementById("notice"));
+
+/** Says something that went well (in a polite status region). @param {string} text */
+export function tell(text) {
+  notice.textContent = text;
+}
 
 /**
  * Shows a refusal (the server's message and code) or any other error.
@@ -88,6 +94,47 @@ export function show(error, then) {
 export function clear() {
   problem.hidden = true;
   problem.textContent = "";
+  notice.textContent = "";
+}
+
+/**
+ * A button that shows or hides `part`, focusing `first` when it opens.
+ * @param {string} label
+ * @param {HTMLElement} part hidden to begin with
+ * @param {HTMLElement} first
+ */
+export function opener(label, part, first) {
+  part.hidden = true;
+  const node = el("button", { type: "button", "aria-expanded": "false" }, [label]);
+  node.addEventListener("click", () => {
+    part.hidden = !part.hidden;
+    node.setAttribute("aria-expanded", String(!part.hidden));
+    if (!part.hidden) first.focus();
+  });
+  return node;
+}
+
+/**
+ * A list read a page at a time: `load(after)` appends a page and returns the next cursor
+ * (null on the last page); a "More" button asks for the next.
+ * @template C
+ * @param {string} label the button's text
+ * @param {(after: C | null) => Promise<C | null | undefined>} load
+ * @returns {{ more: HTMLElement, start: () => Promise<void> }}
+ */
+export function pager(label, load) {
+  const more = el("div", { class: "actions" });
+  /** @param {C | null} after */
+  const next = async (after) => {
+    const cursor = await load(after);
+    more.replaceChildren(...(cursor == null ? [] : [button(label, () => next(cursor), { class: "secondary" })]));
+  };
+  return { more, start: () => next(null) };
+}
+
+/** A number with words for screen readers ("balance 1000"). @param {string} words @param {number} value */
+export function amount(words, value) {
+  return el("span", {}, [el("span", { class: "sr-only" }, [`${words} `]), el("span", { class: "balance" }, [String(value)])]);
 }
 
 /** @type {() => void} */

@@ -157,3 +157,50 @@ async fn an_invite_code_alone_joins_its_league() {
         .await
         .problem(409, "already_a_member");
 }
+
+/// The kinds of event the table page's `EventSource` listens to (`KINDS` in `web/table.js`)
+/// are exactly those the served document says a table's stream sends: a kind missing there
+/// would silently stop the page following the table.
+#[actix_web::test]
+async fn the_table_page_listens_to_every_kind_of_event() {
+    /// The `type`s of a union's variants, through references and nested unions.
+    fn kinds(schemas: &serde_json::Value, schema: &serde_json::Value, out: &mut Vec<String>) {
+        if let Some(name) = schema["$ref"].as_str() {
+            let name = name.rsplit('/').next().expect("name");
+            return kinds(schemas, &schemas[name], out);
+        }
+        for part in ["oneOf", "allOf"] {
+            for item in schema[part].as_array().into_iter().flatten() {
+                kinds(schemas, item, out);
+            }
+        }
+        for kind in schema["properties"]["type"]["enum"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            out.push(kind.as_str().expect("kind").to_owned());
+        }
+    }
+    let app = TestApp::start().await;
+    let doc = app
+        .call(Method::GET, "/openapi.json", None, None)
+        .await
+        .ok();
+    let schemas = &doc["components"]["schemas"];
+    let mut documented = Vec::new();
+    kinds(schemas, &schemas["TableEvent"], &mut documented);
+    documented.sort();
+    documented.dedup();
+
+    let page = include_str!("../../web/table.js");
+    let start = page.find("const KINDS = [").expect("KINDS") + "const KINDS = [".len();
+    let list = &page[start..start + page[start..].find("];").expect("end of KINDS")];
+    let mut listened: Vec<String> = list
+        .split(',')
+        .map(|k| k.trim().trim_matches('"').to_owned())
+        .filter(|k| !k.is_empty())
+        .collect();
+    listened.sort();
+    assert_eq!(listened, documented);
+}

@@ -153,11 +153,13 @@ try {
   await ann.page.getByLabel("Ante").fill("10");
   await ann.page.getByRole("button", { name: "Create table" }).click();
   await ann.page.getByRole("heading", { name: "Main table" }).waitFor();
+  await ann.page.locator(".live", { hasText: "Live" }).waitFor();
   const tableUrl = ann.page.url();
   await ann.page.getByRole("button", { name: "Take a seat" }).click();
   for (const p of [bob, cat]) {
     // The lobby refreshes by itself every 10 s.
     await p.page.getByRole("link", { name: "Main table" }).click({ timeout: 20000 });
+    await p.page.locator(".live", { hasText: "Live" }).waitFor();
     await p.page.getByRole("button", { name: "Take a seat" }).click();
     await p.page.getByRole("button", { name: "Leave seat" }).waitFor();
   }
@@ -305,6 +307,7 @@ try {
   await ann.page.getByRole("button", { name: "Grant" }).click();
   await ann.page.locator("td", { hasText: "grant: rebuy" }).waitFor();
   await ann.page.getByRole("button", { name: "Rotate invite code" }).click();
+  await ann.page.getByRole("status").filter({ hasText: "A new invite code" }).waitFor();
   await ann.page.waitForFunction((old) => document.querySelector("code.invite")?.textContent?.trim() !== old, code);
   await bob.page.getByRole("link", { name: "Back to the league" }).click();
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
