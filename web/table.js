@@ -305,7 +305,7 @@ function seatsPart(view) {
         el("span", { class: "name" }, [s.username, s.bot ? " (bot)" : "", s.seat === view.my_seat ? " (you)" : ""]),
         el("span", {}, [
           amount("balance", s.balance),
-          ` · ${s.tricks} tricks`,
+          ` · ${s.tricks} ${s.tricks === 1 ? "trick" : "tricks"}`,
           s.state ? ` · ${s.state.replace("_", " ")}` : "",
           ...(turn ? [" · to act", ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline }, [timeLeft(turn.deadline)])] : [])] : []),
         ]),
@@ -429,8 +429,8 @@ function headlineOf(result, nameOf) {
   const outcome = result.outcome;
   if (outcome.type === "won") return `${nameOf(outcome.seat)} won the pot of ${result.pot}`;
   if (outcome.type === "uncontested") return `${nameOf(outcome.seat)} took the pot of ${result.pot} uncontested`;
-  if (outcome.type === "split") return `split between ${outcome.seats.map(nameOf).join(" and ")}`;
-  return "everyone passed: the pot carries over";
+  if (outcome.type === "split") return `Split between ${outcome.seats.map(nameOf).join(" and ")}`;
+  return "Everyone passed: the pot carries over";
 }
 
 /**
@@ -444,7 +444,7 @@ function resultPart(result, nameOf) {
   const lines = (list) => list.map((a) => `${nameOf(a.seat)} ${a.amount}`).join(", ");
   return el("section", { "aria-label": "Last hand", class: "result" }, [
     el("h3", {}, ["Last hand"]),
-    el("p", {}, [headline[0].toUpperCase(), headline.slice(1), "."]),
+    el("p", {}, [headline, "."]),
     result.tricks.length ? el("p", {}, [`Tricks: ${lines(result.tricks)}.`]) : "",
     result.payouts.length ? el("p", {}, [`Paid out: ${lines(result.payouts)}.`]) : "",
     result.bourre.length ? el("p", {}, [`Bourré, paying into the next pot: ${lines(result.bourre)}.`]) : el("p", {}, ["No one bourré."]),
