@@ -18,6 +18,7 @@ pub mod protocol;
 pub mod request_id;
 pub mod tables;
 pub mod text;
+pub mod webhooks;
 
 use actix_service::{IntoServiceFactory, ServiceFactoryExt};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -157,7 +158,11 @@ fn build() -> (
                 .service(leagues::grant)
                 .service(leagues::close_season)
                 .service(leagues::standings)
-                .service(leagues::ledger),
+                .service(leagues::ledger)
+                .service(webhooks::add)
+                .service(webhooks::list)
+                .service(webhooks::remove)
+                .service(webhooks::deliveries),
         )
         .service(
             scope("/v1/tables")
@@ -202,6 +207,7 @@ pub fn server(
     // `sweep_every`), the listener that wakes long-polls and streams, the sender of this
     // process's notices to the others, and the housekeeper.
     actix_web::rt::spawn(app.clone().sweep_forever());
+    actix_web::rt::spawn(app.clone().dispatch_forever());
     actix_web::rt::spawn(app.clone().listen_forever());
     actix_web::rt::spawn(app.clone().send_notices_forever());
     actix_web::rt::spawn(app.clone().keep_house_forever());

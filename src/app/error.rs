@@ -73,6 +73,7 @@ error_codes! {
     NotFound = (404, "not_found"),
     SeasonNotFound = (404, "season_not_found"),
     TableNotFound = (404, "table_not_found"),
+    WebhookNotFound = (404, "webhook_not_found"),
     // 405: The path exists, but not with this method.
     MethodNotAllowed = (405, "method_not_allowed"),
     // 408: The request's head did not arrive in time.
@@ -118,6 +119,7 @@ error_codes! {
     InvalidSeat = (422, "invalid_seat"),
     InvalidStartingBalance = (422, "invalid_starting_balance"),
     InvalidUsername = (422, "invalid_username"),
+    InvalidWebhook = (422, "invalid_webhook"),
     NotEnoughPlayers = (422, "not_enough_players"),
     // 429: Too many attempts.
     QuotaExceeded = (429, "quota_exceeded"),

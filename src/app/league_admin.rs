@@ -35,7 +35,7 @@ pub struct Admitted {
 /// Most ledger entries in one page.
 pub const MAX_LEDGER_PAGE: i64 = 200;
 
-async fn require_admin(
+pub(crate) async fn require_admin(
     conn: &mut Conn,
     league: LeagueId,
     player: PlayerId,

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod bots;
 pub mod commands;
 pub mod discovery;
+pub mod dispatcher;
 pub mod error;
 pub mod events;
 pub mod export;
@@ -20,6 +21,7 @@ pub mod ids;
 pub mod league_admin;
 pub mod leagues;
 pub mod live;
+pub mod notices;
 pub mod pipeline;
 pub mod rebuild;
 pub mod sessions;
@@ -29,6 +31,7 @@ pub mod table;
 pub mod table_event;
 pub mod throttle;
 pub mod view;
+pub mod webhooks;
 
 use std::time::Duration;
 
@@ -90,6 +93,8 @@ pub struct Config {
     pub quotas: Quotas,
     /// Where browsers may call from.
     pub cors_origins: CorsOrigins,
+    /// How notifications are sent to webhooks.
+    pub webhooks: dispatcher::WebhookConfig,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

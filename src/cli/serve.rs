@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use crate::app::dispatcher::WebhookConfig;
 use crate::app::feeds::StreamLimits;
 use crate::app::throttle::{AddressLimits, Cidr};
 use crate::app::{App, Config, JwtKeys, Quotas};
@@ -139,6 +140,14 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
                 .unwrap_or_default()
                 .parse()
                 .map_err(|e| format!("BOURRE_CORS_ORIGINS: {e}"))?,
+            webhooks: WebhookConfig {
+                allow_http: env_flag("BOURRE_WEBHOOK_ALLOW_HTTP"),
+                allow_private: env_flag("BOURRE_WEBHOOK_ALLOW_PRIVATE"),
+                remind_before: Duration::from_secs(env_number("BOURRE_REMINDER_SECS", 3600)?),
+                retry_base: Duration::from_millis(
+                    env_number("BOURRE_WEBHOOK_RETRY_MS", 5000)?.max(1),
+                ),
+            },
             quotas: Quotas {
                 leagues_per_day: env_number("BOURRE_LEAGUES_PER_DAY", 20)? as i64,
                 tables_per_day: env_number("BOURRE_TABLES_PER_DAY", 100)? as i64,

@@ -15,6 +15,7 @@ pub mod sessions;
 pub mod table_write;
 pub mod tables;
 pub mod throttle;
+pub mod webhooks;
 
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;

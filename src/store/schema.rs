@@ -185,7 +185,49 @@ diesel::joinable!(seats -> tables (table_id));
 diesel::joinable!(events -> tables (table_id));
 diesel::joinable!(tables -> leagues (league_id));
 
+diesel::table! {
+    webhooks (id) {
+        id -> Uuid,
+        league_id -> Uuid,
+        url -> Text,
+        events -> Array<Text>,
+        secret -> Text,
+        created_by -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    deliveries (id) {
+        id -> Text,
+        webhook_id -> Uuid,
+        kind -> Text,
+        body -> Text,
+        state -> Text,
+        attempts -> Int4,
+        next_at -> Timestamptz,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    delivery_attempts (delivery_id, attempt) {
+        delivery_id -> Text,
+        attempt -> Int4,
+        at -> Timestamptz,
+        status -> Nullable<Int4>,
+        error -> Nullable<Text>,
+        took_ms -> Int4,
+    }
+}
+
+diesel::joinable!(deliveries -> webhooks (webhook_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    webhooks,
+    deliveries,
+    delivery_attempts,
     players,
     leagues,
     memberships,

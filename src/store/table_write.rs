@@ -93,6 +93,70 @@ pub struct TableWrite<'a> {
     pub unchecked: Option<Unchecked>,
     /// The reply stored under the request's idempotency key, if it sent one.
     pub key: Option<&'a KeyRow>,
+    /// What the move announces.
+    pub notices: &'a [Notice],
+}
+
+/// A notification a move announces (see `app::notices`): written in the move's own
+/// statement, when the table's league has a webhook.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub kind: &'static str,
+    pub data: Value,
+    pub due_at: DateTime<Utc>,
+}
+
+/// Notifications, a column per array parameter.
+#[derive(Default)]
+struct NoticeRows {
+    table: Vec<Uuid>,
+    league: Vec<Uuid>,
+    kind: Vec<&'static str>,
+    data: Vec<Value>,
+    due_at: Vec<DateTime<Utc>>,
+}
+
+impl NoticeRows {
+    fn new(table: Uuid, league: Uuid, notices: &[Notice]) -> NoticeRows {
+        NoticeRows {
+            table: notices.iter().map(|_| table).collect(),
+            league: notices.iter().map(|_| league).collect(),
+            kind: notices.iter().map(|n| n.kind).collect(),
+            data: notices.iter().map(|n| n.data.clone()).collect(),
+            due_at: notices.iter().map(|n| n.due_at).collect(),
+        }
+    }
+
+    fn extend(&mut self, other: &NoticeRows) {
+        self.table.extend_from_slice(&other.table);
+        self.league.extend_from_slice(&other.league);
+        self.kind.extend_from_slice(&other.kind);
+        self.data.extend_from_slice(&other.data);
+        self.due_at.extend_from_slice(&other.due_at);
+    }
+
+    /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
+    /// ids), for leagues with a webhook.
+    fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
+        out.push_sql(
+            ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
+        );
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.table)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.league)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Text>, _>(&self.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Jsonb>, _>(&self.data)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Array<Timestamptz>, _>(&self.due_at)?;
+        out.push_sql(
+            ") AS x(table_id, league_id, kind, data, due_at) WHERE x.table_id IN (SELECT id FROM ",
+        );
+        out.push_sql(written);
+        out.push_sql(") AND EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id))");
+        Ok(())
+    }
 }
 
 /// A reply stored under an idempotency key in the move's own statement (see
@@ -177,6 +241,7 @@ struct Statement {
     stamp_seated: Vec<Uuid>,
     unchecked: Option<Unchecked>,
     key: Option<KeyRow>,
+    notices: NoticeRows,
 }
 
 impl QueryFragment<Pg> for Statement {
@@ -295,6 +360,9 @@ impl QueryFragment<Pg> for Statement {
             out.push_bind_param::<Jsonb, _>(&key.body)?;
             out.push_sql(" FROM upd)");
         }
+        if !self.notices.kind.is_empty() {
+            self.notices.walk_cte(out.reborrow(), "upd")?;
+        }
         out.push_sql(" SELECT count(*) FROM upd");
         self.chips.walk_check(out.reborrow())?;
         Ok(())
@@ -370,6 +438,7 @@ impl Prepared {
             stamp_seated: write.stamp_seated.to_vec(),
             unchecked: write.unchecked,
             key: write.key.cloned(),
+            notices: NoticeRows::new(write.table_id, write.league_id, write.notices),
         };
         Prepared { statement, written }
     }
@@ -451,6 +520,7 @@ struct PlainMoves {
     member: Vec<Option<Uuid>>,
     ev_table: Vec<Uuid>,
     events: EventRows,
+    notices: NoticeRows,
 }
 
 /// A list of players as a `uuid[]` literal, for a row of an array parameter (arrays of
@@ -472,8 +542,10 @@ impl PlainMoves {
     fn new(moves: &[&Prepared]) -> PlainMoves {
         let all = || moves.iter().map(|m| &m.statement);
         let mut events = EventRows::default();
+        let mut notices = NoticeRows::default();
         for m in all() {
             events.extend(&m.events);
+            notices.extend(&m.notices);
         }
         PlainMoves {
             id: all().map(|s| s.table_id).collect(),
@@ -490,6 +562,7 @@ impl PlainMoves {
                 .flat_map(|s| s.events.seq.iter().map(|_| s.table_id))
                 .collect(),
             events,
+            notices,
         }
     }
 }
@@ -536,9 +609,10 @@ impl QueryFragment<Pg> for PlainMoves {
         self.events.walk_ast(out.reborrow())?;
         out.push_sql(
             ") AS x(table_id, seq, hand_no, kind, payload, prev_hash, hash) \
-             WHERE x.table_id IN (SELECT id FROM upd)) \
-             SELECT id FROM upd",
+             WHERE x.table_id IN (SELECT id FROM upd))",
         );
+        self.notices.walk_cte(out.reborrow(), "upd")?;
+        out.push_sql(" SELECT id FROM upd");
         Ok(())
     }
 }

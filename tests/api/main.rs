@@ -25,4 +25,5 @@ mod sessions;
 mod table_fold;
 mod timeouts;
 mod web_client;
+mod webhooks;
 mod writes;

@@ -174,6 +174,12 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         trusted_proxies: Vec::new(),
         cors_origins: bourre::app::CorsOrigins::None,
         quotas: bourre::app::Quotas::default(),
+        webhooks: bourre::app::dispatcher::WebhookConfig {
+            allow_http: true,
+            allow_private: true,
+            remind_before: Duration::from_secs(3600),
+            retry_base: Duration::from_millis(100),
+        },
     }
 }
 

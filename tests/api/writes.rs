@@ -256,6 +256,7 @@ fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prep
         stamp_seated: &[],
         unchecked: None,
         key: None,
+        notices: &[],
     })
 }
 

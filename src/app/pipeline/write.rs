@@ -103,6 +103,7 @@ pub async fn write(
         stamp_seated: &stamp_seated,
         unchecked,
         key,
+        notices: &crate::app::notices::announced(before, committed, chrono::Utc::now()),
     };
     let written = match writer {
         Writer::Conn(conn) => table_write::write(conn, &write).await,

@@ -125,6 +125,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
             jwt: JwtKeys::from_secret(hex::encode(secret).as_bytes())?,
             token_ttl: Duration::from_secs(86_400),
             refresh_ttl: Duration::from_secs(86_400),
+            webhooks: crate::app::dispatcher::WebhookConfig::default(),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::feeds::StreamLimits::default(),

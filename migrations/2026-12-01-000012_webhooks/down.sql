@@ -1,0 +1,4 @@
+DROP TABLE delivery_attempts;
+DROP TABLE deliveries;
+DROP TABLE notifications;
+DROP TABLE webhooks;

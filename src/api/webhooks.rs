@@ -1,0 +1,161 @@
+//! A league's webhooks (admins): where its app backend hears that it is someone's turn.
+
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::auth::Caller;
+use super::error::{ApiError, BadRequest, Forbidden, NotFound, Unauthorized, Unprocessable};
+use crate::app::App;
+use crate::app::ids::LeagueId;
+use crate::app::notices::NotificationKind;
+use crate::app::webhooks::{DeliveriesPage, WebhookOut};
+
+/// A new endpoint.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewWebhook {
+    /// Where to POST: `https://` (`http://` only with `BOURRE_WEBHOOK_ALLOW_HTTP=1`), not
+    /// a loopback, private, link-local or metadata address (checked again after DNS at
+    /// each delivery) unless `BOURRE_WEBHOOK_ALLOW_PRIVATE=1`; redirects are not followed.
+    #[schema(max_length = 2000, pattern = "^https?://")]
+    pub url: String,
+    /// The kinds of notification to send there (at least one; one listed twice counts once).
+    #[schema(min_items = 1)]
+    pub events: Vec<NotificationKind>,
+}
+
+/// Add a webhook endpoint to the league (admins). Its signing secret is in this answer
+/// only: deliveries follow Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+/// `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`).
+#[utoipa::path(
+    tag = "webhooks",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    request_body = NewWebhook,
+    responses(
+        (status = 201, body = WebhookOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
+    )
+)]
+#[post("/{league_id}/webhooks")]
+pub async fn add(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<NewWebhook>,
+) -> Result<HttpResponse, ApiError> {
+    if body.url.len() > 2000 {
+        return Err(ApiError::refused(
+            crate::app::ErrorCode::InvalidWebhook,
+            "url: at most 2000 characters",
+        ));
+    }
+    let hook = app
+        .add_webhook(
+            caller.0,
+            LeagueId(path.into_inner()),
+            &body.url,
+            &body.events,
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(hook))
+}
+
+/// The league's webhook endpoints (admins), without their secrets.
+#[utoipa::path(
+    tag = "webhooks",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = Vec<WebhookOut>),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/webhooks")]
+pub async fn list(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let hooks = app.webhooks(caller.0, LeagueId(path.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(hooks))
+}
+
+/// Remove a webhook endpoint (admins): nothing more is sent to it, and its deliveries go.
+#[utoipa::path(
+    tag = "webhooks",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path)),
+    responses(
+        (status = 204),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[delete("/{league_id}/webhooks/{webhook_id}")]
+pub async fn remove(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, hook) = path.into_inner();
+    app.remove_webhook(caller.0, LeagueId(league), hook).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// A page of an endpoint's deliveries.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DeliveriesQuery {
+    /// A `next_cursor` of the list (default: the newest).
+    #[param(pattern = "^-?[0-9]{1,19}~msg_[0-9a-f]{32}$")]
+    pub after: Option<String>,
+    /// Deliveries per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// An endpoint's deliveries, newest first, each with its attempts: when, the endpoint's
+/// status or why it could not be reached, how long it took (admins).
+#[utoipa::path(
+    tag = "webhooks",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path), DeliveriesQuery),
+    responses(
+        (status = 200, body = DeliveriesPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/webhooks/{webhook_id}/deliveries")]
+pub async fn deliveries(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+    query: web::Query<DeliveriesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, hook) = path.into_inner();
+    let page = app
+        .deliveries(
+            caller.0,
+            LeagueId(league),
+            hook,
+            query.after.as_deref(),
+            query.limit.unwrap_or(50),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}

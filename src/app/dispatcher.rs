@@ -1,0 +1,272 @@
+//! The outbox's dispatcher, in every server process: it hands due notifications out as
+//! deliveries, takes due deliveries with `FOR UPDATE SKIP LOCKED` under a lease (any number
+//! of processes share the work, none sends a row another holds), and sends them as
+//! Standard Webhooks: `webhook-id` (the same on every attempt), `webhook-timestamp`,
+//! `webhook-signature` (`v1,` + base64 of HMAC-SHA256 over `id.timestamp.body`). A failed
+//! attempt is retried with exponential backoff and jitter for a day, then marked failed.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use chrono::Utc;
+use hmac::{KeyInit, Mac};
+use rand::RngExt;
+
+use super::{App, AppError};
+use crate::store::{self, webhooks::Claimed, webhooks::Outcome};
+
+/// How webhooks are sent.
+#[derive(Debug, Clone)]
+pub struct WebhookConfig {
+    /// `http://` endpoints too (`BOURRE_WEBHOOK_ALLOW_HTTP=1`); https only by default.
+    pub allow_http: bool,
+    /// Loopback, private, link-local and metadata addresses too
+    /// (`BOURRE_WEBHOOK_ALLOW_PRIVATE=1`).
+    pub allow_private: bool,
+    /// How long before a turn's deadline its `turn.reminder` goes out
+    /// (`BOURRE_REMINDER_SECS`).
+    pub remind_before: Duration,
+    /// The first retry's delay; each next one doubles, up to an hour
+    /// (`BOURRE_WEBHOOK_RETRY_MS`).
+    pub retry_base: Duration,
+}
+
+impl Default for WebhookConfig {
+    fn default() -> WebhookConfig {
+        WebhookConfig {
+            allow_http: false,
+            allow_private: false,
+            remind_before: Duration::from_secs(3600),
+            retry_base: Duration::from_secs(5),
+        }
+    }
+}
+
+/// How long an endpoint has to answer.
+const TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a taken delivery is this process's: longer than an attempt can take.
+const LEASE_SECS: i64 = 30;
+/// How long a delivery is retried before it is marked failed.
+const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
+/// The longest wait between two attempts.
+const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+/// How often the dispatcher looks for work when it found none.
+const IDLE: Duration = Duration::from_millis(200);
+
+/// Whether an endpoint may be sent to at `ip` without `allow_private`: not loopback,
+/// private, link-local (where cloud metadata services live), unspecified, multicast or
+/// otherwise reserved.
+pub fn public_address(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return public_address(IpAddr::V4(v4));
+            }
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80)
+        }
+    }
+}
+
+/// Resolves endpoints' names, keeping only the addresses they may be sent to: the check is
+/// on the addresses actually connected to, after DNS.
+struct Guarded {
+    allow_private: bool,
+}
+
+impl reqwest::dns::Resolve for Guarded {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let allow_private = self.allow_private;
+        Box::pin(async move {
+            let found = tokio::net::lookup_host((name.as_str(), 0)).await?;
+            let kept: Vec<SocketAddr> = found
+                .filter(|a| allow_private || public_address(a.ip()))
+                .collect();
+            if kept.is_empty() {
+                return Err(format!(
+                    "{} has no address webhooks may be sent to (private, loopback or \
+                     link-local; see BOURRE_WEBHOOK_ALLOW_PRIVATE)",
+                    name.as_str()
+                )
+                .into());
+            }
+            Ok(Box::new(kept.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
+}
+
+/// The HTTP client webhooks are sent with: no redirects, a 10 s timeout, guarded DNS.
+pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let tls = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots())
+        .with_no_client_auth();
+    reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(TIMEOUT)
+        .dns_resolver(Arc::new(Guarded {
+            allow_private: config.allow_private,
+        }))
+        .user_agent("bourre-webhooks")
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// The machine's trusted roots (Debian's `/etc/ssl/certs`).
+fn roots() -> rustls::RootCertStore {
+    let mut store = rustls::RootCertStore::empty();
+    let bundle = std::fs::read("/etc/ssl/certs/ca-certificates.crt").unwrap_or_default();
+    use rustls::pki_types::pem::PemObject;
+    for cert in rustls::pki_types::CertificateDer::pem_slice_iter(&bundle).flatten() {
+        let _ = store.add(cert);
+    }
+    store
+}
+
+/// The `webhook-signature` of `body` sent as message `id` at `timestamp` (seconds), with
+/// `secret` (`whsec_` + base64).
+pub fn signature(secret: &str, id: &str, timestamp: i64, body: &str) -> String {
+    let key = STANDARD
+        .decode(secret.trim_start_matches("whsec_"))
+        .unwrap_or_default();
+    // HMAC takes a key of any length: this never fails.
+    let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(&key) else {
+        return String::new();
+    };
+    mac.update(format!("{id}.{timestamp}.{body}").as_bytes());
+    format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()))
+}
+
+/// The wait before attempt `attempt + 1`: `base` doubled per attempt, at most an hour, less
+/// up to a fifth at random (so endpoints that fail together are not retried together).
+fn backoff(base: Duration, attempt: i32) -> Duration {
+    let doubled = base.saturating_mul(1 << attempt.clamp(1, 20).saturating_sub(1));
+    let wait = doubled.min(MAX_BACKOFF);
+    wait.mul_f64(1.0 - rand::rng().random_range(0.0..0.2))
+}
+
+impl App {
+    /// Hands out and sends notifications for as long as the process runs.
+    pub async fn dispatch_forever(self) {
+        let client = match client(&self.config.webhooks) {
+            Ok(client) => client,
+            Err(e) => {
+                crate::obs::warn("webhooks: no HTTP client", serde_json::json!({"cause": e}));
+                return;
+            }
+        };
+        loop {
+            match self.dispatch(&client).await {
+                Ok(0) => tokio::time::sleep(IDLE).await,
+                Ok(_) => {}
+                Err(e) => {
+                    crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
+                    tokio::time::sleep(IDLE).await;
+                }
+            }
+        }
+    }
+
+    /// One round: due notifications handed out, due deliveries sent; how many of those.
+    pub async fn dispatch(&self, client: &reqwest::Client) -> Result<usize, AppError> {
+        let remind = self.config.webhooks.remind_before.as_secs() as i64;
+        let claimed = {
+            let mut conn = store::conn(&self.pool).await?;
+            store::webhooks::hand_out(&mut conn, 200, remind).await?;
+            store::webhooks::claim(&mut conn, 32, LEASE_SECS).await?
+        };
+        let sent = claimed.len();
+        let sends = claimed.into_iter().map(|d| self.deliver(client, d));
+        for result in futures_util::future::join_all(sends).await {
+            result?;
+        }
+        Ok(sent)
+    }
+
+    /// One attempt of `delivery`, and its record.
+    async fn deliver(&self, client: &reqwest::Client, delivery: Claimed) -> Result<(), AppError> {
+        let started = Instant::now();
+        let timestamp = Utc::now().timestamp();
+        let sent = client
+            .post(&delivery.url)
+            .header("content-type", "application/json")
+            .header("webhook-id", &delivery.id)
+            .header("webhook-timestamp", timestamp.to_string())
+            .header(
+                "webhook-signature",
+                signature(&delivery.secret, &delivery.id, timestamp, &delivery.body),
+            )
+            .body(delivery.body.clone())
+            .send()
+            .await;
+        let took_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
+        let (status, error) = match &sent {
+            Ok(response) => (Some(i32::from(response.status().as_u16())), None),
+            Err(e) => (None, Some(cause(e))),
+        };
+        let ok = sent.as_ref().is_ok_and(|r| r.status().is_success());
+        let retry_at = Utc::now()
+            + chrono::Duration::from_std(backoff(
+                self.config.webhooks.retry_base,
+                delivery.attempts,
+            ))
+            .unwrap_or(chrono::Duration::hours(1));
+        let state = if ok {
+            "delivered"
+        } else if retry_at > delivery.created_at + RETRY_FOR {
+            "failed"
+        } else {
+            "pending"
+        };
+        let mut conn = store::conn(&self.pool).await?;
+        store::webhooks::record(
+            &mut conn,
+            &delivery.id,
+            delivery.attempts,
+            &Outcome {
+                status,
+                error: error.as_deref(),
+                took_ms,
+                state,
+                retry_at,
+            },
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+/// Why a request failed, with its causes.
+fn cause(error: &reqwest::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
+}

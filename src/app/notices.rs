@@ -1,0 +1,113 @@
+//! What a table's change announces (the notification outbox, see the `webhooks` migration):
+//! derived from the state before and after it and its events, and written in the same
+//! statement as those events. `turn.reminder`s are scheduled by the dispatcher when it
+//! hands out a `turn.started` (see [`super::dispatcher`]).
+
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+
+use super::table::change::Committed;
+use super::table::state::TableState;
+use crate::store::table_write::Notice;
+
+/// A kind of notification, as webhooks subscribe to them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+pub enum NotificationKind {
+    /// A player is to act (their turn began).
+    #[serde(rename = "turn.started")]
+    TurnStarted,
+    /// A player's turn ends soon (`BOURRE_REMINDER_SECS` before its deadline).
+    #[serde(rename = "turn.reminder")]
+    TurnReminder,
+    /// A hand ended, with its settlement.
+    #[serde(rename = "hand.ended")]
+    HandEnded,
+    /// The server acted for a player whose time ran out.
+    #[serde(rename = "player.timed_out")]
+    PlayerTimedOut,
+}
+
+impl NotificationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::TurnStarted => "turn.started",
+            NotificationKind::TurnReminder => "turn.reminder",
+            NotificationKind::HandEnded => "hand.ended",
+            NotificationKind::PlayerTimedOut => "player.timed_out",
+        }
+    }
+}
+
+/// What a seat's player is told about the table: no card, hidden or not.
+fn about(state: &TableState, seat: u8, player: uuid::Uuid) -> Value {
+    let t = &state.table;
+    json!({
+        "league_id": t.league_id,
+        "table_id": t.id,
+        "table_name": t.name,
+        "hand_no": t.hand_no,
+        "version": t.version,
+        "seat": seat,
+        "player_id": player,
+        "username": state.seats.iter().find(|s| s.seat == seat).map(|s| s.username.clone()),
+        "deadline": t.deadline,
+    })
+}
+
+/// The notifications `committed` (decided on `before`) announces, due `now`:
+/// - `turn.started` for each human player who is to act after it and was not before, or
+///   whose turn began again (a new deadline); bots are not told;
+/// - `player.timed_out` for each seat the server acted for;
+/// - `hand.ended` with the settlement (public once the hand is over).
+pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>) -> Vec<Notice> {
+    let after = &committed.after;
+    let mut notices = Vec::new();
+    for row in &committed.rows {
+        match row.kind {
+            "turn_timed_out" => {
+                let seat = row.payload["seat"].as_u64().unwrap_or_default();
+                let player = row.payload["player_id"]
+                    .as_str()
+                    .and_then(|p| p.parse().ok())
+                    .unwrap_or_default();
+                notices.push(Notice {
+                    kind: NotificationKind::PlayerTimedOut.as_str(),
+                    data: about(after, u8::try_from(seat).unwrap_or_default(), player),
+                    due_at: now,
+                });
+            }
+            "hand_ended" => {
+                let t = &after.table;
+                notices.push(Notice {
+                    kind: NotificationKind::HandEnded.as_str(),
+                    data: json!({
+                        "league_id": t.league_id,
+                        "table_id": t.id,
+                        "table_name": t.name,
+                        "hand_no": row.hand_no,
+                        "version": t.version,
+                        "settlement": row.payload,
+                    }),
+                    due_at: now,
+                });
+            }
+            _ => {}
+        }
+    }
+    let (b, a) = (&before.table, &after.table);
+    let restarted = a.deadline != b.deadline;
+    for player in &a.to_act {
+        let Some(seat) = after.seats.iter().find(|s| s.player_id == *player) else {
+            continue;
+        };
+        if seat.bot || (b.to_act.contains(player) && !restarted) {
+            continue;
+        }
+        notices.push(Notice {
+            kind: NotificationKind::TurnStarted.as_str(),
+            data: about(after, seat.seat, *player),
+            due_at: now,
+        });
+    }
+    notices
+}

@@ -1,0 +1,266 @@
+//! A league's webhook endpoints (admins): add one (its signing secret shown once), list
+//! them, remove one, and see an endpoint's deliveries with each attempt's result.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::dispatcher::public_address;
+use super::ids::{LeagueId, PlayerId};
+use super::league_admin::require_admin;
+use super::notices::NotificationKind;
+use super::{App, AppError, ErrorCode};
+use crate::store::{self, webhooks::Webhook};
+
+/// Most endpoints one league may have.
+const MAX_PER_LEAGUE: i64 = 10;
+/// Most deliveries in one page.
+pub const MAX_DELIVERY_PAGE: i64 = 100;
+
+/// An endpoint as its league's admins see it (never its secret, but when made).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookOut {
+    pub id: Uuid,
+    pub league_id: Uuid,
+    pub url: String,
+    /// The kinds of notification sent to it.
+    pub events: Vec<String>,
+    pub created_at: DateTime<Utc>,
+    /// The signing secret (`whsec_` + base64, Standard Webhooks): in the answer that made
+    /// the endpoint only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+}
+
+impl WebhookOut {
+    fn of(hook: Webhook, with_secret: bool) -> WebhookOut {
+        WebhookOut {
+            id: hook.id,
+            league_id: hook.league_id,
+            url: hook.url,
+            events: hook.events,
+            created_at: hook.created_at,
+            secret: with_secret.then_some(hook.secret),
+        }
+    }
+}
+
+/// One attempt at a delivery.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttemptOut {
+    pub attempt: i32,
+    pub at: DateTime<Utc>,
+    /// The endpoint's HTTP status; null when it could not be reached.
+    pub status: Option<i32>,
+    /// Why it could not be reached.
+    pub error: Option<String>,
+    pub took_ms: i32,
+}
+
+/// A message to an endpoint and what became of it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryOut {
+    /// The `webhook-id` header (the same on every attempt).
+    pub id: String,
+    #[schema(example = "turn.started")]
+    pub kind: String,
+    /// `pending`, `delivered` or `failed` (after a day of retries).
+    pub state: String,
+    pub created_at: DateTime<Utc>,
+    /// When the next attempt is due, while pending.
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// The body sent, as JSON.
+    pub body: serde_json::Value,
+    pub attempts: Vec<AttemptOut>,
+}
+
+/// A page of deliveries, newest first; `next_cursor` is the `after` of the next page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveriesPage {
+    pub deliveries: Vec<DeliveryOut>,
+    pub next_cursor: Option<String>,
+}
+
+/// A delivery's place in the list, as a cursor: `<microseconds>~<id>`.
+fn cursor(at: DateTime<Utc>, id: &str) -> String {
+    format!("{}~{id}", at.timestamp_micros())
+}
+
+fn parse_cursor(text: &str) -> Result<(DateTime<Utc>, String), AppError> {
+    let bad = || AppError::refused(ErrorCode::InvalidQuery, "after: not a cursor of this list");
+    let (micros, id) = text.split_once('~').ok_or_else(bad)?;
+    let at = micros
+        .parse::<i64>()
+        .ok()
+        .and_then(DateTime::from_timestamp_micros)
+        .ok_or_else(bad)?;
+    Ok((at, id.to_owned()))
+}
+
+fn invalid(why: impl Into<String>) -> AppError {
+    AppError::refused(ErrorCode::InvalidWebhook, why)
+}
+
+fn not_found() -> AppError {
+    AppError::refused(ErrorCode::WebhookNotFound, "no such webhook in this league")
+}
+
+impl App {
+    /// Checks an endpoint's address: https (or http when allowed), a host, no credentials,
+    /// and not a private address when it is one already (names are checked after DNS, at
+    /// each delivery).
+    fn check_url(&self, text: &str) -> Result<String, AppError> {
+        let url = reqwest::Url::parse(text.trim())
+            .map_err(|e| invalid(format!("url: not an absolute URL ({e})")))?;
+        let config = &self.config.webhooks;
+        match url.scheme() {
+            "https" => {}
+            "http" if config.allow_http => {}
+            "http" => {
+                return Err(invalid(
+                    "url: https only (http needs BOURRE_WEBHOOK_ALLOW_HTTP=1)",
+                ));
+            }
+            other => return Err(invalid(format!("url: {other} is not http(s)"))),
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(invalid("url: no credentials in the URL"));
+        }
+        let Some(host) = url.host_str() else {
+            return Err(invalid("url: no host"));
+        };
+        let ip = host
+            .trim_matches(['[', ']'])
+            .parse::<std::net::IpAddr>()
+            .ok();
+        if ip.is_some_and(|ip| !config.allow_private && !public_address(ip)) {
+            return Err(invalid(
+                "url: a loopback, private or link-local address (allowed only with \
+                 BOURRE_WEBHOOK_ALLOW_PRIVATE=1)",
+            ));
+        }
+        Ok(url.to_string())
+    }
+
+    /// Adds an endpoint to the league (admins) for `events`.
+    pub async fn add_webhook(
+        &self,
+        caller: PlayerId,
+        league: LeagueId,
+        url: &str,
+        events: &[NotificationKind],
+    ) -> Result<WebhookOut, AppError> {
+        let url = self.check_url(url)?;
+        let mut kinds: Vec<String> = Vec::new();
+        for kind in events {
+            if !kinds.iter().any(|k| k == kind.as_str()) {
+                kinds.push(kind.as_str().to_owned());
+            }
+        }
+        if kinds.is_empty() {
+            return Err(invalid("events: at least one"));
+        }
+        let mut conn = store::conn(&self.pool).await?;
+        require_admin(&mut conn, league, caller).await?;
+        if store::webhooks::count_of_league(&mut conn, league.0).await? >= MAX_PER_LEAGUE {
+            return Err(invalid(format!(
+                "a league has at most {MAX_PER_LEAGUE} webhooks: remove one first"
+            )));
+        }
+        let key: [u8; 24] = rand::random();
+        let hook = Webhook {
+            id: Uuid::new_v4(),
+            league_id: league.0,
+            url,
+            events: kinds,
+            secret: format!("whsec_{}", STANDARD.encode(key)),
+            created_by: caller.0,
+            created_at: Utc::now(),
+        };
+        store::webhooks::insert(&mut conn, &hook).await?;
+        Ok(WebhookOut::of(hook, true))
+    }
+
+    /// The league's endpoints (admins).
+    pub async fn webhooks(
+        &self,
+        caller: PlayerId,
+        league: LeagueId,
+    ) -> Result<Vec<WebhookOut>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        require_admin(&mut conn, league, caller).await?;
+        let hooks = store::webhooks::of_league(&mut conn, league.0).await?;
+        Ok(hooks
+            .into_iter()
+            .map(|h| WebhookOut::of(h, false))
+            .collect())
+    }
+
+    /// Removes an endpoint (admins): nothing more is sent to it.
+    pub async fn remove_webhook(
+        &self,
+        caller: PlayerId,
+        league: LeagueId,
+        id: Uuid,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        require_admin(&mut conn, league, caller).await?;
+        if store::webhooks::delete(&mut conn, league.0, id).await? {
+            Ok(())
+        } else {
+            Err(not_found())
+        }
+    }
+
+    /// An endpoint's deliveries, newest first (admins).
+    pub async fn deliveries(
+        &self,
+        caller: PlayerId,
+        league: LeagueId,
+        id: Uuid,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<DeliveriesPage, AppError> {
+        let before = after.map(parse_cursor).transpose()?;
+        let mut conn = store::conn(&self.pool).await?;
+        require_admin(&mut conn, league, caller).await?;
+        store::webhooks::find(&mut conn, league.0, id)
+            .await?
+            .ok_or_else(not_found)?;
+        let limit = limit.clamp(1, MAX_DELIVERY_PAGE);
+        let rows = store::webhooks::deliveries_of(&mut conn, id, before, limit).await?;
+        let next_cursor = (rows.len() as i64 == limit)
+            .then(|| rows.last().map(|(d, _)| cursor(d.created_at, &d.id)))
+            .flatten();
+        let deliveries = rows
+            .into_iter()
+            .map(|(d, attempts)| DeliveryOut {
+                next_attempt_at: (d.state == "pending").then_some(d.next_at),
+                body: serde_json::from_str(&d.body).unwrap_or(serde_json::Value::Null),
+                id: d.id,
+                kind: d.kind,
+                state: d.state,
+                created_at: d.created_at,
+                finished_at: d.finished_at,
+                attempts: attempts
+                    .into_iter()
+                    .map(|a| AttemptOut {
+                        attempt: a.attempt,
+                        at: a.at,
+                        status: a.status,
+                        error: a.error,
+                        took_ms: a.took_ms,
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(DeliveriesPage {
+            deliveries,
+            next_cursor,
+        })
+    }
+}

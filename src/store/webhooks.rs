@@ -1,0 +1,261 @@
+//! Webhook endpoints, and the outbox's deliveries to them (see the `webhooks` migration).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+use super::schema::{deliveries, delivery_attempts, webhooks};
+use super::{Conn, StoreError};
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = webhooks)]
+pub struct Webhook {
+    pub id: Uuid,
+    pub league_id: Uuid,
+    pub url: String,
+    pub events: Vec<String>,
+    pub secret: String,
+    pub created_by: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn insert(conn: &mut Conn, hook: &Webhook) -> Result<(), StoreError> {
+    diesel::insert_into(webhooks::table)
+        .values(hook)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The league's endpoints, oldest first.
+pub async fn of_league(conn: &mut Conn, league: Uuid) -> Result<Vec<Webhook>, StoreError> {
+    Ok(webhooks::table
+        .filter(webhooks::league_id.eq(league))
+        .order((webhooks::created_at.asc(), webhooks::id.asc()))
+        .select(Webhook::as_select())
+        .load(conn)
+        .await?)
+}
+
+pub async fn count_of_league(conn: &mut Conn, league: Uuid) -> Result<i64, StoreError> {
+    Ok(webhooks::table
+        .filter(webhooks::league_id.eq(league))
+        .count()
+        .get_result(conn)
+        .await?)
+}
+
+pub async fn find(conn: &mut Conn, league: Uuid, id: Uuid) -> Result<Option<Webhook>, StoreError> {
+    Ok(webhooks::table
+        .filter(webhooks::league_id.eq(league).and(webhooks::id.eq(id)))
+        .select(Webhook::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Removes the endpoint and its deliveries; whether there was one.
+pub async fn delete(conn: &mut Conn, league: Uuid, id: Uuid) -> Result<bool, StoreError> {
+    let gone = diesel::delete(
+        webhooks::table.filter(webhooks::league_id.eq(league).and(webhooks::id.eq(id))),
+    )
+    .execute(conn)
+    .await?;
+    Ok(gone > 0)
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = deliveries)]
+pub struct Delivery {
+    pub id: String,
+    pub kind: String,
+    pub body: String,
+    pub state: String,
+    pub attempts: i32,
+    pub next_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = delivery_attempts)]
+pub struct Attempt {
+    pub delivery_id: String,
+    pub attempt: i32,
+    pub at: DateTime<Utc>,
+    pub status: Option<i32>,
+    pub error: Option<String>,
+    pub took_ms: i32,
+}
+
+/// The endpoint's latest `limit` deliveries after `before` in the order newest first
+/// (`(created_at, id)` descending), each with its attempts in order.
+pub async fn deliveries_of(
+    conn: &mut Conn,
+    webhook: Uuid,
+    before: Option<(DateTime<Utc>, String)>,
+    limit: i64,
+) -> Result<Vec<(Delivery, Vec<Attempt>)>, StoreError> {
+    let mut query = deliveries::table
+        .filter(deliveries::webhook_id.eq(webhook))
+        .order((deliveries::created_at.desc(), deliveries::id.desc()))
+        .limit(limit)
+        .select(Delivery::as_select())
+        .into_boxed();
+    if let Some((at, id)) = before {
+        query = query.filter(
+            deliveries::created_at
+                .lt(at)
+                .or(deliveries::created_at.eq(at).and(deliveries::id.lt(id))),
+        );
+    }
+    let found: Vec<Delivery> = query.load(conn).await?;
+    let ids: Vec<&str> = found.iter().map(|d| d.id.as_str()).collect();
+    let attempts: Vec<Attempt> = delivery_attempts::table
+        .filter(delivery_attempts::delivery_id.eq_any(ids))
+        .order((
+            delivery_attempts::delivery_id.asc(),
+            delivery_attempts::attempt.asc(),
+        ))
+        .select(Attempt::as_select())
+        .load(conn)
+        .await?;
+    Ok(found
+        .into_iter()
+        .map(|d| {
+            let mine = attempts
+                .iter()
+                .filter(|a| a.delivery_id == d.id)
+                .cloned()
+                .collect();
+            (d, mine)
+        })
+        .collect())
+}
+
+/// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
+/// that takes their kind, and deletes them, in one statement (rows another process holds
+/// are skipped). A `turn.reminder` is dropped when its turn is over (the table's deadline
+/// moved, or the player is no longer to act); a `turn.started` schedules its reminder
+/// `remind_secs` before the deadline, if that is still ahead. Returns how many it took.
+pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i64, StoreError> {
+    #[derive(QueryableByName)]
+    struct Taken {
+        #[diesel(sql_type = BigInt)]
+        taken: i64,
+    }
+    let taken: Taken = diesel::sql_query(
+        "WITH due AS (DELETE FROM notifications WHERE id IN (SELECT id FROM notifications \
+         WHERE due_at <= now() ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED) \
+         RETURNING *), \
+         live AS (SELECT d.* FROM due d WHERE d.kind <> 'turn.reminder' OR EXISTS \
+         (SELECT 1 FROM tables t WHERE t.id = d.table_id \
+         AND t.deadline = (d.data->>'deadline')::timestamptz \
+         AND (d.data->>'player_id')::uuid = ANY (t.to_act))), \
+         sent AS (INSERT INTO deliveries (id, webhook_id, kind, body) \
+         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, l.kind, \
+         json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
+         FROM live l JOIN webhooks w ON w.league_id = l.league_id AND l.kind = ANY (w.events) \
+         RETURNING 1), \
+         remind AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at) \
+         SELECT table_id, league_id, 'turn.reminder', data, \
+         (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \
+         WHERE kind = 'turn.started' AND data->>'deadline' IS NOT NULL \
+         AND (data->>'deadline')::timestamptz - make_interval(secs => $2) > now() RETURNING 1) \
+         SELECT count(*) AS taken FROM due",
+    )
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(remind_secs)
+    .get_result(conn)
+    .await?;
+    Ok(taken.taken)
+}
+
+/// A delivery taken to be sent: the endpoint, and the attempt's number.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct Claimed {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    #[diesel(sql_type = Text)]
+    pub url: String,
+    #[diesel(sql_type = Text)]
+    pub secret: String,
+    #[diesel(sql_type = Text)]
+    pub body: String,
+    #[diesel(sql_type = Integer)]
+    pub attempts: i32,
+    #[diesel(sql_type = Timestamptz)]
+    pub created_at: DateTime<Utc>,
+}
+
+/// Takes up to `limit` due deliveries no other process holds, and leases them for
+/// `lease_secs`: their next attempt is due only then, so a process that dies while sending
+/// leaves them to be sent again after the lease, and no other process sends them within it.
+pub async fn claim(
+    conn: &mut Conn,
+    limit: i64,
+    lease_secs: i64,
+) -> Result<Vec<Claimed>, StoreError> {
+    Ok(diesel::sql_query(
+        "UPDATE deliveries d SET attempts = d.attempts + 1, \
+         next_at = now() + make_interval(secs => $2) \
+         FROM webhooks w WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM deliveries \
+         WHERE state = 'pending' AND next_at <= now() ORDER BY next_at LIMIT $1 \
+         FOR UPDATE SKIP LOCKED) \
+         RETURNING d.id, w.url, w.secret, d.body, d.attempts, d.created_at",
+    )
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(lease_secs)
+    .load(conn)
+    .await?)
+}
+
+/// What became of an attempt, and of its delivery.
+pub struct Outcome<'a> {
+    pub status: Option<i32>,
+    pub error: Option<&'a str>,
+    pub took_ms: i32,
+    /// `delivered`, `failed`, or `pending` again at `retry_at`.
+    pub state: &'static str,
+    pub retry_at: DateTime<Utc>,
+}
+
+/// Records attempt `attempt` of delivery `id` (if it is still that attempt's: a lease that
+/// ran out gave the row to another attempt, which records its own).
+pub async fn record(
+    conn: &mut Conn,
+    id: &str,
+    attempt: i32,
+    outcome: &Outcome<'_>,
+) -> Result<(), StoreError> {
+    diesel::insert_into(delivery_attempts::table)
+        .values((
+            delivery_attempts::delivery_id.eq(id),
+            delivery_attempts::attempt.eq(attempt),
+            delivery_attempts::status.eq(outcome.status),
+            delivery_attempts::error.eq(outcome.error),
+            delivery_attempts::took_ms.eq(outcome.took_ms),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    let finished = (outcome.state != "pending").then(Utc::now);
+    diesel::update(
+        deliveries::table.filter(
+            deliveries::id
+                .eq(id)
+                .and(deliveries::attempts.eq(attempt))
+                .and(deliveries::state.eq("pending")),
+        ),
+    )
+    .set((
+        deliveries::state.eq(outcome.state),
+        deliveries::next_at.eq(outcome.retry_at),
+        deliveries::finished_at.eq(finished),
+    ))
+    .execute(conn)
+    .await?;
+    Ok(())
+}

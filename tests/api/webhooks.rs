@@ -1,0 +1,401 @@
+//! Webhooks from the notification outbox (issue "your turn, wherever you are"): a receiver
+//! on loopback checks every delivery's Standard Webhooks signature with this file's own
+//! implementation of the specification (HMAC-SHA256 over `id.timestamp.body`, keyed with
+//! the base64 after `whsec_`), and what was announced, to whom and in what order.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use actix_web::{App as Web, HttpRequest, HttpResponse, HttpServer, web};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use hmac::{KeyInit, Mac};
+use serde_json::{Value, json};
+
+use crate::support::{Player, TestApp, config, fresh_database, next_move};
+
+/// A delivery as the receiver got it.
+#[derive(Debug, Clone)]
+struct Received {
+    id: String,
+    body: Value,
+}
+
+/// An HTTP endpoint on loopback that verifies signatures with `secret` (once known) and
+/// answers 500 to its first `failures` requests.
+struct Receiver {
+    url: String,
+    got: Arc<Mutex<Vec<Received>>>,
+    secret: Arc<Mutex<String>>,
+    bad: Arc<AtomicUsize>,
+}
+
+struct Shared {
+    got: Arc<Mutex<Vec<Received>>>,
+    secret: Arc<Mutex<String>>,
+    failures: Arc<AtomicUsize>,
+    bad: Arc<AtomicUsize>,
+}
+
+/// The Standard Webhooks signature, written from the specification.
+fn expected_signature(secret: &str, id: &str, timestamp: &str, body: &[u8]) -> String {
+    let key = STANDARD
+        .decode(secret.strip_prefix("whsec_").expect("whsec_ prefix"))
+        .expect("base64 secret");
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&key).expect("key");
+    mac.update(id.as_bytes());
+    mac.update(b".");
+    mac.update(timestamp.as_bytes());
+    mac.update(b".");
+    mac.update(body);
+    format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()))
+}
+
+async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) -> HttpResponse {
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned()
+    };
+    let (id, timestamp, signature) = (
+        header("webhook-id"),
+        header("webhook-timestamp"),
+        header("webhook-signature"),
+    );
+    let secret = shared.secret.lock().expect("lock").clone();
+    let fresh = timestamp
+        .parse::<i64>()
+        .is_ok_and(|t| (chrono::Utc::now().timestamp() - t).abs() < 300);
+    let signed = signature
+        .split(' ')
+        .any(|s| s == expected_signature(&secret, &id, &timestamp, &body));
+    if !fresh || !signed {
+        shared.bad.fetch_add(1, Ordering::SeqCst);
+        return HttpResponse::BadRequest().finish();
+    }
+    let failing = shared
+        .failures
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+        .is_ok();
+    shared.got.lock().expect("lock").push(Received {
+        id,
+        body: serde_json::from_slice(&body).expect("JSON body"),
+    });
+    if failing {
+        HttpResponse::InternalServerError().finish()
+    } else {
+        HttpResponse::NoContent().finish()
+    }
+}
+
+impl Receiver {
+    fn start(failures: usize) -> Receiver {
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let secret = Arc::new(Mutex::new(String::new()));
+        let bad = Arc::new(AtomicUsize::new(0));
+        let shared = web::Data::new(Shared {
+            got: got.clone(),
+            secret: secret.clone(),
+            failures: Arc::new(AtomicUsize::new(failures)),
+            bad: bad.clone(),
+        });
+        let server = HttpServer::new(move || {
+            Web::new()
+                .app_data(shared.clone())
+                .default_service(web::to(receive))
+        })
+        .workers(1)
+        .bind(("127.0.0.1", 0))
+        .expect("bind");
+        let port = server.addrs()[0].port();
+        actix_web::rt::spawn(server.run());
+        Receiver {
+            url: format!("http://127.0.0.1:{port}/hooks"),
+            got,
+            secret,
+            bad,
+        }
+    }
+
+    fn got(&self) -> Vec<Received> {
+        self.got.lock().expect("lock").clone()
+    }
+
+    /// Waits until `done` holds of what arrived (at most 20 s).
+    async fn until(&self, what: &str, done: impl Fn(&[Received]) -> bool) -> Vec<Received> {
+        for _ in 0..400 {
+            let got = self.got();
+            if done(&got) {
+                return got;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{what}: not in 20 s; got {:?}", self.got());
+    }
+}
+
+/// Adds `receiver` as a webhook of `league` for `events`; keeps its secret.
+async fn subscribe(
+    app: &TestApp,
+    admin: &Player,
+    league: &str,
+    receiver: &Receiver,
+    events: &[&str],
+) -> Value {
+    let hook = app
+        .post(
+            &format!("/v1/leagues/{league}/webhooks"),
+            admin,
+            json!({"url": receiver.url, "events": events}),
+        )
+        .await;
+    assert_eq!(hook.status, 201, "{}", hook.body);
+    let secret = hook.body["secret"].as_str().expect("secret shown once");
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    *receiver.secret.lock().expect("lock") = secret.to_owned();
+    hook.body
+}
+
+#[actix_web::test]
+async fn each_turn_of_a_hand_is_announced_once_to_its_player_in_order() {
+    let app = TestApp::start().await;
+    let receiver = Receiver::start(0);
+    let (players, league, table) = app
+        .seated(&["ann", "bob", "cat"], 500, json!({"ante": 5}), None)
+        .await;
+    let hook = subscribe(
+        &app,
+        &players[0],
+        &league,
+        &receiver,
+        &["turn.started", "hand.ended"],
+    )
+    .await;
+
+    // Listed to admins without its secret; members may not see it.
+    let listed = app
+        .get(&format!("/v1/leagues/{league}/webhooks"), &players[0])
+        .await
+        .ok();
+    assert_eq!(listed[0]["id"], hook["id"]);
+    assert!(listed[0].get("secret").is_none(), "{listed}");
+    app.get(&format!("/v1/leagues/{league}/webhooks"), &players[1])
+        .await
+        .problem(403, "not_admin");
+
+    // A hand played to its end, the player of each move noted in order.
+    app.start_hand(&table, &players[0]).await.ok();
+    let everyone: Vec<&Player> = players.iter().collect();
+    let mut actors = Vec::new();
+    while let Some((who, action)) = next_move(&app, &table, &everyone).await {
+        actors.push(who.id.clone());
+        app.act(&table, &who, action).await.ok();
+    }
+    receiver
+        .until("the hand's end", |got| {
+            got.iter().any(|r| r.body["type"] == "hand.ended")
+        })
+        .await;
+    let got = receiver
+        .until("every turn", |got| {
+            got.iter()
+                .filter(|r| r.body["type"] == "turn.started")
+                .count()
+                >= actors.len()
+        })
+        .await;
+    assert_eq!(receiver.bad.load(Ordering::SeqCst), 0, "a bad signature");
+
+    let mut turns: Vec<&Received> = got
+        .iter()
+        .filter(|r| r.body["type"] == "turn.started")
+        .collect();
+    turns.sort_by_key(|r| r.body["data"]["version"].as_i64().expect("version"));
+    let announced: Vec<String> = turns
+        .iter()
+        .map(|r| {
+            r.body["data"]["player_id"]
+                .as_str()
+                .expect("player")
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        announced, actors,
+        "one turn.started per move, to its player, in order"
+    );
+    let ids: HashSet<&str> = got.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids.len(), got.len(), "a message delivered twice");
+    for r in &turns {
+        let data = &r.body["data"];
+        assert_eq!(data["table_id"], table.as_str());
+        assert!(data["deadline"].is_string(), "{data}");
+        assert!(r.body["timestamp"].is_string(), "{}", r.body);
+        let text = r.body.to_string();
+        assert!(
+            !text.contains("my_hand") && !text.contains("\"cards\""),
+            "{text}"
+        );
+    }
+    let ended = got
+        .iter()
+        .find(|r| r.body["type"] == "hand.ended")
+        .expect("hand.ended");
+    assert_eq!(ended.body["data"]["hand_no"], 1);
+    assert!(
+        ended.body["data"]["settlement"]["outcome"].is_object(),
+        "{}",
+        ended.body
+    );
+}
+
+#[actix_web::test]
+async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
+    let app = TestApp::start().await;
+    let receiver = Receiver::start(3);
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let hook = subscribe(&app, &players[0], &league, &receiver, &["turn.started"]).await;
+    app.start_hand(&table, &players[0]).await.ok();
+
+    let got = receiver.until("four attempts", |got| got.len() >= 4).await;
+    assert!(
+        got.iter().all(|r| r.id == got[0].id),
+        "one webhook-id: {got:?}"
+    );
+    assert!(got.iter().all(|r| r.body == got[0].body), "the same body");
+
+    let path = format!(
+        "/v1/leagues/{league}/webhooks/{}/deliveries",
+        hook["id"].as_str().expect("id")
+    );
+    let mut page = Value::Null;
+    for _ in 0..100 {
+        page = app.get(&path, &players[0]).await.ok();
+        if page["deliveries"][0]["state"] == "delivered" {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    let delivery = &page["deliveries"][0];
+    assert_eq!(delivery["state"], "delivered", "{page}");
+    assert_eq!(delivery["id"], got[0].id.as_str());
+    let statuses: Vec<i64> = delivery["attempts"]
+        .as_array()
+        .expect("attempts")
+        .iter()
+        .map(|a| a["status"].as_i64().expect("status"))
+        .collect();
+    assert_eq!(statuses, [500, 500, 500, 204]);
+    app.get(&path, &players[1]).await.problem(403, "not_admin");
+}
+
+#[actix_web::test]
+async fn private_addresses_are_refused_without_the_flag() {
+    let mut strict = config(true);
+    strict.webhooks.allow_private = false;
+    let app = TestApp::start_with(strict).await;
+    let receiver = Receiver::start(0);
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let hooks = format!("/v1/leagues/{league}/webhooks");
+    for url in [
+        receiver.url.clone(),
+        "http://10.1.2.3/x".into(),
+        "http://169.254.169.254/latest/meta-data".into(),
+        "http://[::1]:8080/".into(),
+        "ftp://example.com/".into(),
+    ] {
+        app.post(
+            &hooks,
+            &players[0],
+            json!({"url": url, "events": ["turn.started"]}),
+        )
+        .await
+        .problem(422, "invalid_webhook");
+    }
+    // A name is checked after DNS, on the addresses connected to: localhost is refused
+    // when the delivery is made, and nothing reaches the receiver.
+    let port = receiver.url.split(':').nth(2).expect("port");
+    let by_name = format!("http://localhost:{port}/hooks");
+    let hook = app
+        .post(
+            &hooks,
+            &players[0],
+            json!({"url": by_name, "events": ["turn.started"]}),
+        )
+        .await;
+    assert_eq!(hook.status, 201, "{}", hook.body);
+    app.start_hand(&table, &players[0]).await.ok();
+    let path = format!(
+        "{hooks}/{}/deliveries",
+        hook.body["id"].as_str().expect("id")
+    );
+    let mut error = String::new();
+    for _ in 0..100 {
+        let page = app.get(&path, &players[0]).await.ok();
+        if let Some(e) = page["deliveries"][0]["attempts"][0]["error"].as_str() {
+            error = e.to_owned();
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        error.contains("no address webhooks may be sent to"),
+        "{error}"
+    );
+    assert!(receiver.got().is_empty());
+}
+
+#[actix_web::test]
+async fn two_processes_never_send_one_delivery_twice() {
+    let database = fresh_database().await;
+    let one = TestApp::on_database(database.clone(), config(true));
+    let two = TestApp::on_database(database, config(true));
+    let receiver = Receiver::start(0);
+    let (players, league, table) = one
+        .seated(&["ann", "bob", "cat", "dan"], 500, json!({"ante": 5}), None)
+        .await;
+    subscribe(
+        &one,
+        &players[0],
+        &league,
+        &receiver,
+        &["turn.started", "hand.ended"],
+    )
+    .await;
+    let everyone: Vec<&Player> = players.iter().collect();
+    let mut moves = 0;
+    for _ in 0..3 {
+        one.start_hand(&table, &players[0]).await.ok();
+        while let Some((who, action)) = next_move(&two, &table, &everyone).await {
+            let app = if moves % 2 == 0 { &one } else { &two };
+            app.act(&table, &who, action).await.ok();
+            moves += 1;
+        }
+    }
+    receiver
+        .until("three hands' ends", |got| {
+            got.iter()
+                .filter(|r| r.body["type"] == "hand.ended")
+                .count()
+                >= 3
+        })
+        .await;
+    // Time for a second sending of anything, were there one.
+    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    let got = receiver.got();
+    let ids: HashSet<&str> = got.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids.len(), got.len(), "a delivery sent twice");
+    assert_eq!(
+        got.len(),
+        moves + 3,
+        "one turn.started per move and one hand.ended per hand"
+    );
+}
