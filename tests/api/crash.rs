@@ -12,7 +12,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -20,98 +20,11 @@ use awc::http::Method;
 use rand::RngExt;
 use serde_json::{Value, json};
 
-use crate::support::{JWT_SECRET, Player, TestApp, fresh_database, play_out};
+use crate::support::{
+    Player, Server, TestApp, client, free_port, fresh_database, play_out, wait_for,
+};
 
 const PASSWORD: &str = "correct horse battery";
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-/// `bourre serve` in a process of its own, its log appended to a file.
-struct Server {
-    child: Option<Child>,
-    db_url: String,
-    port: u16,
-    log: PathBuf,
-}
-
-impl Server {
-    fn start(db_url: &str, log: &Path) -> Server {
-        let mut server = Server {
-            child: None,
-            db_url: db_url.to_owned(),
-            port: free_port(),
-            log: log.to_owned(),
-        };
-        server.spawn();
-        server
-    }
-
-    fn spawn(&mut self) {
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.log)
-            .expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_bourre"))
-            .arg("serve")
-            .env("DATABASE_URL", &self.db_url)
-            .env("BOURRE_JWT_SECRET", JWT_SECRET)
-            .env("BOURRE_BIND", format!("127.0.0.1:{}", self.port))
-            .env("BOURRE_DB_POOL", "8")
-            .env("BOURRE_SWEEP_MS", "200")
-            .env_remove("BOURRE_LOG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("start bourre serve");
-        self.child = Some(child);
-    }
-
-    /// SIGKILL, then wait for the process to be gone.
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn base(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-fn client() -> awc::Client {
-    awc::Client::builder()
-        .timeout(Duration::from_secs(20))
-        .finish()
-}
-
-/// Waits until `GET path` answers 200.
-async fn wait_for(base: &str, path: &str, within: Duration) {
-    let client = client();
-    let until = Instant::now() + within;
-    loop {
-        if let Ok(resp) = client.get(format!("{base}{path}")).send().await
-            && resp.status().as_u16() == 200
-        {
-            return;
-        }
-        assert!(Instant::now() < until, "{base}{path} not 200 in {within:?}");
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-}
 
 /// One request; `None` when the server could not be reached or hung up.
 async fn try_call(

@@ -1,7 +1,8 @@
 //! The real app on port 0 against a fresh PostgreSQL database per test, driven over HTTP.
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use awc::http::Method;
 use bourre::app::{App, Config, JwtKeys};
@@ -554,4 +555,96 @@ pub fn sign(secret: &[u8], claims: &Value) -> String {
         &jsonwebtoken::EncodingKey::from_secret(secret).expect("key"),
     )
     .expect("sign")
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// `bourre serve` in a process of its own, its log appended to a file.
+pub struct Server {
+    child: Option<Child>,
+    db_url: String,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Server {
+    pub fn start(db_url: &str, log: &Path) -> Server {
+        let mut server = Server {
+            child: None,
+            db_url: db_url.to_owned(),
+            port: free_port(),
+            log: log.to_owned(),
+        };
+        server.spawn();
+        server
+    }
+
+    pub fn spawn(&mut self) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_bourre"))
+            .arg("serve")
+            .env("DATABASE_URL", &self.db_url)
+            .env("BOURRE_JWT_SECRET", JWT_SECRET)
+            .env("BOURRE_BIND", format!("127.0.0.1:{}", self.port))
+            .env("BOURRE_DB_POOL", "8")
+            .env("BOURRE_SWEEP_MS", "200")
+            .env("BOURRE_WEBHOOK_ALLOW_HTTP", "1")
+            .env("BOURRE_WEBHOOK_ALLOW_PRIVATE", "1")
+            .env("BOURRE_WEBHOOK_RETRY_MS", "100")
+            .env_remove("BOURRE_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start bourre serve");
+        self.child = Some(child);
+    }
+
+    /// SIGKILL, then wait for the process to be gone.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+pub fn client() -> awc::Client {
+    awc::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .finish()
+}
+
+/// Waits until `GET path` answers 200.
+pub async fn wait_for(base: &str, path: &str, within: Duration) {
+    let client = client();
+    let until = Instant::now() + within;
+    loop {
+        if let Ok(resp) = client.get(format!("{base}{path}")).send().await
+            && resp.status().as_u16() == 200
+        {
+            return;
+        }
+        assert!(Instant::now() < until, "{base}{path} not 200 in {within:?}");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
 }

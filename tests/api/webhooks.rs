@@ -14,7 +14,9 @@ use base64::engine::general_purpose::STANDARD;
 use hmac::{KeyInit, Mac};
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, config, fresh_database, next_move};
+use crate::support::{
+    Player, Server, TestApp, client, config, fresh_database, next_move, wait_for,
+};
 
 /// A delivery as the receiver got it.
 #[derive(Debug, Clone)]
@@ -30,6 +32,7 @@ struct Receiver {
     got: Arc<Mutex<Vec<Received>>>,
     secret: Arc<Mutex<String>>,
     bad: Arc<AtomicUsize>,
+    failures: Arc<AtomicUsize>,
 }
 
 struct Shared {
@@ -97,10 +100,11 @@ impl Receiver {
         let got = Arc::new(Mutex::new(Vec::new()));
         let secret = Arc::new(Mutex::new(String::new()));
         let bad = Arc::new(AtomicUsize::new(0));
+        let failures = Arc::new(AtomicUsize::new(failures));
         let shared = web::Data::new(Shared {
             got: got.clone(),
             secret: secret.clone(),
-            failures: Arc::new(AtomicUsize::new(failures)),
+            failures: failures.clone(),
             bad: bad.clone(),
         });
         let server = HttpServer::new(move || {
@@ -118,6 +122,7 @@ impl Receiver {
             got,
             secret,
             bad,
+            failures,
         }
     }
 
@@ -125,16 +130,17 @@ impl Receiver {
         self.got.lock().expect("lock").clone()
     }
 
-    /// Waits until `done` holds of what arrived (at most 20 s).
+    /// Waits until `done` holds of what arrived (at most 40 s: a delivery a killed process
+    /// held waits out its 30 s lease).
     async fn until(&self, what: &str, done: impl Fn(&[Received]) -> bool) -> Vec<Received> {
-        for _ in 0..400 {
+        for _ in 0..800 {
             let got = self.got();
             if done(&got) {
                 return got;
             }
             actix_web::rt::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("{what}: not in 20 s; got {:?}", self.got());
+        panic!("{what}: not in 40 s; got {:?}", self.got());
     }
 }
 
@@ -398,4 +404,66 @@ async fn two_processes_never_send_one_delivery_twice() {
         moves + 3,
         "one turn.started per move and one hand.ended per hand"
     );
+}
+
+/// A server killed with SIGKILL after the commit of a move and before its notification was
+/// delivered (the endpoint was failing) delivers it after it is started again, with the
+/// same `webhook-id`.
+#[actix_web::test]
+async fn a_notification_committed_before_a_crash_is_delivered_after_it() {
+    let database = fresh_database().await;
+    let log = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/tmp")
+        .join(format!("webhooks-{}.log", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(log.parent().expect("dir")).expect("log dir");
+    let mut server = Server::start(&database, &log);
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let app = TestApp {
+        base: server.base(),
+        db_url: database.clone(),
+        client: client(),
+        app: None,
+    };
+    let receiver = Receiver::start(usize::MAX);
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    subscribe(&app, &players[0], &league, &receiver, &["turn.started"]).await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let failed = receiver
+        .until("a failed attempt", |got| !got.is_empty())
+        .await;
+    let id = failed[0].id.clone();
+
+    server.kill();
+    receiver.failures.store(0, Ordering::SeqCst);
+    let seen = receiver.got().len();
+    server.spawn();
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    // The first attempt after the restart succeeds: the receiver's last answer was 204.
+    let got = receiver
+        .until("the delivery after the restart", |got| got.len() > seen)
+        .await;
+    assert!(got.iter().all(|r| r.id == id), "one message: {got:?}");
+    let deliveries = app
+        .get(&format!("/v1/leagues/{league}/webhooks"), &players[0])
+        .await
+        .ok();
+    let hook = deliveries[0]["id"].as_str().expect("hook").to_owned();
+    let mut state = Value::Null;
+    for _ in 0..100 {
+        let page = app
+            .get(
+                &format!("/v1/leagues/{league}/webhooks/{hook}/deliveries"),
+                &players[0],
+            )
+            .await
+            .ok();
+        state = page["deliveries"][0]["state"].clone();
+        if state == "delivered" {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state, "delivered");
 }
