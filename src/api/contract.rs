@@ -261,12 +261,35 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     idempotency_keys(&mut value);
     constraints(&mut value);
     add_links(&mut value);
-    serde_json::from_value(value).unwrap_or(doc)
+    match serde_json::from_value(value) {
+        Ok(refined) => refined,
+        Err(e) => {
+            crate::obs::warn(
+                "the refined OpenAPI document does not read back",
+                serde_json::json!({"cause": e.to_string()}),
+            );
+            doc
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The served document is the refined one (`refine` serves the unrefined one when its
+    /// result does not read back as an OpenAPI document).
+    #[test]
+    fn the_served_document_is_refined() {
+        let doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let key = doc
+            .pointer("/paths/~1v1~1leagues/post/parameters")
+            .and_then(|p| p.as_array())
+            .and_then(|p| p.iter().find(|p| p["name"] == "Idempotency-Key"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(key["schema"]["pattern"], "^[!-~]{1,200}$", "{key}");
+    }
 
     #[test]
     fn every_link_joins_two_documented_operations() {

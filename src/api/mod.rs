@@ -159,9 +159,9 @@ fn build() -> (
                 .service(leagues::close_season)
                 .service(leagues::standings)
                 .service(leagues::ledger)
-                .service(webhooks::add)
-                .service(webhooks::list)
-                .service(webhooks::remove)
+                .service(webhooks::add_webhook)
+                .service(webhooks::webhooks)
+                .service(webhooks::remove_webhook)
                 .service(webhooks::deliveries),
         )
         .service(

@@ -44,7 +44,7 @@ pub struct NewWebhook {
     )
 )]
 #[post("/{league_id}/webhooks")]
-pub async fn add(
+pub async fn add_webhook(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
@@ -81,7 +81,7 @@ pub async fn add(
     )
 )]
 #[get("/{league_id}/webhooks")]
-pub async fn list(
+pub async fn webhooks(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
@@ -104,7 +104,7 @@ pub async fn list(
     )
 )]
 #[delete("/{league_id}/webhooks/{webhook_id}")]
-pub async fn remove(
+pub async fn remove_webhook(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<(Uuid, Uuid)>,

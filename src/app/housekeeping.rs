@@ -1,7 +1,8 @@
 //! The housekeeper: every few minutes, each server process drops what has outlived its use
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
-//! hours of per-address counts gone by, sessions a day after they ended or expired), so a player or an address that went quiet leaves
-//! nothing behind.
+//! hours of per-address counts gone by, sessions a day after they ended or expired,
+//! webhook deliveries a week after they were delivered or failed), so a player or an
+//! address that went quiet leaves nothing behind.
 
 use std::time::Duration;
 
@@ -11,6 +12,9 @@ use super::idempotency::KEY_TTL_HOURS;
 use super::throttle::FORGET_AFTER_SECS;
 use super::{App, AppError};
 use crate::store;
+
+/// How long a delivered or failed webhook delivery stays listed.
+pub const DELIVERIES_KEPT_DAYS: i64 = 7;
 
 /// How often the housekeeper runs (also once at start).
 pub const EVERY: Duration = Duration::from_secs(10 * 60);
@@ -30,7 +34,12 @@ impl App {
         )
         .await?;
         let sessions = store::sessions::sweep(&mut conn, now - chrono::Duration::days(1)).await?;
-        Ok(replies + counts + sessions)
+        let deliveries = store::webhooks::sweep(
+            &mut conn,
+            now - chrono::Duration::days(DELIVERIES_KEPT_DAYS),
+        )
+        .await?;
+        Ok(replies + counts + sessions + deliveries)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

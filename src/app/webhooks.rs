@@ -73,7 +73,8 @@ pub struct DeliveryOut {
     /// When the next attempt is due, while pending.
     pub next_attempt_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
-    /// The body sent, as JSON.
+    /// The body sent: `{type, timestamp, data}`.
+    #[schema(value_type = Object)]
     pub body: serde_json::Value,
     pub attempts: Vec<AttemptOut>,
 }

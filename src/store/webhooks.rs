@@ -259,3 +259,16 @@ pub async fn record(
     .await?;
     Ok(())
 }
+
+/// Drops deliveries delivered or failed before `before`, with their attempts; how many.
+pub async fn sweep(conn: &mut Conn, before: DateTime<Utc>) -> Result<usize, StoreError> {
+    Ok(diesel::delete(
+        deliveries::table.filter(
+            deliveries::state
+                .ne("pending")
+                .and(deliveries::finished_at.lt(before)),
+        ),
+    )
+    .execute(conn)
+    .await?)
+}

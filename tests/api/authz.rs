@@ -62,6 +62,10 @@ const ADMIN_ONLY: &[&str] = &[
     "rotate_invite_code",
     "remove_member",
     "close_season",
+    "add_webhook",
+    "webhooks",
+    "remove_webhook",
+    "deliveries",
 ];
 
 struct Op {
@@ -110,6 +114,9 @@ fn body_for(id: &str, bob: &Player) -> Option<Value> {
         "act" => json!({"action": {"type": "declare", "play": true, "discard": []}}),
         "sit" => json!({}),
         "client_seed" => json!({"seed": "matrix-seed"}),
+        "add_webhook" => {
+            json!({"url": "https://hooks.example.com/bourre", "events": ["turn.started"]})
+        }
         _ => return None,
     })
 }
@@ -134,6 +141,17 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
         .expect("someone to act");
     let other_seat = if to_act == ann.id { &bob } else { &ann };
     let version = view["version"].clone();
+    let hook = app
+        .post(
+            &format!("/v1/leagues/{league}/webhooks"),
+            &ann,
+            json!({"url": "https://hooks.example.com/bourre", "events": ["hand.ended"]}),
+        )
+        .await
+        .ok()["id"]
+        .as_str()
+        .expect("webhook")
+        .to_owned();
 
     let expired = sign(JWT_SECRET.as_bytes(), &claims(&bob, -60));
     let other_key = sign(
@@ -169,7 +187,8 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             .replace("{league_id}", &league)
             .replace("{table_id}", &table)
             .replace("{hand_no}", "1")
-            .replace("{player_id}", &bob.id);
+            .replace("{player_id}", &bob.id)
+            .replace("{webhook_id}", &hook);
         let body = match (op.id.as_str(), op.template.as_str()) {
             ("create", "/v1/leagues") => Some(json!({"name": "Matrix", "starting_balance": 10})),
             ("create", "/v1/tables") => {

@@ -299,6 +299,25 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
         .collect();
     assert_eq!(statuses, [500, 500, 500, 204]);
     app.get(&path, &players[1]).await.problem(403, "not_admin");
+
+    // A week after it was delivered, the housekeeper drops it.
+    app.sql("UPDATE deliveries SET finished_at = now() - interval '6 days'")
+        .await;
+    let keep = app.app.as_ref().expect("in process");
+    keep.sweep_expired().await.expect("sweep");
+    assert_eq!(
+        app.get(&path, &players[0]).await.ok()["deliveries"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+    app.sql("UPDATE deliveries SET finished_at = now() - interval '8 days'")
+        .await;
+    keep.sweep_expired().await.expect("sweep");
+    assert_eq!(
+        app.get(&path, &players[0]).await.ok()["deliveries"],
+        json!([])
+    );
 }
 
 #[actix_web::test]
