@@ -486,3 +486,71 @@ async fn a_notification_committed_before_a_crash_is_delivered_after_it() {
     }
     assert_eq!(state, "delivered");
 }
+
+/// A turn's reminder goes out `remind_before` its deadline while the turn is still the
+/// player's; a turn they took in time has none; a turn that ran out is announced as
+/// `player.timed_out`.
+#[actix_web::test]
+async fn reminders_and_timeouts_are_announced() {
+    let mut quick = config(true);
+    quick.webhooks.remind_before = Duration::from_secs(2);
+    let app = TestApp::start_with(quick).await;
+    let receiver = Receiver::start(0);
+    let (players, league, table) = app
+        .seated(
+            &["ann", "bob"],
+            500,
+            json!({"ante": 5, "turn_timeout_secs": 4}),
+            None,
+        )
+        .await;
+    subscribe(
+        &app,
+        &players[0],
+        &league,
+        &receiver,
+        &["turn.started", "turn.reminder", "player.timed_out"],
+    )
+    .await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let first = app.view(&table, &players[0]).await["to_act"]["player_id"]
+        .as_str()
+        .expect("to act")
+        .to_owned();
+    // Nobody moves: two seconds before the deadline, a reminder; at it, a timeout.
+    let got = receiver
+        .until("a reminder and a timeout", |got| {
+            got.iter().any(|r| r.body["type"] == "turn.reminder")
+                && got.iter().any(|r| r.body["type"] == "player.timed_out")
+        })
+        .await;
+    let reminder = got
+        .iter()
+        .find(|r| r.body["type"] == "turn.reminder")
+        .expect("reminder");
+    assert_eq!(reminder.body["data"]["player_id"], first.as_str());
+    let timed_out = got
+        .iter()
+        .find(|r| r.body["type"] == "player.timed_out")
+        .expect("timeout");
+    assert_eq!(timed_out.body["data"]["player_id"], first.as_str());
+
+    // The next player acts at once: the turn they took gets no reminder (the one after it,
+    // whoever's it is, may: it starts its own countdown).
+    let everyone: Vec<&Player> = players.iter().collect();
+    let taken = app.view(&table, &players[0]).await["version"].clone();
+    if let Some((who, action)) = next_move(&app, &table, &everyone).await {
+        app.act(&table, &who, action).await.ok();
+    }
+    actix_web::rt::time::sleep(Duration::from_millis(3000)).await;
+    let late: Vec<Value> = receiver
+        .got()
+        .iter()
+        .filter(|r| r.body["type"] == "turn.reminder" && r.body["data"]["version"] == taken)
+        .map(|r| r.body.clone())
+        .collect();
+    assert!(
+        late.is_empty(),
+        "a reminder for a turn already taken: {late:?}"
+    );
+}
