@@ -46,6 +46,7 @@ CREATE TABLE deliveries (
 );
 CREATE INDEX deliveries_due ON deliveries (next_at) WHERE state = 'pending';
 CREATE INDEX deliveries_webhook ON deliveries (webhook_id, created_at);
+CREATE INDEX deliveries_finished ON deliveries (finished_at) WHERE state <> 'pending';
 
 CREATE TABLE delivery_attempts (
     delivery_id text NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,

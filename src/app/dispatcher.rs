@@ -53,6 +53,8 @@ const LEASE_SECS: i64 = 30;
 const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 /// The longest wait between two attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+/// Most deliveries one process sends at once.
+const SENDING: usize = 32;
 /// How often the dispatcher looks for work when it found none.
 const IDLE: Duration = Duration::from_millis(200);
 
@@ -62,7 +64,7 @@ const IDLE: Duration = Duration::from_millis(200);
 pub fn public_address(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
+            let [a, b, c, _] = v4.octets();
             !(v4.is_loopback()
                 || v4.is_private()
                 || v4.is_link_local()
@@ -72,18 +74,24 @@ pub fn public_address(ip: IpAddr) -> bool {
                 || v4.is_documentation()
                 || a == 0
                 || (a == 100 && (64..128).contains(&b))
+                || (a == 192 && b == 0 && c == 0)
+                || (a == 198 && (18..20).contains(&b))
                 || a >= 240)
         }
         IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return public_address(IpAddr::V4(v4));
+            // IPv4-mapped and -compatible addresses are their IPv4 address.
+            if let Some(v4) = v6.to_ipv4() {
+                return !v6.is_loopback() && public_address(IpAddr::V4(v4));
             }
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
+            let s = v6.segments();
+            let nat64 = s[0] == 0x64 && s[1] == 0xff9b;
+            !(v6.is_unspecified()
                 || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80)
+                || nat64
+                || s[0] == 0x2002
+                || (s[0] & 0xfe00) == 0xfc00
+                || (s[0] & 0xffc0) == 0xfe80
+                || (s[0] & 0xffc0) == 0xfec0)
         }
     }
 }
@@ -126,6 +134,8 @@ pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
         .tls_backend_preconfigured(tls)
         .redirect(reqwest::redirect::Policy::none())
+        // A proxy would resolve the name itself, past the guard.
+        .no_proxy()
         .timeout(TIMEOUT)
         .dns_resolver(Arc::new(Guarded {
             allow_private: config.allow_private,
@@ -169,7 +179,9 @@ fn backoff(base: Duration, attempt: i32) -> Duration {
 }
 
 impl App {
-    /// Hands out and sends notifications for as long as the process runs.
+    /// Hands out and sends notifications for as long as the process runs: up to
+    /// [`SENDING`] deliveries at once, each in a task of its own, so a slow endpoint holds
+    /// up only its own.
     pub async fn dispatch_forever(self) {
         let client = match client(&self.config.webhooks) {
             Ok(client) => client,
@@ -178,8 +190,9 @@ impl App {
                 return;
             }
         };
+        let slots = Arc::new(tokio::sync::Semaphore::new(SENDING));
         loop {
-            match self.dispatch(&client).await {
+            match self.dispatch(&client, &slots).await {
                 Ok(0) => tokio::time::sleep(IDLE).await,
                 Ok(_) => {}
                 Err(e) => {
@@ -190,53 +203,84 @@ impl App {
         }
     }
 
-    /// One round: due notifications handed out, due deliveries sent; how many of those.
-    pub async fn dispatch(&self, client: &reqwest::Client) -> Result<usize, AppError> {
-        let remind = self.config.webhooks.remind_before.as_secs() as i64;
+    /// One round: due notifications handed out, and as many due deliveries taken as there
+    /// are free `slots`, each sent in a task of its own; how many were taken.
+    async fn dispatch(
+        &self,
+        client: &reqwest::Client,
+        slots: &Arc<tokio::sync::Semaphore>,
+    ) -> Result<usize, AppError> {
+        let remind =
+            i64::try_from(self.config.webhooks.remind_before.as_secs()).unwrap_or(i64::MAX);
+        let free = slots.available_permits();
         let claimed = {
             let mut conn = store::conn(&self.pool).await?;
             store::webhooks::hand_out(&mut conn, 200, remind).await?;
-            store::webhooks::claim(&mut conn, 32, LEASE_SECS).await?
+            if free == 0 {
+                return Ok(0);
+            }
+            store::webhooks::claim(&mut conn, free as i64, LEASE_SECS).await?
         };
-        let sent = claimed.len();
-        let sends = claimed.into_iter().map(|d| self.deliver(client, d));
-        for result in futures_util::future::join_all(sends).await {
-            result?;
+        let taken = claimed.len();
+        for delivery in claimed {
+            let Ok(slot) = slots.clone().acquire_owned().await else {
+                break;
+            };
+            let (app, client) = (self.clone(), client.clone());
+            actix_web::rt::spawn(async move {
+                if let Err(e) = app.deliver(&client, delivery).await {
+                    crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
+                }
+                drop(slot);
+            });
         }
-        Ok(sent)
+        Ok(taken)
     }
 
-    /// One attempt of `delivery`, and its record.
+    /// One attempt of `delivery`, and its record. An endpoint the settings no longer allow
+    /// (http, or a private address, since turned off) fails the delivery at once.
     async fn deliver(&self, client: &reqwest::Client, delivery: Claimed) -> Result<(), AppError> {
         let started = Instant::now();
         let timestamp = Utc::now().timestamp();
-        let sent = client
-            .post(&delivery.url)
-            .header("content-type", "application/json")
-            .header("webhook-id", &delivery.id)
-            .header("webhook-timestamp", timestamp.to_string())
-            .header(
-                "webhook-signature",
-                signature(&delivery.secret, &delivery.id, timestamp, &delivery.body),
-            )
-            .body(delivery.body.clone())
-            .send()
-            .await;
-        let took_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
-        let (status, error) = match &sent {
-            Ok(response) => (Some(i32::from(response.status().as_u16())), None),
-            Err(e) => (None, Some(cause(e))),
+        let (status, error, ok) = match self.check_url(&delivery.url) {
+            Err(refused) => (None, Some(format!("not sent: {refused}")), false),
+            Ok(url) => {
+                let sent = client
+                    .post(url)
+                    .header("content-type", "application/json")
+                    .header("webhook-id", &delivery.id)
+                    .header("webhook-timestamp", timestamp.to_string())
+                    .header(
+                        "webhook-signature",
+                        signature(&delivery.secret, &delivery.id, timestamp, &delivery.body),
+                    )
+                    .body(delivery.body.clone())
+                    .send()
+                    .await;
+                match sent {
+                    Ok(response) => (
+                        Some(i32::from(response.status().as_u16())),
+                        None,
+                        response.status().is_success(),
+                    ),
+                    Err(e) => (None, Some(cause(&e)), false),
+                }
+            }
         };
-        let ok = sent.as_ref().is_ok_and(|r| r.status().is_success());
-        let retry_at = Utc::now()
-            + chrono::Duration::from_std(backoff(
-                self.config.webhooks.retry_base,
-                delivery.attempts,
-            ))
-            .unwrap_or(chrono::Duration::hours(1));
+        let refused = error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("not sent: "));
+        let took_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
+        let now = Utc::now();
+        // Retried until a day has gone by, the last attempt at the end of that day.
+        let until = delivery.created_at + RETRY_FOR;
+        let wait = backoff(self.config.webhooks.retry_base, delivery.attempts);
+        let retry_at = (now
+            + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::hours(1)))
+        .min(until);
         let state = if ok {
             "delivered"
-        } else if retry_at > delivery.created_at + RETRY_FOR {
+        } else if refused || now >= until {
             "failed"
         } else {
             "pending"
@@ -269,4 +313,59 @@ fn cause(error: &reqwest::Error) -> String {
         source = inner.source();
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_public_addresses_pass_the_guard() {
+        for private in [
+            "127.0.0.1",
+            "10.0.0.5",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "100.64.0.1",
+            "192.0.0.8",
+            "198.18.0.1",
+            "255.255.255.255",
+            "::1",
+            "::",
+            "::ffff:10.0.0.5",
+            "::10.0.0.5",
+            "64:ff9b::a00:5",
+            "2002:a00:5::",
+            "fc00::1",
+            "fe80::1",
+            "fec0::1",
+            "ff02::1",
+        ] {
+            let ip: IpAddr = private.parse().unwrap_or_else(|_| panic!("{private}"));
+            assert!(!public_address(ip), "{private} passed");
+        }
+        for public in [
+            "93.184.215.14",
+            "8.8.8.8",
+            "2606:4700:4700::1111",
+            "::ffff:8.8.8.8",
+        ] {
+            let ip: IpAddr = public.parse().unwrap_or_else(|_| panic!("{public}"));
+            assert!(public_address(ip), "{public} refused");
+        }
+    }
+
+    #[test]
+    fn signatures_follow_standard_webhooks() {
+        // The example of the Standard Webhooks specification's reference libraries.
+        let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+        let id = "msg_p5jXN8AQM9LWM0D4loKWxJek";
+        let body = r#"{"test": 2432232314}"#;
+        assert_eq!(
+            signature(secret, id, 1614265330, body),
+            "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
+        );
+    }
 }

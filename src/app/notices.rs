@@ -56,7 +56,7 @@ fn about(state: &TableState, seat: u8, player: uuid::Uuid) -> Value {
 
 /// The notifications `committed` (decided on `before`) announces, due `now`:
 /// - `turn.started` for each human player who is to act after it and was not before, or
-///   whose turn began again (a new deadline); bots are not told;
+///   who acted in it and is to act again; bots are not told;
 /// - `player.timed_out` for each seat the server acted for;
 /// - `hand.ended` with the settlement (public once the hand is over).
 pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>) -> Vec<Notice> {
@@ -94,13 +94,20 @@ pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>)
             _ => {}
         }
     }
-    let (b, a) = (&before.table, &after.table);
-    let restarted = a.deadline != b.deadline;
-    for player in &a.to_act {
+    // A player's turn begins when they become one to act, or when they are to act again
+    // right after acting (the winner of a trick leads the next). Others still to decide
+    // (a simultaneous declaration) were told already.
+    let acted: Vec<u64> = committed
+        .rows
+        .iter()
+        .filter_map(|row| row.payload["seat"].as_u64())
+        .collect();
+    for player in &after.table.to_act {
         let Some(seat) = after.seats.iter().find(|s| s.player_id == *player) else {
             continue;
         };
-        if seat.bot || (b.to_act.contains(player) && !restarted) {
+        let again = acted.contains(&u64::from(seat.seat));
+        if seat.bot || (before.table.to_act.contains(player) && !again) {
             continue;
         }
         notices.push(Notice {

@@ -112,9 +112,9 @@ fn not_found() -> AppError {
 
 impl App {
     /// Checks an endpoint's address: https (or http when allowed), a host, no credentials,
-    /// and not a private address when it is one already (names are checked after DNS, at
-    /// each delivery).
-    fn check_url(&self, text: &str) -> Result<String, AppError> {
+    /// and not a private address when it is one already. The dispatcher checks it again
+    /// before each attempt (the settings may have changed), and checks names after DNS.
+    pub(crate) fn check_url(&self, text: &str) -> Result<String, AppError> {
         let url = reqwest::Url::parse(text.trim())
             .map_err(|e| invalid(format!("url: not an absolute URL ({e})")))?;
         let config = &self.config.webhooks;

@@ -105,6 +105,17 @@ fn trusted_proxies() -> Result<Vec<Cidr>, String> {
         .collect()
 }
 
+/// `BOURRE_REMINDER_SECS`: at most the longest turn a table may have (30 days).
+fn reminder_secs() -> Result<u64, String> {
+    let secs = env_number("BOURRE_REMINDER_SECS", 3600)?;
+    if secs > 30 * 86_400 {
+        return Err(format!(
+            "BOURRE_REMINDER_SECS ({secs}) is longer than the longest turn (2592000 s)"
+        ));
+    }
+    Ok(secs)
+}
+
 /// Builds the application state from the environment for a migrated database.
 pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
     let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
@@ -143,7 +154,7 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
             webhooks: WebhookConfig {
                 allow_http: env_flag("BOURRE_WEBHOOK_ALLOW_HTTP"),
                 allow_private: env_flag("BOURRE_WEBHOOK_ALLOW_PRIVATE"),
-                remind_before: Duration::from_secs(env_number("BOURRE_REMINDER_SECS", 3600)?),
+                remind_before: Duration::from_secs(reminder_secs()?),
                 retry_base: Duration::from_millis(
                     env_number("BOURRE_WEBHOOK_RETRY_MS", 5000)?.max(1),
                 ),

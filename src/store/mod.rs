@@ -54,6 +54,17 @@ impl StoreError {
         )
     }
 
+    /// Whether a write named a row another transaction removed (a foreign key).
+    pub fn is_foreign_key_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                _
+            ))
+        )
+    }
+
     /// Whether a write would have taken a balance below zero (the CHECK on `balances`),
     /// as opposed to other CHECK failures (such as a debit that found no balance row).
     pub fn is_negative_balance(&self) -> bool {

@@ -163,6 +163,8 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          SELECT table_id, league_id, 'turn.reminder', data, \
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \
          WHERE kind = 'turn.started' AND data->>'deadline' IS NOT NULL \
+         AND EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = live.league_id \
+         AND 'turn.reminder' = ANY (w.events)) \
          AND (data->>'deadline')::timestamptz - make_interval(secs => $2) > now() RETURNING 1) \
          SELECT count(*) AS taken FROM due",
     )
@@ -223,14 +225,15 @@ pub struct Outcome<'a> {
 }
 
 /// Records attempt `attempt` of delivery `id` (if it is still that attempt's: a lease that
-/// ran out gave the row to another attempt, which records its own).
+/// ran out gave the row to another attempt, which records its own). Nothing, when the
+/// endpoint was removed meanwhile.
 pub async fn record(
     conn: &mut Conn,
     id: &str,
     attempt: i32,
     outcome: &Outcome<'_>,
 ) -> Result<(), StoreError> {
-    diesel::insert_into(delivery_attempts::table)
+    let inserted = diesel::insert_into(delivery_attempts::table)
         .values((
             delivery_attempts::delivery_id.eq(id),
             delivery_attempts::attempt.eq(attempt),
@@ -240,7 +243,12 @@ pub async fn record(
         ))
         .on_conflict_do_nothing()
         .execute(conn)
-        .await?;
+        .await
+        .map_err(StoreError::from);
+    match inserted {
+        Err(e) if e.is_foreign_key_violation() => return Ok(()),
+        other => other?,
+    };
     let finished = (outcome.state != "pending").then(Utc::now);
     diesel::update(
         deliveries::table.filter(

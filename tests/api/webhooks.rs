@@ -554,3 +554,79 @@ async fn reminders_and_timeouts_are_announced() {
         "a reminder for a turn already taken: {late:?}"
     );
 }
+
+/// With simultaneous declaration every player is to act at once: each is told once, not
+/// again whenever another declares; a player is told again only after acting themselves.
+#[actix_web::test]
+async fn simultaneous_declarations_announce_each_turn_once() {
+    let app = TestApp::start().await;
+    let receiver = Receiver::start(0);
+    let (players, league, table) = app
+        .seated(
+            &["ann", "bob", "cat"],
+            500,
+            json!({"ante": 5, "simultaneous_declare": true}),
+            None,
+        )
+        .await;
+    subscribe(
+        &app,
+        &players[0],
+        &league,
+        &receiver,
+        &["turn.started", "hand.ended"],
+    )
+    .await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let everyone: Vec<&Player> = players.iter().collect();
+    while let Some((who, action)) = next_move(&app, &table, &everyone).await {
+        app.act(&table, &who, action).await.ok();
+    }
+    let got = receiver
+        .until("the hand's end", |got| {
+            got.iter().any(|r| r.body["type"] == "hand.ended")
+        })
+        .await;
+    let record = app
+        .get(&format!("/v1/tables/{table}/hands/1"), &players[0])
+        .await
+        .ok();
+    let seat_of = |player: &str| players.iter().position(|p| p.id == player).expect("seat") as i64;
+    // The seqs at which each seat acted (declared, drew, played).
+    let acted = |seat: i64, after: i64, upto: i64| {
+        record["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .any(|e| {
+                let seq = e["seq"].as_i64().expect("seq");
+                let kind = e["kind"].as_str().unwrap_or("");
+                seq > after
+                    && seq <= upto
+                    && matches!(kind, "declared" | "drew" | "played")
+                    && e["payload"]["seat"] == seat
+            })
+    };
+    let mut told: Vec<(i64, i64)> = got
+        .iter()
+        .filter(|r| r.body["type"] == "turn.started")
+        .map(|r| {
+            let data = &r.body["data"];
+            (
+                seat_of(data["player_id"].as_str().expect("player")),
+                data["version"].as_i64().expect("version"),
+            )
+        })
+        .collect();
+    told.sort_by_key(|t| t.1);
+    for seat in 0..3 {
+        let mine: Vec<i64> = told.iter().filter(|t| t.0 == seat).map(|t| t.1).collect();
+        assert!(!mine.is_empty(), "seat {seat} never told: {told:?}");
+        for pair in mine.windows(2) {
+            assert!(
+                acted(seat, pair[0], pair[1]),
+                "seat {seat} told twice without acting in between: {told:?}"
+            );
+        }
+    }
+}
