@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, BadRequest, Forbidden, NotFound, Unauthorized, Unprocessable};
+use super::leagues::page_limit;
 use crate::app::App;
 use crate::app::ids::LeagueId;
 use crate::app::notices::NotificationKind;
@@ -119,7 +120,7 @@ pub async fn remove_webhook(
 #[into_params(parameter_in = Query)]
 pub struct DeliveriesQuery {
     /// A `next_cursor` of the list (default: the newest).
-    #[param(pattern = "^-?[0-9]{1,19}~msg_[0-9a-f]{32}$")]
+    #[param(pattern = "^[0-9]{1,18}~msg_[0-9a-f]{32}$")]
     pub after: Option<String>,
     /// Deliveries per page (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -148,13 +149,14 @@ pub async fn deliveries(
     query: web::Query<DeliveriesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (league, hook) = path.into_inner();
+    let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
         .deliveries(
             caller.0,
             LeagueId(league),
             hook,
             query.after.as_deref(),
-            query.limit.unwrap_or(50),
+            limit,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))

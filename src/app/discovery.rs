@@ -94,7 +94,7 @@ pub struct TablesPage {
     pub next_cursor: Option<String>,
 }
 
-fn bad_cursor() -> AppError {
+pub(crate) fn bad_cursor() -> AppError {
     AppError::refused(
         ErrorCode::InvalidQuery,
         "after is a next_cursor of this list",
@@ -106,12 +106,12 @@ fn seat(seat: i16) -> u8 {
 }
 
 /// A time and an id, as a cursor: `<microseconds>~<id>`.
-fn time_cursor(at: DateTime<Utc>, id: Uuid) -> String {
+pub(crate) fn time_cursor(at: DateTime<Utc>, id: impl std::fmt::Display) -> String {
     format!("{}~{id}", at.timestamp_micros())
 }
 
 /// A cursor's time: 1 to 18 digits of microseconds (as documented, and as made).
-fn parse_micros(text: &str) -> Result<DateTime<Utc>, AppError> {
+pub(crate) fn parse_micros(text: &str) -> Result<DateTime<Utc>, AppError> {
     let digits = (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
     digits
         .then(|| text.parse().ok())
@@ -134,7 +134,7 @@ fn parse_time_cursor(text: &str) -> Result<(DateTime<Utc>, Uuid), AppError> {
 }
 
 /// The next page's cursor when this one is full.
-fn next<T>(items: &[T], limit: i64, cursor: impl Fn(&T) -> String) -> Option<String> {
+pub(crate) fn next<T>(items: &[T], limit: i64, cursor: impl Fn(&T) -> String) -> Option<String> {
     (items.len() as i64 >= limit)
         .then(|| items.last().map(cursor))
         .flatten()

@@ -242,8 +242,10 @@ impl App {
     async fn deliver(&self, client: &reqwest::Client, delivery: Claimed) -> Result<(), AppError> {
         let started = Instant::now();
         let timestamp = Utc::now().timestamp();
-        let (status, error, ok) = match self.check_url(&delivery.url) {
-            Err(refused) => (None, Some(format!("not sent: {refused}")), false),
+        let allowed = self.check_url(&delivery.url);
+        let refused = allowed.is_err();
+        let (status, error, ok) = match allowed {
+            Err(why) => (None, Some(format!("not sent: {why}")), false),
             Ok(url) => {
                 let sent = client
                     .post(url)
@@ -267,9 +269,6 @@ impl App {
                 }
             }
         };
-        let refused = error
-            .as_deref()
-            .is_some_and(|e| e.starts_with("not sent: "));
         let took_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
         let now = Utc::now();
         // Retried until a day has gone by, the last attempt at the end of that day.

@@ -38,20 +38,31 @@ impl NotificationKind {
     }
 }
 
+/// The table a notification is about, as it is after the change.
+fn table_part(state: &TableState) -> serde_json::Map<String, Value> {
+    let t = &state.table;
+    let mut data = serde_json::Map::new();
+    data.insert("league_id".into(), json!(t.league_id));
+    data.insert("table_id".into(), json!(t.id));
+    data.insert("table_name".into(), json!(t.name));
+    data.insert("hand_no".into(), json!(t.hand_no));
+    data.insert("version".into(), json!(t.version));
+    data
+}
+
 /// What a seat's player is told about the table: no card, hidden or not.
 fn about(state: &TableState, seat: u8, player: uuid::Uuid) -> Value {
-    let t = &state.table;
-    json!({
-        "league_id": t.league_id,
-        "table_id": t.id,
-        "table_name": t.name,
-        "hand_no": t.hand_no,
-        "version": t.version,
-        "seat": seat,
-        "player_id": player,
-        "username": state.seats.iter().find(|s| s.seat == seat).map(|s| s.username.clone()),
-        "deadline": t.deadline,
-    })
+    let mut data = table_part(state);
+    data.insert("seat".into(), json!(seat));
+    data.insert("player_id".into(), json!(player));
+    let name = state
+        .seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .map(|s| s.username.clone());
+    data.insert("username".into(), json!(name));
+    data.insert("deadline".into(), json!(state.table.deadline));
+    Value::Object(data)
 }
 
 /// The notifications `committed` (decided on `before`) announces, due `now`:
@@ -77,17 +88,12 @@ pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>)
                 });
             }
             "hand_ended" => {
-                let t = &after.table;
+                let mut data = table_part(after);
+                data.insert("hand_no".into(), json!(row.hand_no));
+                data.insert("settlement".into(), row.payload.clone());
                 notices.push(Notice {
                     kind: NotificationKind::HandEnded.as_str(),
-                    data: json!({
-                        "league_id": t.league_id,
-                        "table_id": t.id,
-                        "table_name": t.name,
-                        "hand_no": row.hand_no,
-                        "version": t.version,
-                        "settlement": row.payload,
-                    }),
+                    data: Value::Object(data),
                     due_at: now,
                 });
             }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::discovery::{bad_cursor, next, parse_micros, time_cursor};
 use super::dispatcher::public_address;
 use super::ids::{LeagueId, PlayerId};
 use super::league_admin::require_admin;
@@ -17,8 +18,6 @@ use crate::store::{self, webhooks::Webhook};
 
 /// Most endpoints one league may have.
 const MAX_PER_LEAGUE: i64 = 10;
-/// Most deliveries in one page.
-pub const MAX_DELIVERY_PAGE: i64 = 100;
 
 /// An endpoint as its league's admins see it (never its secret, but when made).
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,20 +85,16 @@ pub struct DeliveriesPage {
     pub next_cursor: Option<String>,
 }
 
-/// A delivery's place in the list, as a cursor: `<microseconds>~<id>`.
-fn cursor(at: DateTime<Utc>, id: &str) -> String {
-    format!("{}~{id}", at.timestamp_micros())
-}
-
+/// A delivery's place in the list, as a cursor: `<microseconds>~<id>` (made by
+/// [`time_cursor`]).
 fn parse_cursor(text: &str) -> Result<(DateTime<Utc>, String), AppError> {
-    let bad = || AppError::refused(ErrorCode::InvalidQuery, "after: not a cursor of this list");
-    let (micros, id) = text.split_once('~').ok_or_else(bad)?;
-    let at = micros
-        .parse::<i64>()
-        .ok()
-        .and_then(DateTime::from_timestamp_micros)
-        .ok_or_else(bad)?;
-    Ok((at, id.to_owned()))
+    let (micros, id) = text.split_once('~').ok_or_else(bad_cursor)?;
+    let hex = id.strip_prefix("msg_").unwrap_or("");
+    let made = hex.len() == 32 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if !made {
+        return Err(bad_cursor());
+    }
+    Ok((parse_micros(micros)?, id.to_owned()))
 }
 
 fn invalid(why: impl Into<String>) -> AppError {
@@ -217,7 +212,8 @@ impl App {
         }
     }
 
-    /// An endpoint's deliveries, newest first (admins).
+    /// An endpoint's deliveries, newest first (admins), `limit` a page (see
+    /// `api::leagues::page_limit`).
     pub async fn deliveries(
         &self,
         caller: PlayerId,
@@ -232,11 +228,8 @@ impl App {
         store::webhooks::find(&mut conn, league.0, id)
             .await?
             .ok_or_else(not_found)?;
-        let limit = limit.clamp(1, MAX_DELIVERY_PAGE);
         let rows = store::webhooks::deliveries_of(&mut conn, id, before, limit).await?;
-        let next_cursor = (rows.len() as i64 == limit)
-            .then(|| rows.last().map(|(d, _)| cursor(d.created_at, &d.id)))
-            .flatten();
+        let next_cursor = next(&rows, limit, |(d, _)| time_cursor(d.created_at, &d.id));
         let deliveries = rows
             .into_iter()
             .map(|(d, attempts)| DeliveryOut {

@@ -144,6 +144,25 @@ impl Receiver {
     }
 }
 
+/// The newest delivery listed at `path` (an endpoint's deliveries) once `done` holds of it,
+/// or as it is after 5 s.
+async fn newest_delivery(
+    app: &TestApp,
+    admin: &Player,
+    path: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let mut newest = Value::Null;
+    for _ in 0..100 {
+        newest = app.get(path, admin).await.ok()["deliveries"][0].clone();
+        if done(&newest) {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    newest
+}
+
 /// Adds `receiver` as a webhook of `league` for `events`; keeps its secret.
 async fn subscribe(
     app: &TestApp,
@@ -280,16 +299,8 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
         "/v1/leagues/{league}/webhooks/{}/deliveries",
         hook["id"].as_str().expect("id")
     );
-    let mut page = Value::Null;
-    for _ in 0..100 {
-        page = app.get(&path, &players[0]).await.ok();
-        if page["deliveries"][0]["state"] == "delivered" {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-    let delivery = &page["deliveries"][0];
-    assert_eq!(delivery["state"], "delivered", "{page}");
+    let delivery = &newest_delivery(&app, &players[0], &path, |d| d["state"] == "delivered").await;
+    assert_eq!(delivery["state"], "delivered", "{delivery}");
     assert_eq!(delivery["id"], got[0].id.as_str());
     let statuses: Vec<i64> = delivery["attempts"]
         .as_array()
@@ -362,15 +373,11 @@ async fn private_addresses_are_refused_without_the_flag() {
         "{hooks}/{}/deliveries",
         hook.body["id"].as_str().expect("id")
     );
-    let mut error = String::new();
-    for _ in 0..100 {
-        let page = app.get(&path, &players[0]).await.ok();
-        if let Some(e) = page["deliveries"][0]["attempts"][0]["error"].as_str() {
-            error = e.to_owned();
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
+    let delivery = newest_delivery(&app, &players[0], &path, |d| {
+        d["attempts"][0]["error"].is_string()
+    })
+    .await;
+    let error = delivery["attempts"][0]["error"].as_str().unwrap_or("");
     assert!(
         error.contains("no address webhooks may be sent to"),
         "{error}"
@@ -464,27 +471,14 @@ async fn a_notification_committed_before_a_crash_is_delivered_after_it() {
         .until("the delivery after the restart", |got| got.len() > seen)
         .await;
     assert!(got.iter().all(|r| r.id == id), "one message: {got:?}");
-    let deliveries = app
+    let hooks = app
         .get(&format!("/v1/leagues/{league}/webhooks"), &players[0])
         .await
         .ok();
-    let hook = deliveries[0]["id"].as_str().expect("hook").to_owned();
-    let mut state = Value::Null;
-    for _ in 0..100 {
-        let page = app
-            .get(
-                &format!("/v1/leagues/{league}/webhooks/{hook}/deliveries"),
-                &players[0],
-            )
-            .await
-            .ok();
-        state = page["deliveries"][0]["state"].clone();
-        if state == "delivered" {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(state, "delivered");
+    let hook = hooks[0]["id"].as_str().expect("hook").to_owned();
+    let path = format!("/v1/leagues/{league}/webhooks/{hook}/deliveries");
+    let delivery = newest_delivery(&app, &players[0], &path, |d| d["state"] == "delivered").await;
+    assert_eq!(delivery["state"], "delivered");
 }
 
 /// A turn's reminder goes out `remind_before` its deadline while the turn is still the
