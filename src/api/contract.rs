@@ -165,6 +165,15 @@ fn links() -> Vec<Link> {
         ("DELETE", "/v1/tables/{table_id}/bots/{seat}"),
         json!({"table_id": "$response.body#/id", "seat": "$response.body#/seats/1/seat"}),
     ));
+    all.push(Link {
+        body: Some(json!({"endpoint": "$response.body#/endpoint"})),
+        ..link(
+            ("POST", "/v1/players/me/push-subscriptions", "201"),
+            "Unsubscribe",
+            ("DELETE", "/v1/players/me/push-subscriptions"),
+            json!({}),
+        )
+    });
     for from in [
         ("POST", "/v1/auth/register", "201"),
         ("POST", "/v1/auth/login", "200"),

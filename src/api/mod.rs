@@ -15,6 +15,7 @@ pub mod idempotency;
 pub mod leagues;
 pub mod players;
 pub mod protocol;
+pub mod push;
 pub mod request_id;
 pub mod tables;
 pub mod text;
@@ -138,8 +139,11 @@ fn build() -> (
                 .service(players::delete_me)
                 .service(players::turns)
                 .service(players::tables)
-                .service(players::export),
+                .service(players::export)
+                .service(push::subscribe)
+                .service(push::unsubscribe),
         )
+        .service(scope("/v1/push").service(push::vapid_public_key))
         .service(
             scope("/v1/leagues")
                 .service(leagues::list_mine)
@@ -208,6 +212,7 @@ pub fn server(
     // process's notices to the others, and the housekeeper.
     actix_web::rt::spawn(app.clone().sweep_forever());
     actix_web::rt::spawn(app.clone().dispatch_forever());
+    actix_web::rt::spawn(app.clone().keep_presence_forever());
     actix_web::rt::spawn(app.clone().listen_forever());
     actix_web::rt::spawn(app.clone().send_notices_forever());
     actix_web::rt::spawn(app.clone().keep_house_forever());

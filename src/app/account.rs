@@ -73,8 +73,8 @@ impl App {
 
     /// Deletes the caller's account: refused (409 `hand_in_progress`) while they are dealt
     /// into a hand, checked at every table before any seat is left. Then they stand up
-    /// from every table, and in one transaction their name and credentials are erased and
-    /// every session of theirs ends. Their memberships, ledger rows and the tables' logs
+    /// from every table, and in one transaction their name, credentials and push
+    /// subscriptions are erased and every session of theirs ends. Their memberships, ledger rows and the tables' logs
     /// stay as they are, so every league still sums to zero and every hand still audits;
     /// records name them "deleted player".
     pub async fn delete_account(
@@ -115,6 +115,7 @@ impl App {
                 ));
             }
             store::players::erase(conn, player.0, &account).await?;
+            store::push::forget(conn, player.0).await?;
             store::sessions::end_all(conn, player.0, None, Ended::AccountDeleted.as_str()).await?;
             Ok(())
         })

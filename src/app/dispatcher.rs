@@ -2,8 +2,9 @@
 //! deliveries, takes due deliveries with `FOR UPDATE SKIP LOCKED` under a lease (any number
 //! of processes share the work, none sends a row another holds), and sends them as
 //! Standard Webhooks: `webhook-id` (the same on every attempt), `webhook-timestamp`,
-//! `webhook-signature` (`v1,` + base64 of HMAC-SHA256 over `id.timestamp.body`). A failed
-//! attempt is retried with exponential backoff and jitter for a day, then marked failed.
+//! `webhook-signature` (`v1,` + base64 of HMAC-SHA256 over `id.timestamp.body`), and Web
+//! Push messages (see [`super::push`]) the same way. A failed attempt is retried with
+//! exponential backoff and jitter for a day, then marked failed.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -140,7 +141,7 @@ pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
         .dns_resolver(Arc::new(Guarded {
             allow_private: config.allow_private,
         }))
-        .user_agent("bourre-webhooks")
+        .user_agent("bourre")
         .build()
         .map_err(|e| e.to_string())
 }
@@ -179,6 +180,22 @@ fn backoff(base: Duration, attempt: i32) -> Duration {
 }
 
 impl App {
+    /// When a message made at `created_at` whose attempt `attempt` failed is tried again:
+    /// after [`backoff`], until a day has gone by (the last attempt at the end of that
+    /// day); `None` once it has.
+    pub(crate) fn retry_at(
+        &self,
+        created_at: chrono::DateTime<Utc>,
+        attempt: i32,
+    ) -> Option<chrono::DateTime<Utc>> {
+        let now = Utc::now();
+        let until = created_at + RETRY_FOR;
+        let wait = backoff(self.config.webhooks.retry_base, attempt);
+        let at = (now + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::hours(1)))
+            .min(until);
+        (now < until).then_some(at)
+    }
+
     /// Hands out and sends notifications for as long as the process runs: up to
     /// [`SENDING`] deliveries at once, each in a task of its own, so a slow endpoint holds
     /// up only its own.
@@ -219,16 +236,32 @@ impl App {
             if free == 0 {
                 return Ok(0);
             }
-            store::webhooks::claim(&mut conn, free as i64, LEASE_SECS).await?
+            let hooks = store::webhooks::claim(&mut conn, free as i64, LEASE_SECS).await?;
+            let left = free.saturating_sub(hooks.len());
+            let pushes = if left > 0 {
+                store::push::claim(&mut conn, left as i64, LEASE_SECS).await?
+            } else {
+                Vec::new()
+            };
+            (hooks, pushes)
         };
-        let taken = claimed.len();
-        for delivery in claimed {
+        let (hooks, pushes) = claimed;
+        let taken = hooks.len() + pushes.len();
+        let sends = hooks
+            .into_iter()
+            .map(Send::Webhook)
+            .chain(pushes.into_iter().map(Send::Push));
+        for send in sends {
             let Ok(slot) = slots.clone().acquire_owned().await else {
                 break;
             };
             let (app, client) = (self.clone(), client.clone());
             actix_web::rt::spawn(async move {
-                if let Err(e) = app.deliver(&client, delivery).await {
+                let sent = match send {
+                    Send::Webhook(delivery) => app.deliver(&client, delivery).await,
+                    Send::Push(push) => app.push(&client, push).await,
+                };
+                if let Err(e) = sent {
                     crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
                 }
                 drop(slot);
@@ -270,19 +303,11 @@ impl App {
             }
         };
         let took_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
-        let now = Utc::now();
-        // Retried until a day has gone by, the last attempt at the end of that day.
-        let until = delivery.created_at + RETRY_FOR;
-        let wait = backoff(self.config.webhooks.retry_base, delivery.attempts);
-        let retry_at = (now
-            + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::hours(1)))
-        .min(until);
-        let state = if ok {
-            "delivered"
-        } else if refused || now >= until {
-            "failed"
-        } else {
-            "pending"
+        let retry_at = self.retry_at(delivery.created_at, delivery.attempts);
+        let state = match retry_at {
+            _ if ok => "delivered",
+            Some(_) if !refused => "pending",
+            _ => "failed",
         };
         let mut conn = store::conn(&self.pool).await?;
         store::webhooks::record(
@@ -294,7 +319,7 @@ impl App {
                 error: error.as_deref(),
                 took_ms,
                 state,
-                retry_at,
+                retry_at: retry_at.unwrap_or_else(Utc::now),
             },
         )
         .await?;
@@ -302,8 +327,14 @@ impl App {
     }
 }
 
+/// One message to send.
+enum Send {
+    Webhook(Claimed),
+    Push(store::push::Claimed),
+}
+
 /// Why a request failed, with its causes.
-fn cause(error: &reqwest::Error) -> String {
+pub(crate) fn cause(error: &reqwest::Error) -> String {
     let mut text = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(inner) = source {

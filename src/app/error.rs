@@ -71,6 +71,8 @@ error_codes! {
     LeagueNotFound = (404, "league_not_found"),
     MemberNotFound = (404, "member_not_found"),
     NotFound = (404, "not_found"),
+    PushNotConfigured = (404, "push_not_configured"),
+    PushSubscriptionNotFound = (404, "push_subscription_not_found"),
     SeasonNotFound = (404, "season_not_found"),
     TableNotFound = (404, "table_not_found"),
     WebhookNotFound = (404, "webhook_not_found"),
@@ -120,6 +122,7 @@ error_codes! {
     InvalidStartingBalance = (422, "invalid_starting_balance"),
     InvalidUsername = (422, "invalid_username"),
     InvalidWebhook = (422, "invalid_webhook"),
+    InvalidPushSubscription = (422, "invalid_push_subscription"),
     NotEnoughPlayers = (422, "not_enough_players"),
     // 429: Too many attempts.
     QuotaExceeded = (429, "quota_exceeded"),

@@ -48,8 +48,9 @@ impl App {
             return Ok(page);
         }
         let admission = self.live.feeds.admit(player.0, self.config.streams)?;
+        let watching = self.watch(id.0, player.0).await?;
         // Waiting for what comes after the table's head, whatever the client asked.
-        let mut listener = self.listen(id.0, player.0, after.min(head), admission);
+        let mut listener = self.listen(id.0, player.0, after.min(head), admission, watching);
         listener
             .next(self, id, until, limit as usize)
             .await
@@ -68,7 +69,11 @@ impl App {
         let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
         // Resuming after the table's head (a client's mistake) waits for the next event.
         let cursor = first.last().map_or(after.min(head), |e| e.seq);
-        Ok((first, self.listen(id.0, player.0, cursor, admission)))
+        let watching = self.watch(id.0, player.0).await?;
+        Ok((
+            first,
+            self.listen(id.0, player.0, cursor, admission, watching),
+        ))
     }
 
     /// Events after `after` read for the caller alone, and the table's version (its last

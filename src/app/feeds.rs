@@ -213,6 +213,7 @@ pub struct Listener {
     /// The last seq given to the listener.
     pub cursor: i64,
     _admission: Admission,
+    _watching: super::presence::Watching,
 }
 
 impl Drop for Listener {
@@ -335,8 +336,16 @@ impl Feeds {
 }
 
 impl App {
-    /// A listener of `table` for `player`, who has seen every event up to `after`.
-    pub fn listen(&self, table: Uuid, player: Uuid, after: i64, admission: Admission) -> Listener {
+    /// A listener of `table` for `player`, who has seen every event up to `after` (and
+    /// watches the table while it is open).
+    pub fn listen(
+        &self,
+        table: Uuid,
+        player: Uuid,
+        after: i64,
+        admission: Admission,
+        watching: super::presence::Watching,
+    ) -> Listener {
         let feeds = self.live.feeds.clone();
         let (feed, created) = feeds.join(table, player, after);
         if created {
@@ -349,6 +358,7 @@ impl App {
             player,
             cursor: after,
             _admission: admission,
+            _watching: watching,
         }
     }
 

@@ -1,8 +1,8 @@
 //! The housekeeper: every few minutes, each server process drops what has outlived its use
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
 //! hours of per-address counts gone by, sessions a day after they ended or expired,
-//! webhook deliveries a week after they were delivered or failed), so a player or an
-//! address that went quiet leaves nothing behind.
+//! webhook deliveries a week after they were delivered or failed, watchers' rows a dead
+//! process left), so a player or an address that went quiet leaves nothing behind.
 
 use std::time::Duration;
 
@@ -39,7 +39,9 @@ impl App {
             now - chrono::Duration::days(DELIVERIES_KEPT_DAYS),
         )
         .await?;
-        Ok(replies + counts + sessions + deliveries)
+        let watchers =
+            store::push::sweep_watchers(&mut conn, now - chrono::Duration::hours(1)).await?;
+        Ok(replies + counts + sessions + deliveries + watchers)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

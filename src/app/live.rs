@@ -27,6 +27,8 @@ pub struct Notice {
 #[derive(Clone)]
 pub struct Live {
     pub feeds: Feeds,
+    /// Who watches which table from this process.
+    pub presence: super::presence::Presence,
     outbox: mpsc::Sender<Notice>,
     outbox_rx: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<Notice>>>>,
 }
@@ -54,6 +56,7 @@ impl Live {
         let (outbox, outbox_rx) = mpsc::channel(OUTBOX_CAPACITY);
         Live {
             feeds: Feeds::default(),
+            presence: super::presence::Presence::default(),
             outbox,
             outbox_rx: std::sync::Arc::new(std::sync::Mutex::new(Some(outbox_rx))),
         }

@@ -23,6 +23,8 @@ pub mod leagues;
 pub mod live;
 pub mod notices;
 pub mod pipeline;
+pub mod presence;
+pub mod push;
 pub mod rebuild;
 pub mod sessions;
 pub mod standings;
@@ -93,8 +95,11 @@ pub struct Config {
     pub quotas: Quotas,
     /// Where browsers may call from.
     pub cors_origins: CorsOrigins,
-    /// How notifications are sent to webhooks.
+    /// How notifications are sent to webhooks (and to push services: the same address
+    /// rules apply).
     pub webhooks: dispatcher::WebhookConfig,
+    /// How Web Push is sent.
+    pub push: push::PushConfig,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

@@ -106,38 +106,36 @@ fn not_found() -> AppError {
 }
 
 impl App {
-    /// Checks an endpoint's address: https (or http when allowed), a host, no credentials,
-    /// and not a private address when it is one already. The dispatcher checks it again
-    /// before each attempt (the settings may have changed), and checks names after DNS.
-    pub(crate) fn check_url(&self, text: &str) -> Result<String, AppError> {
-        let url = reqwest::Url::parse(text.trim())
-            .map_err(|e| invalid(format!("url: not an absolute URL ({e})")))?;
+    /// Checks an endpoint's address (a webhook's, or a push subscription's): https (or http
+    /// when allowed), a host, no credentials, and not a private address when it is one
+    /// already; why not, when not. The dispatcher checks it again before each attempt (the
+    /// settings may have changed), and checks names after DNS.
+    pub(crate) fn check_url(&self, text: &str) -> Result<String, String> {
+        let url =
+            reqwest::Url::parse(text.trim()).map_err(|e| format!("not an absolute URL ({e})"))?;
         let config = &self.config.webhooks;
         match url.scheme() {
             "https" => {}
             "http" if config.allow_http => {}
-            "http" => {
-                return Err(invalid(
-                    "url: https only (http needs BOURRE_WEBHOOK_ALLOW_HTTP=1)",
-                ));
-            }
-            other => return Err(invalid(format!("url: {other} is not http(s)"))),
+            "http" => return Err("https only (http needs BOURRE_WEBHOOK_ALLOW_HTTP=1)".into()),
+            other => return Err(format!("{other} is not http(s)")),
         }
         if !url.username().is_empty() || url.password().is_some() {
-            return Err(invalid("url: no credentials in the URL"));
+            return Err("no credentials in the URL".into());
         }
         let Some(host) = url.host_str() else {
-            return Err(invalid("url: no host"));
+            return Err("no host".into());
         };
         let ip = host
             .trim_matches(['[', ']'])
             .parse::<std::net::IpAddr>()
             .ok();
         if ip.is_some_and(|ip| !config.allow_private && !public_address(ip)) {
-            return Err(invalid(
-                "url: a loopback, private or link-local address (allowed only with \
-                 BOURRE_WEBHOOK_ALLOW_PRIVATE=1)",
-            ));
+            return Err(
+                "a loopback, private or link-local address (allowed only with \
+                        BOURRE_WEBHOOK_ALLOW_PRIVATE=1)"
+                    .into(),
+            );
         }
         Ok(url.to_string())
     }
@@ -150,7 +148,9 @@ impl App {
         url: &str,
         events: &[NotificationKind],
     ) -> Result<WebhookOut, AppError> {
-        let url = self.check_url(url)?;
+        let url = self
+            .check_url(url)
+            .map_err(|why| invalid(format!("url: {why}")))?;
         let mut kinds: Vec<String> = Vec::new();
         for kind in events {
             if !kinds.iter().any(|k| k == kind.as_str()) {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::app::dispatcher::WebhookConfig;
 use crate::app::feeds::StreamLimits;
+use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
 use crate::app::{App, Config, JwtKeys, Quotas};
 use crate::tools::database::{self, Database, Source};
@@ -116,6 +117,49 @@ fn reminder_secs() -> Result<u64, String> {
     Ok(secs)
 }
 
+/// Web Push: the VAPID key from `BOURRE_VAPID_PRIVATE_KEY`, or in the embedded default the
+/// one generated into the data directory (none, and no Web Push, with an outside database
+/// and no key: processes sharing a database must share their key).
+fn push_config(embedded: bool) -> Result<PushConfig, String> {
+    let subject = std::env::var("BOURRE_VAPID_SUBJECT")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_SUBJECT.to_owned());
+    if !(subject.starts_with("mailto:") || subject.starts_with("https://")) {
+        return Err(format!(
+            "BOURRE_VAPID_SUBJECT must be a mailto: or https: URL, not {subject:?}"
+        ));
+    }
+    let key = match std::env::var("BOURRE_VAPID_PRIVATE_KEY") {
+        Ok(text) if !text.trim().is_empty() => {
+            Some(Vapid::from_private(&text).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?)
+        }
+        _ if embedded => {
+            let path = database::data_dir(None)?.join("vapid_private_key");
+            let existing = std::fs::read_to_string(&path).ok();
+            match existing.as_deref().map(Vapid::from_private) {
+                Some(Ok(vapid)) => Some(vapid),
+                _ => {
+                    let (vapid, private) = Vapid::generate();
+                    write_private(&path, &private)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    Some(vapid)
+                }
+            }
+        }
+        _ => {
+            eprintln!(
+                "bourre: BOURRE_VAPID_PRIVATE_KEY is unset: no Web Push (webhooks still work)"
+            );
+            None
+        }
+    };
+    Ok(PushConfig {
+        vapid: key.map(std::sync::Arc::new),
+        subject,
+    })
+}
+
 /// Builds the application state from the environment for a migrated database.
 pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
     let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
@@ -159,6 +203,7 @@ pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
                     env_number("BOURRE_WEBHOOK_RETRY_MS", 5000)?.max(1),
                 ),
             },
+            push: push_config(embedded)?,
             quotas: Quotas {
                 leagues_per_day: env_number("BOURRE_LEAGUES_PER_DAY", 20)? as i64,
                 tables_per_day: env_number("BOURRE_TABLES_PER_DAY", 100)? as i64,

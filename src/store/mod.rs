@@ -8,6 +8,7 @@ pub mod leagues;
 pub mod ledger;
 pub mod memberships;
 pub mod players;
+pub mod push;
 pub mod schema;
 pub mod seasons;
 pub mod seats;

@@ -224,7 +224,45 @@ diesel::table! {
 
 diesel::joinable!(deliveries -> webhooks (webhook_id));
 
+diesel::table! {
+    push_subscriptions (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        endpoint -> Text,
+        p256dh -> Bytea,
+        auth -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    push_messages (id) {
+        id -> Int8,
+        subscription_id -> Uuid,
+        kind -> Text,
+        body -> Text,
+        attempts -> Int4,
+        next_at -> Timestamptz,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    watchers (table_id, player_id, process) {
+        table_id -> Uuid,
+        player_id -> Uuid,
+        process -> Uuid,
+        seen_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(push_subscriptions -> players (player_id));
+diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    push_subscriptions,
+    push_messages,
+    watchers,
     webhooks,
     deliveries,
     delivery_attempts,

@@ -98,7 +98,8 @@ pub struct TableWrite<'a> {
 }
 
 /// A notification a move announces (see `app::notices`): written in the move's own
-/// statement, when the table's league has a webhook.
+/// statement, when the table's league has a webhook or (a `turn.started`) its player a
+/// push subscription.
 #[derive(Debug, Clone)]
 pub struct Notice {
     pub kind: &'static str,
@@ -136,7 +137,7 @@ impl NoticeRows {
     }
 
     /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
-    /// ids), for leagues with a webhook.
+    /// ids), for leagues with a webhook and turns of players with a push subscription.
     fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
         out.push_sql(
             ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
@@ -154,7 +155,11 @@ impl NoticeRows {
             ") AS x(table_id, league_id, kind, data, due_at) WHERE x.table_id IN (SELECT id FROM ",
         );
         out.push_sql(written);
-        out.push_sql(") AND EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id))");
+        out.push_sql(
+            ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id) \
+             OR (x.kind = 'turn.started' AND EXISTS (SELECT 1 FROM push_subscriptions s \
+             WHERE s.player_id = (x.data->>'player_id')::uuid))))",
+        );
         Ok(())
     }
 }

@@ -136,10 +136,13 @@ pub async fn deliveries_of(
 }
 
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
-/// that takes their kind, and deletes them, in one statement (rows another process holds
-/// are skipped). A `turn.reminder` is dropped when its turn is over (the table's deadline
-/// moved, or the player is no longer to act); a `turn.started` schedules its reminder
-/// `remind_secs` before the deadline, if that is still ahead. Returns how many it took.
+/// that takes their kind, and into push messages, one per push subscription of the player
+/// a `turn.started` or `turn.reminder` is for (a `turn.started` only when the player is not
+/// watching the table: no fresh watcher row, on any process), and deletes them, in one
+/// statement (rows another process holds are skipped). A `turn.reminder` is dropped when
+/// its turn is over (the table's deadline moved, or the player is no longer to act); a
+/// `turn.started` schedules its reminder `remind_secs` before the deadline, if that is
+/// still ahead and someone takes it. Returns how many it took.
 pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i64, StoreError> {
     #[derive(QueryableByName)]
     struct Taken {
@@ -159,17 +162,27 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
          FROM live l JOIN webhooks w ON w.league_id = l.league_id AND l.kind = ANY (w.events) \
          RETURNING 1), \
+         pushed AS (INSERT INTO push_messages (subscription_id, kind, body) \
+         SELECT s.id, l.kind, \
+         json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
+         FROM live l JOIN push_subscriptions s ON s.player_id = (l.data->>'player_id')::uuid \
+         WHERE l.kind = 'turn.reminder' OR (l.kind = 'turn.started' AND NOT EXISTS \
+         (SELECT 1 FROM watchers w WHERE w.table_id = l.table_id \
+         AND w.player_id = s.player_id AND w.seen_at > now() - make_interval(secs => $3))) \
+         RETURNING 1), \
          remind AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at) \
          SELECT table_id, league_id, 'turn.reminder', data, \
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \
          WHERE kind = 'turn.started' AND data->>'deadline' IS NOT NULL \
-         AND EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = live.league_id \
-         AND 'turn.reminder' = ANY (w.events)) \
+         AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = live.league_id \
+         AND 'turn.reminder' = ANY (w.events)) OR EXISTS (SELECT 1 FROM push_subscriptions s \
+         WHERE s.player_id = (live.data->>'player_id')::uuid)) \
          AND (data->>'deadline')::timestamptz - make_interval(secs => $2) > now() RETURNING 1) \
          SELECT count(*) AS taken FROM due",
     )
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(remind_secs)
+    .bind::<BigInt, _>(super::push::WATCHER_FRESH_SECS)
     .get_result(conn)
     .await?;
     Ok(taken.taken)

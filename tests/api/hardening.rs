@@ -4,7 +4,7 @@
 use awc::http::Method;
 use serde_json::json;
 
-use crate::support::{JWT_SECRET, Player, TestApp, claims, sign};
+use crate::support::{JWT_SECRET, Player, TestApp, claims, open_stream, sign};
 
 #[actix_web::test]
 async fn a_genuine_token_for_an_unknown_player_is_401_not_500() {
@@ -331,25 +331,6 @@ async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
     .await
     .ok();
     assert_eq!(app.balance(&ann, &league).await, 100);
-}
-
-/// Opens the table's stream for `token`: the response, to be read.
-async fn open_stream(
-    app: &TestApp,
-    table: &str,
-    token: &str,
-) -> awc::ClientResponse<
-    impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + use<>,
-> {
-    app.client
-        .request(
-            Method::GET,
-            format!("{}/v1/tables/{table}/stream", app.base),
-        )
-        .insert_header(("Authorization", format!("Bearer {token}")))
-        .send()
-        .await
-        .expect("stream")
 }
 
 /// Reads the stream until it ends, for at most `secs`: what it sent, and whether it ended.

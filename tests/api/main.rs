@@ -18,6 +18,7 @@ mod history;
 mod idempotency;
 mod leagues;
 mod limits;
+mod push;
 mod rebuild;
 mod rules_over_http;
 mod secrets;

@@ -163,6 +163,9 @@ impl Reply {
     }
 }
 
+/// The tests' VAPID private key (base64url of 32 bytes).
+pub const VAPID_PRIVATE_KEY: &str = "IQ9Ur0ykXoHS9gzfYX0aBjy9lvdrjx_PFUXmie9YRcY";
+
 pub fn config(allow_fixed_deck: bool) -> Config {
     Config {
         jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
@@ -180,6 +183,12 @@ pub fn config(allow_fixed_deck: bool) -> Config {
             allow_private: true,
             remind_before: Duration::from_secs(3600),
             retry_base: Duration::from_millis(100),
+        },
+        push: bourre::app::push::PushConfig {
+            vapid: Some(std::sync::Arc::new(
+                bourre::app::push::Vapid::from_private(VAPID_PRIVATE_KEY).expect("vapid"),
+            )),
+            subject: "mailto:tests@bourre.invalid".into(),
         },
     }
 }
@@ -598,6 +607,7 @@ impl Server {
             .env("BOURRE_DB_POOL", "8")
             .env("BOURRE_SWEEP_MS", "200")
             .env("BOURRE_WEBHOOK_ALLOW_HTTP", "1")
+            .env("BOURRE_VAPID_PRIVATE_KEY", VAPID_PRIVATE_KEY)
             .env("BOURRE_WEBHOOK_ALLOW_PRIVATE", "1")
             .env("BOURRE_WEBHOOK_RETRY_MS", "100")
             .env_remove("BOURRE_LOG")
@@ -647,4 +657,23 @@ pub async fn wait_for(base: &str, path: &str, within: Duration) {
         assert!(Instant::now() < until, "{base}{path} not 200 in {within:?}");
         actix_web::rt::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Opens the table's stream for `token`: the response, to be read.
+pub async fn open_stream(
+    app: &TestApp,
+    table: &str,
+    token: &str,
+) -> awc::ClientResponse<
+    impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + use<>,
+> {
+    app.client
+        .request(
+            Method::GET,
+            format!("{}/v1/tables/{table}/stream", app.base),
+        )
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .send()
+        .await
+        .expect("stream")
 }

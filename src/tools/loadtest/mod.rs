@@ -126,6 +126,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
             token_ttl: Duration::from_secs(86_400),
             refresh_ttl: Duration::from_secs(86_400),
             webhooks: crate::app::dispatcher::WebhookConfig::default(),
+            push: crate::app::push::PushConfig::default(),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::feeds::StreamLimits::default(),

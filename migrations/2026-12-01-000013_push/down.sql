@@ -1,0 +1,3 @@
+DROP TABLE watchers;
+DROP TABLE push_messages;
+DROP TABLE push_subscriptions;

@@ -1,0 +1,123 @@
+//! Web Push: the server's VAPID key, and a player's browsers subscribing to "your turn".
+
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::auth::Caller;
+use super::error::{ApiError, BadRequest, NotFound, Unauthorized, Unprocessable};
+use crate::app::push::{PushSubscriptionOut, VapidKeyOut};
+use crate::app::{App, ErrorCode};
+
+/// The longest push service endpoint taken.
+const MAX_ENDPOINT: usize = 2000;
+
+/// A subscription's keys, as the browser's `PushSubscription.toJSON()` gives them.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PushKeys {
+    /// The browser's P-256 public key: base64url of its 65 uncompressed bytes.
+    #[schema(pattern = "^[A-Za-z0-9_-]{87}=?$")]
+    pub p256dh: String,
+    /// The browser's 16-byte auth secret, base64url.
+    #[schema(pattern = "^[A-Za-z0-9_-]{22}(==)?$")]
+    pub auth: String,
+}
+
+/// A browser's `PushSubscription`, as `JSON.stringify(subscription)` gives it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PushSubscriptionIn {
+    /// The push service's URL for this browser: `https://` (`http://` only with
+    /// `BOURRE_WEBHOOK_ALLOW_HTTP=1`), not a loopback, private, link-local or metadata
+    /// address unless `BOURRE_WEBHOOK_ALLOW_PRIVATE=1` (checked again after DNS at each
+    /// push, as for webhooks).
+    #[schema(max_length = 2000, pattern = "^https?://")]
+    pub endpoint: String,
+    /// When the browser says the subscription ends (milliseconds), if it does; not used.
+    #[schema(value_type = Option<f64>)]
+    pub expiration_time: Option<serde_json::Value>,
+    pub keys: PushKeys,
+}
+
+/// Which subscription to remove.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushSubscriptionGone {
+    /// The subscription's `endpoint`.
+    #[schema(max_length = 2000)]
+    pub endpoint: String,
+}
+
+/// The server's VAPID public key, for `pushManager.subscribe({userVisibleOnly: true,
+/// applicationServerKey})`. 404 `push_not_configured` when the server has no VAPID key.
+#[utoipa::path(
+    tag = "push",
+    responses(
+        (status = 200, body = VapidKeyOut),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/vapid-public-key")]
+pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(app.vapid_public_key()?))
+}
+
+/// Subscribe this browser to the caller's "your turn" pushes: `turn.started` when they
+/// are to act at a table they are not watching (no stream or long-poll open on it, on any
+/// server process, for about 10 s), and `turn.reminder` before a deadline, always. The
+/// message (RFC 8291 `aes128gcm`, VAPID-signed) is JSON: `type`, `title`, `body`, `url`
+/// (the table's page), `table_id`, `league_id`, `hand_no`, `deadline`, `timestamp`.
+/// Subscribing an endpoint again replaces it (whoever had it); a player keeps their 10
+/// latest. 404 `push_not_configured` when the server has no VAPID key.
+#[utoipa::path(
+    tag = "push",
+    security(("bearer" = [])),
+    request_body = PushSubscriptionIn,
+    responses(
+        (status = 201, body = PushSubscriptionOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
+    )
+)]
+#[post("/me/push-subscriptions")]
+pub async fn subscribe(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<PushSubscriptionIn>,
+) -> Result<HttpResponse, ApiError> {
+    if body.endpoint.len() > MAX_ENDPOINT {
+        return Err(ApiError::refused(
+            ErrorCode::InvalidPushSubscription,
+            "endpoint: at most 2000 characters",
+        ));
+    }
+    let stored = app
+        .subscribe_push(caller.0, &body.endpoint, &body.keys.p256dh, &body.keys.auth)
+        .await?;
+    Ok(HttpResponse::Created().json(stored))
+}
+
+/// Unsubscribe a browser of the caller's (after `subscription.unsubscribe()`, or at
+/// logout): nothing more is pushed to it.
+#[utoipa::path(
+    tag = "push",
+    security(("bearer" = [])),
+    request_body = PushSubscriptionGone,
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+    )
+)]
+#[delete("/me/push-subscriptions")]
+pub async fn unsubscribe(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<PushSubscriptionGone>,
+) -> Result<HttpResponse, ApiError> {
+    app.unsubscribe_push(caller.0, &body.endpoint).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

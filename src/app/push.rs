@@ -1,0 +1,447 @@
+//! Web Push: a player's browsers subscribe (their `PushSubscription`), and the dispatcher
+//! sends them "your turn" from the notification outbox, encrypted to the browser's keys
+//! (RFC 8291, `aes128gcm` of RFC 8188) and signed by this server's VAPID key (RFC 8292).
+//! A `turn.started` is pushed only to a player not watching the table (no stream or
+//! long-poll open on it on any process, see [`super::presence`]); a `turn.reminder`
+//! always. A push service's 404 or 410 removes the subscription.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use hmac::{KeyInit, Mac};
+use p256::ecdsa::signature::Signer;
+use serde::Serialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::PlayerId;
+use super::{App, AppError, ErrorCode};
+use crate::store::{self, push::Claimed, push::Subscription};
+
+/// This server's VAPID key pair (P-256), which push services know it by.
+pub struct Vapid {
+    key: p256::ecdsa::SigningKey,
+    /// The public key, uncompressed (65 bytes).
+    public: Vec<u8>,
+}
+
+impl std::fmt::Debug for Vapid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Vapid({})", self.public_key())
+    }
+}
+
+/// Decodes base64url, with or without its padding.
+fn base64url(text: &str) -> Result<Vec<u8>, base64::DecodeError> {
+    URL_SAFE_NO_PAD.decode(text.trim().trim_end_matches('='))
+}
+
+impl Vapid {
+    /// The key pair of a private key given as base64url of its 32 bytes (the form
+    /// `BOURRE_VAPID_PRIVATE_KEY` takes, and web-push tools print).
+    pub fn from_private(text: &str) -> Result<Vapid, String> {
+        let bytes = base64url(text).map_err(|e| format!("not base64url: {e}"))?;
+        let key = p256::ecdsa::SigningKey::from_slice(&bytes)
+            .map_err(|_| "not a P-256 private key (32 bytes, base64url)".to_owned())?;
+        let public = key.verifying_key().to_sec1_point(false).as_bytes().to_vec();
+        Ok(Vapid { key, public })
+    }
+
+    /// A new key pair, and its private key as [`Vapid::from_private`] reads it.
+    pub fn generate() -> (Vapid, String) {
+        loop {
+            let bytes: [u8; 32] = rand::random();
+            let text = URL_SAFE_NO_PAD.encode(bytes);
+            // Almost every 32 bytes is a key; the rest (zero, or past the order) is retried.
+            if let Ok(vapid) = Vapid::from_private(&text) {
+                return (vapid, text);
+            }
+        }
+    }
+
+    /// The public key as browsers take it for `applicationServerKey`: base64url of its
+    /// 65 uncompressed bytes.
+    pub fn public_key(&self) -> String {
+        URL_SAFE_NO_PAD.encode(&self.public)
+    }
+
+    /// The `Authorization` header for a push to `endpoint`: `vapid t=<JWT>, k=<key>`, the
+    /// JWT (ES256) naming the push service's origin (`aud`), a 12-hour expiry and the
+    /// operator's contact (`sub`).
+    fn authorization(&self, endpoint: &reqwest::Url, subject: &str, now: i64) -> String {
+        let audience = endpoint.origin().ascii_serialization();
+        let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"ES256"}"#);
+        let claims = URL_SAFE_NO_PAD
+            .encode(json!({"aud": audience, "exp": now + 12 * 3600, "sub": subject}).to_string());
+        let signed = format!("{header}.{claims}");
+        let signature: p256::ecdsa::Signature = self.key.sign(signed.as_bytes());
+        let token = format!("{signed}.{}", URL_SAFE_NO_PAD.encode(signature.to_bytes()));
+        format!("vapid t={token}, k={}", self.public_key())
+    }
+}
+
+/// How Web Push is sent.
+#[derive(Debug, Clone, Default)]
+pub struct PushConfig {
+    /// The VAPID key (`BOURRE_VAPID_PRIVATE_KEY`, or in the embedded default one generated
+    /// into the data directory); without one there is no Web Push.
+    pub vapid: Option<Arc<Vapid>>,
+    /// Who push services may contact about this server's pushes: `mailto:` or `https:`
+    /// (`BOURRE_VAPID_SUBJECT`).
+    pub subject: String,
+}
+
+/// The default VAPID subject.
+pub const DEFAULT_SUBJECT: &str = "mailto:operator@localhost";
+
+/// HMAC-SHA-256 of `parts` under `key`: HKDF's extract (`key` the salt) and, with a
+/// trailing `0x01`, its first expanded block, which is all RFC 8291 needs.
+fn hmac256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    // HMAC takes a key of any length: this never fails.
+    let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(key) else {
+        return [0; 32];
+    };
+    for part in parts {
+        mac.update(part);
+    }
+    mac.finalize().into_bytes().into()
+}
+
+/// The record size announced in the header: one record holds any message here.
+const RECORD_SIZE: u32 = 4096;
+
+/// `plaintext` encrypted to a browser's `p256dh` key and `auth` secret (RFC 8291): the
+/// `aes128gcm` header (salt, record size, this message's own public key) and one record.
+pub fn encrypt(p256dh: &[u8], auth: &[u8], plaintext: &[u8]) -> Result<Vec<u8>, String> {
+    use ring::{aead, agreement, rand::SystemRandom};
+    let rng = SystemRandom::new();
+    let mine = agreement::EphemeralPrivateKey::generate(&agreement::ECDH_P256, &rng)
+        .map_err(|_| "no key")?;
+    let my_public = mine.compute_public_key().map_err(|_| "no key")?;
+    let my_public = my_public.as_ref().to_vec();
+    let theirs = agreement::UnparsedPublicKey::new(&agreement::ECDH_P256, p256dh);
+    let shared = agreement::agree_ephemeral(mine, &theirs, |secret| secret.to_vec())
+        .map_err(|_| "the subscription's p256dh key is not a P-256 point")?;
+    let prk_key = hmac256(auth, &[&shared]);
+    let ikm = hmac256(&prk_key, &[b"WebPush: info\0", p256dh, &my_public, &[1]]);
+    let salt: [u8; 16] = rand::random();
+    let prk = hmac256(&salt, &[&ikm]);
+    let cek = hmac256(&prk, &[b"Content-Encoding: aes128gcm\0", &[1]]);
+    let nonce = hmac256(&prk, &[b"Content-Encoding: nonce\0", &[1]]);
+    let key = aead::UnboundKey::new(&aead::AES_128_GCM, &cek[..16]).map_err(|_| "no key")?;
+    let nonce = aead::Nonce::try_assume_unique_for_key(&nonce[..12]).map_err(|_| "no nonce")?;
+    // The last (and only) record: the text, then its delimiter 0x02 (no padding).
+    let mut record = plaintext.to_vec();
+    record.push(2);
+    aead::LessSafeKey::new(key)
+        .seal_in_place_append_tag(nonce, aead::Aad::empty(), &mut record)
+        .map_err(|_| "could not encrypt")?;
+    let mut body = Vec::with_capacity(16 + 4 + 1 + my_public.len() + record.len());
+    body.extend_from_slice(&salt);
+    body.extend_from_slice(&RECORD_SIZE.to_be_bytes());
+    body.push(u8::try_from(my_public.len()).unwrap_or(65));
+    body.extend_from_slice(&my_public);
+    body.extend_from_slice(&record);
+    Ok(body)
+}
+
+/// The message a browser's service worker receives: what to show, and where to go.
+fn message(body: &str) -> Result<(Value, Option<DateTime<Utc>>), String> {
+    let note: Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    let kind = note["type"].as_str().unwrap_or_default();
+    let data = &note["data"];
+    let table = data["table_name"].as_str().unwrap_or("the table");
+    let deadline: Option<DateTime<Utc>> = data["deadline"].as_str().and_then(|d| d.parse().ok());
+    let (title, text) = if kind == "turn.reminder" {
+        (
+            format!("Your turn at {table} ends soon"),
+            match deadline {
+                Some(at) => format!(
+                    "Act before {} UTC, or the table plays for you.",
+                    at.format("%H:%M")
+                ),
+                None => "Act soon, or the table plays for you.".to_owned(),
+            },
+        )
+    } else {
+        (
+            format!("Your turn at {table}"),
+            format!("Hand {}: you are to act.", data["hand_no"]),
+        )
+    };
+    let shown = json!({
+        "type": kind,
+        "title": title,
+        "body": text,
+        "url": format!("/tables/{}", data["table_id"].as_str().unwrap_or_default()),
+        "table_id": data["table_id"],
+        "league_id": data["league_id"],
+        "hand_no": data["hand_no"],
+        "deadline": data["deadline"],
+        "timestamp": note["timestamp"],
+    });
+    Ok((shown, deadline))
+}
+
+/// The server's VAPID public key.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VapidKeyOut {
+    /// Base64url of the 65-byte uncompressed P-256 key: a page passes it as
+    /// `applicationServerKey` to `pushManager.subscribe`.
+    #[schema(
+        example = "BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-Ro4N1ZHs-0rAGQwV7yA"
+    )]
+    pub public_key: String,
+}
+
+/// A browser's subscription, as stored.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PushSubscriptionOut {
+    pub endpoint: String,
+    pub created_at: DateTime<Utc>,
+}
+
+fn invalid(why: impl Into<String>) -> AppError {
+    AppError::refused(ErrorCode::InvalidPushSubscription, why)
+}
+
+/// A key of a subscription, base64url, of exactly `len` bytes.
+fn key_bytes(name: &str, text: &str, len: usize) -> Result<Vec<u8>, AppError> {
+    let bytes = base64url(text).map_err(|_| invalid(format!("keys.{name}: not base64url")))?;
+    if bytes.len() != len {
+        return Err(invalid(format!(
+            "keys.{name}: {} bytes, not {len}",
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
+}
+
+impl App {
+    fn vapid(&self) -> Result<&Arc<Vapid>, AppError> {
+        self.config.push.vapid.as_ref().ok_or_else(|| {
+            AppError::refused(
+                ErrorCode::PushNotConfigured,
+                "this server has no VAPID key (BOURRE_VAPID_PRIVATE_KEY): no Web Push",
+            )
+        })
+    }
+
+    /// The key browsers subscribe with.
+    pub fn vapid_public_key(&self) -> Result<VapidKeyOut, AppError> {
+        Ok(VapidKeyOut {
+            public_key: self.vapid()?.public_key(),
+        })
+    }
+
+    /// Subscribes the caller's browser: its push service `endpoint` (checked like a
+    /// webhook's URL), its `p256dh` key and `auth` secret (base64url). Subscribing an
+    /// endpoint again replaces it, whoever had it; a player keeps their latest
+    /// [`store::push::PER_PLAYER`].
+    pub async fn subscribe_push(
+        &self,
+        caller: PlayerId,
+        endpoint: &str,
+        p256dh: &str,
+        auth: &str,
+    ) -> Result<PushSubscriptionOut, AppError> {
+        self.vapid()?;
+        let endpoint = self
+            .check_url(endpoint)
+            .map_err(|why| invalid(format!("endpoint: {why}")))?;
+        let p256dh = key_bytes("p256dh", p256dh, 65)?;
+        if p256::ecdsa::VerifyingKey::from_sec1_bytes(&p256dh).is_err() {
+            return Err(invalid("keys.p256dh: not a P-256 public key"));
+        }
+        let auth = key_bytes("auth", auth, 16)?;
+        let mut conn = store::conn(&self.pool).await?;
+        let stored = store::push::subscribe(
+            &mut conn,
+            &Subscription {
+                id: Uuid::new_v4(),
+                player_id: caller.0,
+                endpoint,
+                p256dh,
+                auth,
+                created_at: Utc::now(),
+            },
+        )
+        .await?;
+        Ok(PushSubscriptionOut {
+            endpoint: stored.endpoint,
+            created_at: stored.created_at,
+        })
+    }
+
+    /// Removes the caller's subscription of `endpoint`, or 404 `push_subscription_not_found`.
+    pub async fn unsubscribe_push(&self, caller: PlayerId, endpoint: &str) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let endpoint = reqwest::Url::parse(endpoint.trim())
+            .map(|u| u.to_string())
+            .unwrap_or_else(|_| endpoint.to_owned());
+        if store::push::unsubscribe(&mut conn, caller.0, &endpoint).await? {
+            Ok(())
+        } else {
+            Err(AppError::refused(
+                ErrorCode::PushSubscriptionNotFound,
+                "no such push subscription of yours",
+            ))
+        }
+    }
+
+    /// One attempt at push message `push`: delivered (or refused for good) and deleted,
+    /// its subscription removed on 404 or 410, or retried with backoff for a day.
+    pub(crate) async fn push(
+        &self,
+        client: &reqwest::Client,
+        push: Claimed,
+    ) -> Result<(), AppError> {
+        let started = Instant::now();
+        let outcome = self.send_push(client, &push).await;
+        let mut conn = store::conn(&self.pool).await?;
+        let retry = match outcome {
+            Ok(status) if (200..300).contains(&status) => None,
+            Ok(404 | 410) => {
+                store::push::remove(&mut conn, push.subscription_id).await?;
+                return Ok(());
+            }
+            Ok(status) if status == 429 || status >= 500 => Some(format!("HTTP {status}")),
+            Ok(status) => {
+                crate::obs::warn(
+                    "a push service refused a message",
+                    json!({"status": status, "kind": kind_of(&push.body)}),
+                );
+                None
+            }
+            Err(Sent::Never(why)) => {
+                crate::obs::warn("a push message was not sent", json!({"cause": why}));
+                None
+            }
+            Err(Sent::Failed(why)) => Some(why),
+        };
+        let retry_at = retry.and_then(|why| {
+            let at = self.retry_at(push.created_at, push.attempts);
+            if at.is_none() {
+                crate::obs::warn(
+                    "a push message failed for a day",
+                    json!({"cause": why, "kind": kind_of(&push.body),
+                           "took_ms": started.elapsed().as_millis() as u64}),
+                );
+            }
+            at
+        });
+        store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
+        Ok(())
+    }
+
+    /// Sends `push`: the push service's status, or why there was none.
+    async fn send_push(&self, client: &reqwest::Client, push: &Claimed) -> Result<u16, Sent> {
+        let vapid = self
+            .config
+            .push
+            .vapid
+            .as_ref()
+            .ok_or_else(|| Sent::Never("no VAPID key".into()))?;
+        let endpoint = self.check_url(&push.endpoint).map_err(Sent::Never)?;
+        let url = reqwest::Url::parse(&endpoint).map_err(|e| Sent::Never(e.to_string()))?;
+        let (shown, deadline) = message(&push.body).map_err(Sent::Never)?;
+        let text = shown.to_string();
+        let body = encrypt(&push.p256dh, &push.auth, text.as_bytes()).map_err(Sent::Never)?;
+        let now = Utc::now();
+        // Worth showing until the turn's deadline (a day without one).
+        let ttl = deadline.map_or(86_400, |at| (at - now).num_seconds().clamp(60, 86_400));
+        let topic = shown["table_id"]
+            .as_str()
+            .and_then(|t| t.parse::<Uuid>().ok())
+            .map(|t| t.simple().to_string());
+        let mut request = client
+            .post(url.clone())
+            .header("content-encoding", "aes128gcm")
+            .header("content-type", "application/octet-stream")
+            .header("ttl", ttl.to_string())
+            .header("urgency", "high")
+            .header(
+                "authorization",
+                vapid.authorization(&url, &self.config.push.subject, now.timestamp()),
+            )
+            .body(body);
+        // A newer "your turn" at the same table replaces one not yet delivered.
+        if let Some(topic) = topic {
+            request = request.header("topic", topic);
+        }
+        match request.send().await {
+            Ok(response) => Ok(response.status().as_u16()),
+            Err(e) => Err(Sent::Failed(super::dispatcher::cause(&e))),
+        }
+    }
+}
+
+/// Why a push got no status: never to be sent, or worth another attempt.
+enum Sent {
+    Never(String),
+    Failed(String),
+}
+
+fn kind_of(body: &str) -> String {
+    serde_json::from_str::<Value>(body)
+        .ok()
+        .and_then(|v| v["type"].as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::engine::general_purpose::URL_SAFE;
+
+    #[test]
+    fn a_vapid_key_reads_back_and_signs() {
+        let (vapid, private) = Vapid::generate();
+        let again = Vapid::from_private(&private).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(vapid.public_key(), again.public_key());
+        assert_eq!(base64url(&vapid.public_key()).map(|k| k.len()), Ok(65));
+        let url = reqwest::Url::parse("https://push.example.net/send/abc").unwrap_or_else(|e| {
+            panic!("{e}");
+        });
+        let header = vapid.authorization(&url, DEFAULT_SUBJECT, 1_700_000_000);
+        let token = header
+            .strip_prefix("vapid t=")
+            .and_then(|rest| rest.split(", k=").next())
+            .unwrap_or_default();
+        let parts: Vec<&str> = token.split('.').collect();
+        assert_eq!(parts.len(), 3, "{header}");
+        let claims: Value =
+            serde_json::from_slice(&base64url(parts[1]).unwrap_or_default()).unwrap_or_default();
+        assert_eq!(claims["aud"], "https://push.example.net");
+        assert_eq!(claims["exp"], 1_700_000_000 + 12 * 3600);
+        use p256::ecdsa::signature::Verifier;
+        let signature =
+            p256::ecdsa::Signature::from_slice(&base64url(parts[2]).unwrap_or_default())
+                .unwrap_or_else(|e| panic!("{e}"));
+        let public = p256::ecdsa::VerifyingKey::from_sec1_bytes(&vapid.public)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            public
+                .verify(format!("{}.{}", parts[0], parts[1]).as_bytes(), &signature)
+                .is_ok()
+        );
+        assert!(Vapid::from_private("not a key").is_err());
+        assert!(Vapid::from_private(&URL_SAFE.encode([0u8; 32])).is_err());
+    }
+
+    #[test]
+    fn a_message_has_the_aes128gcm_header_and_one_record() {
+        let (browser, _) = Vapid::generate();
+        let body = encrypt(&browser.public, &[7; 16], b"hello").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&body[16..20], &RECORD_SIZE.to_be_bytes());
+        assert_eq!(body[20], 65);
+        assert_eq!(body[21], 4, "an uncompressed key");
+        // The text, its delimiter and the tag.
+        assert_eq!(body.len(), 16 + 4 + 1 + 65 + 5 + 1 + 16);
+        assert!(encrypt(&[4; 65], &[7; 16], b"hello").is_err());
+    }
+}

@@ -1,0 +1,222 @@
+//! Web Push subscriptions, their messages from the outbox, and who is watching which table
+//! (see the `push` migration).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Binary, Integer, Text, Timestamptz};
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+use super::schema::{push_messages, push_subscriptions, watchers};
+use super::{Conn, StoreError};
+
+/// Subscriptions one player keeps; subscribing beyond drops their oldest.
+pub const PER_PLAYER: i64 = 10;
+
+/// How long a watcher's row counts without being refreshed (its process refreshes it
+/// every few seconds; a process that died leaves rows this old).
+pub const WATCHER_FRESH_SECS: i64 = 20;
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = push_subscriptions)]
+pub struct Subscription {
+    pub id: Uuid,
+    pub player_id: Uuid,
+    pub endpoint: String,
+    pub p256dh: Vec<u8>,
+    pub auth: Vec<u8>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Stores `sub` (replacing any subscription of its endpoint, whoever made it), and drops
+/// the player's oldest beyond [`PER_PLAYER`].
+pub async fn subscribe(conn: &mut Conn, sub: &Subscription) -> Result<Subscription, StoreError> {
+    let stored: Subscription = diesel::insert_into(push_subscriptions::table)
+        .values(sub)
+        .on_conflict(push_subscriptions::endpoint)
+        .do_update()
+        .set((
+            push_subscriptions::player_id.eq(sub.player_id),
+            push_subscriptions::p256dh.eq(&sub.p256dh),
+            push_subscriptions::auth.eq(&sub.auth),
+        ))
+        .returning(Subscription::as_returning())
+        .get_result(conn)
+        .await?;
+    let kept = push_subscriptions::table
+        .filter(push_subscriptions::player_id.eq(sub.player_id))
+        .order((
+            push_subscriptions::created_at.desc(),
+            push_subscriptions::id.desc(),
+        ))
+        .limit(PER_PLAYER)
+        .select(push_subscriptions::id)
+        .load::<Uuid>(conn)
+        .await?;
+    diesel::delete(
+        push_subscriptions::table.filter(
+            push_subscriptions::player_id
+                .eq(sub.player_id)
+                .and(push_subscriptions::id.ne_all(kept)),
+        ),
+    )
+    .execute(conn)
+    .await?;
+    Ok(stored)
+}
+
+/// Removes the player's subscription of `endpoint`; whether there was one.
+pub async fn unsubscribe(
+    conn: &mut Conn,
+    player: Uuid,
+    endpoint: &str,
+) -> Result<bool, StoreError> {
+    let gone = diesel::delete(
+        push_subscriptions::table.filter(
+            push_subscriptions::player_id
+                .eq(player)
+                .and(push_subscriptions::endpoint.eq(endpoint)),
+        ),
+    )
+    .execute(conn)
+    .await?;
+    Ok(gone > 0)
+}
+
+/// Removes every subscription of the player (their account is deleted).
+pub async fn forget(conn: &mut Conn, player: Uuid) -> Result<(), StoreError> {
+    diesel::delete(push_subscriptions::table.filter(push_subscriptions::player_id.eq(player)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Removes subscription `id`, with its messages (the push service said it is gone).
+pub async fn remove(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
+    diesel::delete(push_subscriptions::table.find(id))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A message taken to be sent: where, to whose keys, and the attempt's number.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct Claimed {
+    #[diesel(sql_type = BigInt)]
+    pub id: i64,
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    pub subscription_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub endpoint: String,
+    #[diesel(sql_type = Binary)]
+    pub p256dh: Vec<u8>,
+    #[diesel(sql_type = Binary)]
+    pub auth: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    pub body: String,
+    #[diesel(sql_type = Integer)]
+    pub attempts: i32,
+    #[diesel(sql_type = Timestamptz)]
+    pub created_at: DateTime<Utc>,
+}
+
+/// Takes up to `limit` due messages no other process holds, and leases them for
+/// `lease_secs` (as [`super::webhooks::claim`] does deliveries).
+pub async fn claim(
+    conn: &mut Conn,
+    limit: i64,
+    lease_secs: i64,
+) -> Result<Vec<Claimed>, StoreError> {
+    Ok(diesel::sql_query(
+        "UPDATE push_messages m SET attempts = m.attempts + 1, \
+         next_at = now() + make_interval(secs => $2) \
+         FROM push_subscriptions s WHERE s.id = m.subscription_id AND m.id IN \
+         (SELECT id FROM push_messages WHERE next_at <= now() ORDER BY next_at LIMIT $1 \
+         FOR UPDATE SKIP LOCKED) \
+         RETURNING m.id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth, m.body, \
+         m.attempts, m.created_at",
+    )
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(lease_secs)
+    .load(conn)
+    .await?)
+}
+
+/// Attempt `attempt` of message `id` is over: retried at `retry_at`, or (`None`) done
+/// with. Nothing when the lease ran out and another attempt took the message.
+pub async fn finish(
+    conn: &mut Conn,
+    id: i64,
+    attempt: i32,
+    retry_at: Option<DateTime<Utc>>,
+) -> Result<(), StoreError> {
+    let mine = push_messages::table.filter(
+        push_messages::id
+            .eq(id)
+            .and(push_messages::attempts.eq(attempt)),
+    );
+    match retry_at {
+        Some(at) => {
+            diesel::update(mine)
+                .set(push_messages::next_at.eq(at))
+                .execute(conn)
+                .await?
+        }
+        None => diesel::delete(mine).execute(conn).await?,
+    };
+    Ok(())
+}
+
+/// Writes this process's watchers: `(table, player)` pairs refreshed (or added) now, and
+/// the process's other rows removed.
+pub async fn watch(
+    conn: &mut Conn,
+    process: Uuid,
+    tables: &[Uuid],
+    players: &[Uuid],
+) -> Result<(), StoreError> {
+    diesel::sql_query(
+        "WITH kept AS (SELECT * FROM unnest($2::uuid[], $3::uuid[]) AS k(table_id, player_id)), \
+         gone AS (DELETE FROM watchers w WHERE w.process = $1 AND NOT EXISTS \
+         (SELECT 1 FROM kept k WHERE k.table_id = w.table_id AND k.player_id = w.player_id)) \
+         INSERT INTO watchers (table_id, player_id, process) SELECT table_id, player_id, $1 \
+         FROM kept ON CONFLICT (table_id, player_id, process) DO UPDATE SET seen_at = now()",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(process)
+    .bind::<Array<diesel::sql_types::Uuid>, _>(tables)
+    .bind::<Array<diesel::sql_types::Uuid>, _>(players)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Adds one watcher row now (a first stream or long-poll of the player on the table in
+/// this process), so it counts before the stream's first page is sent.
+pub async fn arrive(
+    conn: &mut Conn,
+    process: Uuid,
+    table: Uuid,
+    player: Uuid,
+) -> Result<(), StoreError> {
+    diesel::insert_into(watchers::table)
+        .values((
+            watchers::table_id.eq(table),
+            watchers::player_id.eq(player),
+            watchers::process.eq(process),
+        ))
+        .on_conflict((watchers::table_id, watchers::player_id, watchers::process))
+        .do_update()
+        .set(watchers::seen_at.eq(diesel::dsl::now))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Drops watcher rows of processes that stopped refreshing them before `before`.
+pub async fn sweep_watchers(conn: &mut Conn, before: DateTime<Utc>) -> Result<usize, StoreError> {
+    Ok(
+        diesel::delete(watchers::table.filter(watchers::seen_at.lt(before)))
+            .execute(conn)
+            .await?,
+    )
+}
