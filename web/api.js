@@ -153,6 +153,8 @@ export async function signIn(username, password, register) {
 
 export async function signOut() {
   try {
+    // A browser that cannot unsubscribe still logs out.
+    await pushOff().catch(() => null);
     await call("POST", "/v1/auth/logout");
   } finally {
     keep(null);
@@ -347,4 +349,40 @@ export function approveJoin(id, player) {
 /** @param {string} id @param {string} player @returns {Promise<null>} */
 export function declineJoin(id, player) {
   return call("DELETE", `/v1/leagues/${id}/join-requests/${player}`);
+}
+
+/**
+ * This browser subscribed to the player's "your turn" pushes: the service worker
+ * registered, subscribed with the server's VAPID key, and the subscription sent (again at
+ * each sign-in, so it follows whoever is signed in here). Resolves to false where the
+ * browser or the server has no Web Push.
+ * @returns {Promise<boolean>}
+ */
+export async function pushOn() {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return false;
+  const response = await send("GET", "/v1/push/vapid-public-key");
+  if (!response.ok) return false;
+  /** @type {Schemas["VapidKeyOut"]} */
+  const { public_key: key } = await response.json();
+  const registration = await navigator.serviceWorker.register("/sw.js");
+  await navigator.serviceWorker.ready;
+  const bytes = Uint8Array.from(atob(key.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes }));
+  /** @type {Schemas["PushSubscriptionIn"]} */
+  const body = /** @type {any} */ (subscription.toJSON());
+  await call("POST", "/v1/players/me/push-subscriptions", body);
+  return true;
+}
+
+/** Stops this browser's pushes (at logout): unsubscribed at the server, then here. */
+async function pushOff() {
+  const registration = await navigator.serviceWorker?.getRegistration("/");
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  /** @type {Schemas["PushSubscriptionGone"]} */
+  const gone = { endpoint: subscription.endpoint };
+  await call("DELETE", "/v1/players/me/push-subscriptions", gone).catch(() => null);
+  await subscription.unsubscribe();
 }

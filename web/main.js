@@ -1,7 +1,7 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, myTurns, session, signIn, signOut } from "./api.js";
+import { SIGNED_OUT, myTurns, pushOn, session, signIn, signOut } from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { tableScreen } from "./table.js";
 import { clear, el, field, form, go, link, onPathChange, show } from "./ui.js";
@@ -91,6 +91,26 @@ function notify(body, tag) {
   }
 }
 
+/** The player this browser was last subscribed to pushes for, in this page. */
+let pushedFor = "";
+
+/**
+ * Subscribes this browser to "your turn" pushes once per session, when the player allowed
+ * notifications (see `pushOn`); `loud` shows why not, when asked by a click.
+ * @param {boolean} loud
+ */
+async function push(loud) {
+  const current = session();
+  if (!current || Notification.permission !== "granted" || pushedFor === current.player.id) return;
+  pushedFor = current.player.id;
+  try {
+    await pushOn();
+  } catch (error) {
+    pushedFor = "";
+    if (loud) show(error, "Notifications come while this page is open; the Your turn bar shows your turns");
+  }
+}
+
 function sessionBar() {
   const current = session();
   if (!current) {
@@ -108,6 +128,7 @@ function sessionBar() {
     ask.addEventListener("click", async () => {
       await Notification.requestPermission();
       sessionBar();
+      await push(true);
     });
     parts.unshift(ask);
   }
@@ -145,6 +166,7 @@ async function route() {
     return;
   }
   turns.start();
+  if ("Notification" in window) push(false);
   const league = path.match(/^\/leagues\/([0-9a-f-]{36})$/);
   const table = path.match(/^\/tables\/([0-9a-f-]{36})$/);
   try {

@@ -42,8 +42,8 @@ const ASSETS: &[Asset] = &[
 const PAGE: &str = include_str!("../../web/index.html");
 
 /// What the page may load: only this server's files and API.
-const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
-                      base-uri 'none'; frame-ancestors 'none'";
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; worker-src 'self'; \
+                      object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The hash of the page and every file: the assets' path and everyone's entity tag.
 fn version() -> &'static str {
@@ -55,6 +55,7 @@ fn version() -> &'static str {
             hash.update(file.name.as_bytes());
             hash.update(file.body);
         }
+        hash.update(WORKER);
         hex::encode(&hash.finalize()[..8])
     })
 }
@@ -119,6 +120,21 @@ pub async fn index(req: HttpRequest) -> HttpResponse {
         "text/html; charset=utf-8",
         "no-cache",
         Some(POLICY),
+    )
+}
+
+const WORKER: &[u8] = include_bytes!("../../web/sw.js");
+
+/// The client's service worker, which shows Web Push messages: at the root, so that its
+/// scope is the whole app, and never cached for long, so a new build replaces it.
+#[get("/sw.js")]
+pub async fn service_worker(req: HttpRequest) -> HttpResponse {
+    serve(
+        &req,
+        WORKER,
+        "text/javascript; charset=utf-8",
+        "no-cache",
+        None,
     )
 }
 

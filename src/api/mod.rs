@@ -228,6 +228,7 @@ pub fn server(
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
                 .service(client::index)
                 .service(client::asset)
+                .service(client::service_worker)
                 .default_service(web::to(fallback::unmatched))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))

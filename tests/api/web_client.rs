@@ -91,6 +91,21 @@ async fn the_page_and_its_files_are_served_with_their_cache_headers() {
         .expect("post");
     assert_eq!(post.status().as_u16(), 405);
     assert_eq!(header(&post, "allow"), "GET, HEAD");
+
+    // The service worker, at the root (its scope is the whole app), revalidated each time.
+    let mut worker = app
+        .client
+        .get(format!("{}/sw.js", app.base))
+        .send()
+        .await
+        .expect("worker");
+    assert_eq!(worker.status().as_u16(), 200);
+    assert!(header(&worker, "content-type").starts_with("text/javascript"));
+    assert_eq!(header(&worker, "cache-control"), "no-cache");
+    let script = String::from_utf8(worker.body().await.expect("body").to_vec()).expect("utf-8");
+    for event in ["\"push\"", "\"notificationclick\""] {
+        assert!(script.contains(event), "the worker handles no {event}");
+    }
 }
 
 #[actix_web::test]

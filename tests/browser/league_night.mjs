@@ -127,6 +127,13 @@ try {
   await ann.page.goto("/");
   await signUp(ann.page, "ann");
   await ann.page.getByRole("heading", { name: "My leagues" }).waitFor();
+  const scope = await ann.page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js");
+    await navigator.serviceWorker.ready;
+    return registration.active ? registration.scope : "";
+  });
+  if (scope !== new URL("/", ann.page.url()).href) throw new Error(`service worker scope ${scope}`);
+  step("the service worker (Web Push) installed at the app's root");
   await ann.page.getByRole("button", { name: "New league" }).click();
   await ann.page.getByLabel("League name").fill("Friday night");
   await ann.page.getByLabel("Starting balance").fill("1000");
