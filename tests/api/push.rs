@@ -27,9 +27,32 @@ impl Drop for PushService {
 
 impl PushService {
     fn start() -> PushService {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/push/endpoint.py");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/push");
+        let ready = || {
+            Command::new("python3")
+                .args(["-c", "import http_ece, cryptography"])
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        if !ready() {
+            // As `.ci/run` does: the pinned packages.
+            let installed = Command::new("python3")
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .args(["-r", &format!("{dir}/requirements.txt")])
+                .status()
+                .expect("python3 -m pip");
+            assert!(installed.success() && ready(), "http_ece and cryptography");
+        }
+        let script = format!("{dir}/endpoint.py");
         let mut child = Command::new("python3")
-            .arg(script)
+            .arg(&script)
             .arg("4")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -40,12 +63,8 @@ impl PushService {
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
             .expect("the push service's first line");
-        let started: Value = serde_json::from_str(&line).unwrap_or_else(|_| {
-            panic!(
-                "the push service did not start (python3 -m pip install -r \
-                 tests/push/requirements.txt): {line:?}"
-            )
-        });
+        let started: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|_| panic!("the push service did not start: {line:?}"));
         PushService {
             child,
             base: format!("http://127.0.0.1:{}", started["port"]),
