@@ -367,9 +367,15 @@ export async function pushOn() {
   const registration = await navigator.serviceWorker.register("/sw.js");
   await navigator.serviceWorker.ready;
   const bytes = Uint8Array.from(atob(key.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes }));
+  let subscription = await registration.pushManager.getSubscription();
+  const held = subscription?.options.applicationServerKey;
+  const same = held && new Uint8Array(held).every((b, i) => b === bytes[i]) && held.byteLength === bytes.length;
+  // One made for another key (the server's changed) is of no use: subscribed anew.
+  if (subscription && !same) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
   /** @type {Schemas["PushSubscriptionIn"]} */
   const body = /** @type {any} */ (subscription.toJSON());
   await call("POST", "/v1/players/me/push-subscriptions", body);

@@ -12,6 +12,13 @@ use crate::app::{App, ErrorCode};
 /// The longest push service endpoint taken.
 const MAX_ENDPOINT: usize = 2000;
 
+fn too_long() -> ApiError {
+    ApiError::refused(
+        ErrorCode::InvalidPushSubscription,
+        "endpoint: at most 2000 characters",
+    )
+}
+
 /// A subscription's keys, as the browser's `PushSubscription.toJSON()` gives them.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PushKeys {
@@ -39,9 +46,9 @@ pub struct PushSubscriptionIn {
     pub keys: PushKeys,
 }
 
-/// Which subscription to remove.
+/// Which subscription to remove: its `endpoint` (the whole `PushSubscription` JSON will do:
+/// its other fields are not read).
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct PushSubscriptionGone {
     /// The subscription's `endpoint`.
     #[schema(max_length = 2000)]
@@ -88,10 +95,7 @@ pub async fn subscribe(
     body: web::Json<PushSubscriptionIn>,
 ) -> Result<HttpResponse, ApiError> {
     if body.endpoint.len() > MAX_ENDPOINT {
-        return Err(ApiError::refused(
-            ErrorCode::InvalidPushSubscription,
-            "endpoint: at most 2000 characters",
-        ));
+        return Err(too_long());
     }
     let stored = app
         .subscribe_push(caller.0, &body.endpoint, &body.keys.p256dh, &body.keys.auth)
@@ -99,8 +103,9 @@ pub async fn subscribe(
     Ok(HttpResponse::Created().json(stored))
 }
 
-/// Unsubscribe a browser of the caller's (after `subscription.unsubscribe()`, or at
-/// logout): nothing more is pushed to it.
+/// Unsubscribe a browser of the caller's (at logout, before `subscription.unsubscribe()`):
+/// nothing more is pushed to it. 404 `push_subscription_not_found` when the caller has no
+/// subscription of that endpoint.
 #[utoipa::path(
     tag = "push",
     security(("bearer" = [])),
@@ -118,6 +123,9 @@ pub async fn unsubscribe(
     caller: Caller,
     body: web::Json<PushSubscriptionGone>,
 ) -> Result<HttpResponse, ApiError> {
+    if body.endpoint.len() > MAX_ENDPOINT {
+        return Err(too_long());
+    }
     app.unsubscribe_push(caller.0, &body.endpoint).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -236,13 +236,11 @@ impl App {
             if free == 0 {
                 return Ok(0);
             }
-            let hooks = store::webhooks::claim(&mut conn, free as i64, LEASE_SECS).await?;
-            let left = free.saturating_sub(hooks.len());
-            let pushes = if left > 0 {
-                store::push::claim(&mut conn, left as i64, LEASE_SECS).await?
-            } else {
-                Vec::new()
-            };
+            // Half the free slots are the pushes' first, so neither kind of message can
+            // hold up the other for long.
+            let pushes = store::push::claim(&mut conn, free.div_ceil(2) as i64, LEASE_SECS).await?;
+            let left = free.saturating_sub(pushes.len());
+            let hooks = store::webhooks::claim(&mut conn, left as i64, LEASE_SECS).await?;
             (hooks, pushes)
         };
         let (hooks, pushes) = claimed;

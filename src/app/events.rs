@@ -48,7 +48,7 @@ impl App {
             return Ok(page);
         }
         let admission = self.live.feeds.admit(player.0, self.config.streams)?;
-        let watching = self.watch(id.0, player.0).await?;
+        let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
         let mut listener = self.listen(id.0, player.0, after.min(head), admission, watching);
         listener
@@ -69,7 +69,7 @@ impl App {
         let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
         // Resuming after the table's head (a client's mistake) waits for the next event.
         let cursor = first.last().map_or(after.min(head), |e| e.seq);
-        let watching = self.watch(id.0, player.0).await?;
+        let watching = self.watch(id.0, player.0).await;
         Ok((
             first,
             self.listen(id.0, player.0, cursor, admission, watching),

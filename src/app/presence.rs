@@ -28,6 +28,9 @@ pub struct Presence {
     /// This process, as its rows name it.
     process: Uuid,
     watching: Arc<Mutex<HashMap<(Uuid, Uuid), Entry>>>,
+    /// Held while the process's rows are written: a refresh (which removes the rows its
+    /// snapshot lacks) and an arrival never interleave.
+    writing: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Default for Presence {
@@ -35,6 +38,7 @@ impl Default for Presence {
         Presence {
             process: Uuid::new_v4(),
             watching: Arc::default(),
+            writing: Arc::default(),
         }
     }
 }
@@ -98,14 +102,25 @@ impl Presence {
 
 impl App {
     /// `player` watches `table` (a listener opens): written at once when it is their first.
-    pub(crate) async fn watch(&self, table: Uuid, player: Uuid) -> Result<Watching, AppError> {
+    /// A write that fails is left to the next refresh (meanwhile a "your turn" may be
+    /// pushed), and the listener opens all the same.
+    pub(crate) async fn watch(&self, table: Uuid, player: Uuid) -> Watching {
         let presence = &self.live.presence;
         let (watching, new) = presence.enter(table, player);
         if new {
-            let mut conn = store::conn(&self.pool).await?;
-            store::push::arrive(&mut conn, presence.process, table, player).await?;
+            // A refresh now under way either saw this pair, or removes rows before this
+            // one is written.
+            let _writing = presence.writing.lock().await;
+            let written = async {
+                let mut conn = store::conn(&self.pool).await?;
+                store::push::arrive(&mut conn, presence.process, table, player).await?;
+                Ok::<_, AppError>(())
+            };
+            if let Err(e) = written.await {
+                crate::obs::warn("presence", serde_json::json!({"cause": e.to_string()}));
+            }
         }
-        Ok(watching)
+        watching
     }
 
     /// Refreshes this process's watchers' rows every few seconds, for as long as it runs
@@ -114,6 +129,7 @@ impl App {
         let mut had = false;
         loop {
             tokio::time::sleep(REFRESH_EVERY).await;
+            let _writing = self.live.presence.writing.lock().await;
             let (tables, players) = self.live.presence.current();
             if tables.is_empty() && !had {
                 continue;

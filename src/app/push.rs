@@ -11,6 +11,7 @@ use std::time::Instant;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
 use hmac::{KeyInit, Mac};
 use p256::ecdsa::signature::Signer;
 use serde::Serialize;
@@ -44,7 +45,8 @@ impl Vapid {
     /// The key pair of a private key given as base64url of its 32 bytes (the form
     /// `BOURRE_VAPID_PRIVATE_KEY` takes, and web-push tools print).
     pub fn from_private(text: &str) -> Result<Vapid, String> {
-        let bytes = base64url(text).map_err(|e| format!("not base64url: {e}"))?;
+        // No detail: it would quote the key.
+        let bytes = base64url(text).map_err(|_| "not base64url".to_owned())?;
         let key = p256::ecdsa::SigningKey::from_slice(&bytes)
             .map_err(|_| "not a P-256 private key (32 bytes, base64url)".to_owned())?;
         let public = key.verifying_key().to_sec1_point(false).as_bytes().to_vec();
@@ -97,6 +99,9 @@ pub struct PushConfig {
 
 /// The default VAPID subject.
 pub const DEFAULT_SUBJECT: &str = "mailto:operator@localhost";
+
+/// The longest push service endpoint stored (as normalised).
+const MAX_ENDPOINT: usize = 2000;
 
 /// HMAC-SHA-256 of `parts` under `key`: HKDF's extract (`key` the salt) and, with a
 /// trailing `0x01`, its first expanded block, which is all RFC 8291 needs.
@@ -253,24 +258,31 @@ impl App {
         let endpoint = self
             .check_url(endpoint)
             .map_err(|why| invalid(format!("endpoint: {why}")))?;
+        // As normalised (percent-encoded), which is what is stored and indexed.
+        if endpoint.len() > MAX_ENDPOINT {
+            return Err(invalid(format!(
+                "endpoint: at most {MAX_ENDPOINT} characters, percent-encoded"
+            )));
+        }
         let p256dh = key_bytes("p256dh", p256dh, 65)?;
         if p256::ecdsa::VerifyingKey::from_sec1_bytes(&p256dh).is_err() {
             return Err(invalid("keys.p256dh: not a P-256 public key"));
         }
         let auth = key_bytes("auth", auth, 16)?;
+        let sub = Subscription {
+            id: Uuid::new_v4(),
+            player_id: caller.0,
+            endpoint,
+            p256dh,
+            auth,
+            created_at: Utc::now(),
+        };
         let mut conn = store::conn(&self.pool).await?;
-        let stored = store::push::subscribe(
-            &mut conn,
-            &Subscription {
-                id: Uuid::new_v4(),
-                player_id: caller.0,
-                endpoint,
-                p256dh,
-                auth,
-                created_at: Utc::now(),
-            },
-        )
-        .await?;
+        let stored = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                Ok(store::push::subscribe(conn, &sub).await?)
+            })
+            .await?;
         Ok(PushSubscriptionOut {
             endpoint: stored.endpoint,
             created_at: stored.created_at,
@@ -279,17 +291,19 @@ impl App {
 
     /// Removes the caller's subscription of `endpoint`, or 404 `push_subscription_not_found`.
     pub async fn unsubscribe_push(&self, caller: PlayerId, endpoint: &str) -> Result<(), AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        let endpoint = reqwest::Url::parse(endpoint.trim())
-            .map(|u| u.to_string())
-            .unwrap_or_else(|_| endpoint.to_owned());
-        if store::push::unsubscribe(&mut conn, caller.0, &endpoint).await? {
-            Ok(())
-        } else {
-            Err(AppError::refused(
+        let not_found = || {
+            AppError::refused(
                 ErrorCode::PushSubscriptionNotFound,
                 "no such push subscription of yours",
-            ))
+            )
+        };
+        // Stored as normalised; what is not a URL was never stored.
+        let endpoint = reqwest::Url::parse(endpoint.trim()).map_err(|_| not_found())?;
+        let mut conn = store::conn(&self.pool).await?;
+        if store::push::unsubscribe(&mut conn, caller.0, endpoint.as_str()).await? {
+            Ok(())
+        } else {
+            Err(not_found())
         }
     }
 
@@ -375,7 +389,8 @@ impl App {
         }
         match request.send().await {
             Ok(response) => Ok(response.status().as_u16()),
-            Err(e) => Err(Sent::Failed(super::dispatcher::cause(&e))),
+            // Without the endpoint: whoever has it may push to the browser.
+            Err(e) => Err(Sent::Failed(super::dispatcher::cause(&e.without_url()))),
         }
     }
 }

@@ -136,15 +136,19 @@ fn push_config(embedded: bool) -> Result<PushConfig, String> {
         }
         _ if embedded => {
             let path = database::data_dir(None)?.join("vapid_private_key");
-            let existing = std::fs::read_to_string(&path).ok();
-            match existing.as_deref().map(Vapid::from_private) {
-                Some(Ok(vapid)) => Some(vapid),
-                _ => {
+            match std::fs::read_to_string(&path) {
+                // Browsers subscribed with its public key: a new key would end every
+                // subscription, so one that does not read stops the start.
+                Ok(text) => Some(
+                    Vapid::from_private(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+                ),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                     let (vapid, private) = Vapid::generate();
                     write_private(&path, &private)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
                     Some(vapid)
                 }
+                Err(e) => return Err(format!("{}: {e}", path.display())),
             }
         }
         _ => {

@@ -28,17 +28,27 @@ pub struct Subscription {
     pub created_at: DateTime<Utc>,
 }
 
-/// Stores `sub` (replacing any subscription of its endpoint, whoever made it), and drops
-/// the player's oldest beyond [`PER_PLAYER`].
+/// Stores `sub` (replacing any subscription of its endpoint, whoever made it: another
+/// player's goes, with the messages it had to send), and drops the player's oldest beyond
+/// [`PER_PLAYER`].
 pub async fn subscribe(conn: &mut Conn, sub: &Subscription) -> Result<Subscription, StoreError> {
+    diesel::delete(
+        push_subscriptions::table.filter(
+            push_subscriptions::endpoint
+                .eq(&sub.endpoint)
+                .and(push_subscriptions::player_id.ne(sub.player_id)),
+        ),
+    )
+    .execute(conn)
+    .await?;
     let stored: Subscription = diesel::insert_into(push_subscriptions::table)
         .values(sub)
         .on_conflict(push_subscriptions::endpoint)
         .do_update()
         .set((
-            push_subscriptions::player_id.eq(sub.player_id),
             push_subscriptions::p256dh.eq(&sub.p256dh),
             push_subscriptions::auth.eq(&sub.auth),
+            push_subscriptions::created_at.eq(diesel::dsl::now),
         ))
         .returning(Subscription::as_returning())
         .get_result(conn)

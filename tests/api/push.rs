@@ -277,7 +277,17 @@ async fn a_turn_is_pushed_encrypted_and_signed_to_each_browser_of_a_player_away(
         )
         .await;
     removed.problem(404, "push_subscription_not_found");
-    let kept = app
+
+    // Bob signs in on ann's first browser: the subscription is his now, not hers.
+    subscribe(&app, bob, &push, 0).await;
+    let ann_has = app
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM push_subscriptions WHERE player_id = '{}'",
+            ann.id
+        ))
+        .await;
+    assert_eq!(ann_has, 0);
+    let theirs = app
         .call(
             awc::http::Method::DELETE,
             "/v1/players/me/push-subscriptions",
@@ -285,7 +295,17 @@ async fn a_turn_is_pushed_encrypted_and_signed_to_each_browser_of_a_player_away(
             Some(json!({"endpoint": push.subscriptions[0]["endpoint"]})),
         )
         .await;
-    assert_eq!(kept.status, 204, "{}", kept.body);
+    theirs.problem(404, "push_subscription_not_found");
+    // The browser's whole PushSubscription JSON does as well as its endpoint.
+    let his = app
+        .call(
+            awc::http::Method::DELETE,
+            "/v1/players/me/push-subscriptions",
+            Some(&bob.token),
+            Some(push.subscriptions[0].clone()),
+        )
+        .await;
+    assert_eq!(his.status, 204, "{}", his.body);
 }
 
 /// A reminder before a deadline is pushed even to a player watching the table, who gets no
