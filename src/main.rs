@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 use bourre::cli::serve;
 use bourre::cli::simulate::{self, SimulateArgs};
+use bourre::tools::loadtest::league::{self, LeaguebenchArgs};
 use bourre::tools::loadtest::{self, LoadtestArgs};
 
 /// Bourré league server.
@@ -41,6 +42,9 @@ enum Command {
     /// Load benchmark: bots play over HTTP against an in-process server; reports actions
     /// per second, latency per endpoint, and the database's own commit ceiling.
     Loadtest(LoadtestArgs),
+    /// League benchmark: bots fill one league over HTTP against an in-process server; at
+    /// each count of finished hands, times the league's reads (standings, ledger, hands...).
+    Leaguebench(LeaguebenchArgs),
 }
 
 /// The server allocates and frees small buffers on every request, from several threads.
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Leaguebench(args) => league::run(&args),
         Command::Rebuild { check } => bourre::cli::rebuild::run(check),
         Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };

@@ -1,7 +1,7 @@
 //! `bourre rebuild`: projections are derived data. Recomputes the balances from the ledger
-//! and every table's summary and seats from its event log, compares them with the stored
-//! rows, and (unless only checking) rewrites what differs, in one transaction. Standings
-//! and ratings are computed from the log on every read, so they have no rows to rebuild.
+//! and every table's summary and seats from its event log, and every league's standings
+//! (all time and each season) from its log and ledger, compares them with the stored rows,
+//! and (unless only checking) rewrites what differs, in one transaction.
 //! It reads and repairs every projection table whole, in one locked transaction, so its
 //! queries are its own rather than the per-table ones of `store`.
 
@@ -13,11 +13,13 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::AppError;
+use super::league_admin::seasons_of;
+use super::standings::{Tally, tallies_from_log};
 use super::table::state::{TableRow, TableState};
 use super::table_event::TableEvent;
 use crate::store::events::EventRow;
 use crate::store::ledger::player_account;
-use crate::store::schema::{balances, events, memberships, seats, tables};
+use crate::store::schema::{balances, events, leagues, memberships, seats, tables};
 use crate::store::{self, Conn, DbPool};
 
 /// What a rebuild found and did.
@@ -26,6 +28,8 @@ pub struct RebuildReport {
     pub balances_checked: usize,
     pub tables_checked: usize,
     pub seats_checked: usize,
+    /// Standings rows: a player's in a league, all time or in one season.
+    pub standings_checked: usize,
     /// One line per stored row that differed from its recomputation.
     pub differences: Vec<String>,
     /// Whether the differences were written back.
@@ -236,6 +240,64 @@ async fn rebuild_tables(
     Ok(())
 }
 
+/// Every league's standings, all time and per season, recomputed from its log and ledger
+/// and compared with its rows (ratings within rounding); with `apply`, a league whose rows
+/// differ gets the recomputed ones.
+async fn rebuild_standings(
+    conn: &mut Conn,
+    apply: bool,
+    report: &mut RebuildReport,
+) -> Result<(), AppError> {
+    let ids: Vec<Uuid> = leagues::table
+        .select(leagues::id)
+        .order(leagues::id.asc())
+        .load(conn)
+        .await?;
+    for id in ids {
+        let Some(league) = store::leagues::find(conn, id).await? else {
+            continue;
+        };
+        let mut windows = vec![(store::standings::ALL_TIME, None)];
+        for season in seasons_of(conn, &league).await? {
+            windows.push((season.number, Some((season.started_at, season.closed_at))));
+        }
+        let stored: BTreeMap<(i32, Uuid), Tally> = store::standings::of_league(conn, id)
+            .await?
+            .iter()
+            .map(|row| ((row.season, row.player_id), Tally::of(row)))
+            .collect();
+        let mut derived: BTreeMap<(i32, Uuid), Tally> = BTreeMap::new();
+        for (season, window) in windows {
+            for (player, tally) in tallies_from_log(conn, id, window).await? {
+                derived.insert((season, player), tally);
+            }
+        }
+        let keys: BTreeSet<&(i32, Uuid)> = derived.keys().chain(stored.keys()).collect();
+        report.standings_checked += keys.len();
+        let mut differ = false;
+        for key in keys {
+            let want = derived.get(key).copied().unwrap_or_default();
+            let have = stored.get(key).copied().unwrap_or_default();
+            if !want.same(&have) {
+                differ = true;
+                report.differences.push(format!(
+                    "standings of player {} in league {id}, season {}: stored {have:?}, \
+                     log says {want:?}",
+                    key.1, key.0
+                ));
+            }
+        }
+        if apply && differ {
+            let rows: Vec<store::standings::Row> = derived
+                .iter()
+                .map(|((season, player), tally)| tally.row(id, *season, *player))
+                .collect();
+            store::standings::replace_league(conn, id, &rows).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Recomputes every projection; with `apply`, rewrites the rows that differ.
 pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppError> {
     let mut conn = store::conn(pool).await?;
@@ -249,6 +311,7 @@ pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppErr
         };
         rebuild_balances(conn, apply, &mut report).await?;
         rebuild_tables(conn, apply, &mut report).await?;
+        rebuild_standings(conn, apply, &mut report).await?;
         report.applied = apply && !report.differences.is_empty();
         if report.applied {
             // Running servers read every table again (see `tables.stamp`).

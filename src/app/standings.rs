@@ -1,6 +1,8 @@
-//! League standings, derived from the event log and the ledger: balance, net result, hands,
-//! pots, split pots, bourrés, tricks, and a Weng-Lin skill rating over each hand's players
-//! ranked by tricks. All time, or one season.
+//! League standings: balance, net result, hands, pots, split pots, bourrés, tricks, and a
+//! Weng-Lin skill rating over each hand's players ranked by tricks; all time, or one
+//! season. Read from the standings rows, which triggers keep in the transaction of every
+//! hand's end and ledger move (the `standings` migration); [`tallies_from_log`] computes
+//! the same from the event log and the ledger, for `bourre rebuild`.
 
 use std::collections::HashMap;
 
@@ -19,7 +21,6 @@ use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::engine::{Event, Outcome};
 use crate::store;
-use crate::store::ledger::player_account;
 
 /// Ledger reasons that are play (not minting, grants or removals).
 const PLAY_REASONS: [&str; 5] = ["ante", "extra_ante", "pot_won", "bourre", "pot_returned"];
@@ -97,7 +98,198 @@ fn ranks(tricks: &[(Uuid, i64)]) -> Vec<usize> {
         .collect()
 }
 
+/// A player's numbers in a league, all time or in one season: what a standings row holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tally {
+    pub net: i64,
+    pub grants: i64,
+    pub hands_played: i32,
+    pub pots_won: i32,
+    pub split_pots: i32,
+    pub bourres: i32,
+    pub tricks: i32,
+    pub rating: f64,
+    pub rating_uncertainty: f64,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        let start = WengLinRating::new();
+        Tally {
+            net: 0,
+            grants: 0,
+            hands_played: 0,
+            pots_won: 0,
+            split_pots: 0,
+            bourres: 0,
+            tricks: 0,
+            rating: start.rating,
+            rating_uncertainty: start.uncertainty,
+        }
+    }
+}
+
+/// How far two ratings may differ and still be the same: the database's arithmetic and
+/// Rust's round the last bits differently.
+const RATING_TOLERANCE: f64 = 1e-9;
+
+impl Tally {
+    pub fn of(row: &store::standings::Row) -> Tally {
+        Tally {
+            net: row.net,
+            grants: row.grants,
+            hands_played: row.hands_played,
+            pots_won: row.pots_won,
+            split_pots: row.split_pots,
+            bourres: row.bourres,
+            tricks: row.tricks,
+            rating: row.rating,
+            rating_uncertainty: row.rating_uncertainty,
+        }
+    }
+
+    pub fn row(&self, league: Uuid, season: i32, player: Uuid) -> store::standings::Row {
+        store::standings::Row {
+            league_id: league,
+            season,
+            player_id: player,
+            net: self.net,
+            grants: self.grants,
+            hands_played: self.hands_played,
+            pots_won: self.pots_won,
+            split_pots: self.split_pots,
+            bourres: self.bourres,
+            tricks: self.tricks,
+            rating: self.rating,
+            rating_uncertainty: self.rating_uncertainty,
+        }
+    }
+
+    /// Whether `self` and `other` are the same numbers (ratings within
+    /// [`RATING_TOLERANCE`]).
+    pub fn same(&self, other: &Tally) -> bool {
+        let close = |a: f64, b: f64| (a - b).abs() <= RATING_TOLERANCE;
+        Tally {
+            rating: 0.0,
+            rating_uncertainty: 0.0,
+            ..*self
+        } == Tally {
+            rating: 0.0,
+            rating_uncertainty: 0.0,
+            ..*other
+        } && close(self.rating, other.rating)
+            && close(self.rating_uncertainty, other.rating_uncertainty)
+    }
+}
+
+/// The tallies of every player in a league's ledger and hands (within `window`), computed
+/// from the log alone, with ratings over the hands in the order they ended: what its
+/// standings rows must hold (`bourre rebuild --check` compares them).
+pub async fn tallies_from_log(
+    conn: &mut store::Conn,
+    league: Uuid,
+    window: Option<(DateTime<Utc>, Option<DateTime<Utc>>)>,
+) -> Result<HashMap<Uuid, Tally>, AppError> {
+    let mut rows: HashMap<Uuid, Tally> = HashMap::new();
+    let player = |account: &str| {
+        account
+            .strip_prefix("player:")
+            .and_then(|id| id.parse::<Uuid>().ok())
+    };
+    for (from, to, amount, reason) in store::ledger::moves(conn, league, window).await? {
+        let play = PLAY_REASONS.contains(&reason.as_str());
+        if !play && reason != "grant" {
+            continue;
+        }
+        for (account, signed) in [(to, amount), (from, -amount)] {
+            if let Some(row) = player(&account).map(|p| rows.entry(p).or_default()) {
+                if play {
+                    row.net += signed;
+                } else {
+                    row.grants += signed;
+                }
+            }
+        }
+    }
+    let hand_rows = store::events::hands_of_league(conn, league, window.map(|w| w.0)).await?;
+    let config = WengLinConfig::new();
+    let mut dealt: HashMap<(Uuid, i32), Vec<SeatPlayer>> = HashMap::new();
+    for (table, seq, hand_no, payload, at) in hand_rows {
+        match TableEvent::decode(seq, &payload)? {
+            TableEvent::HandDealt { players, .. } => {
+                dealt.insert((table, hand_no), players);
+            }
+            TableEvent::Hand(Event::HandEnded(s)) => {
+                if window.is_some_and(|(_, until)| until.is_some_and(|u| at >= u)) {
+                    continue;
+                }
+                let Some(seats) = dealt.get(&(table, hand_no)) else {
+                    continue;
+                };
+                let who = |seat: u8| seats.iter().find(|p| p.seat == seat).map(|p| p.player_id);
+                for p in seats {
+                    rows.entry(p.player_id).or_default().hands_played += 1;
+                }
+                match &s.outcome {
+                    Outcome::Won { seat } | Outcome::Uncontested { seat } => {
+                        if let Some(p) = who(*seat) {
+                            rows.entry(p).or_default().pots_won += 1;
+                        }
+                    }
+                    Outcome::Split { seats: tied } => {
+                        for p in tied.iter().filter_map(|seat| who(*seat)) {
+                            rows.entry(p).or_default().split_pots += 1;
+                        }
+                    }
+                    Outcome::AllPassed => {}
+                }
+                for p in s.bourre.iter().filter_map(|b| who(b.seat)) {
+                    rows.entry(p).or_default().bourres += 1;
+                }
+                let played: Vec<(Uuid, i64)> = s
+                    .tricks
+                    .iter()
+                    .filter_map(|t| who(t.seat).map(|p| (p, t.amount)))
+                    .collect();
+                for (p, t) in &played {
+                    rows.entry(*p).or_default().tricks += i32::try_from(*t).unwrap_or(0);
+                }
+                if played.len() >= 2 {
+                    let teams: Vec<[WengLinRating; 1]> = played
+                        .iter()
+                        .map(|(p, _)| {
+                            let row = rows.entry(*p).or_default();
+                            [WengLinRating {
+                                rating: row.rating,
+                                uncertainty: row.rating_uncertainty,
+                            }]
+                        })
+                        .collect();
+                    let order = ranks(&played);
+                    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+                        .iter()
+                        .zip(&order)
+                        .map(|(team, rank)| (&team[..], MultiTeamOutcome::new(*rank)))
+                        .collect();
+                    let updated = weng_lin_multi_team(&input, &config);
+                    for ((p, _), new) in played.iter().zip(updated) {
+                        if let Some(r) = new.into_iter().next() {
+                            let row = rows.entry(*p).or_default();
+                            row.rating = r.rating;
+                            row.rating_uncertainty = r.uncertainty;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(rows)
+}
+
 impl App {
+    /// The league's standings, all time or in `season`: its standings rows (an indexed
+    /// read, whatever the league's age) for its members, sorted by `sort`.
     pub async fn standings(
         &self,
         player: PlayerId,
@@ -130,144 +322,46 @@ impl App {
             }
         };
         let members = store::memberships::of_league(&mut conn, id.0).await?;
-        let bots: Vec<Uuid> = members
-            .iter()
-            .filter(|m| Role::stored(&m.3) == Role::Bot)
-            .map(|m| m.0)
-            .collect();
-        let mut rows: HashMap<Uuid, Standing> = members
+        let tallies: HashMap<Uuid, Tally> = store::standings::of_season(
+            &mut conn,
+            id.0,
+            season.unwrap_or(store::standings::ALL_TIME),
+        )
+        .await?
+        .iter()
+        .map(|row| (row.player_id, Tally::of(row)))
+        .collect();
+        drop(conn);
+        let count = |n: i32| u32::try_from(n).unwrap_or(0);
+        let lines: Vec<(bool, Standing)> = members
             .into_iter()
-            .map(|(pid, username, balance, _)| {
-                let start = WengLinRating::new();
-                (
-                    pid,
-                    Standing {
-                        player_id: pid,
-                        username,
-                        balance: balance.unwrap_or(0),
-                        net: 0,
-                        grants: 0,
-                        hands_played: 0,
-                        pots_won: 0,
-                        split_pots: 0,
-                        bourres: 0,
-                        tricks: 0,
-                        rating: start.rating,
-                        rating_uncertainty: start.uncertainty,
-                    },
-                )
+            .map(|(pid, username, balance, role)| {
+                let t = tallies.get(&pid).copied().unwrap_or_default();
+                let standing = Standing {
+                    player_id: pid,
+                    username,
+                    balance: balance.unwrap_or(0),
+                    net: t.net,
+                    grants: t.grants,
+                    hands_played: count(t.hands_played),
+                    pots_won: count(t.pots_won),
+                    split_pots: count(t.split_pots),
+                    bourres: count(t.bourres),
+                    tricks: count(t.tricks),
+                    rating: t.rating,
+                    rating_uncertainty: t.rating_uncertainty,
+                };
+                (Role::stored(&role) == Role::Bot, standing)
             })
             .collect();
-        let accounts: HashMap<String, Uuid> = rows
-            .keys()
-            .map(|pid| (player_account(*pid), *pid))
-            .collect();
-
-        let entries = store::ledger::moves(&mut conn, id.0, window).await?;
-        for (from, to, amount, reason) in entries {
-            let play = PLAY_REASONS.contains(&reason.as_str());
-            let grant = reason == "grant";
-            if let Some(row) = accounts.get(&to).and_then(|p| rows.get_mut(p)) {
-                if play {
-                    row.net += amount;
-                } else if grant {
-                    row.grants += amount;
-                }
-            }
-            if let Some(row) = accounts.get(&from).and_then(|p| rows.get_mut(p)) {
-                if play {
-                    row.net -= amount;
-                } else if grant {
-                    row.grants -= amount;
-                }
+        let (mut bots, mut rows) = (Vec::new(), Vec::new());
+        for (bot, line) in lines {
+            if bot {
+                bots.push(line)
+            } else {
+                rows.push(line)
             }
         }
-
-        let hand_rows =
-            store::events::hands_of_league(&mut conn, id.0, window.map(|w| w.0)).await?;
-        drop(conn);
-        let config = WengLinConfig::new();
-        let mut ratings: HashMap<Uuid, WengLinRating> = HashMap::new();
-        let mut dealt: HashMap<(Uuid, i32), Vec<SeatPlayer>> = HashMap::new();
-        for (table, seq, hand_no, payload, at) in hand_rows {
-            match TableEvent::decode(seq, &payload)? {
-                TableEvent::HandDealt { players, .. } => {
-                    dealt.insert((table, hand_no), players);
-                }
-                TableEvent::Hand(Event::HandEnded(s)) => {
-                    if window.is_some_and(|(_, until)| until.is_some_and(|u| at >= u)) {
-                        continue;
-                    }
-                    let Some(seats) = dealt.get(&(table, hand_no)) else {
-                        continue;
-                    };
-                    let who = |seat: u8| seats.iter().find(|p| p.seat == seat).map(|p| p.player_id);
-                    for p in seats {
-                        if let Some(row) = rows.get_mut(&p.player_id) {
-                            row.hands_played += 1;
-                        }
-                    }
-                    match &s.outcome {
-                        Outcome::Won { seat } | Outcome::Uncontested { seat } => {
-                            if let Some(row) = who(*seat).and_then(|p| rows.get_mut(&p)) {
-                                row.pots_won += 1;
-                            }
-                        }
-                        Outcome::Split { seats: tied } => {
-                            for seat in tied {
-                                if let Some(row) = who(*seat).and_then(|p| rows.get_mut(&p)) {
-                                    row.split_pots += 1;
-                                }
-                            }
-                        }
-                        Outcome::AllPassed => {}
-                    }
-                    for b in &s.bourre {
-                        if let Some(row) = who(b.seat).and_then(|p| rows.get_mut(&p)) {
-                            row.bourres += 1;
-                        }
-                    }
-                    let played: Vec<(Uuid, i64)> = s
-                        .tricks
-                        .iter()
-                        .filter_map(|t| who(t.seat).map(|p| (p, t.amount)))
-                        .collect();
-                    for (p, t) in &played {
-                        if let Some(row) = rows.get_mut(p) {
-                            row.tricks += u32::try_from(*t).unwrap_or(0);
-                        }
-                    }
-                    if played.len() >= 2 {
-                        let teams: Vec<[WengLinRating; 1]> = played
-                            .iter()
-                            .map(|(p, _)| [ratings.get(p).copied().unwrap_or_default()])
-                            .collect();
-                        let order = ranks(&played);
-                        let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
-                            .iter()
-                            .zip(&order)
-                            .map(|(team, rank)| (&team[..], MultiTeamOutcome::new(*rank)))
-                            .collect();
-                        let updated = weng_lin_multi_team(&input, &config);
-                        for ((p, _), new) in played.iter().zip(updated) {
-                            if let Some(r) = new.into_iter().next() {
-                                ratings.insert(*p, r);
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        for (p, r) in ratings {
-            if let Some(row) = rows.get_mut(&p) {
-                row.rating = r.rating;
-                row.rating_uncertainty = r.uncertainty;
-            }
-        }
-        let (mut bots, mut rows): (Vec<Standing>, Vec<Standing>) = rows
-            .into_values()
-            .partition(|row| bots.contains(&row.player_id));
         sort_rows(&mut rows, sort, ascending);
         sort_rows(&mut bots, sort, ascending);
         Ok(Standings {

@@ -17,10 +17,11 @@ pub fn run(check: bool) -> Result<(), String> {
         println!("differs: {line}");
     }
     println!(
-        "checked {} balances, {} tables, {} seats: {} difference(s){}",
+        "checked {} balances, {} tables, {} seats, {} standings: {} difference(s){}",
         report.balances_checked,
         report.tables_checked,
         report.seats_checked,
+        report.standings_checked,
         report.differences.len(),
         if report.applied {
             ", rewritten from the log"

@@ -203,8 +203,9 @@ pub async fn hand_ended_before(
         .optional()?)
 }
 
-/// The `hand_dealt` and `hand_ended` events of a league's tables (since `from`, when
-/// given), in the order they were written: table, seq, hand, payload, time.
+/// The `hand_dealt` and `hand_ended` events of a league's tables (the `hand_ended` ones
+/// since `from`, when given: a hand counts in the season it ended), in the order they were
+/// written: table, seq, hand, payload, time.
 pub async fn hands_of_league(
     conn: &mut Conn,
     league: Uuid,
@@ -217,7 +218,11 @@ pub async fn hands_of_league(
         .filter(events::kind.eq_any(["hand_dealt", "hand_ended"]))
         .into_boxed();
     if let Some(from) = from {
-        rows = rows.filter(events::created_at.ge(from));
+        rows = rows.filter(
+            events::kind
+                .eq("hand_dealt")
+                .or(events::created_at.ge(from)),
+        );
     }
     Ok(rows
         .order((

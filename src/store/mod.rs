@@ -13,6 +13,7 @@ pub mod schema;
 pub mod seasons;
 pub mod seats;
 pub mod sessions;
+pub mod standings;
 pub mod table_write;
 pub mod tables;
 pub mod throttle;

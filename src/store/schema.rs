@@ -256,10 +256,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    standings (league_id, season, player_id) {
+        league_id -> Uuid,
+        season -> Int4,
+        player_id -> Uuid,
+        net -> Int8,
+        grants -> Int8,
+        hands_played -> Int4,
+        pots_won -> Int4,
+        split_pots -> Int4,
+        bourres -> Int4,
+        tricks -> Int4,
+        rating -> Float8,
+        rating_uncertainty -> Float8,
+    }
+}
+
 diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    standings,
     push_subscriptions,
     push_messages,
     watchers,

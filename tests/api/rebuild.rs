@@ -189,3 +189,152 @@ async fn r10e_a_closing_table_returns_its_pot_to_the_players_seated() {
         .await
         .problem(409, "table_closed");
 }
+
+/// The standings rows, kept by the database in each write's transaction, equal the
+/// standings recomputed from the log and the ledger (ratings in the order hands ended,
+/// within rounding), all time and per season, through hands at two tables, grants, a
+/// season closed between hands, a member removed and one who moved tables; damaged rows
+/// are found and rewritten.
+#[actix_web::test]
+async fn standings_rows_equal_the_standings_of_the_log() {
+    let app = TestApp::start().await;
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay"];
+    let mut players = Vec::new();
+    for n in names {
+        players.push(app.register(n).await);
+    }
+    let refs: Vec<&Player> = players.iter().collect();
+    let league = app.league(&players[0], &refs[1..], 400).await;
+    let t1 = app
+        .table(&players[0], &league, json!({"ante": 2}), None)
+        .await;
+    let t2 = app
+        .table(
+            &players[0],
+            &league,
+            json!({"ante": 3, "split_pot": "share"}),
+            None,
+        )
+        .await;
+    for (i, p) in refs[..3].iter().enumerate() {
+        app.sit(&t1, p, i as u8).await;
+    }
+    for (i, p) in refs[3..].iter().enumerate() {
+        app.sit(&t2, p, i as u8).await;
+    }
+    let grant = |to: &Player, amount: i64| json!({"player_id": to.id, "amount": amount, "reason": "standings test"});
+    for round in 0..4 {
+        app.start_hand(&t1, &players[0]).await.ok();
+        play_out(&app, &t1, &refs[..3]).await;
+        app.start_hand(&t2, &players[3]).await.ok();
+        play_out(&app, &t2, &refs[3..]).await;
+        app.post(
+            &format!("/v1/leagues/{league}/grants"),
+            &players[0],
+            grant(refs[1 + round], 7),
+        )
+        .await
+        .ok();
+        if round == 1 {
+            app.post(
+                &format!("/v1/leagues/{league}/seasons"),
+                &players[0],
+                json!(null),
+            )
+            .await
+            .ok();
+        }
+    }
+    // Fay moves to the first table; eve is removed from the league.
+    for (who, table) in [(&players[5], &t2), (&players[4], &t2)] {
+        app.call(
+            Method::DELETE,
+            &format!("/v1/tables/{table}/seats/me"),
+            Some(&who.token),
+            None,
+        )
+        .await
+        .ok();
+    }
+    app.sit(&t1, &players[5], 3).await;
+    app.call(
+        Method::DELETE,
+        &format!("/v1/leagues/{league}/members/{}", players[4].id),
+        Some(&players[0].token),
+        None,
+    )
+    .await
+    .ok();
+    let four: Vec<&Player> = vec![refs[0], refs[1], refs[2], refs[5]];
+    for _ in 0..2 {
+        app.start_hand(&t1, &players[0]).await.ok();
+        play_out(&app, &t1, &four).await;
+    }
+
+    let pool = bourre::store::pool(&app.db_url, 2).expect("pool");
+    let clean = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("rebuild");
+    assert!(clean.differences.is_empty(), "{:?}", clean.differences);
+    // Six players all time, in season 1 and in season 2.
+    assert!(clean.standings_checked >= 18, "{clean:?}");
+    let rated = app
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM standings WHERE league_id = '{league}' \
+             AND season = 0 AND rating <> 25.0"
+        ))
+        .await;
+    assert!(rated >= 5, "ratings moved for {rated} players");
+
+    // What the API shows is the rows.
+    let all = app
+        .get(&format!("/v1/leagues/{league}/standings"), &players[0])
+        .await
+        .ok();
+    let bob = all["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["player_id"] == players[1].id.as_str())
+        .expect("bob")
+        .clone();
+    let hands = app
+        .sql_number(&format!(
+            "SELECT hands_played::bigint AS n FROM standings WHERE league_id = '{league}' \
+             AND season = 0 AND player_id = '{}'",
+            players[1].id
+        ))
+        .await;
+    assert_eq!(bob["hands_played"], hands);
+    assert!(hands >= 6, "{bob}");
+
+    app.sql(&format!(
+        "UPDATE standings SET tricks = tricks + 1, rating = rating + 0.5 \
+         WHERE league_id = '{league}' AND player_id = '{}'",
+        players[2].id
+    ))
+    .await;
+    app.sql(&format!(
+        "DELETE FROM standings WHERE league_id = '{league}' AND player_id = '{}' AND season = 2",
+        players[0].id
+    ))
+    .await;
+    let damaged = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("check");
+    assert!(damaged.differences.len() >= 3, "{:?}", damaged.differences);
+    bourre::app::rebuild::rebuild(&pool, true)
+        .await
+        .expect("apply");
+    let again = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("check");
+    assert!(again.differences.is_empty(), "{:?}", again.differences);
+    // The rewritten rows go on from there.
+    app.start_hand(&t1, &players[0]).await.ok();
+    play_out(&app, &t1, &four).await;
+    let after = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("check");
+    assert!(after.differences.is_empty(), "{:?}", after.differences);
+}

@@ -21,6 +21,7 @@
 mod bots;
 mod ceiling;
 mod http;
+pub mod league;
 mod report;
 
 use bots::*;
@@ -118,9 +119,33 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let url = database_url(args)?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let pool_size = args.pool.unwrap_or(args.clients).max(1);
+    let workers = args.workers.unwrap_or_else(api::default_workers);
+    let (handle, addr) = serve_here(&url, pool_size, workers)?;
+    let summary =
+        actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
+    actix_web::rt::System::new().block_on(handle.stop(true));
+    let summary = summary?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&summary).map_err(|e| e.to_string())?
+        );
+    } else {
+        print_summary(&summary);
+    }
+    Ok(())
+}
+
+/// Starts the server in this process, on its own thread, for a benchmark: a fresh signing
+/// secret, no limits on registrations and joins from this machine; its handle and address.
+fn serve_here(
+    url: &str,
+    pool_size: usize,
+    workers: usize,
+) -> Result<(actix_web::dev::ServerHandle, std::net::SocketAddr), String> {
     let secret: [u8; 32] = rand::random();
     let app = App::new(
-        store::pool(&url, pool_size).map_err(|e| e.to_string())?,
+        store::pool(url, pool_size).map_err(|e| e.to_string())?,
         Config {
             jwt: JwtKeys::from_secret(hex::encode(secret).as_bytes())?,
             token_ttl: Duration::from_secs(86_400),
@@ -146,7 +171,6 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (handle_tx, handle_rx) = std::sync::mpsc::channel();
-    let workers = args.workers.unwrap_or_else(api::default_workers);
     std::thread::spawn(move || {
         let result = actix_web::rt::System::new().block_on(async move {
             let server = api::server(app, listener, workers)?;
@@ -154,25 +178,73 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
             server.await
         });
         if let Err(e) = result {
-            eprintln!("bourre loadtest: server: {e}");
+            eprintln!("bourre: the benchmark's server: {e}");
         }
     });
     let handle = handle_rx
         .recv_timeout(Duration::from_secs(30))
         .map_err(|_| "the server did not start".to_owned())?;
-    let summary =
-        actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
-    actix_web::rt::System::new().block_on(handle.stop(true));
-    let summary = summary?;
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&summary).map_err(|e| e.to_string())?
-        );
-    } else {
-        print_summary(&summary);
+    Ok((handle, addr))
+}
+
+/// A league of `bots` (the first its admin, everyone with a billion chips); its id.
+async fn make_league(http: &Http, bots: &[Bot], name: &str) -> Result<String, String> {
+    let league = http
+        .must(
+            Method::POST,
+            "/v1/leagues",
+            Some(&bots[0].token),
+            Some(&json!({"name": name, "starting_balance": 1_000_000_000})),
+        )
+        .await?;
+    let league_id = league["id"].as_str().unwrap_or_default().to_owned();
+    let code = league["invite_code"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    for chunk in bots[1..].chunks(32) {
+        let path = format!("/v1/leagues/{league_id}/members");
+        let body = json!({"invite_code": code});
+        let joined = join_all(
+            chunk
+                .iter()
+                .map(|b| http.must(Method::POST, &path, Some(&b.token), Some(&body))),
+        )
+        .await;
+        for j in joined {
+            j?;
+        }
     }
-    Ok(())
+    Ok(league_id)
+}
+
+/// A table of the league made by the first of `seated`, everyone seated; its id.
+async fn make_table(
+    http: &Http,
+    league: &str,
+    seated: &[Bot],
+    name: String,
+) -> Result<String, String> {
+    let rules = json!({"ante": 1, "pot_limit": 50, "max_players": 7});
+    let table = http
+        .must(
+            Method::POST,
+            "/v1/tables",
+            Some(&seated[0].token),
+            Some(&json!({"league_id": league, "name": name, "rules": rules})),
+        )
+        .await?;
+    let id = table["id"].as_str().unwrap_or_default().to_owned();
+    for b in seated {
+        http.must(
+            Method::POST,
+            &format!("/v1/tables/{id}/seats"),
+            Some(&b.token),
+            None,
+        )
+        .await?;
+    }
+    Ok(id)
 }
 
 async fn drive(
@@ -210,61 +282,14 @@ async fn drive(
             bots.push(bot?);
         }
     }
-    let admin = bots[0].clone();
-    let league = http
-        .must(
-            Method::POST,
-            "/v1/leagues",
-            Some(&admin.token),
-            Some(
-                &json!({"name": format!("Load test {run_id}"), "starting_balance": 1_000_000_000}),
-            ),
-        )
-        .await?;
-    let league_id = league["id"].as_str().unwrap_or_default().to_owned();
-    let code = league["invite_code"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    for chunk in bots[1..].chunks(32) {
-        let path = format!("/v1/leagues/{league_id}/members");
-        let body = json!({"invite_code": code});
-        let joined = join_all(
-            chunk
-                .iter()
-                .map(|b| http.must(Method::POST, &path, Some(&b.token), Some(&body))),
-        )
-        .await;
-        for j in joined {
-            j?;
-        }
-    }
-    let rules = json!({"ante": 1, "pot_limit": 50, "max_players": 7});
-    let new_table = async |owner: &Bot, seated: &[Bot], name: String| -> Result<String, String> {
-        let table = http
-            .must(
-                Method::POST,
-                "/v1/tables",
-                Some(&owner.token),
-                Some(&json!({"league_id": league_id, "name": name, "rules": rules})),
-            )
-            .await?;
-        let id = table["id"].as_str().unwrap_or_default().to_owned();
-        for b in seated {
-            http.must(
-                Method::POST,
-                &format!("/v1/tables/{id}/seats"),
-                Some(&b.token),
-                None,
-            )
-            .await?;
-        }
-        Ok(id)
+    let league_id = make_league(&http, &bots, &format!("Load test {run_id}")).await?;
+    let new_table = async |seated: &[Bot], name: String| -> Result<String, String> {
+        make_table(&http, &league_id, seated, name).await
     };
     let mut drivers = Vec::with_capacity(tables);
     for t in 0..tables {
         let seated = bots[t * args.players..(t + 1) * args.players].to_vec();
-        let id = new_table(&seated[0], &seated, format!("Load {t}")).await?;
+        let id = new_table(&seated, format!("Load {t}")).await?;
         drivers.push(Driver::new(
             id,
             seated,
@@ -286,7 +311,7 @@ async fn drive(
 
     // The history table: uncontested hands (one player passes) up to --history-hands.
     let fast = Instant::now();
-    let history_id = new_table(&history_bots[0], &history_bots, "History".into()).await?;
+    let history_id = new_table(&history_bots, "History".into()).await?;
     let mut history = Driver::new(
         history_id,
         history_bots.clone(),
@@ -391,7 +416,7 @@ async fn drive(
         let old = RefCell::new(Stats::default());
         history.style = Style::Play;
         for n in 0..args.probe_hands {
-            let id = new_table(&fresh_bots[0], &fresh_bots, format!("Fresh {n}")).await?;
+            let id = new_table(&fresh_bots, format!("Fresh {n}")).await?;
             let mut fresh = Driver::new(
                 id.clone(),
                 fresh_bots.clone(),
