@@ -94,7 +94,7 @@ pub async fn subscribe(
     caller: Caller,
     body: web::Json<PushSubscriptionIn>,
 ) -> Result<HttpResponse, ApiError> {
-    if body.endpoint.len() > MAX_ENDPOINT {
+    if body.endpoint.chars().count() > MAX_ENDPOINT {
         return Err(too_long());
     }
     let stored = app
@@ -115,6 +115,7 @@ pub async fn subscribe(
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[delete("/me/push-subscriptions")]
@@ -123,7 +124,7 @@ pub async fn unsubscribe(
     caller: Caller,
     body: web::Json<PushSubscriptionGone>,
 ) -> Result<HttpResponse, ApiError> {
-    if body.endpoint.len() > MAX_ENDPOINT {
+    if body.endpoint.chars().count() > MAX_ENDPOINT {
         return Err(too_long());
     }
     app.unsubscribe_push(caller.0, &body.endpoint).await?;
