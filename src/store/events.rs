@@ -122,22 +122,61 @@ pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), St
     Ok(())
 }
 
-/// A table's events of one hand, in order.
+/// The kinds of the events the `events_hand_marks` index holds (a few per hand), as the
+/// predicate that lets a query use it.
+const MARKS: &str = "events.kind IN ('table_created', 'hand_dealt', 'hand_started', \
+                     'hand_ended', 'seed_revealed')";
+
+fn marks() -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
+    diesel::dsl::sql::<diesel::sql_types::Bool>(MARKS)
+}
+
+/// The seq of the first indexed mark of hand `hand_no` at the table, if it has one.
+async fn first_mark(
+    conn: &mut Conn,
+    table_id: Uuid,
+    hand_no: i32,
+) -> Result<Option<i64>, StoreError> {
+    Ok(events::table
+        .filter(events::table_id.eq(table_id))
+        .filter(events::hand_no.eq(hand_no))
+        .filter(marks())
+        .select(diesel::dsl::min(events::seq))
+        .first::<Option<i64>>(conn)
+        .await?)
+}
+
+/// A table's events of one hand, in order: read from its first mark to the next hand's
+/// (an index range, whatever the table's age).
 pub async fn of_hand(
     conn: &mut Conn,
     table_id: Uuid,
     hand_no: i32,
 ) -> Result<Vec<EventRow>, StoreError> {
-    Ok(events::table
+    let from = first_mark(conn, table_id, hand_no).await?;
+    let until = match from {
+        Some(_) => first_mark(conn, table_id, hand_no.saturating_add(1)).await?,
+        None => None,
+    };
+    let mut rows = events::table
         .filter(events::table_id.eq(table_id))
         .filter(events::hand_no.eq(hand_no))
+        .into_boxed();
+    if let Some(from) = from {
+        rows = rows.filter(events::seq.ge(from));
+    }
+    if let Some(until) = until {
+        rows = rows.filter(events::seq.lt(until));
+    }
+    Ok(rows
         .order(events::seq.asc())
         .select(EventRow::as_select())
         .load(conn)
         .await?)
 }
 
-/// A table's events of these kinds, in order.
+/// A table's events of these kinds (marks: `hand_dealt`, `hand_started`, `hand_ended`...)
+/// in these hands, in order.
 pub async fn of_kinds(
     conn: &mut Conn,
     table_id: Uuid,
@@ -147,6 +186,7 @@ pub async fn of_kinds(
     Ok(events::table
         .filter(events::table_id.eq(table_id))
         .filter(events::kind.eq_any(kinds))
+        .filter(marks())
         .filter(events::hand_no.between(*hands.start(), *hands.end()))
         .order(events::seq.asc())
         .select(EventRow::as_select())
@@ -154,7 +194,7 @@ pub async fn of_kinds(
         .await?)
 }
 
-/// A table's first event of `kind` in hand `hand_no`.
+/// A table's first event of `kind` (a mark) in hand `hand_no`.
 pub async fn first_of_kind(
     conn: &mut Conn,
     table_id: Uuid,
@@ -165,6 +205,7 @@ pub async fn first_of_kind(
         .filter(events::table_id.eq(table_id))
         .filter(events::hand_no.eq(hand_no))
         .filter(events::kind.eq(kind))
+        .filter(marks())
         .order(events::seq.asc())
         .select(EventRow::as_select())
         .first(conn)
