@@ -150,17 +150,22 @@ $$;
 CREATE TRIGGER standings_hand AFTER INSERT ON events
     FOR EACH ROW WHEN (NEW.kind = 'hand_ended') EXECUTE FUNCTION bourre_standings_hand();
 
+-- Net and grants from a statement's ledger rows, in one upsert per statement (a deal's
+-- antes, a hand's payouts and bourrés arrive together).
 CREATE FUNCTION bourre_standings_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    play boolean := NEW.reason <> 'grant';
 BEGIN
     INSERT INTO standings AS st (league_id, season, player_id, net, grants)
-    SELECT NEW.league_id, se.season, substr(a.account, 8)::uuid,
-           CASE WHEN play THEN a.sign * NEW.amount ELSE 0 END,
-           CASE WHEN play THEN 0 ELSE a.sign * NEW.amount END
-      FROM (VALUES (NEW.to_account, 1), (NEW.from_account, -1)) AS a(account, sign),
-           (VALUES (0), (bourre_season_at(NEW.league_id, NEW.created_at))) AS se(season)
+    SELECT m.league_id, se.season, substr(a.account, 8)::uuid,
+           sum(CASE WHEN m.reason <> 'grant' THEN a.sign * m.amount ELSE 0 END),
+           sum(CASE WHEN m.reason = 'grant' THEN a.sign * m.amount ELSE 0 END)
+      FROM (SELECT n.*, bourre_season_at(n.league_id, n.created_at) AS in_season
+              FROM new_rows n
+             WHERE n.reason IN ('ante', 'extra_ante', 'pot_won', 'bourre', 'pot_returned',
+                                'grant')) m
+     CROSS JOIN LATERAL (VALUES (m.to_account, 1), (m.from_account, -1)) AS a(account, sign)
+     CROSS JOIN LATERAL (VALUES (0), (m.in_season)) AS se(season)
      WHERE a.account LIKE 'player:%'
+     GROUP BY 1, 2, 3
     ON CONFLICT (league_id, season, player_id) DO UPDATE SET
         net = st.net + EXCLUDED.net,
         grants = st.grants + EXCLUDED.grants;
@@ -169,9 +174,8 @@ END
 $$;
 
 CREATE TRIGGER standings_ledger AFTER INSERT ON ledger
-    FOR EACH ROW
-    WHEN (NEW.reason IN ('ante', 'extra_ante', 'pot_won', 'bourre', 'pot_returned', 'grant'))
-    EXECUTE FUNCTION bourre_standings_ledger();
+    REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION bourre_standings_ledger();
 
 -- What happened before: the ledger summed, and every hand booked in the order hands
 -- ended.
