@@ -354,12 +354,7 @@ impl App {
 
     /// Sends `push`: the push service's status, or why there was none.
     async fn send_push(&self, client: &reqwest::Client, push: &Claimed) -> Result<u16, Sent> {
-        let vapid = self
-            .config
-            .push
-            .vapid
-            .as_ref()
-            .ok_or_else(|| Sent::Never("no VAPID key".into()))?;
+        let vapid = self.vapid().map_err(|e| Sent::Never(e.to_string()))?;
         let endpoint = self.check_url(&push.endpoint).map_err(Sent::Never)?;
         let url = reqwest::Url::parse(&endpoint).map_err(|e| Sent::Never(e.to_string()))?;
         let (shown, deadline) = message(&push.body).map_err(Sent::Never)?;

@@ -26,38 +26,44 @@ async fn snapshot(app: &TestApp, tables: &[&str], players: &[&Player], league: &
     out
 }
 
-#[actix_web::test]
-async fn rebuild_reproduces_every_projection_row() {
-    let app = TestApp::start().await;
-    let names = ["ann", "bob", "cat", "dan", "eve", "fay"];
+/// Six players in a league with `starting` chips, three seated at each of two tables
+/// with `rules`: the players, the league, the tables.
+async fn two_tables_of_three(
+    app: &TestApp,
+    starting: i64,
+    rules: [Value; 2],
+) -> (Vec<Player>, String, String, String) {
     let mut players = Vec::new();
-    for n in names {
+    for n in ["ann", "bob", "cat", "dan", "eve", "fay"] {
         players.push(app.register(n).await);
     }
     let refs: Vec<&Player> = players.iter().collect();
-    let league = app.league(&players[0], &refs[1..], 300).await;
-    let t1 = app
-        .table(
-            &players[0],
-            &league,
-            json!({"ante": 3, "pot_limit": 10}),
-            None,
-        )
-        .await;
-    let t2 = app
-        .table(
-            &players[0],
-            &league,
-            json!({"ante": 2, "split_pot": "share"}),
-            None,
-        )
-        .await;
+    let league = app.league(&players[0], &refs[1..], starting).await;
+    let [r1, r2] = rules;
+    let t1 = app.table(&players[0], &league, r1, None).await;
+    let t2 = app.table(&players[0], &league, r2, None).await;
     for (i, p) in refs[..3].iter().enumerate() {
         app.sit(&t1, p, i as u8).await;
     }
     for (i, p) in refs[3..].iter().enumerate() {
         app.sit(&t2, p, i as u8).await;
     }
+    (players, league, t1, t2)
+}
+
+#[actix_web::test]
+async fn rebuild_reproduces_every_projection_row() {
+    let app = TestApp::start().await;
+    let (players, league, t1, t2) = two_tables_of_three(
+        &app,
+        300,
+        [
+            json!({"ante": 3, "pot_limit": 10}),
+            json!({"ante": 2, "split_pot": "share"}),
+        ],
+    )
+    .await;
+    let refs: Vec<&Player> = players.iter().collect();
     for _ in 0..3 {
         app.start_hand(&t1, &players[0]).await.ok();
         play_out(&app, &t1, &refs[..3]).await;
@@ -198,30 +204,13 @@ async fn r10e_a_closing_table_returns_its_pot_to_the_players_seated() {
 #[actix_web::test]
 async fn standings_rows_equal_the_standings_of_the_log() {
     let app = TestApp::start().await;
-    let names = ["ann", "bob", "cat", "dan", "eve", "fay"];
-    let mut players = Vec::new();
-    for n in names {
-        players.push(app.register(n).await);
-    }
+    let (players, league, t1, t2) = two_tables_of_three(
+        &app,
+        400,
+        [json!({"ante": 2}), json!({"ante": 3, "split_pot": "share"})],
+    )
+    .await;
     let refs: Vec<&Player> = players.iter().collect();
-    let league = app.league(&players[0], &refs[1..], 400).await;
-    let t1 = app
-        .table(&players[0], &league, json!({"ante": 2}), None)
-        .await;
-    let t2 = app
-        .table(
-            &players[0],
-            &league,
-            json!({"ante": 3, "split_pot": "share"}),
-            None,
-        )
-        .await;
-    for (i, p) in refs[..3].iter().enumerate() {
-        app.sit(&t1, p, i as u8).await;
-    }
-    for (i, p) in refs[3..].iter().enumerate() {
-        app.sit(&t2, p, i as u8).await;
-    }
     let grant = |to: &Player, amount: i64| json!({"player_id": to.id, "amount": amount, "reason": "standings test"});
     for round in 0..4 {
         app.start_hand(&t1, &players[0]).await.ok();

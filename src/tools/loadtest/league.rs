@@ -74,34 +74,28 @@ pub fn run(args: &LeaguebenchArgs) -> Result<(), String> {
     if args.at.is_empty() || args.at.windows(2).any(|w| w[0] >= w[1]) {
         return Err("--at lists one or more ascending hand counts".into());
     }
-    let cluster = || Ok(database::data_dir(args.data_dir.as_deref())?.join("pg"));
-    let url = database::database("bourre_leaguebench", cluster)?.admin_url;
+    let url = database_url("bourre_leaguebench", args.data_dir.as_deref())?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let (handle, addr) = serve_here(&url, args.tables.max(4), api::default_workers())?;
     let summary = actix_web::rt::System::new().block_on(fill_and_time(args, addr));
     actix_web::rt::System::new().block_on(handle.stop(true));
-    let summary = summary?;
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&summary).map_err(|e| e.to_string())?
-        );
-    } else {
-        for c in &summary.checkpoints {
-            println!("at {} hands (filled in {:.1} s):", c.hands, c.fill_secs);
-            for (name, l) in &c.reads {
-                println!(
-                    "  {name:<18} p50 {:>8.3} ms  p95 {:>8.3} ms  max {:>8.3} ms",
-                    l.p50_ms, l.p95_ms, l.max_ms
-                );
-            }
-        }
-        println!("median at the last count / at the first:");
-        for (name, ratio) in &summary.ratio_last_to_first {
-            println!("  {name:<18} {ratio:.2}");
+    report(args.json, &summary?, print_league)
+}
+
+fn print_league(summary: &LeagueSummary) {
+    for c in &summary.checkpoints {
+        println!("at {} hands (filled in {:.1} s):", c.hands, c.fill_secs);
+        for (name, l) in &c.reads {
+            println!(
+                "  {name:<18} p50 {:>8.3} ms  p95 {:>8.3} ms  max {:>8.3} ms",
+                l.p50_ms, l.p95_ms, l.max_ms
+            );
         }
     }
-    Ok(())
+    println!("median at the last count / at the first:");
+    for (name, ratio) in &summary.ratio_last_to_first {
+        println!("  {name:<18} {ratio:.2}");
+    }
 }
 
 async fn fill_and_time(

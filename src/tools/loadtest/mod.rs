@@ -95,11 +95,12 @@ pub struct LoadtestArgs {
     pub read_every_turn: bool,
 }
 
-/// The database the run uses: `DATABASE_URL`, or `bourre_loadtest` in a private cluster,
+/// The database a benchmark uses: `DATABASE_URL`, or database `name` in the private cluster
+/// under `data_dir`,
 /// as its superuser (the run also checkpoints, and makes the ceiling's scratch table).
-fn database_url(args: &LoadtestArgs) -> Result<String, String> {
-    let cluster = || Ok(database::data_dir(args.data_dir.as_deref())?.join("pg"));
-    Ok(database::database("bourre_loadtest", cluster)?.admin_url)
+fn database_url(name: &str, data_dir: Option<&std::path::Path>) -> Result<String, String> {
+    let cluster = || Ok(database::data_dir(data_dir)?.join("pg"));
+    Ok(database::database(name, cluster)?.admin_url)
 }
 
 fn say(json: bool, text: &str) {
@@ -116,7 +117,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
         return Err("--clients and --duration are at least 1".into());
     }
     let tables = args.tables.unwrap_or(args.clients).max(1);
-    let url = database_url(args)?;
+    let url = database_url("bourre_loadtest", args.data_dir.as_deref())?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let pool_size = args.pool.unwrap_or(args.clients).max(1);
     let workers = args.workers.unwrap_or_else(api::default_workers);
@@ -124,14 +125,18 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let summary =
         actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
     actix_web::rt::System::new().block_on(handle.stop(true));
-    let summary = summary?;
-    if args.json {
+    report(args.json, &summary?, print_summary)
+}
+
+/// A benchmark's summary on stdout: one JSON object with `json`, else as `print` shows it.
+fn report<T: Serialize>(json: bool, summary: &T, print: impl FnOnce(&T)) -> Result<(), String> {
+    if json {
         println!(
             "{}",
-            serde_json::to_string(&summary).map_err(|e| e.to_string())?
+            serde_json::to_string(summary).map_err(|e| e.to_string())?
         );
     } else {
-        print_summary(&summary);
+        print(summary);
     }
     Ok(())
 }
