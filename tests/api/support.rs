@@ -35,6 +35,51 @@ struct Exists {
     exists: bool,
 }
 
+#[derive(QueryableByName)]
+struct Datname {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    datname: String,
+}
+
+/// How long a test database outlives its test: older ones are from earlier runs.
+const STALE_AFTER_SECS: u64 = 2 * 3600;
+
+fn unix_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock after 1970")
+        .as_secs()
+}
+
+/// Drops the test databases of earlier runs and the templates of other migrations, so the
+/// test cluster does not grow with every run. Called under the template lock.
+async fn drop_stale(admin: &mut AsyncPgConnection, template: &str) {
+    let names: Vec<Datname> = diesel::sql_query(
+        "SELECT datname FROM pg_database \
+         WHERE datname LIKE 'bourre\\_test\\_%' OR datname LIKE 'bourre\\_tpl\\_%'",
+    )
+    .load(admin)
+    .await
+    .expect("list test databases");
+    let now = unix_secs();
+    for Datname { datname } in names {
+        let stale = match datname.strip_prefix("bourre_test_") {
+            Some(rest) => rest
+                .split('_')
+                .next()
+                .and_then(|secs| secs.parse::<u64>().ok())
+                .is_none_or(|made| now.saturating_sub(made) > STALE_AFTER_SECS),
+            None => datname != template && !datname.ends_with("_building"),
+        };
+        if stale {
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS {datname} WITH (FORCE)"))
+                .execute(admin)
+                .await
+                .expect("drop a stale test database");
+        }
+    }
+}
+
 /// A migrated template database named after the migrations' content, made once.
 async fn template(admin: &mut AsyncPgConnection, admin_url: &str) -> String {
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
@@ -81,6 +126,7 @@ async fn template(admin: &mut AsyncPgConnection, admin_url: &str) -> String {
             .await
             .expect("rename template");
     }
+    drop_stale(admin, &name).await;
     diesel::sql_query("SELECT pg_advisory_unlock(727274)")
         .execute(admin)
         .await
@@ -95,7 +141,11 @@ pub async fn fresh_database() -> String {
         .await
         .expect("admin connection");
     let template = template(&mut admin, &admin_url).await;
-    let name = format!("bourre_test_{}", uuid::Uuid::new_v4().simple());
+    let name = format!(
+        "bourre_test_{}_{}",
+        unix_secs(),
+        uuid::Uuid::new_v4().simple()
+    );
     for attempt in 0.. {
         match diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
             .execute(&mut admin)
