@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use bourre::cli::serve;
 use bourre::cli::simulate::{self, SimulateArgs};
 use bourre::tools::loadtest::league::{self, LeaguebenchArgs};
+use bourre::tools::loadtest::streams::{self, StreambenchArgs};
 use bourre::tools::loadtest::{self, LoadtestArgs};
 
 /// Bourré league server.
@@ -45,6 +46,10 @@ enum Command {
     /// League benchmark: bots fill one league over HTTP against an in-process server; at
     /// each count of finished hands, times the league's reads (standings, ledger, hands...).
     Leaguebench(LeaguebenchArgs),
+    /// Stream benchmark: opens idle SSE streams on one table of a `bourre serve` process of
+    /// its own; reports its memory per stream, its CPU while they idle, and how fast a
+    /// write reaches every one of them.
+    Streambench(StreambenchArgs),
 }
 
 /// The server allocates and frees small buffers on every request, from several threads.
@@ -63,6 +68,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Leaguebench(args) => league::run(&args),
+        Command::Streambench(args) => streams::run(&args),
         Command::Rebuild { check } => bourre::cli::rebuild::run(check),
         Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };

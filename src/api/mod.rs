@@ -13,6 +13,7 @@ pub mod head;
 pub mod health;
 pub mod idempotency;
 pub mod leagues;
+pub mod lean;
 pub mod players;
 pub mod protocol;
 pub mod push;
@@ -21,7 +22,7 @@ pub mod tables;
 pub mod text;
 pub mod webhooks;
 
-use actix_service::{IntoServiceFactory, ServiceFactoryExt};
+use actix_service::IntoServiceFactory;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{App as ActixApp, HttpRequest, error::JsonPayloadError, web};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -233,24 +234,38 @@ pub fn server(
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))
                 .wrap(actix_web::middleware::from_fn(request_id::request_context))
-                .into_factory()
-                .map_err(|err| err.error_response());
-            let http = actix_http::HttpService::build()
-                .keep_alive(actix_http::KeepAlive::default())
-                .client_request_timeout(std::time::Duration::from_secs(5))
-                .client_disconnect_timeout(std::time::Duration::from_secs(1))
-                .finish(actix_service::map_config(routes, |_| {
-                    actix_web::dev::AppConfig::default()
-                }));
-            actix_service::fn_service(|io: actix_web::rt::net::TcpStream| async move {
-                let peer = io.peer_addr().ok();
-                Ok::<_, actix_http::error::DispatchError>((
-                    protocol::ProblemIo::new(io),
-                    actix_http::Protocol::Http1,
-                    peer,
-                ))
+                .into_factory();
+            // One app per worker, called by actix-http's connections and directly by the
+            // streams served by [`lean`].
+            actix_service::fn_factory(move || {
+                let routes = routes.new_service(actix_web::dev::AppConfig::default());
+                async move {
+                    let direct = std::rc::Rc::new(routes.await?);
+                    let shared = direct.clone();
+                    let http = actix_http::HttpService::build()
+                        .keep_alive(actix_http::KeepAlive::default())
+                        .client_request_timeout(std::time::Duration::from_secs(5))
+                        .client_disconnect_timeout(std::time::Duration::from_secs(1))
+                        .finish(actix_service::fn_service(
+                            move |req: actix_http::Request| {
+                                let app = shared.clone();
+                                async move {
+                                    actix_service::Service::call(&*app, req)
+                                        .await
+                                        .map_err(|err| err.error_response())
+                                }
+                            },
+                        ))
+                        .new_service(())
+                        .await?;
+                    let http = std::rc::Rc::new(http);
+                    Ok::<_, ()>(actix_service::fn_service(
+                        move |io: actix_web::rt::net::TcpStream| {
+                            lean::serve(io, http.clone(), direct.clone())
+                        },
+                    ))
+                }
             })
-            .and_then(http)
         })?
         .run();
     Ok(server)

@@ -565,7 +565,10 @@ pub async fn stream(
             }
             // And soon after its session ends (a logout, say).
             if now >= recheck {
-                if !app.session_goes_on(session).await.unwrap_or(false) {
+                if !Box::pin(app.session_goes_on(session))
+                    .await
+                    .unwrap_or(false)
+                {
                     return None;
                 }
                 recheck = next_session_recheck(now);

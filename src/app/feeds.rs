@@ -425,13 +425,14 @@ impl Listener {
                 let page = if snapshot.covers(self.cursor) {
                     snapshot.page(self.cursor, self.player, limit)
                 } else {
-                    // Further behind than the feed keeps: a read of its own.
-                    app.events_page(
+                    // Further behind than the feed keeps: a read of its own (boxed, so
+                    // an idle listener's state stays small).
+                    Box::pin(app.events_page(
                         super::ids::PlayerId(self.player),
                         table,
                         self.cursor,
                         limit as i64,
-                    )
+                    ))
                     .await
                     .map(|(page, _)| page)
                 };

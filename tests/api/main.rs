@@ -17,6 +17,7 @@ mod hardening;
 mod history;
 mod idempotency;
 mod leagues;
+mod lean_streams;
 mod limits;
 mod push;
 mod rebuild;

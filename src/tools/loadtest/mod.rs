@@ -23,6 +23,7 @@ mod ceiling;
 mod http;
 pub mod league;
 mod report;
+pub mod streams;
 
 use bots::*;
 use ceiling::*;
