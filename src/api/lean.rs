@@ -158,7 +158,8 @@ where
     let mut consumed = vec![0; head.len];
     tokio::io::AsyncReadExt::read_exact(&mut io, &mut consumed).await?;
     drop(consumed);
-    let response = match app.call(head.request).await {
+    // Boxed, like the body: what the stream keeps while it idles is only what it needs.
+    let response = match Box::pin(app.call(head.request)).await {
         Ok(answered) => answered.into_parts().1.map_into_boxed_body(),
         Err(e) => e.as_response_error().error_response(),
     };

@@ -1,7 +1,9 @@
-//! `bourre streambench`: what idle live clients cost a server process. It starts `bourre
-//! serve` as a process of its own (so its memory is its own) on the private cluster, seats
-//! one player at a table whose league has `--players` members, and opens `--streams` SSE
-//! streams on that table over real sockets, spread over the members. It reports:
+//! `bourre streambench`: what idle live clients cost a server process. Through a `bourre
+//! serve` process of its own (on the private cluster, or `DATABASE_URL`) it sets up a league
+//! of `--players` members and a table with the first of them seated; then it starts a fresh
+//! `bourre serve` (so the memory measured is the streams', not the set-up's) and opens
+//! `--streams` SSE streams on that table over real sockets, spread over the members. It
+//! reports:
 //! - the server's resident memory before and once every stream is open and idle (growth
 //!   per stream);
 //! - the server's CPU per second while they idle;
