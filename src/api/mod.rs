@@ -248,12 +248,8 @@ pub fn server(
                         .client_disconnect_timeout(std::time::Duration::from_secs(1))
                         .finish(actix_service::fn_service(
                             move |req: actix_http::Request| {
-                                let app = shared.clone();
-                                async move {
-                                    actix_service::Service::call(&*app, req)
-                                        .await
-                                        .map_err(|err| err.error_response())
-                                }
+                                let answer = actix_service::Service::call(&*shared, req);
+                                async move { answer.await.map_err(|err| err.error_response()) }
                             },
                         ))
                         .new_service(())

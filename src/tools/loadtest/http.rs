@@ -54,20 +54,29 @@ pub(super) struct Legal {
     pub(super) cards: Option<Vec<String>>,
 }
 
-/// Where the head of an answer ends, and its status and body length.
-pub(super) fn answer_head(buf: &[u8]) -> Result<Option<(usize, u16, usize)>, String> {
+/// Where the head of an answer ends (past its blank line), its status, and the head's
+/// text; `None` while the head is not whole.
+pub(super) fn status_head(buf: &[u8]) -> Result<Option<(usize, u16, &str)>, String> {
     let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
         return Ok(None);
     };
     let head = std::str::from_utf8(&buf[..end]).map_err(|e| e.to_string())?;
-    let mut lines = head.split("\r\n");
-    let status = lines
+    let status = head
+        .split("\r\n")
         .next()
         .and_then(|l| l.split(' ').nth(1))
         .and_then(|code| code.parse().ok())
         .ok_or_else(|| format!("a bad status line: {head:.80}"))?;
+    Ok(Some((end + 4, status, head)))
+}
+
+/// Where the head of an answer ends, and its status and body length.
+pub(super) fn answer_head(buf: &[u8]) -> Result<Option<(usize, u16, usize)>, String> {
+    let Some((start, status, head)) = status_head(buf)? else {
+        return Ok(None);
+    };
     let mut length = None;
-    for line in lines {
+    for line in head.split("\r\n").skip(1) {
         let (name, value) = line.split_once(':').unwrap_or((line, ""));
         if name.eq_ignore_ascii_case("content-length") {
             length = value.trim().parse().ok();
@@ -75,7 +84,7 @@ pub(super) fn answer_head(buf: &[u8]) -> Result<Option<(usize, u16, usize)>, Str
             return Err("a chunked answer (the load client reads Content-Length only)".into());
         }
     }
-    Ok(Some((end + 4, status, length.unwrap_or(0))))
+    Ok(Some((start, status, length.unwrap_or(0))))
 }
 
 /// Sends one request on `stream` and reads its answer. `Ok(None)`: the connection was

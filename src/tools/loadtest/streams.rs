@@ -174,7 +174,8 @@ async fn stream(addr: std::net::SocketAddr, request: Rc<Vec<u8>>, wakes: Rc<Wake
             .map_err(|e| format!("sending a stream's request: {e}"))?;
         let mut buf = Vec::with_capacity(1024);
         let start = loop {
-            if let Some((start, status)) = stream_head(&buf)? {
+            // A stream's body is chunked and unbounded: only its head is read here.
+            if let Some((start, status, _)) = status_head(&buf)? {
                 if status != 200 {
                     return Err(format!(
                         "a stream was refused: {}",
@@ -223,19 +224,6 @@ async fn stream(addr: std::net::SocketAddr, request: Rc<Vec<u8>>, wakes: Rc<Wake
             wakes.arrivals.borrow_mut().push(Instant::now());
         }
     }
-}
-
-/// A stream answer's head: where it ends and its status (its body is chunked, unbounded).
-fn stream_head(buf: &[u8]) -> Result<Option<(usize, u16)>, String> {
-    let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
-        return Ok(None);
-    };
-    std::str::from_utf8(&buf[..end])
-        .ok()
-        .and_then(|head| head.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .map(|status| Some((end + 4, status)))
-        .ok_or_else(|| "a stream answered with a bad status line".into())
 }
 
 pub fn run(args: &StreambenchArgs) -> Result<(), String> {
