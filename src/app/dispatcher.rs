@@ -56,8 +56,12 @@ const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 /// Most deliveries one process sends at once.
 const SENDING: usize = 32;
-/// How often the dispatcher looks for work when it found none.
+/// The shortest wait between two rounds that found nothing: a commit of this process (which
+/// may have written notifications) or a retry coming due wakes the dispatcher no sooner.
 const IDLE: Duration = Duration::from_millis(200);
+/// The longest: each round that finds nothing doubles the wait, up to this. It bounds how
+/// late a reminder, a retry or another process's notification can be seen.
+const IDLE_MAX: Duration = Duration::from_secs(2);
 
 /// Whether an endpoint may be sent to at `ip` without `allow_private`: not loopback,
 /// private, link-local (where cloud metadata services live), unspecified, multicast or
@@ -208,30 +212,70 @@ impl App {
             }
         };
         let slots = Arc::new(tokio::sync::Semaphore::new(SENDING));
+        let mut idle = IDLE;
+        let mut probe = true;
         loop {
-            match self.dispatch(&client, &slots).await {
-                Ok(0) => tokio::time::sleep(IDLE).await,
-                Ok(_) => {}
-                Err(e) => {
+            if slots.available_permits() == 0 {
+                // Every slot is sending: nothing to take until one is free.
+                drop(slots.acquire().await);
+            }
+            let taken = self
+                .dispatch(&client, &slots, probe)
+                .await
+                .unwrap_or_else(|e| {
                     crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
-                    tokio::time::sleep(IDLE).await;
+                    0
+                });
+            // After a round that took something there may be more: the next one takes it
+            // at once, without probing first.
+            probe = taken == 0;
+            if !probe {
+                idle = IDLE;
+                continue;
+            }
+            tokio::time::sleep(IDLE).await;
+            tokio::select! {
+                () = tokio::time::sleep(idle.saturating_sub(IDLE)) => {
+                    idle = idle.saturating_mul(2).min(IDLE_MAX);
                 }
+                () = self.outbox.notified() => idle = IDLE,
             }
         }
     }
 
+    /// Has the dispatcher look again at `at`, when a message's retry is due sooner than an
+    /// idle dispatcher would.
+    pub(crate) fn look_again(&self, at: chrono::DateTime<Utc>) {
+        let Ok(wait) = (at - Utc::now()).to_std() else {
+            self.outbox.notify_one();
+            return;
+        };
+        if wait < IDLE_MAX {
+            let outbox = self.outbox.clone();
+            actix_web::rt::spawn(async move {
+                tokio::time::sleep(wait).await;
+                outbox.notify_one();
+            });
+        }
+    }
+
     /// One round: due notifications handed out, and as many due deliveries taken as there
-    /// are free `slots`, each sent in a task of its own; how many were taken.
+    /// are free `slots`, each sent in a task of its own; how many were taken. With `probe`,
+    /// one statement first asks whether anything is due, and the round ends there if not.
     async fn dispatch(
         &self,
         client: &reqwest::Client,
         slots: &Arc<tokio::sync::Semaphore>,
+        probe: bool,
     ) -> Result<usize, AppError> {
         let remind =
             i64::try_from(self.config.webhooks.remind_before.as_secs()).unwrap_or(i64::MAX);
         let free = slots.available_permits();
         let claimed = {
             let mut conn = store::conn(&self.pool).await?;
+            if probe && !store::webhooks::anything_due(&mut conn).await? {
+                return Ok(0);
+            }
             store::webhooks::hand_out(&mut conn, 200, remind).await?;
             if free == 0 {
                 return Ok(0);
@@ -321,6 +365,9 @@ impl App {
             },
         )
         .await?;
+        if let (Some(at), "pending") = (retry_at, state) {
+            self.look_again(at);
+        }
         Ok(())
     }
 }

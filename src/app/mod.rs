@@ -56,6 +56,8 @@ pub struct App {
     pub checks: pipeline::checks::Checks,
     /// Requests' sessions queued to be checked together.
     pub sessions: pipeline::sessions::SessionChecks,
+    /// Wakes the dispatcher: this process committed notifications, or a retry is due.
+    pub outbox: std::sync::Arc<tokio::sync::Notify>,
 }
 
 impl App {
@@ -71,6 +73,7 @@ impl App {
             config,
             live: live::Live::new(),
             tables: pipeline::kept::TableCache::default(),
+            outbox: std::sync::Arc::default(),
         }
     }
 }

@@ -349,6 +349,9 @@ impl App {
             at
         });
         store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
+        if let Some(at) = retry_at {
+            self.look_again(at);
+        }
         Ok(())
     }
 

@@ -135,6 +135,24 @@ pub async fn deliveries_of(
         .collect())
 }
 
+/// Whether the outbox holds anything due: a notification to hand out, a delivery or a push
+/// message to send. One indexed probe, what an idle dispatcher costs.
+pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
+    #[derive(QueryableByName)]
+    struct Due {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        due: bool,
+    }
+    let found: Due = diesel::sql_query(
+        "SELECT EXISTS (SELECT 1 FROM notifications WHERE due_at <= now()) \
+         OR EXISTS (SELECT 1 FROM deliveries WHERE state = 'pending' AND next_at <= now()) \
+         OR EXISTS (SELECT 1 FROM push_messages WHERE next_at <= now()) AS due",
+    )
+    .get_result(conn)
+    .await?;
+    Ok(found.due)
+}
+
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
 /// that takes their kind, and into push messages, one per push subscription of the player
 /// a `turn.started` or `turn.reminder` is for (a `turn.started` only when the player is not

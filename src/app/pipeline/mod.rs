@@ -393,12 +393,14 @@ impl App {
     }
 
     /// After a commit: wakes the long-polls and streams of every process (see
-    /// [`crate::app::live::Live::announce`]).
+    /// [`crate::app::live::Live::announce`]), and this process's dispatcher, since the
+    /// commit may have written notifications.
     pub(crate) fn announce(&self, id: uuid::Uuid, version: i64) {
         self.live.announce(crate::app::live::Notice {
             table: id,
             seq: version,
         });
+        self.outbox.notify_one();
     }
 
     /// A write that lost the race on the log reports the version the winner left.
