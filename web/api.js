@@ -169,9 +169,9 @@ export function myLeagues() {
   return call("GET", "/v1/leagues?limit=100");
 }
 
-/** @returns {Promise<Schemas["Turn"][]>} */
+/** The first 100 turns, oldest deadline first. @returns {Promise<Schemas["TurnsPage"]>} */
 export function myTurns() {
-  return call("GET", "/v1/players/me/turns");
+  return call("GET", "/v1/players/me/turns?limit=100");
 }
 
 /**

@@ -46,7 +46,7 @@ const turns = {
   async check() {
     if (!session()) return;
     try {
-      const list = await myTurns();
+      const list = (await myTurns()).turns;
       turnsBar.hidden = list.length === 0;
       turnsBar.replaceChildren(
         ...(list.length ? [el("span", {}, ["Your turn: "])] : []),

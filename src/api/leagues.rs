@@ -643,10 +643,10 @@ pub struct ListQuery {
     pub limit: Option<i64>,
 }
 
-/// A page of the caller's leagues.
+/// A page of a list whose cursor is a time and an id: the caller's leagues, their turns.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct LeaguesQuery {
+pub struct TimePageQuery {
     /// A `next_cursor` of the list (default: from the start).
     #[param(
         pattern = "^[0-9]{1,18}~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
@@ -695,7 +695,7 @@ pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiErr
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(LeaguesQuery),
+    params(TimePageQuery),
     responses(
         (status = 200, body = LeaguesPage),
         (status = 400, response = BadRequest),
@@ -706,7 +706,7 @@ pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiErr
 pub async fn list_mine(
     app: web::Data<App>,
     caller: Caller,
-    query: web::Query<LeaguesQuery>,
+    query: web::Query<TimePageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app

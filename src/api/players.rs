@@ -10,7 +10,7 @@ use super::auth::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, Problem, Unauthorized, Unprocessable,
 };
-use super::leagues::{MyTablesQuery, page_limit};
+use super::leagues::{MyTablesQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::discovery::TablesPage;
@@ -39,7 +39,16 @@ pub struct Turn {
     pub name: String,
     pub hand_no: i32,
     pub version: i64,
-    pub deadline: Option<DateTime<Utc>>,
+    /// When the turn times out (the table's time to act after the turn began).
+    pub deadline: DateTime<Utc>,
+}
+
+/// A page of the caller's turns.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TurnsPage {
+    pub turns: Vec<Turn>,
+    /// The `after` of the next page; absent on the last.
+    pub next_cursor: Option<String>,
 }
 
 /// The caller, with a balance per league.
@@ -72,20 +81,26 @@ pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, Api
     }))
 }
 
-/// Tables where the caller is to act, oldest deadline first.
+/// Tables where the caller is to act, oldest deadline first, paged.
 #[utoipa::path(
     tag = "players",
     security(("bearer" = [])),
+    params(TimePageQuery),
     responses(
-        (status = 200, body = Vec<Turn>),
+        (status = 200, body = TurnsPage),
+        (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
     )
 )]
 #[get("/me/turns")]
-pub async fn turns(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    let turns: Vec<Turn> = app
-        .turns(caller.0)
-        .await?
+pub async fn turns(
+    app: web::Data<App>,
+    caller: Caller,
+    query: web::Query<TimePageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let limit = page_limit(query.after.as_deref(), query.limit)?;
+    let (rows, next_cursor) = app.turns(caller.0, query.after.as_deref(), limit).await?;
+    let turns = rows
         .into_iter()
         .map(|t| Turn {
             table_id: t.id,
@@ -93,10 +108,10 @@ pub async fn turns(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, 
             name: t.name,
             hand_no: t.hand_no,
             version: t.version,
-            deadline: t.deadline,
+            deadline: t.deadline.unwrap_or_default(),
         })
         .collect();
-    Ok(HttpResponse::Ok().json(turns))
+    Ok(HttpResponse::Ok().json(TurnsPage { turns, next_cursor }))
 }
 
 /// The tables where the caller sits, with whether it is their turn there.

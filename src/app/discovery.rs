@@ -128,7 +128,7 @@ fn parse_id(text: &str) -> Result<Uuid, AppError> {
         .ok_or_else(bad_cursor)
 }
 
-fn parse_time_cursor(text: &str) -> Result<(DateTime<Utc>, Uuid), AppError> {
+pub(crate) fn parse_time_cursor(text: &str) -> Result<(DateTime<Utc>, Uuid), AppError> {
     let (micros, id) = text.split_once('~').ok_or_else(bad_cursor)?;
     Ok((parse_micros(micros)?, parse_id(id)?))
 }

@@ -118,10 +118,35 @@ pub async fn version(conn: &mut Conn, id: Uuid) -> Result<Option<i64>, StoreErro
 }
 
 /// Tables where `player` is to act, oldest deadline first.
-pub async fn to_act_by(conn: &mut Conn, player: Uuid) -> Result<Vec<TableRow>, StoreError> {
-    Ok(tables::table
+pub async fn to_act_by(
+    conn: &mut Conn,
+    player: Uuid,
+    after: Option<(DateTime<Utc>, Uuid)>,
+    limit: i64,
+) -> Result<Vec<TableRow>, StoreError> {
+    use super::schema::seats;
+    // A player to act sits at the table: the player's seats (indexed) find the tables, so
+    // the read does not grow with the number of tables.
+    let mut query = tables::table
+        .filter(
+            tables::id.eq_any(
+                seats::table
+                    .filter(seats::player_id.eq(player))
+                    .select(seats::table_id),
+            ),
+        )
         .filter(tables::to_act.contains(vec![player]))
-        .order(tables::deadline.asc())
+        .into_boxed();
+    if let Some((deadline, id)) = after {
+        query = query.filter(
+            tables::deadline
+                .gt(deadline)
+                .or(tables::deadline.eq(deadline).and(tables::id.gt(id))),
+        );
+    }
+    Ok(query
+        .order((tables::deadline.asc(), tables::id.asc()))
+        .limit(limit)
         .select(TableRow::as_select())
         .load(conn)
         .await?)

@@ -170,6 +170,64 @@ async fn a_client_finds_its_leagues_members_and_tables() {
         .problem(400, "invalid_query");
 }
 
+#[actix_web::test]
+async fn my_turns_are_paged_oldest_deadline_first() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let bob = app.register("bob").await;
+    // A player sits at one table per league: five leagues, a hand at each, every player
+    // to act at once (simultaneous declaration), the deadlines in the order dealt.
+    let mut dealt = Vec::new();
+    for _ in 0..5 {
+        let league = app.league(&ann, &[&bob], 100).await;
+        let rules = json!({"ante": 1, "simultaneous_declare": true});
+        let table = app.table(&ann, &league, rules, None).await;
+        app.sit(&table, &ann, 0).await;
+        app.sit(&table, &bob, 1).await;
+        app.start_hand(&table, &ann).await.ok();
+        dealt.push(table);
+    }
+    let mut seen = Vec::new();
+    let mut deadlines = Vec::new();
+    let mut path = "/v1/players/me/turns?limit=2".to_owned();
+    loop {
+        let page = app.get(&path, &bob).await.ok();
+        let turns = page["turns"].as_array().expect("turns");
+        assert!(turns.len() <= 2, "{page}");
+        for t in turns {
+            seen.push(t["table_id"].as_str().expect("id").to_owned());
+            deadlines.push(t["deadline"].as_str().expect("deadline").to_owned());
+        }
+        match page["next_cursor"].as_str() {
+            Some(cursor) => path = format!("/v1/players/me/turns?limit=2&after={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen, dealt, "each turn once, the oldest deadline first");
+    let mut sorted = deadlines.clone();
+    sorted.sort();
+    assert_eq!(deadlines, sorted);
+    // A turn taken leaves the list; another player's list is their own.
+    app.declare(&dealt[0], &bob, true, &[]).await.ok();
+    let all = app.get("/v1/players/me/turns", &bob).await.ok();
+    assert_eq!(all["turns"].as_array().map(Vec::len), Some(4), "{all}");
+    assert_eq!(all["turns"][0]["table_id"], dealt[1].as_str());
+    let anns = app.get("/v1/players/me/turns", &ann).await.ok();
+    assert_eq!(anns["turns"].as_array().map(Vec::len), Some(5), "{anns}");
+    for bad in [
+        "nonsense",
+        "12~nonsense",
+        "x~00000000-0000-0000-0000-000000000000",
+    ] {
+        app.get(&format!("/v1/players/me/turns?after={bad}"), &bob)
+            .await
+            .problem(400, "invalid_query");
+    }
+    app.get("/v1/players/me/turns?limit=0", &bob)
+        .await
+        .problem(400, "invalid_query");
+}
+
 /// `GET` of the table with `If-None-Match: tag`; the status and the new `ETag`.
 async fn conditional(
     app: &TestApp,

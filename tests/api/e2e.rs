@@ -353,5 +353,5 @@ async fn e2e_four_hands_bourre_split_pot_exemptions_and_rotation() {
         assert_eq!(view["hand_no"], 4);
     }
     let turns = app.get("/v1/players/me/turns", &ann).await.ok();
-    assert_eq!(turns, json!([]));
+    assert_eq!(turns, json!({"turns": [], "next_cursor": null}));
 }

@@ -1,0 +1,1 @@
+DROP INDEX seats_player;
