@@ -2,8 +2,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use bourre::cli::serve;
+use bourre::cli::serve::{self, ServeArgs};
 use bourre::cli::simulate::{self, SimulateArgs};
+use bourre::obs::Level;
+use bourre::tools::database::DatabaseArgs;
 use bourre::tools::loadtest::league::{self, LeaguebenchArgs};
 use bourre::tools::loadtest::streams::{self, StreambenchArgs};
 use bourre::tools::loadtest::{self, LoadtestArgs};
@@ -14,14 +16,18 @@ use bourre::tools::loadtest::{self, LoadtestArgs};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The least severe log lines written on stderr (JSON, one object per line).
+    #[arg(long, global = true, env = "BOURRE_LOG", value_enum, default_value_t = Level::Info)]
+    log: Level,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Serve the HTTP API (a private PostgreSQL cluster when DATABASE_URL is unset).
-    Serve,
+    /// Serve the HTTP API (a private PostgreSQL cluster when DATABASE_URL is unset). Every
+    /// setting is an option here and an environment variable.
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
-    Migrate,
+    Migrate(DatabaseArgs),
     /// Print the OpenAPI document (checked in as openapi/openapi.json).
     Openapi,
     /// Recompute balances, table summaries and seats from the event log and the ledger.
@@ -29,6 +35,8 @@ enum Command {
         /// Only compare; fail when a stored row differs.
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        database: DatabaseArgs,
     },
     /// Verify an exported hand record (GET /v1/tables/{id}/hands/{n}) offline.
     Audit {
@@ -58,9 +66,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    bourre::obs::init(cli.log);
     let result = match cli.command {
-        Command::Serve => serve::serve(),
-        Command::Migrate => serve::migrate(),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Migrate(args) => serve::migrate(&args),
         Command::Openapi => bourre::api::openapi()
             .to_pretty_json()
             .map(|text| println!("{text}"))
@@ -69,7 +78,7 @@ fn main() -> ExitCode {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Leaguebench(args) => league::run(&args),
         Command::Streambench(args) => streams::run(&args),
-        Command::Rebuild { check } => bourre::cli::rebuild::run(check),
+        Command::Rebuild { check, database } => bourre::cli::rebuild::run(&database, check),
         Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
     };
     match result {

@@ -18,17 +18,35 @@ pub fn request_id() -> Option<String> {
     REQUEST_ID.try_with(Clone::clone).ok()
 }
 
-/// Whether logging is switched off (`BOURRE_LOG=off`).
-fn silenced() -> bool {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *OFF.get_or_init(|| matches!(std::env::var("BOURRE_LOG").as_deref(), Ok("off")))
+/// The least severe lines written (`--log`, `BOURRE_LOG`): each level writes itself and
+/// the levels above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Level {
+    /// Nothing.
+    Off,
+    Error,
+    Warn,
+    Info,
 }
 
-/// Writes one line: `{"ts", "level", "msg", "request_id"?, ...fields}`.
-pub fn log(level: &str, msg: &str, fields: Value) {
-    if silenced() {
+static LEVEL: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+
+/// Sets the process's level, once, before the first line (unset: `info`).
+pub fn init(level: Level) {
+    let _ = LEVEL.set(level);
+}
+
+/// Writes one line at `level`: `{"ts", "level", "msg", "request_id"?, ...fields}`.
+fn log(level: Level, msg: &str, fields: Value) {
+    if level > *LEVEL.get_or_init(|| Level::Info) {
         return;
     }
+    let level = match level {
+        Level::Off => return,
+        Level::Error => "error",
+        Level::Warn => "warn",
+        Level::Info => "info",
+    };
     let mut line = Map::new();
     line.insert(
         "ts".into(),
@@ -50,13 +68,13 @@ pub fn log(level: &str, msg: &str, fields: Value) {
 }
 
 pub fn info(msg: &str, fields: Value) {
-    log("info", msg, fields);
+    log(Level::Info, msg, fields);
 }
 
 pub fn warn(msg: &str, fields: Value) {
-    log("warn", msg, fields);
+    log(Level::Warn, msg, fields);
 }
 
 pub fn error(msg: &str, fields: Value) {
-    log("error", msg, fields);
+    log(Level::Error, msg, fields);
 }

@@ -3,11 +3,12 @@
 use super::serve::database;
 use crate::app::rebuild::rebuild;
 use crate::store;
+use crate::tools::database::DatabaseArgs;
 
 /// Rebuilds (or with `check` only compares) the projections; fails when `check` finds a
 /// difference.
-pub fn run(check: bool) -> Result<(), String> {
-    let db = database()?;
+pub fn run(args: &DatabaseArgs, check: bool) -> Result<(), String> {
+    let db = database(args)?;
     store::migrate(&db.admin_url).map_err(|e| e.to_string())?;
     let pool = store::pool(&db.url, 2).map_err(|e| e.to_string())?;
     let report = actix_web::rt::System::new()

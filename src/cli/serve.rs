@@ -1,21 +1,149 @@
-//! `bourre serve` and `bourre migrate`: configuration from the environment, the database
-//! (a private embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
+//! `bourre serve` and `bourre migrate`: the configuration (every setting an argument with
+//! its environment variable, checked before anything starts), the database (a private
+//! embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
+
+use clap::builder::BoolishValueParser;
 
 use crate::app::dispatcher::WebhookConfig;
 use crate::app::feeds::StreamLimits;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
-use crate::app::{App, Config, JwtKeys, Quotas};
-use crate::tools::database::{self, Database, Source};
+use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
+use crate::tools::database::{self, Database, DatabaseArgs, Source};
 use crate::{api, store};
 
-/// The database: `DATABASE_URL`, or the private cluster under the data directory.
-pub fn database() -> Result<Database, String> {
-    database::database("bourre", || {
-        let cluster = database::data_dir(None)?.join("pg");
+/// Every setting of `bourre serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The address the API listens on.
+    #[arg(long, env = "BOURRE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// HTTP worker threads (default: one per core).
+    #[arg(long, env = "BOURRE_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub workers: Option<u16>,
+    /// Database connections in the pool.
+    #[arg(long, env = "BOURRE_DB_POOL", default_value_t = 16,
+          value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub db_pool: u16,
+    /// The secret tokens are signed with (32 characters or more); required with
+    /// DATABASE_URL, generated into --data-dir in the embedded default.
+    #[arg(long, env = "BOURRE_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// How long an access token lasts, in seconds.
+    #[arg(long, env = "BOURRE_TOKEN_TTL_SECS", default_value_t = 15 * 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub token_ttl_secs: u64,
+    /// How long a refresh token lasts unused, in seconds (at least --token-ttl-secs).
+    #[arg(long, env = "BOURRE_REFRESH_TTL_SECS", default_value_t = 30 * 86_400,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub refresh_ttl_secs: u64,
+    /// Accept a table's fixed deck order (tests and demos only: hands are then not fair).
+    #[arg(long, env = "BOURRE_ALLOW_FIXED_DECK", value_parser = BoolishValueParser::new(),
+          num_args = 0..=1, default_value_t = false, default_missing_value = "true")]
+    pub allow_fixed_deck: bool,
+    /// How often the sweeper looks for turns whose deadline passed, in milliseconds.
+    #[arg(long, env = "BOURRE_SWEEP_MS", default_value_t = 500,
+          value_parser = clap::value_parser!(u64).range(10..))]
+    pub sweep_ms: u64,
+    /// Streams and long-polls one player may have open on this process.
+    #[arg(long, env = "BOURRE_STREAMS_PER_PLAYER", default_value_t = 8)]
+    pub streams_per_player: usize,
+    /// Streams and long-polls this process holds open at once.
+    #[arg(long, env = "BOURRE_STREAMS_PER_PROCESS", default_value_t = 10_000)]
+    pub streams_per_process: usize,
+    /// Registrations per client address and hour.
+    #[arg(long, env = "BOURRE_REGISTRATIONS_PER_HOUR", default_value_t = 20,
+          value_parser = clap::value_parser!(i32).range(0..))]
+    pub registrations_per_hour: i32,
+    /// League joins per client address and hour.
+    #[arg(long, env = "BOURRE_JOINS_PER_HOUR", default_value_t = 60,
+          value_parser = clap::value_parser!(i32).range(0..))]
+    pub joins_per_hour: i32,
+    /// Proxies whose X-Forwarded-For names the client: address blocks, comma-separated
+    /// (`10.0.0.0/8,::1`).
+    #[arg(long, env = "BOURRE_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<Cidr>,
+    /// Origins browsers may call the API from: `*`, or a comma-separated list of
+    /// `https://host[:port]` (default none).
+    #[arg(long, env = "BOURRE_CORS_ORIGINS", default_value = "")]
+    pub cors_origins: CorsOrigins,
+    /// Let webhooks and push subscriptions be http:// (https only by default).
+    #[arg(long, env = "BOURRE_WEBHOOK_ALLOW_HTTP", value_parser = BoolishValueParser::new(),
+          num_args = 0..=1, default_value_t = false, default_missing_value = "true")]
+    pub webhook_allow_http: bool,
+    /// Let webhooks and push subscriptions reach loopback, private, link-local and
+    /// metadata addresses.
+    #[arg(long, env = "BOURRE_WEBHOOK_ALLOW_PRIVATE", value_parser = BoolishValueParser::new(),
+          num_args = 0..=1, default_value_t = false, default_missing_value = "true")]
+    pub webhook_allow_private: bool,
+    /// How long before a turn's deadline its turn.reminder goes out, in seconds (at most
+    /// the longest turn, 30 days).
+    #[arg(long, env = "BOURRE_REMINDER_SECS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(0..=30 * 86_400))]
+    pub reminder_secs: u64,
+    /// The first retry's delay for a failed webhook or push, in milliseconds (each next
+    /// one doubles, up to an hour).
+    #[arg(long, env = "BOURRE_WEBHOOK_RETRY_MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub webhook_retry_ms: u64,
+    /// The Web Push (VAPID) key: base64url of a P-256 private key's 32 bytes. Unset: generated
+    /// into --data-dir in the embedded default; no Web Push with DATABASE_URL.
+    #[arg(long, env = "BOURRE_VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+    /// The contact push services see in each VAPID token (`mailto:` or `https:`).
+    #[arg(long, env = "BOURRE_VAPID_SUBJECT", default_value = DEFAULT_SUBJECT)]
+    pub vapid_subject: String,
+    /// Leagues one player may create per day.
+    #[arg(long, env = "BOURRE_LEAGUES_PER_DAY", default_value_t = 20,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub leagues_per_day: i64,
+    /// Tables one player may create per day.
+    #[arg(long, env = "BOURRE_TABLES_PER_DAY", default_value_t = 100,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub tables_per_day: i64,
+    /// Idempotency replies stored per player (a day each).
+    #[arg(long, env = "BOURRE_KEYS_PER_DAY", default_value_t = 10_000,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub keys_per_day: i64,
+}
+
+impl ServeArgs {
+    /// What the parser cannot check alone: settings that must fit together, and values of
+    /// a form of their own. Checked before anything is opened.
+    pub fn check(&self) -> Result<(), String> {
+        if self.refresh_ttl_secs < self.token_ttl_secs {
+            return Err(format!(
+                "BOURRE_REFRESH_TTL_SECS ({}) is shorter than BOURRE_TOKEN_TTL_SECS ({}): a \
+                 refresh token must outlast the access tokens it renews",
+                self.refresh_ttl_secs, self.token_ttl_secs
+            ));
+        }
+        if self.jwt_secret.as_ref().is_some_and(|s| s.len() < 32) {
+            return Err("BOURRE_JWT_SECRET must have at least 32 characters".into());
+        }
+        let subject = self.vapid_subject.trim();
+        if !(subject.starts_with("mailto:") || subject.starts_with("https://")) {
+            return Err(format!(
+                "BOURRE_VAPID_SUBJECT must be a mailto: or https: URL, not {subject:?}"
+            ));
+        }
+        if let Some(key) = self.vapid_private_key.as_deref() {
+            Vapid::from_private(key).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// The database: `--database-url`, or the private cluster under the data directory.
+pub fn database(args: &DatabaseArgs) -> Result<Database, String> {
+    database::database(args.database_url.as_deref(), "bourre", || {
+        let cluster = database::data_dir(&args.data_dir)?.join("pg");
         eprintln!(
             "bourre: DATABASE_URL is unset; using the private PostgreSQL cluster in {}",
             cluster.display()
@@ -24,19 +152,14 @@ pub fn database() -> Result<Database, String> {
     })
 }
 
-fn jwt_secret(embedded: bool) -> Result<Vec<u8>, String> {
-    if let Ok(secret) = std::env::var("BOURRE_JWT_SECRET")
-        && !secret.is_empty()
-    {
-        if secret.len() < 32 {
-            return Err("BOURRE_JWT_SECRET must have at least 32 characters".into());
-        }
+fn jwt_secret(args: &ServeArgs, embedded: bool) -> Result<Vec<u8>, String> {
+    if let Some(secret) = args.jwt_secret.clone() {
         return Ok(secret.into_bytes());
     }
     if !embedded {
         return Err("BOURRE_JWT_SECRET is required when DATABASE_URL is set".into());
     }
-    let path = database::data_dir(None)?.join("jwt_secret");
+    let path = database::data_dir(&args.database.data_dir)?.join("jwt_secret");
     let secret = read_or_create_secret(&path)?;
     eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     eprintln!("!! WARNING: BOURRE_JWT_SECRET is unset: tokens are signed with the");
@@ -76,66 +199,17 @@ fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
-fn env_flag(name: &str) -> bool {
-    matches!(std::env::var(name).as_deref(), Ok("1") | Ok("true"))
-}
-
-fn env_number(name: &str, default: u64) -> Result<u64, String> {
-    match std::env::var(name) {
-        Ok(text) => text
-            .parse()
-            .map_err(|_| format!("{name} must be a whole number, not {text:?}")),
-        Err(_) => Ok(default),
-    }
-}
-
-/// A count that fits the database's integers.
-fn env_count(name: &str, default: u64) -> Result<i32, String> {
-    i32::try_from(env_number(name, default)?).map_err(|_| format!("{name} is too large"))
-}
-
-/// `BOURRE_TRUSTED_PROXIES`: comma-separated address blocks (default none).
-fn trusted_proxies() -> Result<Vec<Cidr>, String> {
-    let text = std::env::var("BOURRE_TRUSTED_PROXIES").unwrap_or_default();
-    text.split(',')
-        .filter(|part| !part.trim().is_empty())
-        .map(|part| {
-            part.parse()
-                .map_err(|e| format!("BOURRE_TRUSTED_PROXIES: {e}"))
-        })
-        .collect()
-}
-
-/// `BOURRE_REMINDER_SECS`: at most the longest turn a table may have (30 days).
-fn reminder_secs() -> Result<u64, String> {
-    let secs = env_number("BOURRE_REMINDER_SECS", 3600)?;
-    if secs > 30 * 86_400 {
-        return Err(format!(
-            "BOURRE_REMINDER_SECS ({secs}) is longer than the longest turn (2592000 s)"
-        ));
-    }
-    Ok(secs)
-}
-
 /// Web Push: the VAPID key from `BOURRE_VAPID_PRIVATE_KEY`, or in the embedded default the
 /// one generated into the data directory (none, and no Web Push, with an outside database
 /// and no key: processes sharing a database must share their key).
-fn push_config(embedded: bool) -> Result<PushConfig, String> {
-    let subject = std::env::var("BOURRE_VAPID_SUBJECT")
-        .ok()
-        .filter(|s| !s.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_SUBJECT.to_owned());
-    if !(subject.starts_with("mailto:") || subject.starts_with("https://")) {
-        return Err(format!(
-            "BOURRE_VAPID_SUBJECT must be a mailto: or https: URL, not {subject:?}"
-        ));
-    }
-    let key = match std::env::var("BOURRE_VAPID_PRIVATE_KEY") {
-        Ok(text) if !text.trim().is_empty() => {
-            Some(Vapid::from_private(&text).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?)
+fn push_config(args: &ServeArgs, embedded: bool) -> Result<PushConfig, String> {
+    let subject = args.vapid_subject.trim().to_owned();
+    let key = match args.vapid_private_key.as_deref() {
+        Some(text) => {
+            Some(Vapid::from_private(text).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?)
         }
         _ if embedded => {
-            let path = database::data_dir(None)?.join("vapid_private_key");
+            let path = database::data_dir(&args.database.data_dir)?.join("vapid_private_key");
             match std::fs::read_to_string(&path) {
                 // Browsers subscribed with its public key: a new key would end every
                 // subscription, so one that does not read stops the start.
@@ -164,73 +238,58 @@ fn push_config(embedded: bool) -> Result<PushConfig, String> {
     })
 }
 
-/// Builds the application state from the environment for a migrated database.
-pub fn app_from_env(url: &str, embedded: bool) -> Result<App, String> {
-    let pool_size = env_number("BOURRE_DB_POOL", 16)? as usize;
-    let token_ttl = env_number("BOURRE_TOKEN_TTL_SECS", 15 * 60)?;
-    if token_ttl == 0 {
-        return Err("BOURRE_TOKEN_TTL_SECS must be at least 1".into());
-    }
-    let refresh_ttl = env_number("BOURRE_REFRESH_TTL_SECS", 30 * 86_400)?;
-    if refresh_ttl < token_ttl {
-        return Err(format!(
-            "BOURRE_REFRESH_TTL_SECS ({refresh_ttl}) is shorter than BOURRE_TOKEN_TTL_SECS \
-             ({token_ttl}): a refresh token must outlast the access tokens it renews"
-        ));
-    }
+/// Builds the application state from the settings, for a migrated database.
+pub fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, String> {
+    args.check()?;
     Ok(App::new(
-        store::pool(url, pool_size).map_err(|e| e.to_string())?,
+        store::pool(url, usize::from(args.db_pool)).map_err(|e| e.to_string())?,
         Config {
-            jwt: JwtKeys::from_secret(&jwt_secret(embedded)?)?,
-            token_ttl: Duration::from_secs(token_ttl),
-            refresh_ttl: Duration::from_secs(refresh_ttl),
-            allow_fixed_deck: env_flag("BOURRE_ALLOW_FIXED_DECK"),
-            sweep_every: Duration::from_millis(env_number("BOURRE_SWEEP_MS", 500)?.max(10)),
+            jwt: JwtKeys::from_secret(&jwt_secret(args, embedded)?)?,
+            token_ttl: Duration::from_secs(args.token_ttl_secs),
+            refresh_ttl: Duration::from_secs(args.refresh_ttl_secs),
+            allow_fixed_deck: args.allow_fixed_deck,
+            sweep_every: Duration::from_millis(args.sweep_ms),
             streams: StreamLimits {
-                per_player: env_number("BOURRE_STREAMS_PER_PLAYER", 8)? as usize,
-                per_process: env_number("BOURRE_STREAMS_PER_PROCESS", 10_000)? as usize,
+                per_player: args.streams_per_player,
+                per_process: args.streams_per_process,
             },
             address_limits: AddressLimits {
-                registrations_per_hour: env_count("BOURRE_REGISTRATIONS_PER_HOUR", 20)?,
-                joins_per_hour: env_count("BOURRE_JOINS_PER_HOUR", 60)?,
+                registrations_per_hour: args.registrations_per_hour,
+                joins_per_hour: args.joins_per_hour,
             },
-            trusted_proxies: trusted_proxies()?,
-            cors_origins: std::env::var("BOURRE_CORS_ORIGINS")
-                .unwrap_or_default()
-                .parse()
-                .map_err(|e| format!("BOURRE_CORS_ORIGINS: {e}"))?,
+            trusted_proxies: args.trusted_proxies.clone(),
+            cors_origins: args.cors_origins.clone(),
             webhooks: WebhookConfig {
-                allow_http: env_flag("BOURRE_WEBHOOK_ALLOW_HTTP"),
-                allow_private: env_flag("BOURRE_WEBHOOK_ALLOW_PRIVATE"),
-                remind_before: Duration::from_secs(reminder_secs()?),
-                retry_base: Duration::from_millis(
-                    env_number("BOURRE_WEBHOOK_RETRY_MS", 5000)?.max(1),
-                ),
+                allow_http: args.webhook_allow_http,
+                allow_private: args.webhook_allow_private,
+                remind_before: Duration::from_secs(args.reminder_secs),
+                retry_base: Duration::from_millis(args.webhook_retry_ms),
             },
-            push: push_config(embedded)?,
+            push: push_config(args, embedded)?,
             quotas: Quotas {
-                leagues_per_day: env_number("BOURRE_LEAGUES_PER_DAY", 20)? as i64,
-                tables_per_day: env_number("BOURRE_TABLES_PER_DAY", 100)? as i64,
-                keys_per_day: env_number("BOURRE_KEYS_PER_DAY", 10_000)? as i64,
+                leagues_per_day: args.leagues_per_day,
+                tables_per_day: args.tables_per_day,
+                keys_per_day: args.keys_per_day,
             },
         },
     ))
 }
 
-pub fn migrate() -> Result<(), String> {
-    let ran = store::migrate(&database()?.admin_url).map_err(|e| e.to_string())?;
+pub fn migrate(args: &DatabaseArgs) -> Result<(), String> {
+    let ran = store::migrate(&database(args)?.admin_url).map_err(|e| e.to_string())?;
     eprintln!("bourre: {ran} migration(s) applied");
     Ok(())
 }
 
-pub fn serve() -> Result<(), String> {
-    let db = database()?;
+pub fn serve(args: &ServeArgs) -> Result<(), String> {
+    args.check()?;
+    let db = database(&args.database)?;
     store::migrate(&db.admin_url).map_err(|e| e.to_string())?;
-    let app = app_from_env(&db.url, db.source == Source::Embedded)?;
-    let bind = std::env::var("BOURRE_BIND").unwrap_or_else(|_| "127.0.0.1:8080".into());
-    let workers = env_number("BOURRE_WORKERS", api::default_workers() as u64)? as usize;
+    let app = app_from_args(args, &db.url, db.source == Source::Embedded)?;
+    let bind = args.bind;
+    let workers = args.workers.map_or_else(api::default_workers, usize::from);
     let listener =
-        std::net::TcpListener::bind(&bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
+        std::net::TcpListener::bind(bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
     eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
     actix_web::rt::System::new()
         .block_on(async move { api::server(app, listener, workers)?.await })

@@ -6,18 +6,27 @@ use std::path::{Path, PathBuf};
 
 use super::embedded_pg;
 
-/// The embedded default's data directory when none is chosen and `BOURRE_DATA_DIR` is unset.
+/// The embedded default's data directory when none is chosen (`--data-dir`,
+/// `BOURRE_DATA_DIR`).
 pub const DATA_DIR: &str = ".bourre";
 
-/// The embedded default's data directory (`chosen`, else `BOURRE_DATA_DIR`, else
-/// [`DATA_DIR`]), made if missing, as an absolute path.
-pub fn data_dir(chosen: Option<&Path>) -> Result<PathBuf, String> {
-    let dir = match chosen {
-        Some(dir) => dir.to_owned(),
-        None => PathBuf::from(std::env::var("BOURRE_DATA_DIR").unwrap_or_else(|_| DATA_DIR.into())),
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    std::path::absolute(&dir).map_err(|e| format!("{}: {e}", dir.display()))
+/// The embedded default's data directory `dir`, made if missing, as an absolute path.
+pub fn data_dir(dir: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// Where the database is (`bourre serve`, `migrate`, `rebuild` and the benchmarks).
+#[derive(Debug, Clone, clap::Args)]
+pub struct DatabaseArgs {
+    /// The PostgreSQL database to use; unset, a private cluster under --data-dir, started
+    /// (and made) as needed.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// The embedded default's directory: its cluster, and the secrets generated for it
+    /// (the development JWT secret, the VAPID key).
+    #[arg(long, env = "BOURRE_DATA_DIR", default_value = DATA_DIR)]
+    pub data_dir: PathBuf,
 }
 
 /// Where a database comes from.
@@ -41,18 +50,18 @@ pub struct Database {
     pub source: Source,
 }
 
-/// `DATABASE_URL` when set, else database `db` of the private cluster in the directory
-/// `cluster` gives (only then asked for; the cluster is started, or made, as needed).
+/// `url` (`DATABASE_URL`) when set, else database `db` of the private cluster in the
+/// directory `cluster` gives (only then asked for; the cluster is started, or made, as
+/// needed).
 pub fn database(
+    url: Option<&str>,
     db: &str,
     cluster: impl FnOnce() -> Result<PathBuf, String>,
 ) -> Result<Database, String> {
-    if let Ok(url) = std::env::var("DATABASE_URL")
-        && !url.is_empty()
-    {
+    if let Some(url) = url.filter(|u| !u.is_empty()) {
         return Ok(Database {
-            admin_url: url.clone(),
-            url,
+            admin_url: url.to_owned(),
+            url: url.to_owned(),
             source: Source::Url,
         });
     }

@@ -11,6 +11,7 @@ mod bots;
 mod browser;
 mod client;
 mod concurrency;
+mod config;
 mod crash;
 mod e2e;
 mod hardening;

@@ -17,7 +17,8 @@ pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret!";
 /// The server's administrative database URL: `DATABASE_URL`, or the private test cluster.
 fn admin_url() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-pg");
-    database::database("postgres", || Ok(dir))
+    let url = std::env::var("DATABASE_URL").ok();
+    database::database(url.as_deref(), "postgres", || Ok(dir))
         .expect("private PostgreSQL cluster")
         .admin_url
 }

@@ -22,10 +22,9 @@ pub struct LeaguebenchArgs {
     /// Times each read is made at each count.
     #[arg(long, default_value_t = 30)]
     pub repeat: u32,
-    /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
-    /// or ./.bourre); the run uses its database `bourre_leaguebench`.
-    #[arg(long)]
-    pub data_dir: Option<PathBuf>,
+    /// The database (the run uses database `bourre_leaguebench` of the private cluster).
+    #[command(flatten)]
+    pub database: DatabaseArgs,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -74,7 +73,7 @@ pub fn run(args: &LeaguebenchArgs) -> Result<(), String> {
     if args.at.is_empty() || args.at.windows(2).any(|w| w[0] >= w[1]) {
         return Err("--at lists one or more ascending hand counts".into());
     }
-    let url = database_url("bourre_leaguebench", args.data_dir.as_deref())?;
+    let url = database_url("bourre_leaguebench", &args.database)?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let (handle, addr) = serve_here(&url, args.tables.max(4), api::default_workers())?;
     let summary = actix_web::rt::System::new().block_on(fill_and_time(args, addr));

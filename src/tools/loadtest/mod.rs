@@ -47,7 +47,7 @@ use tokio::net::TcpStream;
 use crate::app::{App, Config, JwtKeys};
 use crate::engine::Phase;
 use crate::engine::view::SeenHand;
-use crate::tools::database;
+use crate::tools::database::{self, DatabaseArgs};
 use crate::{api, store};
 
 #[derive(Debug, clap::Args)]
@@ -81,10 +81,9 @@ pub struct LoadtestArgs {
     /// HTTP worker threads of the server (default: one per core, as `bourre serve`).
     #[arg(long)]
     pub workers: Option<usize>,
-    /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
-    /// or ./.bourre); the run uses its database `bourre_loadtest`.
-    #[arg(long)]
-    pub data_dir: Option<PathBuf>,
+    /// The database (the run uses database `bourre_loadtest` of the private cluster).
+    #[command(flatten)]
+    pub database: DatabaseArgs,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -96,12 +95,12 @@ pub struct LoadtestArgs {
     pub read_every_turn: bool,
 }
 
-/// The database a benchmark uses: `DATABASE_URL`, or database `name` in the private cluster
-/// under `data_dir`,
-/// as its superuser (the run also checkpoints, and makes the ceiling's scratch table).
-fn database_url(name: &str, data_dir: Option<&std::path::Path>) -> Result<String, String> {
-    let cluster = || Ok(database::data_dir(data_dir)?.join("pg"));
-    Ok(database::database(name, cluster)?.admin_url)
+/// The database a benchmark uses: `--database-url`, or database `name` in the private
+/// cluster under `--data-dir`, as its superuser (the run also checkpoints, and makes the
+/// ceiling's scratch table).
+fn database_url(name: &str, args: &DatabaseArgs) -> Result<String, String> {
+    let cluster = || Ok(database::data_dir(&args.data_dir)?.join("pg"));
+    Ok(database::database(args.database_url.as_deref(), name, cluster)?.admin_url)
 }
 
 fn say(json: bool, text: &str) {
@@ -118,7 +117,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
         return Err("--clients and --duration are at least 1".into());
     }
     let tables = args.tables.unwrap_or(args.clients).max(1);
-    let url = database_url("bourre_loadtest", args.data_dir.as_deref())?;
+    let url = database_url("bourre_loadtest", &args.database)?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let pool_size = args.pool.unwrap_or(args.clients).max(1);
     let workers = args.workers.unwrap_or_else(api::default_workers);

@@ -28,10 +28,9 @@ pub struct StreambenchArgs {
     /// Seconds the streams idle while the server's CPU is measured.
     #[arg(long, default_value_t = 10)]
     pub idle: u64,
-    /// Where the private cluster lives when DATABASE_URL is unset (default: BOURRE_DATA_DIR
-    /// or ./.bourre); the run uses its database `bourre_streambench`.
-    #[arg(long)]
-    pub data_dir: Option<PathBuf>,
+    /// The database (the run uses database `bourre_streambench` of the private cluster).
+    #[command(flatten)]
+    pub database: DatabaseArgs,
     /// The `bourre` program whose `serve` is measured (default: this one), to compare builds.
     #[arg(long)]
     pub server: Option<PathBuf>,
@@ -230,7 +229,7 @@ pub fn run(args: &StreambenchArgs) -> Result<(), String> {
     if args.streams == 0 || args.players == 0 || args.wakes == 0 {
         return Err("--streams, --players and --wakes are at least 1".into());
     }
-    let url = database_url("bourre_streambench", args.data_dir.as_deref())?;
+    let url = database_url("bourre_streambench", &args.database)?;
     store::migrate(&url).map_err(|e| e.to_string())?;
     let summary = tokio::runtime::Builder::new_current_thread()
         .enable_all()
