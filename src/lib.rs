@@ -5,6 +5,7 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod metrics;
 pub mod obs;
 pub mod store;
 pub mod tools;

@@ -14,6 +14,7 @@ pub mod health;
 pub mod idempotency;
 pub mod leagues;
 pub mod lean;
+pub mod metrics;
 pub mod players;
 pub mod protocol;
 pub mod push;

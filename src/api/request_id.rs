@@ -46,6 +46,7 @@ pub async fn request_context(
         // The routes answer errors themselves; an error here came from actix itself.
         Err(err) => {
             let status = err.as_response_error().status_code().as_u16();
+            answered(None, &method, status, started);
             obs::REQUEST_ID.sync_scope(id, || {
                 obs::error(
                     "request",
@@ -60,6 +61,7 @@ pub async fn request_context(
             .insert(HeaderName::from_static(HEADER), value);
     }
     let status = res.status().as_u16();
+    answered(res.request().match_pattern(), &method, status, started);
     let fields = json!({
         "method": method,
         "path": path,
@@ -74,6 +76,25 @@ pub async fn request_context(
         }
     });
     Ok(res)
+}
+
+/// Counts and times an answered request by its route's template (`unmatched` when none
+/// matched), its method (`other` beyond the standard ones) and its status.
+fn answered(route: Option<String>, method: &str, status: u16, started: std::time::Instant) {
+    if !crate::metrics::on() {
+        return;
+    }
+    let method = match method {
+        "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" => method.to_owned(),
+        _ => "other".to_owned(),
+    };
+    let route = route.unwrap_or_else(|| "unmatched".to_owned());
+    metrics::counter!("bourre_http_requests_total", "route" => route.clone(),
+        "method" => method.clone(), "status" => status.to_string())
+    .increment(1);
+    metrics::histogram!("bourre_http_request_duration_seconds", "route" => route,
+        "method" => method)
+    .record(started.elapsed().as_secs_f64());
 }
 
 #[cfg(test)]

@@ -351,6 +351,10 @@ impl App {
             Some(_) if !refused => "pending",
             _ => "failed",
         };
+        crate::metrics::attempt(
+            "webhook",
+            if state == "pending" { "retried" } else { state },
+        );
         let mut conn = store::conn(&self.pool).await?;
         store::webhooks::record(
             &mut conn,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::feeds::Listener;
+use super::feeds::{Listener, Listening};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
 use super::table::read::load_seats;
@@ -47,7 +47,10 @@ impl App {
         if !page.is_empty() || wait == 0 {
             return Ok(page);
         }
-        let admission = self.live.feeds.admit(player.0, self.config.streams)?;
+        let admission =
+            self.live
+                .feeds
+                .admit(player.0, self.config.streams, Listening::LongPoll)?;
         let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
         let mut listener = self.listen(id.0, player.0, after.min(head), admission, watching);
@@ -65,7 +68,10 @@ impl App {
         id: TableId,
         after: i64,
     ) -> Result<(Vec<EventOut>, Listener), AppError> {
-        let admission = self.live.feeds.admit(player.0, self.config.streams)?;
+        let admission = self
+            .live
+            .feeds
+            .admit(player.0, self.config.streams, Listening::Stream)?;
         let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
         // Resuming after the table's head (a client's mistake) waits for the next event.
         let cursor = first.last().map_or(after.min(head), |e| e.seq);

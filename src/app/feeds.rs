@@ -189,10 +189,31 @@ impl Snapshot {
 pub struct Admission {
     feeds: Feeds,
     player: Uuid,
+    kind: Listening,
+}
+
+/// What a listener is, in metrics.
+#[derive(Debug, Clone, Copy)]
+pub enum Listening {
+    Stream,
+    LongPoll,
+}
+
+impl Listening {
+    fn open(self, by: f64) {
+        if crate::metrics::on() {
+            let kind = match self {
+                Listening::Stream => "stream",
+                Listening::LongPoll => "long_poll",
+            };
+            metrics::gauge!("bourre_listeners_open", "kind" => kind).increment(by);
+        }
+    }
 }
 
 impl Drop for Admission {
     fn drop(&mut self) {
+        self.kind.open(-1.0);
         let mut registry = lock(&self.feeds.registry);
         registry.total = registry.total.saturating_sub(1);
         if let Some(n) = registry.open.get_mut(&self.player) {
@@ -248,7 +269,12 @@ fn too_many(detail: String) -> AppError {
 
 impl Feeds {
     /// A place for one more listener of `player`, or 429 `too_many_streams`.
-    pub fn admit(&self, player: Uuid, limits: StreamLimits) -> Result<Admission, AppError> {
+    pub fn admit(
+        &self,
+        player: Uuid,
+        limits: StreamLimits,
+        kind: Listening,
+    ) -> Result<Admission, AppError> {
         let mut registry = lock(&self.registry);
         if registry.total >= limits.per_process {
             return Err(too_many(format!(
@@ -265,9 +291,11 @@ impl Feeds {
         }
         *open += 1;
         registry.total += 1;
+        kind.open(1.0);
         Ok(Admission {
             feeds: self.clone(),
             player,
+            kind,
         })
     }
 

@@ -317,9 +317,11 @@ impl App {
         let started = Instant::now();
         let outcome = self.send_push(client, &push).await;
         let mut conn = store::conn(&self.pool).await?;
+        let delivered = matches!(outcome, Ok(status) if (200..300).contains(&status));
         let retry = match outcome {
             Ok(status) if (200..300).contains(&status) => None,
             Ok(404 | 410) => {
+                crate::metrics::attempt("push", "removed");
                 store::push::remove(&mut conn, push.subscription_id).await?;
                 return Ok(());
             }
@@ -348,6 +350,12 @@ impl App {
             }
             at
         });
+        let result = match retry_at {
+            _ if delivered => "delivered",
+            Some(_) => "retried",
+            None => "failed",
+        };
+        crate::metrics::attempt("push", result);
         store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
         if let Some(at) = retry_at {
             self.look_again(at);

@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// The address the API listens on.
     #[arg(long, env = "BOURRE_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
+    /// Where Prometheus metrics are served (`GET /metrics`), an address of its own (default:
+    /// no metrics, none recorded).
+    #[arg(long, env = "BOURRE_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "BOURRE_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub workers: Option<u16>,
@@ -290,8 +294,27 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
     let workers = args.workers.map_or_else(api::default_workers, usize::from);
     let listener =
         std::net::TcpListener::bind(bind).map_err(|e| format!("cannot bind {bind}: {e}"))?;
+    let metrics = match args.metrics_bind {
+        Some(at) if at == bind => {
+            return Err(format!(
+                "BOURRE_METRICS_BIND ({at}) is the API's address: metrics need one of their own"
+            ));
+        }
+        Some(at) => {
+            let listener = std::net::TcpListener::bind(at)
+                .map_err(|e| format!("cannot bind BOURRE_METRICS_BIND {at}: {e}"))?;
+            eprintln!("bourre: metrics on http://{at}/metrics");
+            Some((crate::metrics::install()?, listener))
+        }
+        None => None,
+    };
     eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
     actix_web::rt::System::new()
-        .block_on(async move { api::server(app, listener, workers)?.await })
+        .block_on(async move {
+            if let Some((handle, listener)) = metrics {
+                actix_web::rt::spawn(api::metrics::server(app.clone(), handle, listener)?);
+            }
+            api::server(app, listener, workers)?.await
+        })
         .map_err(|e| e.to_string())
 }

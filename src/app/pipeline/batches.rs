@@ -19,6 +19,8 @@ use crate::store::{self, Conn, DbPool, StoreError};
 pub trait Batch: 'static {
     type Item: Send + 'static;
     type Done: Send + 'static;
+    /// The batch's name in metrics (`batch` label).
+    const NAME: &'static str;
 
     /// Does `items` on `conn`: one outcome per item, in their order.
     fn run(
@@ -112,7 +114,16 @@ async fn work<B: Batch>(pool: DbPool, queue: Arc<Mutex<Queue<B>>>) {
         let (items, replies): (Vec<B::Item>, Vec<_>) =
             jobs.into_iter().map(|job| (job.item, job.reply)).unzip();
         let outcomes: Vec<Outcome<B>> = match store::conn(&pool).await {
-            Ok(mut conn) => B::run(&mut conn, items).await,
+            Ok(mut conn) => {
+                let (started, n) = (std::time::Instant::now(), items.len());
+                let outcomes = B::run(&mut conn, items).await;
+                if crate::metrics::on() {
+                    metrics::histogram!("bourre_batch_items", "batch" => B::NAME).record(n as f64);
+                    metrics::histogram!("bourre_batch_duration_seconds", "batch" => B::NAME)
+                        .record(started.elapsed().as_secs_f64());
+                }
+                outcomes
+            }
             Err(e) => items.iter().map(|_| failed::<B>(&e)).collect(),
         };
         for (reply, outcome) in replies.into_iter().zip(outcomes) {

@@ -47,6 +47,7 @@ pub type Checks = Batches<CheckBatch>;
 pub const CHECKERS: usize = 4;
 
 impl Batch for CheckBatch {
+    const NAME: &'static str = "stamps";
     type Item = (Uuid, Uuid);
     type Done = Option<Stamp>;
 

@@ -26,11 +26,18 @@ const CAPACITY: usize = 4096;
 impl TableCache {
     /// The table kept at exactly this version and stamp, if any.
     pub fn get(&self, id: Uuid, version: i64, stamp: i64) -> Option<Arc<TableState>> {
-        let entries = self.entries.lock().ok()?;
-        entries
+        let kept = self
+            .entries
+            .lock()
+            .ok()?
             .get(&id)
             .filter(|k| k.table.version == version && k.table.stamp == stamp)
-            .cloned()
+            .cloned();
+        if crate::metrics::on() {
+            let result = if kept.is_some() { "hit" } else { "miss" };
+            metrics::counter!("bourre_kept_tables_total", "result" => result).increment(1);
+        }
+        kept
     }
 
     /// The table as last kept, whatever its version: a guess, to be checked.

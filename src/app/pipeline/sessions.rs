@@ -17,6 +17,7 @@ pub type SessionChecks = Batches<SessionBatch>;
 pub const SESSION_CHECKERS: usize = 4;
 
 impl Batch for SessionBatch {
+    const NAME: &'static str = "sessions";
     type Item = (Uuid, Uuid);
     type Done = Option<bool>;
 

@@ -110,7 +110,13 @@ pub async fn write(
         Writer::Queued(writes) => writes.submit(Prepared::new(&write)).await,
     };
     match written {
-        Ok(Some(_)) => Ok(()),
+        Ok(Some(_)) => {
+            if crate::metrics::on() {
+                let kind = committed.rows.first().map_or("none", |e| e.kind);
+                metrics::counter!("bourre_actions_committed_total", "kind" => kind).increment(1);
+            }
+            Ok(())
+        }
         Ok(None) => Err(crate::app::table::moved_on()),
         // The decision was made on balances that changed before the write took the table's
         // row (a grant or a removal committed in between): the table moved on.

@@ -33,6 +33,7 @@ pub struct WriteBatch;
 pub type Writes = Batches<WriteBatch>;
 
 impl Batch for WriteBatch {
+    const NAME: &'static str = "writes";
     type Item = Prepared;
     type Done = Appended;
 
