@@ -187,7 +187,9 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let (code, rule, current_version) = self.parts();
         let status = self.status_code();
-        let detail = if status == StatusCode::SERVICE_UNAVAILABLE {
+        let detail = if code == ErrorCode::ShuttingDown {
+            self.0.to_string()
+        } else if status == StatusCode::SERVICE_UNAVAILABLE {
             obs::warn("database unavailable", json!({"cause": self.0.to_string()}));
             "the database is unavailable; the request changed nothing, try again shortly".to_owned()
         } else if status.is_server_error() {

@@ -1,5 +1,5 @@
 //! Liveness (`/healthz`: the process answers) and readiness (`/readyz`: it can reach the
-//! database, so it can serve).
+//! database and is not shutting down, so it can serve).
 
 use std::time::Duration;
 
@@ -34,11 +34,17 @@ pub async fn healthz() -> HttpResponse {
     tag = "health",
     responses(
         (status = 200, body = Health),
-        (status = 503, description = "`unavailable`: the database does not answer", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`unavailable`: the database does not answer; `shutting_down`: the process is draining (from the moment it got SIGTERM)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/readyz")]
 pub async fn readyz(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+    if app.drain.stage() != crate::app::drain::Stage::Serving {
+        return Err(ApiError::refused(
+            crate::app::ErrorCode::ShuttingDown,
+            "this process is shutting down: send requests to another",
+        ));
+    }
     let check = async {
         let mut conn = store::conn(&app.pool).await?;
         diesel::sql_query("SELECT 1")

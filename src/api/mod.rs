@@ -204,10 +204,13 @@ pub fn default_workers() -> usize {
 }
 
 /// Serves the API on `listener` with `workers` HTTP worker threads (at least one).
+/// The API's server on `listener`. It handles no signal itself (see `cli::serve`); once
+/// stopped gracefully, requests in flight have `grace` to finish.
 pub fn server(
     app: App,
     listener: std::net::TcpListener,
     workers: usize,
+    grace: std::time::Duration,
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
     // `sweep_every`), the listener that wakes long-polls and streams, the sender of this
@@ -222,6 +225,8 @@ pub fn server(
     // so that protocol errors answer problem+json (see [`protocol`]).
     let server = actix_web::dev::Server::build()
         .workers(workers.max(1))
+        .disable_signals()
+        .shutdown_timeout(grace.as_secs())
         .listen("bourre", listener, move || {
             let (routes, doc) = build();
             let routes = routes

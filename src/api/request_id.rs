@@ -37,6 +37,9 @@ pub async fn request_context(
         .filter(|v| sane(v))
         .map_or_else(fresh, str::to_owned);
     let method = req.method().to_string();
+    let drain = req
+        .app_data::<actix_web::web::Data<crate::app::App>>()
+        .map(|app| app.drain.clone());
     // The path only: a query string is never logged.
     let path = req.path().to_owned();
     let started = std::time::Instant::now();
@@ -60,6 +63,13 @@ pub async fn request_context(
         res.headers_mut()
             .insert(HeaderName::from_static(HEADER), value);
     }
+    // A process on its way out closes each connection after its answer, so clients and
+    // balancers open their next one elsewhere and none is left idle when it stops.
+    if drain.is_some_and(|d| d.stage() != crate::app::drain::Stage::Serving) {
+        res.response_mut()
+            .head_mut()
+            .set_connection_type(actix_http::ConnectionType::Close);
+    }
     let status = res.status().as_u16();
     answered(res.request().match_pattern(), &method, status, started);
     let fields = json!({
@@ -69,7 +79,10 @@ pub async fn request_context(
         "latency_ms": started.elapsed().as_secs_f64() * 1000.0,
     });
     obs::REQUEST_ID.sync_scope(id, || {
-        if status >= 500 {
+        // A 503 is the database away or the process shutting down, not a bug.
+        if status == 503 {
+            obs::warn("request", fields);
+        } else if status >= 500 {
             obs::error("request", fields);
         } else {
             obs::info("request", fields);

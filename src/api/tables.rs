@@ -16,6 +16,7 @@ use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::commands::create::NewTable;
+use crate::app::drain::Stage;
 use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::sessions::{StreamTicket, next_session_recheck};
@@ -453,6 +454,9 @@ pub async fn stream_ticket(
     Ok(HttpResponse::Created().json(ticket))
 }
 
+/// What a stream's last frame says when its process stops: reconnect in a second.
+const RECONNECT: &[u8] = b"retry: 1000\n: this server is restarting: reconnect\n\n";
+
 /// A comment line sent when nothing happened for this long (or sooner, when the stream
 /// looks at its session), so proxies keep the stream open.
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
@@ -509,7 +513,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), or when the caller leaves the league", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -558,6 +562,11 @@ pub async fn stream(
             if let Some(head) = head {
                 return Some((Ok(head), (app, listener, None, recheck)));
             }
+            // A process stopping ends its streams, telling clients to come back soon: through
+            // a balancer, to another process, resuming from their Last-Event-ID.
+            if app.drain.stage() == Stage::Stopping {
+                return None;
+            }
             // The stream ends when the token expires: the client reconnects with a fresh one.
             let now = tokio::time::Instant::now();
             if now >= expiry {
@@ -574,7 +583,16 @@ pub async fn stream(
                 recheck = next_session_recheck(now);
             }
             let until = expiry.min(now + KEEP_ALIVE).min(recheck);
-            match listener.next(&app, table, until, MAX_PAGE as usize).await {
+            let next = tokio::select! {
+                next = listener.next(&app, table, until, MAX_PAGE as usize) => next,
+                () = Box::pin(app.drain.reached(Stage::Stopping)) => {
+                    return Some((
+                        Ok(web::Bytes::from_static(RECONNECT)),
+                        (app, listener, None, recheck),
+                    ));
+                }
+            };
+            match next {
                 Some(Ok(page)) if page.is_empty() => Some((
                     Ok(web::Bytes::from_static(b": keep-alive\n\n")),
                     (app, listener, None, recheck),

@@ -55,7 +55,7 @@ const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 /// The longest wait between two attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 /// Most deliveries one process sends at once.
-const SENDING: usize = 32;
+pub const SENDING: usize = 32;
 /// The shortest wait between two rounds that found nothing: a commit of this process (which
 /// may have written notifications) or a retry coming due wakes the dispatcher no sooner.
 const IDLE: Duration = Duration::from_millis(200);
@@ -200,7 +200,7 @@ impl App {
         (now < until).then_some(at)
     }
 
-    /// Hands out and sends notifications for as long as the process runs: up to
+    /// Hands out and sends notifications until the process drains: up to
     /// [`SENDING`] deliveries at once, each in a task of its own, so a slow endpoint holds
     /// up only its own.
     pub async fn dispatch_forever(self) {
@@ -211,10 +211,12 @@ impl App {
                 return;
             }
         };
-        let slots = Arc::new(tokio::sync::Semaphore::new(SENDING));
+        let slots = self.sending.clone();
         let mut idle = IDLE;
         let mut probe = true;
-        loop {
+        // A draining process takes no new message: those it sends finish (see `cli::serve`),
+        // and what is due is another process's.
+        while self.drain.stage() == super::drain::Stage::Serving {
             if slots.available_permits() == 0 {
                 // Every slot is sending: nothing to take until one is free.
                 drop(slots.acquire().await);
@@ -239,6 +241,7 @@ impl App {
                     idle = idle.saturating_mul(2).min(IDLE_MAX);
                 }
                 () = self.outbox.notified() => idle = IDLE,
+                () = self.drain.reached(super::drain::Stage::Draining) => {}
             }
         }
     }

@@ -135,6 +135,8 @@ error_codes! {
     Internal = (500, "internal"),
     // 503: The database is away: the request changed nothing, try again.
     Unavailable = (503, "unavailable"),
+    // 503: This process is shutting down (its `/readyz`): use another.
+    ShuttingDown = (503, "shutting_down"),
 }
 
 impl std::fmt::Display for ErrorCode {

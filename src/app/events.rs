@@ -54,10 +54,11 @@ impl App {
         let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
         let mut listener = self.listen(id.0, player.0, after.min(head), admission, watching);
-        listener
-            .next(self, id, until, limit as usize)
-            .await
-            .unwrap_or(Ok(Vec::new()))
+        // A process stopping answers at once: the client asks again, of another.
+        tokio::select! {
+            page = listener.next(self, id, until, limit as usize) => page.unwrap_or(Ok(Vec::new())),
+            () = self.drain.reached(super::drain::Stage::Stopping) => Ok(Vec::new()),
+        }
     }
 
     /// A listener of the table's stream for `player`, with its first page (every event

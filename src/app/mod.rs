@@ -10,6 +10,7 @@ pub mod bots;
 pub mod commands;
 pub mod discovery;
 pub mod dispatcher;
+pub mod drain;
 pub mod error;
 pub mod events;
 pub mod export;
@@ -58,6 +59,10 @@ pub struct App {
     pub sessions: pipeline::sessions::SessionChecks,
     /// Wakes the dispatcher: this process committed notifications, or a retry is due.
     pub outbox: std::sync::Arc<tokio::sync::Notify>,
+    /// The dispatcher's places for messages being sent (all free: none in flight).
+    pub sending: std::sync::Arc<tokio::sync::Semaphore>,
+    /// Where the process is on its way out.
+    pub drain: drain::Drain,
 }
 
 impl App {
@@ -74,6 +79,8 @@ impl App {
             live: live::Live::new(),
             tables: pipeline::kept::TableCache::default(),
             outbox: std::sync::Arc::default(),
+            sending: std::sync::Arc::new(tokio::sync::Semaphore::new(dispatcher::SENDING)),
+            drain: drain::Drain::default(),
         }
     }
 }

@@ -19,11 +19,12 @@ const BOT_CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 const BATCH: i64 = 100;
 
 impl App {
-    /// Sweeps now, then every `config.sweep_every`, for as long as the process runs; and
+    /// Sweeps now, then every `config.sweep_every`, until the process drains; and
     /// now, then every [`BOT_CHECK_EVERY`], wakes bots whose move was lost.
     pub async fn sweep_forever(self) {
         let mut bots_checked: Option<std::time::Instant> = None;
-        loop {
+        // A draining process leaves the deadlines to the others.
+        while self.drain.stage() == super::drain::Stage::Serving {
             if let Err(e) = self.sweep().await {
                 crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
             }

@@ -12,6 +12,7 @@ use crate::app::dispatcher::WebhookConfig;
 use crate::app::feeds::StreamLimits;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
+use crate::app::drain::Stage;
 use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
 use crate::tools::database::{self, Database, DatabaseArgs, Source};
 use crate::{api, store};
@@ -28,6 +29,16 @@ pub struct ServeArgs {
     /// no metrics, none recorded).
     #[arg(long, env = "BOURRE_METRICS_BIND")]
     pub metrics_bind: Option<SocketAddr>,
+    /// On SIGTERM (or SIGINT), how long the process keeps serving with /readyz answering
+    /// 503, so balancers take it out before it stops accepting, in milliseconds.
+    #[arg(long, env = "BOURRE_DRAIN_DELAY_MS", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub drain_delay_ms: u64,
+    /// Then how long requests in flight, queued writes and messages being sent have to
+    /// finish before the process exits, in seconds.
+    #[arg(long, env = "BOURRE_SHUTDOWN_GRACE_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub shutdown_grace_secs: u64,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "BOURRE_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub workers: Option<u16>,
@@ -309,12 +320,50 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
         None => None,
     };
     eprintln!("bourre: serving on http://{bind} (Swagger UI at http://{bind}/docs/)");
+    let grace = Duration::from_secs(args.shutdown_grace_secs);
+    let delay = Duration::from_millis(args.drain_delay_ms);
     actix_web::rt::System::new()
         .block_on(async move {
             if let Some((handle, listener)) = metrics {
                 actix_web::rt::spawn(api::metrics::server(app.clone(), handle, listener)?);
             }
-            api::server(app, listener, workers)?.await
+            let server = api::server(app.clone(), listener, workers, grace)?;
+            actix_web::rt::spawn(stop_on_signal(app.clone(), server.handle(), delay));
+            server.await?;
+            // Messages being sent finish (or their lease runs out and another process
+            // sends them again).
+            let sending = app.sending.acquire_many(crate::app::dispatcher::SENDING as u32);
+            if tokio::time::timeout(grace, sending).await.is_err() {
+                crate::obs::warn("stopped with messages still being sent", serde_json::json!({}));
+            }
+            crate::obs::info("stopped", serde_json::json!({}));
+            Ok::<_, std::io::Error>(())
         })
         .map_err(|e| e.to_string())
+}
+
+/// On SIGTERM or SIGINT: drains for `delay` (still serving, `/readyz` 503), then stops
+/// (streams and long-polls end, nothing new is accepted, requests in flight finish).
+async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: Duration) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        crate::obs::error("no signal handler: SIGTERM stops at once", serde_json::json!({}));
+        return;
+    };
+    let which = tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    };
+    crate::obs::info(
+        "draining",
+        serde_json::json!({"signal": which, "delay_ms": delay.as_millis() as u64}),
+    );
+    app.drain.to(Stage::Draining);
+    tokio::time::sleep(delay).await;
+    crate::obs::info("stopping", serde_json::json!({}));
+    app.drain.to(Stage::Stopping);
+    server.stop(true).await;
 }

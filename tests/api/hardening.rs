@@ -4,7 +4,7 @@
 use awc::http::Method;
 use serde_json::json;
 
-use crate::support::{JWT_SECRET, Player, TestApp, claims, open_stream, sign};
+use crate::support::{JWT_SECRET, Player, TestApp, claims, open_stream, read_to_end, sign};
 
 #[actix_web::test]
 async fn a_genuine_token_for_an_unknown_player_is_401_not_500() {
@@ -331,26 +331,6 @@ async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
     .await
     .ok();
     assert_eq!(app.balance(&ann, &league).await, 100);
-}
-
-/// Reads the stream until it ends, for at most `secs`: what it sent, and whether it ended.
-async fn read_to_end(
-    stream: &mut (
-             impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
-             + Unpin
-         ),
-    secs: u64,
-) -> (String, bool) {
-    use futures_util::StreamExt;
-    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
-    let mut text = String::new();
-    loop {
-        match tokio::time::timeout_at(until, stream.next()).await {
-            Ok(Some(Ok(chunk))) => text.push_str(&String::from_utf8_lossy(&chunk)),
-            Ok(Some(Err(_)) | None) => return (text, true),
-            Err(_) => return (text, false),
-        }
-    }
 }
 
 #[actix_web::test]

@@ -20,6 +20,7 @@ mod idempotency;
 mod leagues;
 mod lean_streams;
 mod limits;
+mod operations;
 mod push;
 mod rebuild;
 mod rules_over_http;

@@ -258,7 +258,12 @@ impl TestApp {
         let app = App::new(store::pool(&db_url, 8).expect("pool"), config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let server = api::server(app.clone(), listener, api::default_workers()).expect("server");
+        let server = api::server(
+            app.clone(),
+            listener,
+            api::default_workers(),
+            std::time::Duration::from_secs(1),
+        ).expect("server");
         actix_web::rt::spawn(server);
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
@@ -637,20 +642,61 @@ pub fn free_port() -> u16 {
 pub struct Server {
     child: Option<Child>,
     db_url: String,
-    port: u16,
+    pub port: u16,
     log: PathBuf,
+    /// Settings of its own, over the tests' ones.
+    env: Vec<(String, String)>,
 }
 
 impl Server {
     pub fn start(db_url: &str, log: &Path) -> Server {
+        Server::start_with(db_url, log, &[])
+    }
+
+    /// [`Server::start`] with these settings too.
+    pub fn start_with(db_url: &str, log: &Path, env: &[(&str, &str)]) -> Server {
         let mut server = Server {
             child: None,
             db_url: db_url.to_owned(),
             port: free_port(),
             log: log.to_owned(),
+            env: env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
         };
         server.spawn();
         server
+    }
+
+    /// Sends SIGTERM: the process, for [`Server::wait_exit`], and when it was sent.
+    pub fn signal_term(&mut self) -> (Child, Instant) {
+        let child = self.child.take().expect("a running server");
+        let started = Instant::now();
+        let sent = Command::new("kill")
+            .arg("-TERM")
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        (child, started)
+    }
+
+    /// The exit status of a process sent SIGTERM, and how long after it it exited.
+    pub async fn wait_exit(
+        &self,
+        (mut child, started): (Child, Instant),
+    ) -> (std::process::ExitStatus, Duration) {
+        loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                return (status, started.elapsed());
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the server outlived SIGTERM by a minute"
+            );
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     pub fn spawn(&mut self) {
@@ -671,6 +717,7 @@ impl Server {
             .env("BOURRE_WEBHOOK_ALLOW_PRIVATE", "1")
             .env("BOURRE_WEBHOOK_RETRY_MS", "100")
             .env_remove("BOURRE_LOG")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)
@@ -736,4 +783,24 @@ pub async fn open_stream(
         .send()
         .await
         .expect("stream")
+}
+
+/// Reads the stream until it ends, for at most `secs`: what it sent, and whether it ended.
+pub async fn read_to_end(
+    stream: &mut (
+             impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+             + Unpin
+         ),
+    secs: u64,
+) -> (String, bool) {
+    use futures_util::StreamExt;
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let mut text = String::new();
+    loop {
+        match tokio::time::timeout_at(until, stream.next()).await {
+            Ok(Some(Ok(chunk))) => text.push_str(&String::from_utf8_lossy(&chunk)),
+            Ok(Some(Err(_)) | None) => return (text, true),
+            Err(_) => return (text, false),
+        }
+    }
 }

@@ -178,7 +178,7 @@ fn serve_here(
     let (handle_tx, handle_rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let result = actix_web::rt::System::new().block_on(async move {
-            let server = api::server(app, listener, workers)?;
+            let server = api::server(app, listener, workers, Duration::from_secs(1))?;
             let _ = handle_tx.send(server.handle());
             server.await
         });

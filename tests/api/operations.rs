@@ -1,0 +1,191 @@
+//! What operators rely on, with real processes: metrics on a listener of their own, and a
+//! SIGTERM that drains, then stops, losing nothing.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::support::{
+    Server, TestApp, client, free_port, fresh_database, legal_move, open_stream, read_to_end,
+    wait_for,
+};
+
+/// A log file for a server process of this test.
+fn log(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp");
+    std::fs::create_dir_all(&dir).expect("log dir");
+    dir.join(format!("{name}-{}.log", uuid::Uuid::new_v4().simple()))
+}
+
+/// A client of a server process.
+fn app_of(server: &Server, database: &str) -> TestApp {
+    TestApp {
+        base: server.base(),
+        db_url: database.to_owned(),
+        client: client(),
+        app: None,
+    }
+}
+
+/// `GET url`: the status and the body.
+async fn get(url: &str) -> (u16, String) {
+    let mut resp = client().get(url).send().await.expect("get");
+    let body = resp.body().limit(1 << 24).await.expect("body");
+    (resp.status().as_u16(), String::from_utf8_lossy(&body).into_owned())
+}
+
+/// The value of the sample `name{labels}` (labels as rendered), if the text has it.
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
+}
+
+#[actix_web::test]
+async fn metrics_are_served_on_a_listener_of_their_own() {
+    let database = fresh_database().await;
+    let port = free_port();
+    let metrics = format!("127.0.0.1:{port}");
+    let server = Server::start_with(
+        &database,
+        &log("metrics"),
+        &[("BOURRE_METRICS_BIND", &metrics)],
+    );
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let app = app_of(&server, &database);
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let view = app.view(&table, &players[0]).await;
+    let who = if view["to_act"]["player_id"] == players[0].id.as_str() {
+        &players[0]
+    } else {
+        &players[1]
+    };
+    let mine = app.view(&table, who).await;
+    app.act(&table, who, legal_move(&mine).expect("a move"))
+        .await
+        .ok();
+    // Not on the API's port.
+    let (status, _) = get(&format!("{}/metrics", server.base())).await;
+    assert_eq!(status, 404);
+    let (status, text) = get(&format!("http://{metrics}/metrics")).await;
+    assert_eq!(status, 200, "{text}");
+    // Requests by route template, method and status, with their latency histogram.
+    let actions = r#"bourre_http_requests_total{route="/v1/tables/{table_id}/actions",method="POST",status="200"}"#;
+    assert_eq!(sample(&text, actions), Some(1.0), "{text}");
+    assert!(text.contains("# TYPE bourre_http_request_duration_seconds histogram"));
+    assert!(
+        text.contains(r#"bourre_http_request_duration_seconds_bucket{route="/v1/tables/{table_id}/actions",method="POST",le="+Inf"} 1"#),
+        "{text}"
+    );
+    // The action, by kind; the hand's deal and the move were written in batches or alone.
+    assert!(
+        text.lines().any(|l| l.starts_with("bourre_actions_committed_total{kind=")),
+        "{text}"
+    );
+    for series in [
+        r#"bourre_db_pool_connections{state="idle"}"#,
+        "bourre_db_pool_waiting",
+        r#"bourre_outbox_due{stage="notification"}"#,
+        "bourre_outbox_oldest_due_seconds",
+        "bourre_sweeper_lag_seconds",
+        r#"bourre_build_info{version=""#,
+    ] {
+        assert!(text.contains(series), "no {series} in {text}");
+    }
+    assert!(text.contains(r#"bourre_kept_tables_total{result="hit"}"#), "{text}");
+    // A stream is counted while open.
+    let stream = open_stream(&app, &table, &players[1].token).await;
+    assert_eq!(stream.status().as_u16(), 200);
+    let (_, text) = get(&format!("http://{metrics}/metrics")).await;
+    assert_eq!(
+        sample(&text, r#"bourre_listeners_open{kind="stream"}"#),
+        Some(1.0),
+        "{text}"
+    );
+    // No label carries an id or a name.
+    let ids = [&table, &players[0].id, &players[1].id];
+    for id in ids {
+        assert!(!text.contains(id.as_str()), "{id} in the metrics");
+    }
+    assert!(!text.contains("ann") && !text.contains("bob"));
+}
+
+#[actix_web::test]
+async fn sigterm_drains_then_stops_and_loses_nothing() {
+    let database = fresh_database().await;
+    let mut server = Server::start_with(
+        &database,
+        &log("shutdown"),
+        &[
+            ("BOURRE_DRAIN_DELAY_MS", "1500"),
+            ("BOURRE_SHUTDOWN_GRACE_SECS", "10"),
+        ],
+    );
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let app = app_of(&server, &database);
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    app.start_hand(&table, &players[0]).await.ok();
+    let mut stream = open_stream(&app, &table, &players[1].token).await;
+    let (first, _) = read_to_end(&mut stream, 1).await;
+    assert!(first.contains("event: hand_started"), "{first}");
+
+    let stopping = server.signal_term();
+    // Draining: not ready, but still serving, moves included.
+    let ready = app
+        .call(awc::http::Method::GET, "/readyz", None, None)
+        .await;
+    ready.problem(503, "shutting_down");
+    let view = app.view(&table, &players[0]).await;
+    let who = if view["to_act"]["player_id"] == players[0].id.as_str() {
+        &players[0]
+    } else {
+        &players[1]
+    };
+    let mine = app.view(&table, who).await;
+    let moved = app
+        .act(&table, who, legal_move(&mine).expect("a move"))
+        .await
+        .ok();
+    let version = moved["version"].as_i64().expect("version");
+    // A long-poll waiting past the grace answers at the stop, empty.
+    let poll = {
+        let app = app_of(&server, &database);
+        let token = players[1].clone();
+        let path = format!("/v1/tables/{table}/events?after={version}&wait=60");
+        actix_web::rt::spawn(async move { app.get(&path, &token).await.ok() })
+    };
+    // The stream gets the move, then the hint to reconnect, and ends.
+    let (text, ended) = read_to_end(&mut stream, 10).await;
+    assert!(ended, "the stream outlived the stop: {text}");
+    assert!(text.contains(&format!("id: {version}\n")), "{text}");
+    assert!(text.trim_end().ends_with("reconnect"), "{text}");
+    assert!(text.contains("retry: 1000\n"), "{text}");
+    let polled = poll.await.expect("long-poll");
+    assert_eq!(polled, json!([]), "{polled}");
+    let (status, took) = server.wait_exit(stopping).await;
+    assert!(status.success(), "exit {status:?}");
+    assert!(
+        took >= Duration::from_millis(1500) && took < Duration::from_secs(10),
+        "exited {took:?} after SIGTERM"
+    );
+    // Nothing answered was lost: another process finds the move, and the stream resumes
+    // there from its Last-Event-ID.
+    server.spawn();
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let after = app.view(&table, &players[1]).await;
+    assert_eq!(after["version"], version);
+    let resumed = app
+        .client
+        .get(format!("{}/v1/tables/{table}/stream", app.base))
+        .insert_header(("Authorization", format!("Bearer {}", players[1].token)))
+        .insert_header(("Last-Event-ID", (version - 1).to_string()))
+        .send()
+        .await;
+    let mut resumed = resumed.expect("stream");
+    let (text, _) = read_to_end(&mut resumed, 1).await;
+    assert!(text.starts_with(&format!("id: {version}\n")), "{text}");
+}
