@@ -9,10 +9,10 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 
 use crate::app::dispatcher::WebhookConfig;
+use crate::app::drain::Stage;
 use crate::app::feeds::StreamLimits;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
-use crate::app::drain::Stage;
 use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
 use crate::tools::database::{self, Database, DatabaseArgs, Source};
 use crate::{api, store};
@@ -332,9 +332,14 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             server.await?;
             // Messages being sent finish (or their lease runs out and another process
             // sends them again).
-            let sending = app.sending.acquire_many(crate::app::dispatcher::SENDING as u32);
+            let sending = app
+                .sending
+                .acquire_many(crate::app::dispatcher::SENDING as u32);
             if tokio::time::timeout(grace, sending).await.is_err() {
-                crate::obs::warn("stopped with messages still being sent", serde_json::json!({}));
+                crate::obs::warn(
+                    "stopped with messages still being sent",
+                    serde_json::json!({}),
+                );
             }
             crate::obs::info("stopped", serde_json::json!({}));
             Ok::<_, std::io::Error>(())
@@ -350,7 +355,10 @@ async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: D
         signal(SignalKind::terminate()),
         signal(SignalKind::interrupt()),
     ) else {
-        crate::obs::error("no signal handler: SIGTERM stops at once", serde_json::json!({}));
+        crate::obs::error(
+            "no signal handler: SIGTERM stops at once",
+            serde_json::json!({}),
+        );
         return;
     };
     let which = tokio::select! {

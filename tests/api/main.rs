@@ -6,6 +6,7 @@ mod support;
 
 mod authz;
 mod bad_input;
+mod balancer;
 mod basics;
 mod bots;
 mod browser;

@@ -31,7 +31,10 @@ fn app_of(server: &Server, database: &str) -> TestApp {
 async fn get(url: &str) -> (u16, String) {
     let mut resp = client().get(url).send().await.expect("get");
     let body = resp.body().limit(1 << 24).await.expect("body");
-    (resp.status().as_u16(), String::from_utf8_lossy(&body).into_owned())
+    (
+        resp.status().as_u16(),
+        String::from_utf8_lossy(&body).into_owned(),
+    )
 }
 
 /// The value of the sample `name{labels}` (labels as rendered), if the text has it.
@@ -81,7 +84,8 @@ async fn metrics_are_served_on_a_listener_of_their_own() {
     );
     // The action, by kind; the hand's deal and the move were written in batches or alone.
     assert!(
-        text.lines().any(|l| l.starts_with("bourre_actions_committed_total{kind=")),
+        text.lines()
+            .any(|l| l.starts_with("bourre_actions_committed_total{kind=")),
         "{text}"
     );
     for series in [
@@ -94,7 +98,10 @@ async fn metrics_are_served_on_a_listener_of_their_own() {
     ] {
         assert!(text.contains(series), "no {series} in {text}");
     }
-    assert!(text.contains(r#"bourre_kept_tables_total{result="hit"}"#), "{text}");
+    assert!(
+        text.contains(r#"bourre_kept_tables_total{result="hit"}"#),
+        "{text}"
+    );
     // A stream is counted while open.
     let stream = open_stream(&app, &table, &players[1].token).await;
     assert_eq!(stream.status().as_u16(), 200);

@@ -263,7 +263,8 @@ impl TestApp {
             listener,
             api::default_workers(),
             std::time::Duration::from_secs(1),
-        ).expect("server");
+        )
+        .expect("server");
         actix_web::rt::spawn(server);
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
