@@ -4,7 +4,6 @@ use clap::{Parser, Subcommand};
 
 use bourre::cli::serve::{self, ServeArgs};
 use bourre::cli::simulate::{self, SimulateArgs};
-use bourre::obs::Level;
 use bourre::tools::database::DatabaseArgs;
 use bourre::tools::loadtest::league::{self, LeaguebenchArgs};
 use bourre::tools::loadtest::streams::{self, StreambenchArgs};
@@ -16,9 +15,11 @@ use bourre::tools::loadtest::{self, LoadtestArgs};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The least severe log lines written on stderr (JSON, one object per line).
-    #[arg(long, global = true, env = "BOURRE_LOG", value_enum, default_value_t = Level::Info)]
-    log: Level,
+    /// Which log lines are written on stderr (JSON, one object per line): a filter, as
+    /// `info`, `warn`, `bourre=debug,actix=warn` or `off`.
+    #[arg(long, global = true, env = "BOURRE_LOG", default_value = "info",
+          value_parser = bourre::obs::filter)]
+    log: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -66,7 +67,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    bourre::obs::init(cli.log);
+    if let Err(e) = bourre::obs::init(&cli.log) {
+        eprintln!("bourre: {e}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Command::Serve(args) => serve::serve(&args),
         Command::Migrate(args) => serve::migrate(&args),

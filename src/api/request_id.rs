@@ -8,6 +8,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use serde_json::json;
+use tracing::Instrument;
 
 use crate::obs;
 
@@ -43,14 +44,19 @@ pub async fn request_context(
     // The path only: a query string is never logged.
     let path = req.path().to_owned();
     let started = std::time::Instant::now();
-    let result = obs::REQUEST_ID.scope(id.clone(), next.call(req)).await;
+    // Every line written while serving the request carries its id (the span's), and so
+    // does every problem+json body (the task-local's).
+    let span = tracing::info_span!("request", request_id = %id);
+    let result = obs::REQUEST_ID
+        .scope(id.clone(), next.call(req).instrument(span.clone()))
+        .await;
     let mut res = match result {
         Ok(res) => res.map_into_boxed_body(),
         // The routes answer errors themselves; an error here came from actix itself.
         Err(err) => {
             let status = err.as_response_error().status_code().as_u16();
             answered(None, &method, status, started);
-            obs::REQUEST_ID.sync_scope(id, || {
+            span.in_scope(|| {
                 obs::error(
                     "request",
                     json!({"method": method, "path": path, "status": status, "cause": err.to_string()}),
@@ -78,7 +84,7 @@ pub async fn request_context(
         "status": status,
         "latency_ms": started.elapsed().as_secs_f64() * 1000.0,
     });
-    obs::REQUEST_ID.sync_scope(id, || {
+    span.in_scope(|| {
         // A 503 is the database away or the process shutting down, not a bug.
         if status == 503 {
             obs::warn("request", fields);

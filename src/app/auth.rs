@@ -76,6 +76,7 @@ pub(crate) async fn verify_password(password: String, hash: String) -> Result<bo
 impl App {
     /// Registers an account for a client at `addr` (at most so many an hour from one
     /// address, see [`super::throttle`]), signed in.
+    #[tracing::instrument(name = "register", skip_all)]
     pub async fn register(
         &self,
         username: &str,
@@ -112,6 +113,7 @@ impl App {
     /// Logs in a client at `addr`: refused with 429 while this account failed too often
     /// from this address lately, or this address over all accounts (see
     /// [`super::throttle`]), whatever the password.
+    #[tracing::instrument(name = "login", skip_all)]
     pub async fn login(
         &self,
         username: &str,

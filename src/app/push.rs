@@ -309,6 +309,7 @@ impl App {
 
     /// One attempt at push message `push`: delivered (or refused for good) and deleted,
     /// its subscription removed on 404 or 410, or retried with backoff for a day.
+    #[tracing::instrument(name = "web_push", skip_all)]
     pub(crate) async fn push(
         &self,
         client: &reqwest::Client,

@@ -231,6 +231,7 @@ impl App {
     /// A new token pair for the refresh token `presented`, which is rotated out. A token
     /// rotated out before ends its whole session (401 `refresh_token_reused`): whoever
     /// holds the newer one must sign in again too.
+    #[tracing::instrument(name = "refresh", skip_all)]
     pub async fn refresh(&self, presented: &str) -> Result<Session, AppError> {
         let hash = token_hash(presented);
         let mut conn = store::conn(&self.pool).await?;

@@ -64,7 +64,7 @@ fn a_bad_setting_stops_the_start_and_says_which() {
         ("BOURRE_DB_POOL", "abc", "--db-pool"),
         ("BOURRE_DB_POOL", "0", "--db-pool"),
         ("BOURRE_BIND", "nonsense", "--bind"),
-        ("BOURRE_LOG", "loud", "--log"),
+        ("BOURRE_LOG", "bourre=loud", "--log"),
         ("BOURRE_ALLOW_FIXED_DECK", "maybe", "--allow-fixed-deck"),
         ("BOURRE_TRUSTED_PROXIES", "10.0.0.0/99", "--trusted-proxies"),
         ("BOURRE_CORS_ORIGINS", "ftp://x", "--cors-origins"),
