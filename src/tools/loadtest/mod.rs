@@ -93,6 +93,10 @@ pub struct LoadtestArgs {
     /// last reply, as a client following the table's events does.
     #[arg(long)]
     pub read_every_turn: bool,
+    /// Record the server's metrics, as `bourre serve` with BOURRE_METRICS_BIND does (to
+    /// measure their cost); the summary then counts the series rendered at the end.
+    #[arg(long)]
+    pub metrics: bool,
 }
 
 /// The database a benchmark uses: `--database-url`, or database `name` in the private
@@ -121,11 +125,19 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     store::migrate(&url).map_err(|e| e.to_string())?;
     let pool_size = args.pool.unwrap_or(args.clients).max(1);
     let workers = args.workers.unwrap_or_else(api::default_workers);
+    let recorder = args.metrics.then(crate::metrics::install).transpose()?;
     let (handle, addr) = serve_here(&url, pool_size, workers)?;
     let summary =
         actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
     actix_web::rt::System::new().block_on(handle.stop(true));
-    report(args.json, &summary?, print_summary)
+    let mut summary = summary?;
+    summary.metrics_series = recorder.map(|r| {
+        r.render()
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .count()
+    });
+    report(args.json, &summary, print_summary)
 }
 
 /// A benchmark's summary on stdout: one JSON object with `json`, else as `print` shows it.
@@ -507,5 +519,6 @@ async fn drive(
         },
         history: history_out,
         first_errors: stats.first_errors.clone(),
+        metrics_series: None,
     })
 }

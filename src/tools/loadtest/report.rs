@@ -185,6 +185,8 @@ pub(super) struct Summary {
     pub(super) autovacuum_wait_secs: f64,
     pub(super) history: Option<History>,
     pub(super) first_errors: Vec<String>,
+    /// With `--metrics`: the series the recorder rendered at the end.
+    pub(super) metrics_series: Option<usize>,
 }
 
 /// Rates rounded, separated by " / ".
@@ -267,6 +269,9 @@ pub(super) fn print_summary(s: &Summary) {
             h.probe_hands,
             h.fast_forward_secs
         );
+    }
+    if let Some(series) = s.metrics_series {
+        println!("metrics recorded: {series} series at the end");
     }
     for e in &s.first_errors {
         println!("error: {e}");
