@@ -17,6 +17,7 @@ use crate::app::App;
 use crate::store;
 
 static ON: AtomicBool = AtomicBool::new(false);
+static HANDLE: std::sync::OnceLock<PrometheusHandle> = std::sync::OnceLock::new();
 
 /// Whether metrics are recorded (a recorder is installed).
 pub fn on() -> bool {
@@ -30,8 +31,12 @@ const SECONDS: [f64; 14] = [
 /// Items in a batch.
 const SIZES: [f64; 9] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
 
-/// Installs the process's recorder (once), and describes every metric.
+/// Installs the process's recorder, and describes every metric; its handle (the same one
+/// when called again).
 pub fn install() -> Result<PrometheusHandle, String> {
+    if let Some(handle) = HANDLE.get() {
+        return Ok(handle.clone());
+    }
     let recorder = PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &SECONDS)
         .and_then(|b| b.set_buckets_for_metric(Matcher::Full("bourre_batch_items".into()), &SIZES))
@@ -39,6 +44,7 @@ pub fn install() -> Result<PrometheusHandle, String> {
         .build_recorder();
     let handle = recorder.handle();
     metrics::set_global_recorder(recorder).map_err(|e| e.to_string())?;
+    let _ = HANDLE.set(handle.clone());
     ON.store(true, Ordering::Relaxed);
     describe();
     metrics::gauge!("bourre_build_info", "version" => env!("CARGO_PKG_VERSION")).set(1.0);

@@ -281,6 +281,19 @@ async fn each_turn_of_a_hand_is_announced_once_to_its_player_in_order() {
 #[actix_web::test]
 async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
     let app = TestApp::start().await;
+    // The outbox's attempts are counted (this test process records metrics).
+    let metrics = bourre::metrics::install().expect("recorder");
+    let attempts = |result: &str| {
+        let series = format!(
+            "bourre_outbox_attempts_total{{channel=\"webhook\",result=\"{result}\"}} "
+        );
+        metrics
+            .render()
+            .lines()
+            .find_map(|l| l.strip_prefix(series.as_str())?.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let (retried, delivered) = (attempts("retried"), attempts("delivered"));
     let receiver = Receiver::start(3);
     let (players, league, table) = app
         .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
@@ -309,6 +322,8 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
         .map(|a| a["status"].as_i64().expect("status"))
         .collect();
     assert_eq!(statuses, [500, 500, 500, 204]);
+    assert_eq!(attempts("retried") - retried, 3.0);
+    assert_eq!(attempts("delivered") - delivered, 1.0);
     app.get(&path, &players[1]).await.problem(403, "not_admin");
 
     // A week after it was delivered, the housekeeper drops it.
