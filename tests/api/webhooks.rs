@@ -284,9 +284,8 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
     // The outbox's attempts are counted (this test process records metrics).
     let metrics = bourre::metrics::install().expect("recorder");
     let attempts = |result: &str| {
-        let series = format!(
-            "bourre_outbox_attempts_total{{channel=\"webhook\",result=\"{result}\"}} "
-        );
+        let series =
+            format!("bourre_outbox_attempts_total{{channel=\"webhook\",result=\"{result}\"}} ");
         metrics
             .render()
             .lines()
