@@ -16,8 +16,11 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Which log lines are written on stderr (JSON, one object per line): a filter, as
-    /// `info`, `warn`, `bourre=debug,actix=warn` or `off`.
-    #[arg(long, global = true, env = "BOURRE_LOG", default_value = "info",
+    /// `info`, `warn`, `bourre=debug,actix=warn` or `off`. By default actix-http's
+    /// dispatcher is quiet: it calls each malformed request an error, which the server
+    /// answers with a 400 and logs as a warning itself.
+    #[arg(long, global = true, env = "BOURRE_LOG",
+          default_value = "info,actix_http::h1::dispatcher=off",
           value_parser = bourre::obs::filter)]
     log: String,
 }
