@@ -253,9 +253,9 @@ fn push_config(args: &ServeArgs, embedded: bool) -> Result<PushConfig, String> {
     })
 }
 
-/// Builds the application state from the settings, for a migrated database.
-pub fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, String> {
-    args.check()?;
+/// Builds the application state from settings already checked ([`ServeArgs::check`]),
+/// for a migrated database.
+fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, String> {
     Ok(App::new(
         store::pool(url, usize::from(args.db_pool)).map_err(|e| e.to_string())?,
         Config {

@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
-use crate::support::{Player, Server, TestApp, client, free_port, fresh_database, legal_move};
+use crate::support::{
+    Player, Server, TestApp, client, free_port, fresh_database, legal_move, scratch_dir,
+};
 
 /// A program of the test's own, killed when dropped.
 struct Daemon(Child);
@@ -51,15 +53,6 @@ fn program(name: &str, candidates: &[&str]) -> String {
         .find(|p| std::path::Path::new(p).exists())
         .map(|p| (*p).to_owned())
         .unwrap_or_else(|| panic!("no {name} (Debian's {name} package: bash .ci/run installs it)"))
-}
-
-/// A directory of this test run's files.
-fn scratch() -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target/tmp")
-        .join(format!("balancer-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
 }
 
 /// The repository's file `name` (`deploy/...`).
@@ -158,6 +151,24 @@ struct Seen {
     failures: Vec<String>,
 }
 
+impl Seen {
+    /// The answer to request `what` below 500, if there was one; a 5xx or no answer is
+    /// kept as a failure.
+    fn answer(&mut self, what: &str, sent: Result<(u16, Value), String>) -> Option<(u16, Value)> {
+        match sent {
+            Ok((status, body)) if status >= 500 => {
+                self.failures.push(format!("{what} {status}: {body}"));
+                None
+            }
+            Ok(answer) => Some(answer),
+            Err(e) => {
+                self.failures.push(e);
+                None
+            }
+        }
+    }
+}
+
 /// A player's request through the balancer with an idempotency key: the status and body,
 /// or why there was none.
 async fn send(
@@ -201,68 +212,29 @@ async fn play(
     while !*stop.borrow() {
         let mut acted = false;
         for who in &players {
-            let view = match send(&base, Method::GET, &path, who, None).await {
-                Ok((200, view)) => view,
-                Ok((status, body)) => {
-                    if status >= 500 {
-                        seen.borrow_mut()
-                            .failures
-                            .push(format!("view {status}: {body}"));
-                    }
-                    continue;
-                }
-                Err(e) => {
-                    seen.borrow_mut().failures.push(e);
-                    continue;
-                }
+            let sent = send(&base, Method::GET, &path, who, None).await;
+            let Some((200, view)) = seen.borrow_mut().answer("view", sent) else {
+                continue;
             };
             let Some(action) = legal_move(&view) else {
                 continue;
             };
             let body = json!({"action": action, "expected_version": view["version"]});
-            match send(
-                &base,
-                Method::POST,
-                &format!("{path}/actions"),
-                who,
-                Some(body),
-            )
-            .await
-            {
-                Ok((200, reply)) => {
-                    let version = reply["version"].as_i64().unwrap_or(-1);
-                    seen.borrow_mut().answered.push((table.clone(), version));
-                    acted = true;
-                }
-                Ok((status, body)) if status >= 500 => {
-                    seen.borrow_mut()
-                        .failures
-                        .push(format!("action {status}: {body}"));
-                }
-                Ok(_) => {}
-                Err(e) => seen.borrow_mut().failures.push(e),
+            let actions = format!("{path}/actions");
+            let sent = send(&base, Method::POST, &actions, who, Some(body)).await;
+            let answer = seen.borrow_mut().answer("action", sent);
+            if let Some((200, reply)) = answer {
+                let version = reply["version"].as_i64().unwrap_or(-1);
+                seen.borrow_mut().answered.push((table.clone(), version));
+                acted = true;
             }
         }
         if !acted {
             // Between hands: deal the next (a refusal means another client did, or a hand
             // is on).
-            match send(
-                &base,
-                Method::POST,
-                &format!("{path}/hands"),
-                &players[0],
-                None,
-            )
-            .await
-            {
-                Ok((status, body)) if status >= 500 => {
-                    seen.borrow_mut()
-                        .failures
-                        .push(format!("deal {status}: {body}"));
-                }
-                Ok(_) => {}
-                Err(e) => seen.borrow_mut().failures.push(e),
-            }
+            let hands = format!("{path}/hands");
+            let sent = send(&base, Method::POST, &hands, &players[0], None).await;
+            seen.borrow_mut().answer("deal", sent);
             actix_web::rt::time::sleep(Duration::from_millis(20)).await;
         }
     }
@@ -339,7 +311,7 @@ async fn query(prometheus: &str, promql: &str) -> Vec<Value> {
 #[actix_web::test]
 async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_them() {
     let database = fresh_database().await;
-    let dir = scratch();
+    let dir = scratch_dir("balancer");
     let metrics: Vec<u16> = (0..3).map(|_| free_port()).collect();
     let mut servers: Vec<Server> = metrics
         .iter()
@@ -374,12 +346,7 @@ async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_the
     scraper.until_up(&format!("{prometheus}/-/ready")).await;
 
     // Two tables of two players, set up through the balancer.
-    let app = TestApp {
-        base: base.clone(),
-        db_url: database.clone(),
-        client: client(),
-        app: None,
-    };
+    let app = TestApp::at(base.clone(), database.clone());
     let (first, _, one) = app
         .seated(&["ann", "bob"], 100_000, json!({"ante": 1}), None)
         .await;

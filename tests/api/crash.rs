@@ -21,7 +21,8 @@ use rand::RngExt;
 use serde_json::{Value, json};
 
 use crate::support::{
-    Player, Server, TestApp, client, free_port, fresh_database, play_out, wait_for,
+    Player, Server, TestApp, client, free_port, fresh_database, log_file, play_out, scratch_dir,
+    wait_for,
 };
 
 const PASSWORD: &str = "correct horse battery";
@@ -411,18 +412,10 @@ fn rounds() -> usize {
 #[actix_web::test]
 async fn sigkill_mid_load_loses_no_acknowledged_action() {
     let db_url = fresh_database().await;
-    let log = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target/tmp")
-        .join(format!("crash-{}.log", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(log.parent().expect("dir")).expect("log dir");
+    let log = log_file("crash");
     let mut server = Server::start(&db_url, &log);
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
-    let app = TestApp {
-        base: server.base(),
-        db_url: db_url.clone(),
-        client: client(),
-        app: None,
-    };
+    let app = TestApp::at(server.base(), db_url.clone());
     let (league, tables) = setup(&app, 2, 3).await;
 
     let base = Rc::new(RefCell::new(server.base()));
@@ -513,19 +506,11 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
     let db_url = actix_web::rt::task::spawn_blocking(ensure.clone())
         .await
         .expect("cluster");
-    let log = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target/tmp")
-        .join(format!("restart-{}.log", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(log.parent().expect("dir")).expect("log dir");
+    let log = log_file("restart");
     let server = Server::start(&db_url, &log);
     let base = server.base();
     wait_for(&base, "/readyz", Duration::from_secs(60)).await;
-    let app = TestApp {
-        base: base.clone(),
-        db_url,
-        client: client(),
-        app: None,
-    };
+    let app = TestApp::at(base.clone(), db_url);
     let (_league, tables) = setup(&app, 1, 2).await;
     let (table, players) = &tables[0];
     let refs: Vec<&Player> = players.iter().collect();
@@ -614,10 +599,7 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
 /// (and that nobody reaches without its password).
 #[actix_web::test]
 async fn the_embedded_default_serves_as_a_role_that_is_not_a_superuser() {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target/tmp")
-        .join(format!("embedded-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&data).expect("data dir");
+    let data = scratch_dir("embedded");
     let port = free_port();
     let log = std::fs::File::create(data.join("serve.log")).expect("log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_bourre"))
@@ -642,12 +624,7 @@ async fn the_embedded_default_serves_as_a_role_that_is_not_a_superuser() {
         .await
         .expect("join")
     };
-    let app = TestApp {
-        base,
-        db_url: urls.admin.clone(),
-        client: client(),
-        app: None,
-    };
+    let app = TestApp::at(base, urls.admin.clone());
     let ann = app.register("ann").await;
     app.league(&ann, &[], 100).await;
     let server_roles = "SELECT count(DISTINCT usename) AS n FROM pg_stat_activity \

@@ -6,26 +6,9 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::support::{
-    Server, TestApp, client, free_port, fresh_database, legal_move, open_stream, read_to_end,
-    wait_for,
+    Server, TestApp, client, free_port, fresh_database, log_file, next_move, open_stream,
+    read_to_end, wait_for,
 };
-
-/// A log file for a server process of this test.
-fn log(name: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp");
-    std::fs::create_dir_all(&dir).expect("log dir");
-    dir.join(format!("{name}-{}.log", uuid::Uuid::new_v4().simple()))
-}
-
-/// A client of a server process.
-fn app_of(server: &Server, database: &str) -> TestApp {
-    TestApp {
-        base: server.base(),
-        db_url: database.to_owned(),
-        client: client(),
-        app: None,
-    }
-}
 
 /// `GET url`: the status and the body.
 async fn get(url: &str) -> (u16, String) {
@@ -50,25 +33,19 @@ async fn metrics_are_served_on_a_listener_of_their_own() {
     let metrics = format!("127.0.0.1:{port}");
     let server = Server::start_with(
         &database,
-        &log("metrics"),
+        &log_file("metrics"),
         &[("BOURRE_METRICS_BIND", &metrics)],
     );
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
-    let app = app_of(&server, &database);
+    let app = TestApp::at(server.base(), database.clone());
     let (players, _, table) = app
         .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
         .await;
     app.start_hand(&table, &players[0]).await.ok();
-    let view = app.view(&table, &players[0]).await;
-    let who = if view["to_act"]["player_id"] == players[0].id.as_str() {
-        &players[0]
-    } else {
-        &players[1]
-    };
-    let mine = app.view(&table, who).await;
-    app.act(&table, who, legal_move(&mine).expect("a move"))
+    let (who, action) = next_move(&app, &table, &[&players[0], &players[1]])
         .await
-        .ok();
+        .expect("a hand in play");
+    app.act(&table, &who, action).await.ok();
     // Not on the API's port.
     let (status, _) = get(&format!("{}/metrics", server.base())).await;
     assert_eq!(status, 404);
@@ -124,14 +101,14 @@ async fn sigterm_drains_then_stops_and_loses_nothing() {
     let database = fresh_database().await;
     let mut server = Server::start_with(
         &database,
-        &log("shutdown"),
+        &log_file("shutdown"),
         &[
             ("BOURRE_DRAIN_DELAY_MS", "1500"),
             ("BOURRE_SHUTDOWN_GRACE_SECS", "10"),
         ],
     );
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
-    let app = app_of(&server, &database);
+    let app = TestApp::at(server.base(), database.clone());
     let (players, _, table) = app
         .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
         .await;
@@ -146,21 +123,14 @@ async fn sigterm_drains_then_stops_and_loses_nothing() {
         .call(awc::http::Method::GET, "/readyz", None, None)
         .await;
     ready.problem(503, "shutting_down");
-    let view = app.view(&table, &players[0]).await;
-    let who = if view["to_act"]["player_id"] == players[0].id.as_str() {
-        &players[0]
-    } else {
-        &players[1]
-    };
-    let mine = app.view(&table, who).await;
-    let moved = app
-        .act(&table, who, legal_move(&mine).expect("a move"))
+    let (who, action) = next_move(&app, &table, &[&players[0], &players[1]])
         .await
-        .ok();
+        .expect("a hand in play");
+    let moved = app.act(&table, &who, action).await.ok();
     let version = moved["version"].as_i64().expect("version");
     // A long-poll waiting past the grace answers at the stop, empty.
     let poll = {
-        let app = app_of(&server, &database);
+        let app = TestApp::at(server.base(), database.clone());
         let token = players[1].clone();
         let path = format!("/v1/tables/{table}/events?after={version}&wait=60");
         actix_web::rt::spawn(async move { app.get(&path, &token).await.ok() })

@@ -254,6 +254,17 @@ impl TestApp {
         TestApp::on_database(db_url, config)
     }
 
+    /// A client of a server running elsewhere (a process of its own, a balancer) at
+    /// `base`, on the test's database `db_url`.
+    pub fn at(base: String, db_url: String) -> TestApp {
+        TestApp {
+            base,
+            db_url,
+            client: client(),
+            app: None,
+        }
+    }
+
     pub fn on_database(db_url: String, config: Config) -> TestApp {
         let app = App::new(store::pool(&db_url, 8).expect("pool"), config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
@@ -804,4 +815,23 @@ pub async fn read_to_end(
             Err(_) => return (text, false),
         }
     }
+}
+
+/// A fresh path for this test under `target/tmp` (made): `<name>-<random>`.
+fn tmp_path(name: &str, suffix: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp");
+    std::fs::create_dir_all(&dir).expect("target/tmp");
+    dir.join(format!("{name}-{}{suffix}", uuid::Uuid::new_v4().simple()))
+}
+
+/// A fresh log file's path for a server process of this test.
+pub fn log_file(name: &str) -> PathBuf {
+    tmp_path(name, ".log")
+}
+
+/// A fresh directory of this test's own files.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = tmp_path(name, "");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
 }

@@ -15,7 +15,7 @@ use hmac::{KeyInit, Mac};
 use serde_json::{Value, json};
 
 use crate::support::{
-    Player, Server, TestApp, client, config, fresh_database, next_move, wait_for,
+    Player, Server, TestApp, config, fresh_database, log_file, next_move, wait_for,
 };
 
 /// A delivery as the receiver got it.
@@ -452,18 +452,10 @@ async fn two_processes_never_send_one_delivery_twice() {
 #[actix_web::test]
 async fn a_notification_committed_before_a_crash_is_delivered_after_it() {
     let database = fresh_database().await;
-    let log = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target/tmp")
-        .join(format!("webhooks-{}.log", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(log.parent().expect("dir")).expect("log dir");
+    let log = log_file("webhooks");
     let mut server = Server::start(&database, &log);
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
-    let app = TestApp {
-        base: server.base(),
-        db_url: database.clone(),
-        client: client(),
-        app: None,
-    };
+    let app = TestApp::at(server.base(), database.clone());
     let receiver = Receiver::start(usize::MAX);
     let (players, league, table) = app
         .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
