@@ -25,21 +25,32 @@ fn strength(state: &HandState, hand: CardSet) -> f32 {
         .sum()
 }
 
-/// Non-trumps below a king, as many as the discard cap allows, lowest first.
+/// Non-trumps below a king, as many as the discard cap allows, lowest first (by rank, then
+/// suit order).
 fn discards(state: &HandState, hand: CardSet) -> CardSet {
-    let trump = state.trump();
-    let mut weak: Vec<Card> = hand
-        .iter()
-        .filter(|c| c.suit() != trump && c.rank() < Rank::KING)
-        .collect();
-    weak.sort_unstable_by_key(|c| c.rank());
-    weak.into_iter().take(state.rules().discard_cap()).collect()
+    let mut weak = hand
+        .minus(CardSet::of_suit(state.trump()))
+        .intersect(CardSet::below_rank(Rank::KING));
+    let cap = state.rules().discard_cap();
+    if weak.len() <= cap {
+        return weak;
+    }
+    let mut chosen = CardSet::EMPTY;
+    while chosen.len() < cap
+        && let Some(card) = weak.lowest_rank()
+    {
+        weak.remove(card);
+        chosen.insert(card);
+    }
+    chosen
 }
 
-/// The lowest-ranked card of `set`, non-trumps before trumps.
+/// The lowest-ranked card of `set`, non-trumps before trumps (then suit order).
 fn cheapest(state: &HandState, set: CardSet) -> Option<Card> {
-    let trump = state.trump();
-    set.iter().min_by_key(|c| (c.suit() == trump, c.rank()))
+    let trumps = CardSet::of_suit(state.trump());
+    set.minus(trumps)
+        .lowest_rank()
+        .or_else(|| set.intersect(trumps).lowest())
 }
 
 /// The bot's action for `seat`, or `None` when the seat has nothing to do.
@@ -89,8 +100,7 @@ pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
             let card = if state.current_trick().len == 0 {
                 lead(state, legal)
             } else {
-                let winners: CardSet = legal.iter().filter(|&c| state.would_win(c)).collect();
-                cheapest(state, winners).or_else(|| cheapest(state, legal))
+                cheapest(state, state.winners(legal)).or_else(|| cheapest(state, legal))
             }?;
             Some(Action::Play { card })
         }
@@ -100,10 +110,9 @@ pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
 
 fn lead(state: &HandState, legal: CardSet) -> Option<Card> {
     let trump = state.trump();
-    let aces: CardSet = legal
-        .iter()
-        .filter(|c| c.suit() != trump && c.rank() == Rank::ACE)
-        .collect();
+    let aces = legal
+        .intersect(CardSet::of_rank(Rank::ACE))
+        .minus(CardSet::of_suit(trump));
     let trumps = legal.suit(trump);
     aces.highest()
         .or_else(|| (trumps.len() >= 2).then(|| trumps.highest()).flatten())

@@ -304,6 +304,27 @@ impl CardSet {
         CardSet(self.0 & suit_mask & higher)
     }
 
+    /// The cards of `rank` in every suit.
+    pub const fn of_rank(rank: Rank) -> CardSet {
+        CardSet((1 | 1 << 13 | 1 << 26 | 1 << 39) << rank.0)
+    }
+
+    /// The cards below `rank` in every suit.
+    pub const fn below_rank(rank: Rank) -> CardSet {
+        let one_suit = (1u64 << rank.0) - 1;
+        CardSet(one_suit | one_suit << 13 | one_suit << 26 | one_suit << 39)
+    }
+
+    /// The card of lowest rank, the first suit in canonical order on a tie: the first
+    /// minimum by rank in ascending order, as `iter().min_by_key(|c| c.rank())`.
+    pub fn lowest_rank(self) -> Option<Card> {
+        let ranks = (self.0 | self.0 >> 13 | self.0 >> 26 | self.0 >> 39) & 0x1fff;
+        if ranks == 0 {
+            return None;
+        }
+        CardSet(self.0 & CardSet::of_rank(Rank(ranks.trailing_zeros() as u8)).0).lowest()
+    }
+
     /// Ascending canonical order.
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
@@ -423,6 +444,22 @@ mod tests {
     }
 
     #[test]
+    fn lowest_rank_is_the_first_minimum_by_rank() {
+        // Every set of up to three cards of a spread deck, against the iterator's minimum.
+        let cards: Vec<Card> = Card::all().step_by(5).collect();
+        for (i, a) in cards.iter().enumerate() {
+            for (j, b) in cards.iter().enumerate().skip(i) {
+                for c in cards.iter().skip(j) {
+                    let set: CardSet = [*a, *b, *c].into_iter().collect();
+                    let expected = set.iter().min_by_key(|c| c.rank());
+                    assert_eq!(set.lowest_rank(), expected, "{set}");
+                }
+            }
+        }
+        assert_eq!(CardSet::EMPTY.lowest_rank(), None);
+    }
+
+    #[test]
     fn card_set_basics() {
         let set: CardSet = ["AS", "KS", "2H"]
             .iter()
@@ -436,6 +473,14 @@ mod tests {
         );
         let king: Card = "KS".parse().expect("KS");
         assert_eq!(set.above(king).len(), 1);
+        assert_eq!(CardSet::of_rank(Rank::ACE).len(), 4);
+        assert!(
+            CardSet::of_rank(Rank::ACE)
+                .iter()
+                .all(|c| c.rank() == Rank::ACE)
+        );
+        assert_eq!(CardSet::below_rank(Rank::TWO), CardSet::EMPTY);
+        assert_eq!(CardSet::below_rank(Rank::KING).len(), 44);
         assert_eq!(CardSet::FULL.len(), 52);
         assert_eq!(
             serde_json::to_string(&set).expect("json"),

@@ -68,18 +68,63 @@ pub fn hand_key(
     hand_no: u32,
     client_seeds: &[(u8, &str)],
 ) -> HandKey {
-    let mut seeds = client_seeds.to_vec();
-    seeds.sort_unstable_by_key(|(seat, _)| *seat);
-    let mut mac = match HmacSha256::new_from_slice(server_seed) {
-        Ok(mac) => mac,
-        // HMAC accepts keys of any length; this arm cannot be reached.
-        Err(_) => return HandKey::default(),
-    };
-    mac.update(format!("bourre-deck-v1|{table_id}|{hand_no}").as_bytes());
-    for (seat, seed) in seeds {
-        mac.update(format!("|{seat}:{seed}").as_bytes());
+    HandKeys::new(server_seed).key(table_id, hand_no, client_seeds)
+}
+
+/// The keys of many hands under one server seed: HMAC keyed once (see [`hand_key`]).
+#[derive(Clone)]
+pub struct HandKeys(Option<HmacSha256>);
+
+impl HandKeys {
+    pub fn new(server_seed: &[u8]) -> HandKeys {
+        // HMAC accepts keys of any length: `None` cannot happen.
+        HandKeys(HmacSha256::new_from_slice(server_seed).ok())
     }
-    HandKey(mac.finalize().into_bytes().into())
+
+    /// [`hand_key`] under this server seed.
+    pub fn key(&self, table_id: &str, hand_no: u32, client_seeds: &[(u8, &str)]) -> HandKey {
+        let Some(mut mac) = self.0.clone() else {
+            return HandKey::default();
+        };
+        let mut seeds = client_seeds.to_vec();
+        seeds.sort_unstable_by_key(|(seat, _)| *seat);
+        mac.update(b"bourre-deck-v1|");
+        mac.update(table_id.as_bytes());
+        mac.update(b"|");
+        mac.update(decimal(hand_no).digits());
+        for (seat, seed) in seeds {
+            mac.update(b"|");
+            mac.update(decimal(u32::from(seat)).digits());
+            mac.update(b":");
+            mac.update(seed.as_bytes());
+        }
+        HandKey(mac.finalize().into_bytes().into())
+    }
+}
+
+/// A number's decimal digits, without allocating.
+struct Decimal {
+    buf: [u8; 10],
+    start: usize,
+}
+
+impl Decimal {
+    fn digits(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+}
+
+fn decimal(mut n: u32) -> Decimal {
+    let mut buf = [0u8; 10];
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return Decimal { buf, start };
+        }
+    }
 }
 
 /// SHA-256 of a server seed, hex: what is published before the hand (commit-reveal).
@@ -87,16 +132,54 @@ pub fn commitment(server_seed: &[u8]) -> String {
     hex::encode(Sha256::digest(server_seed))
 }
 
-/// A uniformly random index in `0..bound` without modulo bias.
+/// A uniformly random index in `0..bound` (1..=52) without modulo bias: a word above the
+/// last whole multiple of `bound` is drawn again.
 fn below(rng: &mut ChaCha20Rng, bound: u32) -> u32 {
-    let zone = u32::MAX - (u32::MAX - bound + 1) % bound;
+    let divisor = &DIVISORS[bound as usize];
     loop {
         let x = rng.next_u32();
-        if x <= zone {
-            return x % bound;
+        if x <= divisor.zone {
+            return divisor.rem(x);
         }
     }
 }
+
+/// A bound of [`below`], with what makes its draws cheap: the largest word it accepts and
+/// the multiplier that takes a remainder without dividing (Lemire, Kaser and Kurz, "Faster
+/// remainder by direct computation", 2019: exact for every 32-bit word).
+struct Divisor {
+    d: u32,
+    zone: u32,
+    m: u64,
+}
+
+impl Divisor {
+    const fn new(d: u32) -> Divisor {
+        Divisor {
+            d,
+            zone: u32::MAX - (u32::MAX - d + 1) % d,
+            // For 1, 2^64 wraps to 0, and every remainder is 0 as it should be.
+            m: (u64::MAX / d as u64).wrapping_add(1),
+        }
+    }
+
+    /// `x % d`.
+    fn rem(&self, x: u32) -> u32 {
+        let low = self.m.wrapping_mul(u64::from(x));
+        ((u128::from(low) * u128::from(self.d)) >> 64) as u32
+    }
+}
+
+/// The bounds of a shuffle of at most 52 cards (index 0 unused).
+const DIVISORS: [Divisor; 53] = {
+    let mut table = [const { Divisor::new(1) }; 53];
+    let mut d = 1;
+    while d < 53 {
+        table[d] = Divisor::new(d as u32);
+        d += 1;
+    }
+    table
+};
 
 fn fisher_yates(key: &HandKey, stream: u64, cards: &mut [Card]) {
     let mut rng = ChaCha20Rng::from_seed(key.0);
@@ -215,6 +298,48 @@ mod tests {
         let mut rng = ChaCha20Rng::from_seed([0; 32]);
         assert_eq!(rng.next_u32(), 0xade0_b876);
         assert_eq!(rng.next_u32(), 0x903d_f1a0);
+    }
+
+    #[test]
+    fn remainders_without_division_are_exact() {
+        let mut words: Vec<u32> = vec![0, 1, u32::MAX, u32::MAX - 1, 1 << 31, (1 << 31) - 1];
+        let mut rng = ChaCha20Rng::from_seed([9; 32]);
+        words.extend((0..20_000).map(|_| rng.next_u32()));
+        for d in 1..=52u32 {
+            let divisor = &DIVISORS[d as usize];
+            assert_eq!(
+                divisor.zone,
+                u32::MAX - (u32::MAX - d + 1) % d,
+                "zone of {d}"
+            );
+            for &x in words.iter().chain(&[d - 1, d, d + 1, divisor.zone]) {
+                assert_eq!(divisor.rem(x), x % d, "{x} % {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn hand_keys_under_one_seed_are_hand_key() {
+        let keys = HandKeys::new(b"seed");
+        for (table, hand_no, seeds) in [
+            ("t", 0, vec![]),
+            ("table-1", 4_294_967_295, vec![(3, "c"), (1, "")]),
+            ("", 10, vec![(7, "x:y|z")]),
+        ] {
+            let expected = {
+                let mut mac = HmacSha256::new_from_slice(b"seed").expect("key");
+                let mut message = format!("bourre-deck-v1|{table}|{hand_no}");
+                let mut sorted = seeds.clone();
+                sorted.sort_unstable();
+                for (seat, seed) in sorted {
+                    message.push_str(&format!("|{seat}:{seed}"));
+                }
+                mac.update(message.as_bytes());
+                HandKey(mac.finalize().into_bytes().into())
+            };
+            assert_eq!(keys.key(table, hand_no, &seeds), expected);
+            assert_eq!(hand_key(b"seed", table, hand_no, &seeds), expected);
+        }
     }
 
     #[test]

@@ -19,6 +19,9 @@ use super::rules::TableRules;
 
 pub type Seat = u8;
 
+/// `HandState::seat_pos` of a seat not dealt in.
+const NOT_IN_HAND: u8 = u8::MAX;
+
 /// Most seats at a table (R2).
 pub const MAX_SEATS: usize = 8;
 
@@ -245,6 +248,8 @@ pub struct Trick {
     pub plays: [(Seat, Card); MAX_SEATS],
     pub len: u8,
     pub winner: Option<Seat>,
+    /// The cards of `plays`, as a set.
+    set: CardSet,
 }
 
 impl Trick {
@@ -254,6 +259,7 @@ impl Trick {
             plays: [(0, Card::new(Rank::TWO, Suit::Clubs)); MAX_SEATS],
             len: 0,
             winner: None,
+            set: CardSet::EMPTY,
         }
     }
 
@@ -263,39 +269,61 @@ impl Trick {
         let mut trick = Trick::new(leader);
         trick.plays.get_mut(..plays.len())?.copy_from_slice(plays);
         trick.len = u8::try_from(plays.len()).ok()?;
+        trick.set = plays.iter().map(|(_, card)| *card).collect();
         Some(trick)
+    }
+
+    /// Adds a play; the caller keeps to one play per seat.
+    fn push(&mut self, seat: Seat, card: Card) {
+        self.plays[usize::from(self.len)] = (seat, card);
+        self.len += 1;
+        self.set.insert(card);
     }
 
     pub fn cards(&self) -> &[(Seat, Card)] {
         &self.plays[..usize::from(self.len)]
     }
 
+    /// The cards played to the trick.
+    pub(crate) fn card_set(&self) -> CardSet {
+        self.set
+    }
+
     pub(crate) fn led_suit(&self) -> Option<Suit> {
-        self.cards().first().map(|(_, c)| c.suit())
+        (self.len > 0).then(|| self.plays[0].1.suit())
+    }
+
+    /// The card currently winning (R9e): the highest trump, else the highest of the suit
+    /// led.
+    pub(crate) fn top(&self, trump: Suit) -> Option<Card> {
+        let led = self.led_suit()?;
+        let trumps = self.set.suit(trump);
+        if trumps.is_empty() {
+            self.set.suit(led).highest()
+        } else {
+            trumps.highest()
+        }
+    }
+
+    /// Which of `cards` would take the lead of the trick if played now (R9e): any card
+    /// when the trick is empty.
+    pub(crate) fn winners(&self, trump: Suit, cards: CardSet) -> CardSet {
+        let Some(top) = self.top(trump) else {
+            return cards;
+        };
+        let above = cards.above(top);
+        if top.suit() == trump {
+            above
+        } else {
+            above.union(cards.suit(trump))
+        }
     }
 
     /// The seat currently winning, and its card (R9e).
     pub(crate) fn leading(&self, trump: Suit) -> Option<(Seat, Card)> {
-        let led = self.led_suit()?;
-        let mut best: Option<(Seat, Card)> = None;
-        for &(seat, card) in self.cards() {
-            best = match best {
-                None => Some((seat, card)),
-                Some((_, top)) if beats(card, top, led, trump) => Some((seat, card)),
-                keep => keep,
-            };
-        }
-        best
+        let top = self.top(trump)?;
+        self.cards().iter().copied().find(|(_, card)| *card == top)
     }
-}
-
-/// Whether `card` beats `top` in a trick led with `led` (R9e).
-pub(crate) fn beats(card: Card, top: Card, led: Suit, trump: Suit) -> bool {
-    let (cs, ts) = (card.suit(), top.suit());
-    if cs == ts {
-        return card.rank() > top.rank();
-    }
-    cs == trump || (cs == led && ts != trump)
 }
 
 /// The state of one hand.
@@ -307,6 +335,11 @@ pub struct HandState {
     /// Players from the dealer's left; the dealer is last.
     pub(crate) players: [Player; MAX_SEATS],
     pub(crate) n: u8,
+    /// Each seat's position in `players`, `NOT_IN_HAND` for a seat not dealt in.
+    seat_pos: [u8; MAX_SEATS],
+    /// Players whose status is `Playing`, and those whose status is `Passed`.
+    playing: u8,
+    passed: u8,
     pub(crate) key: HandKey,
     pub(crate) stock: [Card; 52],
     pub(crate) stock_top: u8,
@@ -340,13 +373,22 @@ impl HandState {
         if n > usize::from(start.rules.max_players) {
             return Err("more entrants than seats (R2)".into());
         }
-        let mut seats: Vec<Seat> = start.entrants.iter().map(|e| e.seat).collect();
-        seats.sort_unstable();
-        seats.dedup();
-        if seats.len() != n || seats.iter().any(|&s| s >= start.rules.max_players) {
-            return Err("entrants must sit in distinct seats of the table (R2)".into());
+        // The entrants' seats as a set: distinct, and seats of the table.
+        let mut taken = 0u8;
+        for entrant in &start.entrants {
+            if entrant.seat >= start.rules.max_players || taken & (1 << entrant.seat) != 0 {
+                return Err("entrants must sit in distinct seats of the table (R2)".into());
+            }
+            taken |= 1 << entrant.seat;
         }
-        let dealer_index = seats
+        let mut seats = [0 as Seat; MAX_SEATS];
+        for (slot, seat) in seats
+            .iter_mut()
+            .zip((0..MAX_SEATS as Seat).filter(|s| taken & (1 << s) != 0))
+        {
+            *slot = seat;
+        }
+        let dealer_index = seats[..n]
             .iter()
             .position(|&s| s == start.dealer)
             .ok_or("the dealer must be an entrant (R2a)")?;
@@ -371,13 +413,16 @@ impl HandState {
             tricks: 0,
         };
         let mut players = [blank; MAX_SEATS];
+        let mut seat_pos = [NOT_IN_HAND; MAX_SEATS];
         let mut pot = start.carried;
-        for p in 0..n {
-            let seat = seats[(dealer_index + 1 + p) % n];
+        // From the dealer's left around to the dealer.
+        for (p, i) in (dealer_index + 1..n).chain(0..=dealer_index).enumerate() {
+            let seat = seats[i];
             let entrant = start.entrants.iter().find(|e| e.seat == seat);
             let Some(entrant) = entrant else {
                 return Err("entrant lost".into());
             };
+            seat_pos[usize::from(seat)] = p as u8;
             players[p] = Player {
                 seat,
                 stack: entrant.stack,
@@ -403,6 +448,9 @@ impl HandState {
             dealer: start.dealer,
             players,
             n: n as u8,
+            seat_pos,
+            playing: 0,
+            passed: 0,
             key: start.key,
             stock,
             stock_top: dealt,
@@ -466,7 +514,14 @@ impl HandState {
         self.active().iter().map(|p| p.seat)
     }
     pub(crate) fn pos(&self, seat: Seat) -> Option<usize> {
-        self.active().iter().position(|p| p.seat == seat)
+        match self.seat_pos.get(usize::from(seat)) {
+            Some(&pos) if pos != NOT_IN_HAND => Some(usize::from(pos)),
+            _ => None,
+        }
+    }
+    /// Players still playing the hand.
+    pub(crate) fn playing_count(&self) -> usize {
+        usize::from(self.playing)
     }
     pub fn hand_of(&self, seat: Seat) -> Option<CardSet> {
         self.pos(seat).map(|p| self.players[p].hand)
@@ -575,9 +630,12 @@ impl HandState {
     /// have not paid one yet (R3a), so those count at their most.
     fn covers(&self, pos: usize) -> bool {
         let mut pot = self.pot;
-        for q in 0..usize::from(self.n) {
-            if q == pos || self.players[q].status != Status::Passed {
-                pot += self.pending_extra_ante(q);
+        // Without R3a's extra ante nothing is pending.
+        if self.rules.double_ante {
+            for q in 0..usize::from(self.n) {
+                if q == pos || self.players[q].status != Status::Passed {
+                    pot += self.pending_extra_ante(q);
+                }
             }
         }
         self.players[pos].stack - self.pending_extra_ante(pos) >= self.penalty_for(pot)
@@ -750,19 +808,20 @@ impl HandState {
         match self.phase {
             Phase::Complete => None,
             Phase::Declare | Phase::Draw => {
-                let active = self.active();
-                if active.iter().any(|p| p.status == Status::Undecided)
-                    && self.rules.simultaneous_declare
-                {
-                    return None;
+                // Declarations are hidden only when simultaneous (R5a).
+                if self.rules.simultaneous_declare {
+                    let active = self.active();
+                    if active.iter().any(|p| p.status == Status::Undecided) {
+                        return None;
+                    }
+                    if active.iter().any(|p| p.status == Status::Hidden) {
+                        return Some(self.reveal());
+                    }
                 }
-                if active.iter().any(|p| p.status == Status::Hidden) {
-                    return Some(self.reveal());
-                }
-                let mut standing = active.iter().filter(|p| p.status != Status::Passed);
-                match (standing.next(), standing.next()) {
-                    (None, _) => Some(self.settle(Outcome::AllPassed)),
-                    (Some(only), None) => {
+                match self.n - self.passed {
+                    0 => Some(self.settle(Outcome::AllPassed)),
+                    1 => {
+                        let only = self.active().iter().find(|p| p.status != Status::Passed)?;
                         Some(self.settle(Outcome::Uncontested { seat: only.seat }))
                     }
                     _ => None,
@@ -894,7 +953,7 @@ impl HandState {
                     return;
                 }
                 if *play {
-                    self.players[pos].status = Status::Playing;
+                    self.play(pos);
                     self.pay_extra_ante(pos, *extra_ante);
                     if let Some(draw) = draw {
                         self.commit_draw(pos, draw);
@@ -910,7 +969,7 @@ impl HandState {
             } => {
                 for pos in 0..usize::from(self.n) {
                     if playing.contains(&self.players[pos].seat) {
-                        self.players[pos].status = Status::Playing;
+                        self.play(pos);
                     } else {
                         self.fold(pos);
                     }
@@ -934,9 +993,7 @@ impl HandState {
                 let Some(pos) = self.pos(*seat) else { return };
                 self.players[pos].hand.remove(*card);
                 self.played.insert(*card);
-                let slot = usize::from(self.trick.len);
-                self.trick.plays[slot] = (*seat, *card);
-                self.trick.len += 1;
+                self.trick.push(*seat, *card);
                 self.turn = self.next_playing(pos) as u8;
             }
             Event::TrickWon { seat, .. } => {
@@ -979,9 +1036,15 @@ impl HandState {
         self.pot += amount;
     }
 
+    fn play(&mut self, pos: usize) {
+        self.players[pos].status = Status::Playing;
+        self.playing += 1;
+    }
+
     fn fold(&mut self, pos: usize) {
         let player = &mut self.players[pos];
         player.status = Status::Passed;
+        self.passed += 1;
         self.dead = self.dead.union(player.hand);
     }
 
@@ -1036,8 +1099,8 @@ impl HandState {
 
     fn next_playing(&self, pos: usize) -> usize {
         let n = usize::from(self.n);
-        (1..=n)
-            .map(|k| (pos + k) % n)
+        (pos + 1..n)
+            .chain(0..=pos)
             .find(|&p| self.players[p].status == Status::Playing)
             .unwrap_or(pos)
     }

@@ -8,7 +8,7 @@
 
 use super::cards::{Card, CardSet, Suit};
 use super::error::RuleError;
-use super::hand::{HandState, Phase, Seat, Status, Trick, beats};
+use super::hand::{HandState, Phase, Seat, Status, Trick};
 
 /// Tricks needed for a cinch (R9d).
 const CINCH_TRICKS: u8 = 3;
@@ -57,14 +57,12 @@ impl HandState {
 
     /// Whether `card` would take the lead of the current trick if played now (R9e).
     pub fn would_win(&self, card: Card) -> bool {
-        would_win(&self.trick, self.trump, card)
+        self.winners(CardSet::single(card)).contains(card)
     }
 
-    pub(crate) fn playing_count(&self) -> usize {
-        self.active()
-            .iter()
-            .filter(|p| p.status == Status::Playing)
-            .count()
+    /// Which of `cards` would take the lead of the current trick if played now (R9e).
+    pub fn winners(&self, cards: CardSet) -> CardSet {
+        self.trick.winners(self.trump, cards)
     }
 
     /// Whether `seat` has a cinch now (R9d).
@@ -73,13 +71,6 @@ impl HandState {
             && self
                 .pos(seat)
                 .is_some_and(|p| self.players[p].status == Status::Playing && self.sight(p).cinch())
-    }
-}
-
-fn would_win(trick: &Trick, trump: Suit, card: Card) -> bool {
-    match (trick.led_suit(), trick.leading(trump)) {
-        (Some(led), Some((_, top))) => beats(card, top, led, trump),
-        _ => true,
     }
 }
 
@@ -106,7 +97,7 @@ impl PlaySight {
             return (base, base);
         }
         if usize::from(self.trick.len) + 1 == self.playing {
-            let winners: CardSet = base.iter().filter(|&c| self.would_win(c)).collect();
+            let winners = self.trick.winners(self.trump, base);
             if !winners.is_empty() {
                 return (winners, base);
             }
@@ -125,25 +116,13 @@ impl PlaySight {
     /// R9a-R9c for a follower: the allowed cards, and which rule decided.
     fn obligations(&self, led: Suit) -> (CardSet, RuleError) {
         let (hand, trump) = (self.hand, self.trump);
-        let in_trick_trumps: CardSet = self
-            .trick
-            .cards()
-            .iter()
-            .map(|(_, c)| *c)
-            .filter(|c| c.suit() == trump)
-            .collect();
+        let in_trick_trumps = self.trick.card_set().suit(trump);
         let follow = hand.suit(led);
         if !follow.is_empty() {
             if led != trump && !in_trick_trumps.is_empty() {
                 return (follow, RuleError::MustFollowSuit);
             }
-            let top_led = self
-                .trick
-                .cards()
-                .iter()
-                .map(|(_, c)| *c)
-                .filter(|c| c.suit() == led)
-                .max_by_key(|c| c.rank());
+            let top_led = self.trick.card_set().suit(led).highest();
             let higher = top_led.map_or(follow, |top| follow.above(top));
             if higher.is_empty() {
                 return (follow, RuleError::MustFollowSuit);
@@ -165,7 +144,9 @@ impl PlaySight {
 
     /// Whether `card` would take the lead of the current trick if played now (R9e).
     pub fn would_win(&self, card: Card) -> bool {
-        would_win(&self.trick, self.trump, card)
+        self.trick
+            .winners(self.trump, CardSet::single(card))
+            .contains(card)
     }
 
     /// Trumps the seat has not seen: not in hand, not played, not among its discards (R9d).
@@ -193,7 +174,9 @@ impl PlaySight {
 
     /// Whether the seat has a cinch (R9d): its tricks and its sure trump tricks make three.
     pub fn cinch(&self) -> bool {
-        self.tricks + self.guaranteed_trump_tricks() >= CINCH_TRICKS
+        // Sure trump tricks are at most the trumps held.
+        self.tricks + self.hand.suit(self.trump).len() as u8 >= CINCH_TRICKS
+            && self.tricks + self.guaranteed_trump_tricks() >= CINCH_TRICKS
     }
 
     /// The highest of `trumps` and every trump of them equivalent to it: no unseen trump
@@ -223,7 +206,7 @@ impl PlaySight {
             };
         }
         let last = usize::from(self.trick.len) + 1 == self.playing;
-        if last && base.iter().any(|c| self.would_win(c)) {
+        if last && !self.trick.winners(self.trump, base).is_empty() {
             RuleError::CinchMustWinTrick
         } else {
             RuleError::CinchMustPlayHighestTrump

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::bot;
-use super::deck::{Deck, hand_key};
+use super::deck::{Deck, HandKeys};
 use super::hand::{Event, HandStart, HandState, Outcome, Seat};
 use super::rules::TableRules;
 use super::table::{Seated, plan_hand};
@@ -62,6 +62,7 @@ pub struct SimTable {
     dealer: Option<Seat>,
     minted: i64,
     hand_no: u32,
+    keys: HandKeys,
     events: Vec<Event>,
     pub totals: SimTotals,
 }
@@ -76,6 +77,7 @@ impl SimTable {
             dealer: None,
             minted: config.starting_balance * n as i64,
             hand_no: 0,
+            keys: HandKeys::new(&config.seed.to_le_bytes()),
             events: Vec::with_capacity(64),
             totals: SimTotals {
                 chips_conserved: true,
@@ -105,12 +107,7 @@ impl SimTable {
             .collect();
         let plan = plan_hand(&rules, &seated, self.dealer).map_err(|e| e.to_string())?;
         self.hand_no += 1;
-        let key = hand_key(
-            &self.config.seed.to_le_bytes(),
-            "simulation",
-            self.hand_no,
-            &[],
-        );
+        let key = self.keys.key("simulation", self.hand_no, &[]);
         Ok(HandStart {
             hand_no: self.hand_no,
             dealer: plan.dealer,
