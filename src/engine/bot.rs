@@ -7,21 +7,35 @@ use super::hand::{Action, HandState, Phase, Seat};
 /// How strong a hand must be for the bot to play it.
 const PLAY_THRESHOLD: f32 = 1.6;
 
-fn strength(state: &HandState, hand: CardSet) -> f32 {
-    let trump = state.trump();
-    hand.iter()
-        .map(|card| {
-            let rank = f32::from(card.rank().index()) / 12.0;
-            if card.suit() == trump {
-                0.7 + 0.6 * rank
-            } else if card.rank() == Rank::ACE {
+/// What each card adds to a hand's strength, by trump suit: a trump 0.7 to 1.3 by rank, an
+/// ace 0.6, a king 0.2.
+const WORTH: [[f32; 52]; 4] = {
+    let mut table = [[0.0; 52]; 4];
+    let mut trump = 0;
+    while trump < 4 {
+        let mut card = 0;
+        while card < 52 {
+            let (suit, rank) = (card / 13, card % 13);
+            table[trump][card] = if suit == trump {
+                0.7 + 0.6 * (rank as f32 / 12.0)
+            } else if rank == Rank::ACE.index() as usize {
                 0.6
-            } else if card.rank() == Rank::KING {
+            } else if rank == Rank::KING.index() as usize {
                 0.2
             } else {
                 0.0
-            }
-        })
+            };
+            card += 1;
+        }
+        trump += 1;
+    }
+    table
+};
+
+fn strength(state: &HandState, hand: CardSet) -> f32 {
+    let worth = &WORTH[state.trump() as usize];
+    hand.iter()
+        .map(|card| worth[usize::from(card.index())])
         .sum()
 }
 
@@ -32,7 +46,7 @@ fn discards(state: &HandState, hand: CardSet) -> CardSet {
         .minus(CardSet::of_suit(state.trump()))
         .intersect(CardSet::below_rank(Rank::KING));
     let cap = state.rules().discard_cap();
-    if weak.len() <= cap {
+    if !weak.has_more_than(cap) {
         return weak;
     }
     let mut chosen = CardSet::EMPTY;
@@ -80,9 +94,7 @@ pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
             } else {
                 [pass, stand, play]
             };
-            order
-                .into_iter()
-                .find(|action| state.decide(seat, action).is_ok())
+            order.into_iter().find(|action| state.allows(seat, action))
         }
         Phase::Draw => {
             let draw = Action::Draw {
@@ -93,7 +105,7 @@ pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
             };
             [draw, stand]
                 .into_iter()
-                .find(|action| state.decide(seat, action).is_ok())
+                .find(|action| state.allows(seat, action))
         }
         Phase::Play => {
             let legal = state.legal_plays(seat);
@@ -115,7 +127,7 @@ fn lead(state: &HandState, legal: CardSet) -> Option<Card> {
         .minus(CardSet::of_suit(trump));
     let trumps = legal.suit(trump);
     aces.highest()
-        .or_else(|| (trumps.len() >= 2).then(|| trumps.highest()).flatten())
+        .or_else(|| trumps.has_more_than(1).then(|| trumps.highest()).flatten())
         .or_else(|| cheapest(state, legal))
 }
 
@@ -137,7 +149,7 @@ pub fn timeout_action(state: &HandState, seat: Seat) -> Option<Action> {
             };
             [pass, stand]
                 .into_iter()
-                .find(|action| state.decide(seat, action).is_ok())
+                .find(|action| state.allows(seat, action))
         }
         Phase::Draw => Some(Action::Draw {
             discard: CardSet::EMPTY,

@@ -124,7 +124,7 @@ impl Rank {
     pub const ACE: Rank = Rank(12);
 
     /// 0 for a two up to 12 for an ace.
-    pub fn index(self) -> u8 {
+    pub const fn index(self) -> u8 {
         self.0
     }
 
@@ -254,6 +254,18 @@ impl CardSet {
 
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Whether the set holds more than `n` cards: `len() > n`, cheap for a small `n`.
+    pub fn has_more_than(self, n: usize) -> bool {
+        let mut bits = self.0;
+        for _ in 0..n {
+            if bits == 0 {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+        bits != 0
     }
 
     pub fn contains(self, card: Card) -> bool {
@@ -482,6 +494,9 @@ mod tests {
         assert_eq!(CardSet::below_rank(Rank::TWO), CardSet::EMPTY);
         assert_eq!(CardSet::below_rank(Rank::KING).len(), 44);
         assert_eq!(CardSet::FULL.len(), 52);
+        for n in 0..5 {
+            assert_eq!(set.has_more_than(n), set.len() > n, "{n}");
+        }
         assert_eq!(
             serde_json::to_string(&set).expect("json"),
             r#"["2H","KS","AS"]"#

@@ -665,7 +665,7 @@ impl HandState {
             return Err(RuleError::CardNotInHand(card.to_string()));
         }
         let cap = self.rules.discard_cap();
-        if discard.len() > cap {
+        if discard.has_more_than(cap) {
             return Err(RuleError::InvalidDiscard(format!(
                 "at most {cap} cards may be discarded (R5b)"
             )));
@@ -703,25 +703,64 @@ impl HandState {
     // ---- deciding ----------------------------------------------------------------
 
     /// The event an action causes, or the rule that refuses it. Changes nothing.
+    #[inline]
     pub fn decide(&self, seat: Seat, action: &Action) -> Result<Event, RuleError> {
+        self.check(seat, action)
+            .map(|decision| self.event_of(decision))
+    }
+
+    /// Whether `seat` may take `action` now: [`HandState::decide`] without building the
+    /// event (a draw is not planned).
+    #[inline]
+    pub fn allows(&self, seat: Seat, action: &Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    /// The rule that refuses an action, or what it does.
+    #[inline]
+    fn check(&self, seat: Seat, action: &Action) -> Result<Decision, RuleError> {
         let pos = self.pos(seat).ok_or(RuleError::NotInHand)?;
         match (self.phase, action) {
             (Phase::Declare, Action::Declare { play, discard }) => {
-                self.decide_declare(pos, *play, *discard)
+                self.check_declare(pos, *play, *discard)
             }
-            (Phase::Draw, Action::Draw { discard }) => self.decide_draw(pos, *discard),
-            (Phase::Play, Action::Play { card }) => self.decide_play(pos, *card),
+            (Phase::Draw, Action::Draw { discard }) => self.check_draw(pos, *discard),
+            (Phase::Play, Action::Play { card }) => self.check_play(pos, *card),
             (phase, _) => Err(RuleError::WrongPhase(phase.name())),
         }
     }
 
-    fn decide_declare(
+    /// The event of an action [`HandState::check`] allowed.
+    #[inline]
+    fn event_of(&self, decision: Decision) -> Event {
+        match decision {
+            Decision::Declared { pos, play, draw } => Event::Declared {
+                seat: self.players[pos].seat,
+                play,
+                extra_ante: if draw.is_some() {
+                    self.extra_ante_for(pos)
+                } else {
+                    0
+                },
+                draw: draw.map(|discard| self.plan_draw(discard)),
+            },
+            Decision::Drew { pos, discard } => Event::Drew {
+                seat: self.players[pos].seat,
+                draw: self.plan_draw(discard),
+            },
+            Decision::Played { pos, card } => Event::Played {
+                seat: self.players[pos].seat,
+                card,
+            },
+        }
+    }
+
+    fn check_declare(
         &self,
         pos: usize,
         play: bool,
         discard: Option<CardSet>,
-    ) -> Result<Event, RuleError> {
-        let seat = self.players[pos].seat;
+    ) -> Result<Decision, RuleError> {
         let simultaneous = self.rules.simultaneous_declare;
         let to_act = if simultaneous {
             self.players[pos].status == Status::Undecided
@@ -740,10 +779,9 @@ impl HandState {
             if self.dealer_forced(pos) {
                 return Err(RuleError::DealerMustPlay);
             }
-            return Ok(Event::Declared {
-                seat,
+            return Ok(Decision::Declared {
+                pos,
                 play: false,
-                extra_ante: 0,
                 draw: None,
             });
         }
@@ -754,37 +792,32 @@ impl HandState {
                 ));
             }
             self.check_cover(pos, CardSet::EMPTY)?;
-            return Ok(Event::Declared {
-                seat,
+            return Ok(Decision::Declared {
+                pos,
                 play: true,
-                extra_ante: 0,
                 draw: None,
             });
         }
         let discard = discard.unwrap_or_default();
         self.check_discard(pos, discard)?;
         self.check_cover(pos, discard)?;
-        Ok(Event::Declared {
-            seat,
+        Ok(Decision::Declared {
+            pos,
             play: true,
-            extra_ante: self.extra_ante_for(pos),
-            draw: Some(self.plan_draw(discard)),
+            draw: Some(discard),
         })
     }
 
-    fn decide_draw(&self, pos: usize, discard: CardSet) -> Result<Event, RuleError> {
+    fn check_draw(&self, pos: usize, discard: CardSet) -> Result<Decision, RuleError> {
         if usize::from(self.turn) != pos {
             return Err(RuleError::NotYourTurn);
         }
         self.check_discard(pos, discard)?;
         self.check_cover(pos, discard)?;
-        Ok(Event::Drew {
-            seat: self.players[pos].seat,
-            draw: self.plan_draw(discard),
-        })
+        Ok(Decision::Drew { pos, discard })
     }
 
-    fn decide_play(&self, pos: usize, card: Card) -> Result<Event, RuleError> {
+    fn check_play(&self, pos: usize, card: Card) -> Result<Decision, RuleError> {
         if usize::from(self.turn) != pos {
             return Err(RuleError::NotYourTurn);
         }
@@ -797,13 +830,11 @@ impl HandState {
         if !legal.contains(card) {
             return Err(sight.why_illegal(card, base));
         }
-        Ok(Event::Played {
-            seat: self.players[pos].seat,
-            card,
-        })
+        Ok(Decision::Played { pos, card })
     }
 
     /// The event that follows by itself from the state, if any.
+    #[inline]
     fn automatic(&self) -> Option<Event> {
         match self.phase {
             Phase::Complete => None,
@@ -847,6 +878,7 @@ impl HandState {
 
     /// Validates and performs an action, appending the events it causes to `out`.
     /// On refusal nothing changes and nothing is appended.
+    #[inline]
     pub fn act_into(
         &mut self,
         seat: Seat,
@@ -1104,6 +1136,24 @@ impl HandState {
             .find(|&p| self.players[p].status == Status::Playing)
             .unwrap_or(pos)
     }
+}
+
+/// An action [`HandState::check`] allowed, by position, before its event is built.
+enum Decision {
+    /// A declaration; `draw` holds the discard of a sequential declaration to play (R5).
+    Declared {
+        pos: usize,
+        play: bool,
+        draw: Option<CardSet>,
+    },
+    Drew {
+        pos: usize,
+        discard: CardSet,
+    },
+    Played {
+        pos: usize,
+        card: Card,
+    },
 }
 
 /// The stock and dead pile, taken apart so a draw can be planned without changing the hand.

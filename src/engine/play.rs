@@ -32,6 +32,7 @@ pub struct PlaySight {
 
 impl HandState {
     /// What the player at `pos` knows.
+    #[inline]
     pub(crate) fn sight(&self, pos: usize) -> PlaySight {
         let player = &self.players[pos];
         PlaySight {
@@ -46,6 +47,7 @@ impl HandState {
     }
 
     /// The cards `seat` may play now (R9-R9d); empty when it is not their turn to play.
+    #[inline]
     pub fn legal_plays(&self, seat: Seat) -> CardSet {
         match self.pos(seat) {
             Some(pos) if self.phase == Phase::Play && usize::from(self.turn) == pos => {
@@ -175,7 +177,12 @@ impl PlaySight {
     /// Whether the seat has a cinch (R9d): its tricks and its sure trump tricks make three.
     pub fn cinch(&self) -> bool {
         // Sure trump tricks are at most the trumps held.
-        self.tricks + self.hand.suit(self.trump).len() as u8 >= CINCH_TRICKS
+        let short = CINCH_TRICKS.saturating_sub(self.tricks);
+        (short == 0
+            || self
+                .hand
+                .suit(self.trump)
+                .has_more_than(usize::from(short) - 1))
             && self.tricks + self.guaranteed_trump_tricks() >= CINCH_TRICKS
     }
 

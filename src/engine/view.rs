@@ -180,7 +180,7 @@ impl HandState {
         }
         let hand = self.hand_of(seat)?;
         let ace = Card::new(super::cards::Rank::ACE, self.trump);
-        let stand_ok = |action: Action| self.decide(seat, &action).is_ok();
+        let stand_ok = |action: Action| self.allows(seat, &action);
         let blank = Legal {
             action: self.phase,
             can_pass: None,

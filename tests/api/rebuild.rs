@@ -339,3 +339,37 @@ async fn standings_rows_equal_the_standings_of_the_log() {
     assert!(booked.differences.is_empty(), "{:?}", booked.differences);
     assert!(booked.standings_checked >= 18, "{booked:?}");
 }
+
+/// The log, the ledger and the standings name their table and league without a foreign key
+/// (the write path takes them from the row it updates): so tables and leagues refuse any
+/// delete, whoever asks, and nothing of them is lost.
+#[actix_web::test]
+async fn tables_and_leagues_are_never_deleted() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let league = app.league(&ann, &[], 100).await;
+    let table = app.table(&ann, &league, json!({"ante": 1}), None).await;
+    let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
+    for statement in [
+        format!("DELETE FROM tables WHERE id = '{table}'"),
+        format!("DELETE FROM leagues WHERE id = '{league}'"),
+        "TRUNCATE tables CASCADE".to_owned(),
+        "TRUNCATE leagues CASCADE".to_owned(),
+    ] {
+        let refused = diesel::sql_query(&statement).execute(&mut conn).await;
+        let message = format!("{refused:?}");
+        assert!(
+            message.contains("rows are never deleted"),
+            "{statement}: {message}"
+        );
+    }
+    let left = app
+        .sql_number(&format!(
+            "SELECT (SELECT count(*) FROM tables WHERE id = '{table}') \
+             + (SELECT count(*) FROM events WHERE table_id = '{table}') AS n"
+        ))
+        .await;
+    assert!(left >= 2, "the table and its log are still there: {left}");
+}
