@@ -717,7 +717,7 @@ impl HandState {
     }
 
     /// The rule that refuses an action, or what it does.
-    #[inline]
+    #[inline(always)]
     fn check(&self, seat: Seat, action: &Action) -> Result<Decision, RuleError> {
         let pos = self.pos(seat).ok_or(RuleError::NotInHand)?;
         match (self.phase, action) {
@@ -731,7 +731,7 @@ impl HandState {
     }
 
     /// The event of an action [`HandState::check`] allowed.
-    #[inline]
+    #[inline(always)]
     fn event_of(&self, decision: Decision) -> Event {
         match decision {
             Decision::Declared { pos, play, draw } => Event::Declared {
@@ -834,7 +834,7 @@ impl HandState {
     }
 
     /// The event that follows by itself from the state, if any.
-    #[inline]
+    #[inline(always)]
     fn automatic(&self) -> Option<Event> {
         match self.phase {
             Phase::Complete => None,
