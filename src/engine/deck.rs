@@ -91,39 +91,14 @@ impl HandKeys {
         mac.update(b"bourre-deck-v1|");
         mac.update(table_id.as_bytes());
         mac.update(b"|");
-        mac.update(decimal(hand_no).digits());
+        mac.update(itoa::Buffer::new().format(hand_no).as_bytes());
         for (seat, seed) in seeds {
             mac.update(b"|");
-            mac.update(decimal(u32::from(seat)).digits());
+            mac.update(itoa::Buffer::new().format(seat).as_bytes());
             mac.update(b":");
             mac.update(seed.as_bytes());
         }
         HandKey(mac.finalize().into_bytes().into())
-    }
-}
-
-/// A number's decimal digits, without allocating.
-struct Decimal {
-    buf: [u8; 10],
-    start: usize,
-}
-
-impl Decimal {
-    fn digits(&self) -> &[u8] {
-        &self.buf[self.start..]
-    }
-}
-
-fn decimal(mut n: u32) -> Decimal {
-    let mut buf = [0u8; 10];
-    let mut start = buf.len();
-    loop {
-        start -= 1;
-        buf[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return Decimal { buf, start };
-        }
     }
 }
 

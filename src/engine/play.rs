@@ -144,13 +144,6 @@ impl PlaySight {
         (hand, RuleError::MustFollowSuit)
     }
 
-    /// Whether `card` would take the lead of the current trick if played now (R9e).
-    pub fn would_win(&self, card: Card) -> bool {
-        self.trick
-            .winners(self.trump, CardSet::single(card))
-            .contains(card)
-    }
-
     /// Trumps the seat has not seen: not in hand, not played, not among its discards (R9d).
     fn unseen_trumps(&self) -> CardSet {
         CardSet::of_suit(self.trump)
