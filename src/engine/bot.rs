@@ -68,6 +68,7 @@ fn cheapest(state: &HandState, set: CardSet) -> Option<Card> {
 }
 
 /// The bot's action for `seat`, or `None` when the seat has nothing to do.
+#[inline(always)]
 pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
     if !state.is_to_act(seat) {
         return None;
@@ -120,6 +121,7 @@ pub fn choose(state: &HandState, seat: Seat) -> Option<Action> {
     }
 }
 
+#[inline(always)]
 fn lead(state: &HandState, legal: CardSet) -> Option<Card> {
     let trump = state.trump();
     let aces = legal

@@ -320,6 +320,7 @@ impl Trick {
     }
 
     /// The seat currently winning, and its card (R9e).
+    #[inline(always)]
     pub(crate) fn leading(&self, trump: Suit) -> Option<(Seat, Card)> {
         let top = self.top(trump)?;
         self.cards().iter().copied().find(|(_, card)| *card == top)
@@ -364,6 +365,7 @@ pub struct HandState {
 
 impl HandState {
     /// Deals the hand (R4, R4a). Fails when the start itself is inconsistent.
+    #[inline(always)]
     pub fn start(start: &HandStart) -> Result<HandState, String> {
         start.rules.validate().map_err(|e| e.to_string())?;
         let n = start.entrants.len();
@@ -817,6 +819,7 @@ impl HandState {
         Ok(Decision::Drew { pos, discard })
     }
 
+    #[inline(always)]
     fn check_play(&self, pos: usize, card: Card) -> Result<Decision, RuleError> {
         if usize::from(self.turn) != pos {
             return Err(RuleError::NotYourTurn);
@@ -878,7 +881,7 @@ impl HandState {
 
     /// Validates and performs an action, appending the events it causes to `out`.
     /// On refusal nothing changes and nothing is appended.
-    #[inline]
+    #[inline(always)]
     pub fn act_into(
         &mut self,
         seat: Seat,

@@ -34,6 +34,7 @@ impl HandState {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn settle_tricks(&self) -> Event {
         let most = self
             .active()
