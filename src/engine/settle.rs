@@ -1,7 +1,7 @@
 //! Settlement (R10a-R10d): who wins the pot, the split pot, bourré payments and who is
 //! exempt from the next ante; and the reveal of simultaneous declarations (R5a).
 
-use super::hand::{Event, HandState, Outcome, Seat, SeatAmount, Settlement, Status};
+use super::hand::{Event, HandState, Outcome, SeatAmount, Settlement, Status};
 use super::rules::{BourrePenalty, SplitPot};
 
 impl HandState {
@@ -43,15 +43,18 @@ impl HandState {
             .map(|p| p.tricks)
             .max()
             .unwrap_or(0);
-        let top: Vec<Seat> = self
+        let mut top = self
             .active()
             .iter()
             .filter(|p| p.status == Status::Playing && p.tricks == most)
-            .map(|p| p.seat)
-            .collect();
-        match top.as_slice() {
-            [seat] => self.settle(Outcome::Won { seat: *seat }),
-            _ => self.settle(Outcome::Split { seats: top }),
+            .map(|p| p.seat);
+        // A single top seat wins outright, without collecting the seats.
+        match (top.next(), top.next()) {
+            (Some(seat), None) => self.settle(Outcome::Won { seat }),
+            (first, second) => {
+                let seats = first.into_iter().chain(second).chain(top).collect();
+                self.settle(Outcome::Split { seats })
+            }
         }
     }
 
@@ -59,7 +62,7 @@ impl HandState {
         let pot = self.pot;
         let mut payouts = Vec::new();
         let mut exempt = Vec::new();
-        let mut tricks = Vec::new();
+        let mut tricks = Vec::with_capacity(self.playing_count().max(1));
         let mut bourre = Vec::new();
         match &outcome {
             Outcome::Won { seat } => payouts.push(SeatAmount {

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::bot;
 use super::deck::{Deck, HandKeys};
-use super::hand::{Event, HandStart, HandState, Outcome, Seat};
+use super::hand::{Event, HandStart, HandState, MAX_SEATS, Outcome, Seat};
 use super::rules::TableRules;
 use super::table::{Seated, plan_hand};
 
@@ -98,14 +98,22 @@ impl SimTable {
                 *balance = self.config.starting_balance;
             }
         }
-        let seated: Vec<Seated> = (0..self.balances.len())
-            .map(|i| Seated {
+        let mut seated = [Seated {
+            seat: 0,
+            balance: 0,
+            exempt: false,
+        }; MAX_SEATS];
+        // Seats past the table's last never take part (R2).
+        let n = self.balances.len().min(MAX_SEATS);
+        for (i, s) in seated.iter_mut().enumerate().take(n) {
+            *s = Seated {
                 seat: i as Seat,
                 balance: self.balances[i],
                 exempt: self.exempt[i],
-            })
-            .collect();
-        let plan = plan_hand(&rules, &seated, self.dealer).map_err(|e| e.to_string())?;
+            };
+        }
+        let seated = &seated[..n];
+        let plan = plan_hand(&rules, seated, self.dealer).map_err(|e| e.to_string())?;
         self.hand_no += 1;
         let key = self.keys.key("simulation", self.hand_no, &[]);
         Ok(HandStart {

@@ -35,11 +35,18 @@ pub fn plan_hand(
     seated: &[Seated],
     previous_dealer: Option<Seat>,
 ) -> Result<HandPlan, NotEnoughPlayers> {
-    let mut seated = seated.to_vec();
-    seated.sort_unstable_by_key(|s| s.seat);
+    let sorted;
+    let seated = if seated.is_sorted_by_key(|s| s.seat) {
+        seated
+    } else {
+        let mut copy = seated.to_vec();
+        copy.sort_unstable_by_key(|s| s.seat);
+        sorted = copy;
+        &sorted
+    };
     let mut entrants = Vec::with_capacity(seated.len());
     let mut sitting_out = Vec::new();
-    for s in &seated {
+    for s in seated {
         let ante = if s.exempt && !rules.double_ante {
             0
         } else {
