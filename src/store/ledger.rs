@@ -220,15 +220,11 @@ impl ChipRows {
             out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-            // The accounts once more as a plain filter: with it the statement's generic plan
-            // finds each balance by its key, where a join alone could scan every balance.
             out.push_sql(
                 ") AS x(league_id, account, amount) \
                  WHERE balances.league_id = x.league_id AND balances.account = x.account \
-                 AND balances.account = ANY(",
+                 RETURNING 1)",
             );
-            out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
-            out.push_sql(") RETURNING 1)");
         }
         Ok(())
     }
