@@ -62,7 +62,7 @@ impl HandState {
         let pot = self.pot;
         let mut payouts = Vec::new();
         let mut exempt = Vec::new();
-        let mut tricks = Vec::with_capacity(self.playing_count().max(1));
+        let mut tricks = Vec::with_capacity(self.playing_count());
         let mut bourre = Vec::new();
         match &outcome {
             Outcome::Won { seat } => payouts.push(SeatAmount {

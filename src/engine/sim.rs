@@ -98,22 +98,14 @@ impl SimTable {
                 *balance = self.config.starting_balance;
             }
         }
-        let mut seated = [Seated {
-            seat: 0,
-            balance: 0,
-            exempt: false,
-        }; MAX_SEATS];
+        let seated: [Seated; MAX_SEATS] = std::array::from_fn(|i| Seated {
+            seat: i as Seat,
+            balance: self.balances.get(i).copied().unwrap_or(0),
+            exempt: self.exempt.get(i).copied().unwrap_or(false),
+        });
         // Seats past the table's last never take part (R2).
         let n = self.balances.len().min(MAX_SEATS);
-        for (i, s) in seated.iter_mut().enumerate().take(n) {
-            *s = Seated {
-                seat: i as Seat,
-                balance: self.balances[i],
-                exempt: self.exempt[i],
-            };
-        }
-        let seated = &seated[..n];
-        let plan = plan_hand(&rules, seated, self.dealer).map_err(|e| e.to_string())?;
+        let plan = plan_hand(&rules, &seated[..n], self.dealer).map_err(|e| e.to_string())?;
         self.hand_no += 1;
         let key = self.keys.key("simulation", self.hand_no, &[]);
         Ok(HandStart {
