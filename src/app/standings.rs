@@ -1,8 +1,9 @@
 //! League standings: balance, net result, hands, pots, split pots, bourrés, tricks, and a
 //! Weng-Lin skill rating over each hand's players ranked by tricks; all time, or one
-//! season. Read from the standings rows, which triggers keep in the transaction of every
-//! hand's end and ledger move (the `standings` migration); [`tallies_from_log`] computes
-//! the same from the event log and the ledger, for `bourre rebuild`.
+//! season. Read from the standings rows, which the statement of every hand's end and
+//! ledger move books ([`store::standings::Booking`], with [`hand_lines`]);
+//! [`tallies_from_log`] computes the same from the event log and the ledger, for `bourre
+//! rebuild`.
 
 use std::collections::HashMap;
 
@@ -19,11 +20,10 @@ use super::leagues::{Role, load_league, require_member};
 use super::table_event::{SeatPlayer, TableEvent};
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::engine::{Event, Outcome};
+use crate::engine::{Event, Outcome, Seat, Settlement};
 use crate::store;
-
-/// Ledger reasons that are play (not minting, grants or removals).
-const PLAY_REASONS: [&str; 5] = ["ante", "extra_ante", "pot_won", "bourre", "pot_returned"];
+use crate::store::ledger::Reason;
+use crate::store::standings::HandLine;
 
 /// One member's line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -90,12 +90,43 @@ fn sort_rows(rows: &mut [Standing], column: &str, ascending: bool) {
     });
 }
 
-/// Ranks (1 = most tricks) for a free-for-all rating; equal tricks share a rank.
-fn ranks(tricks: &[(Uuid, i64)]) -> Vec<usize> {
-    tricks
+/// Each dealt player's line of a hand that ended (`seats`: its `hand_dealt` players): those
+/// who played it out first, in the settlement's order, each with their rank by tricks for
+/// a free-for-all rating (1 = most tricks; equal tricks share a rank), then the others.
+pub fn hand_lines(seats: &[SeatPlayer], s: &Settlement) -> Vec<HandLine> {
+    let line = |seat: Seat, player_id: Uuid, rank: Option<i32>| HandLine {
+        player_id,
+        pots_won: i32::from(matches!(
+            s.outcome,
+            Outcome::Won { seat: w } | Outcome::Uncontested { seat: w } if w == seat
+        )),
+        split_pots: i32::from(
+            matches!(&s.outcome, Outcome::Split { seats } if seats.contains(&seat)),
+        ),
+        bourres: s.bourre.iter().filter(|b| b.seat == seat).count() as i32,
+        tricks: s
+            .tricks
+            .iter()
+            .filter(|t| t.seat == seat)
+            .map(|t| i32::try_from(t.amount).unwrap_or(0))
+            .sum(),
+        rank,
+    };
+    let player_at = |seat: Seat| seats.iter().find(|p| p.seat == seat).map(|p| p.player_id);
+    let mut lines: Vec<HandLine> = s
+        .tricks
         .iter()
-        .map(|(_, t)| 1 + tricks.iter().filter(|(_, o)| o > t).count())
-        .collect()
+        .filter_map(|t| {
+            let rank = 1 + s.tricks.iter().filter(|o| o.amount > t.amount).count() as i32;
+            player_at(t.seat).map(|p| line(t.seat, p, Some(rank)))
+        })
+        .collect();
+    for p in seats {
+        if !lines.iter().any(|l| l.player_id == p.player_id) {
+            lines.push(line(p.seat, p.player_id, None));
+        }
+    }
+    lines
 }
 
 /// A player's numbers in a league, all time or in one season: what a standings row holds.
@@ -197,7 +228,7 @@ pub async fn tallies_from_log(
             .and_then(|id| id.parse::<Uuid>().ok())
     };
     for (from, to, amount, reason) in store::ledger::moves(conn, league, window).await? {
-        let play = PLAY_REASONS.contains(&reason.as_str());
+        let play = Reason::PLAY.iter().any(|r| r.as_str() == reason);
         if !play && reason != "grant" {
             continue;
         }
@@ -226,34 +257,19 @@ pub async fn tallies_from_log(
                 let Some(seats) = dealt.get(&(table, hand_no)) else {
                     continue;
                 };
-                let who = |seat: u8| seats.iter().find(|p| p.seat == seat).map(|p| p.player_id);
-                for p in seats {
-                    rows.entry(p.player_id).or_default().hands_played += 1;
+                let lines = hand_lines(seats, &s);
+                for line in &lines {
+                    let row = rows.entry(line.player_id).or_default();
+                    row.hands_played += 1;
+                    row.pots_won += line.pots_won;
+                    row.split_pots += line.split_pots;
+                    row.bourres += line.bourres;
+                    row.tricks += line.tricks;
                 }
-                match &s.outcome {
-                    Outcome::Won { seat } | Outcome::Uncontested { seat } => {
-                        if let Some(p) = who(*seat) {
-                            rows.entry(p).or_default().pots_won += 1;
-                        }
-                    }
-                    Outcome::Split { seats: tied } => {
-                        for p in tied.iter().filter_map(|seat| who(*seat)) {
-                            rows.entry(p).or_default().split_pots += 1;
-                        }
-                    }
-                    Outcome::AllPassed => {}
-                }
-                for p in s.bourre.iter().filter_map(|b| who(b.seat)) {
-                    rows.entry(p).or_default().bourres += 1;
-                }
-                let played: Vec<(Uuid, i64)> = s
-                    .tricks
+                let played: Vec<(Uuid, i32)> = lines
                     .iter()
-                    .filter_map(|t| who(t.seat).map(|p| (p, t.amount)))
+                    .filter_map(|l| l.rank.map(|rank| (l.player_id, rank)))
                     .collect();
-                for (p, t) in &played {
-                    rows.entry(*p).or_default().tricks += i32::try_from(*t).unwrap_or(0);
-                }
                 if played.len() >= 2 {
                     let teams: Vec<[WengLinRating; 1]> = played
                         .iter()
@@ -265,11 +281,10 @@ pub async fn tallies_from_log(
                             }]
                         })
                         .collect();
-                    let order = ranks(&played);
                     let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
                         .iter()
-                        .zip(&order)
-                        .map(|(team, rank)| (&team[..], MultiTeamOutcome::new(*rank)))
+                        .zip(&played)
+                        .map(|(team, (_, rank))| (&team[..], MultiTeamOutcome::new(*rank as usize)))
                         .collect();
                     let updated = weng_lin_multi_team(&input, &config);
                     for ((p, _), new) in played.iter().zip(updated) {
@@ -378,12 +393,75 @@ impl App {
 mod tests {
     use super::*;
 
+    fn settlement(outcome: Outcome, tricks: &[(Seat, i64)], bourre: &[Seat]) -> Settlement {
+        let amounts = |pairs: &mut dyn Iterator<Item = (Seat, i64)>| {
+            pairs
+                .map(|(seat, amount)| crate::engine::hand::SeatAmount { seat, amount })
+                .collect()
+        };
+        Settlement {
+            outcome,
+            pot: 10,
+            tricks: amounts(&mut tricks.iter().copied()),
+            payouts: Vec::new(),
+            bourre: amounts(&mut bourre.iter().map(|s| (*s, 10))),
+            carried: 0,
+            exempt: Vec::new(),
+        }
+    }
+
+    /// R10a, R10b, R10c: a hand's counts per player, and the ranks its rating is over.
     #[test]
-    fn ties_share_a_rank() {
-        let a = Uuid::new_v4();
-        let b = Uuid::new_v4();
-        let c = Uuid::new_v4();
-        assert_eq!(ranks(&[(a, 2), (b, 2), (c, 1)]), vec![1, 1, 3]);
-        assert_eq!(ranks(&[(a, 0), (b, 3), (c, 2)]), vec![3, 1, 2]);
+    fn a_hands_lines_rank_those_who_played_and_ties_share_a_rank() {
+        let ids: Vec<Uuid> = (0..4).map(|_| Uuid::new_v4()).collect();
+        // Seat 3 was dealt in and passed.
+        let seats: Vec<SeatPlayer> = (0..4u8)
+            .map(|seat| SeatPlayer {
+                seat,
+                player_id: ids[usize::from(seat)],
+            })
+            .collect();
+        let split = settlement(
+            Outcome::Split { seats: vec![0, 1] },
+            &[(0, 2), (1, 2), (2, 1)],
+            &[2],
+        );
+        let lines = hand_lines(&seats, &split);
+        assert_eq!(lines.iter().map(|l| l.player_id).collect::<Vec<_>>(), ids);
+        assert_eq!(
+            column_of(&lines, |l| l.rank),
+            [Some(1), Some(1), Some(3), None]
+        );
+        assert_eq!(
+            column_of(&lines, |l| Some(l.split_pots)),
+            [Some(1), Some(1), Some(0), Some(0)]
+        );
+        assert_eq!(
+            column_of(&lines, |l| Some(l.bourres)),
+            [Some(0), Some(0), Some(1), Some(0)]
+        );
+        assert_eq!(
+            column_of(&lines, |l| Some(l.tricks)),
+            [Some(2), Some(2), Some(1), Some(0)]
+        );
+        assert!(lines.iter().all(|l| l.pots_won == 0));
+
+        // Those who played come first, in the settlement's order.
+        let won = settlement(Outcome::Won { seat: 1 }, &[(2, 2), (0, 0), (1, 3)], &[0]);
+        let lines = hand_lines(&seats, &won);
+        let order: Vec<Uuid> = [2, 0, 1, 3].iter().map(|i| ids[*i]).collect();
+        assert_eq!(lines.iter().map(|l| l.player_id).collect::<Vec<_>>(), order);
+        assert_eq!(
+            column_of(&lines, |l| l.rank),
+            [Some(2), Some(3), Some(1), None]
+        );
+        assert_eq!(
+            column_of(&lines, |l| Some(l.pots_won)),
+            [Some(0), Some(0), Some(1), Some(0)]
+        );
+    }
+
+    fn column_of(lines: &[HandLine], f: fn(&HandLine) -> Option<i32>) -> Vec<Option<i32>> {
+        lines.iter().map(f).collect()
     }
 }

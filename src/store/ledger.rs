@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::schema::{balances, ledger};
+use super::standings::Booking;
 use super::{Conn, StoreError};
 
 /// An account of a league's ledger.
@@ -61,6 +62,20 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The reasons that are play (not minting, grants or removals): what a player's `net`
+    /// in the standings counts.
+    pub const PLAY: [Reason; 5] = [
+        Reason::Ante,
+        Reason::ExtraAnte,
+        Reason::PotWon,
+        Reason::Bourre,
+        Reason::PotReturned,
+    ];
+
+    pub fn is_play(self) -> bool {
+        Reason::PLAY.contains(&self)
+    }
+
     /// As stored in `ledger.reason`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -110,14 +125,16 @@ pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uui
     deltas
 }
 
-/// Transfers as the rows they write, for one statement: ledger entries, credits (which
-/// may open a balance; the treasury is always credited, since it may go negative) and
-/// debits (which need an existing balance, never taken below zero: the CHECK on
-/// `balances`). The one place the debit rule is written, for a table's moves (see
+/// Transfers of one league as the rows they write, for one statement: ledger entries,
+/// credits (which may open a balance; the treasury is always credited, since it may go
+/// negative) and debits (which need an existing balance, never taken below zero: the CHECK
+/// on `balances`). The one place the debit rule is written, for a table's moves (see
 /// [`super::table_write`]) and for every other transfer ([`record`]).
 #[derive(Debug, Default)]
 pub struct ChipRows {
-    league: Vec<Uuid>,
+    /// The league of every row: a statement's transfers are one league's (a table's, or a
+    /// member's), and a debit finds its balance by the key `(league, account)`.
+    league: Uuid,
     from: Vec<String>,
     to: Vec<String>,
     amount: Vec<i64>,
@@ -126,23 +143,22 @@ pub struct ChipRows {
     hand_no: Vec<Option<i32>>,
     event_seq: Vec<Option<i64>>,
     note: Vec<Option<String>>,
-    credit_league: Vec<Uuid>,
     credit_account: Vec<String>,
     credit_amount: Vec<i64>,
-    debit_league: Vec<Uuid>,
     debit_account: Vec<String>,
     debit_amount: Vec<i64>,
 }
 
 impl ChipRows {
-    /// The rows of `transfers` (those of no chips left out).
-    pub fn new(transfers: &[Transfer]) -> ChipRows {
+    /// The rows of `transfers`, all of `league` (those of no chips left out).
+    pub fn new(league: Uuid, transfers: &[Transfer]) -> ChipRows {
         let transfers: Vec<&Transfer> = transfers.iter().filter(|t| t.amount != 0).collect();
+        debug_assert!(transfers.iter().all(|t| t.league_id == league));
         let (debits, credits): (Vec<_>, Vec<_>) = deltas(transfers.iter().copied())
             .into_iter()
             .partition(|(_, account, delta)| *delta < 0 && *account != Account::Treasury);
         ChipRows {
-            league: transfers.iter().map(|t| t.league_id).collect(),
+            league,
             from: transfers
                 .iter()
                 .map(|t| t.from_account.to_string())
@@ -154,10 +170,8 @@ impl ChipRows {
             hand_no: transfers.iter().map(|t| t.hand_no).collect(),
             event_seq: transfers.iter().map(|t| t.event_seq).collect(),
             note: transfers.iter().map(|t| t.note.clone()).collect(),
-            credit_league: credits.iter().map(|d| d.0).collect(),
             credit_account: credits.iter().map(|d| d.1.to_string()).collect(),
             credit_amount: credits.iter().map(|d| d.2).collect(),
-            debit_league: debits.iter().map(|d| d.0).collect(),
             debit_account: debits.iter().map(|d| d.1.to_string()).collect(),
             debit_amount: debits.iter().map(|d| -d.2).collect(),
         }
@@ -172,12 +186,12 @@ impl ChipRows {
     /// when it has a row).
     pub fn walk_ctes<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, after: &str) -> QueryResult<()> {
         if !self.amount.is_empty() {
-            out.push_sql(&format!(
+            out.push_sql(
                 ", led AS (INSERT INTO ledger (league_id, from_account, to_account, amount, \
-                 reason, table_id, hand_no, event_seq, note) SELECT x.* FROM {after}, unnest("
-            ));
-            out.push_bind_param::<Array<SqlUuid>, _>(&self.league)?;
-            out.push_sql(", ");
+                 reason, table_id, hand_no, event_seq, note) SELECT ",
+            );
+            out.push_bind_param::<SqlUuid, _>(&self.league)?;
+            out.push_sql(&format!(", x.* FROM {after}, unnest("));
             out.push_bind_param::<Array<Text>, _>(&self.from)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<Text>, _>(&self.to)?;
@@ -196,12 +210,9 @@ impl ChipRows {
             out.push_sql(") AS x)");
         }
         if !self.credit_amount.is_empty() {
-            out.push_sql(&format!(
-                ", credit AS (INSERT INTO balances (league_id, account, balance) \
-                 SELECT x.* FROM {after}, unnest("
-            ));
-            out.push_bind_param::<Array<SqlUuid>, _>(&self.credit_league)?;
-            out.push_sql(", ");
+            out.push_sql(", credit AS (INSERT INTO balances (league_id, account, balance) SELECT ");
+            out.push_bind_param::<SqlUuid, _>(&self.league)?;
+            out.push_sql(&format!(", x.* FROM {after}, unnest("));
             out.push_bind_param::<Array<Text>, _>(&self.credit_account)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<BigInt>, _>(&self.credit_amount)?;
@@ -215,16 +226,14 @@ impl ChipRows {
                 ", debit AS (UPDATE balances SET balance = balances.balance - x.amount \
                  FROM {after}, unnest("
             ));
-            out.push_bind_param::<Array<SqlUuid>, _>(&self.debit_league)?;
-            out.push_sql(", ");
             out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-            out.push_sql(
-                ") AS x(league_id, account, amount) \
-                 WHERE balances.league_id = x.league_id AND balances.account = x.account \
-                 RETURNING 1)",
-            );
+            // The league as a parameter of its own: the plan then finds each balance by
+            // its key, where a join on the rows' league scanned every balance.
+            out.push_sql(") AS x(account, amount) WHERE balances.league_id = ");
+            out.push_bind_param::<SqlUuid, _>(&self.league)?;
+            out.push_sql(" AND balances.account = x.account RETURNING 1)");
         }
         Ok(())
     }
@@ -245,10 +254,12 @@ impl ChipRows {
 /// Transfers outside a table's moves (starting balances, grants, removals) in one
 /// statement: first the tables showing the balances they move are stamped, taking their
 /// rows in ascending order as every writer does (so what a server process kept of them is
-/// read again), then the chips move (see [`ChipRows`]).
+/// read again), then the chips move (see [`ChipRows`]) and the standings book them (see
+/// [`Booking`]).
 struct Record {
     stamped: Stamped,
     chips: ChipRows,
+    booking: Booking,
 }
 
 impl QueryFragment<Pg> for Record {
@@ -267,6 +278,7 @@ impl QueryFragment<Pg> for Record {
              stamped_first AS (SELECT count(*) FROM stamped)",
         );
         self.chips.walk_ctes(out.reborrow(), "stamped_first")?;
+        self.booking.walk_ctes(out.reborrow(), "stamped_first")?;
         out.push_sql(" SELECT count(*) FROM stamped_first");
         self.chips.walk_check(out.reborrow())
     }
@@ -282,17 +294,22 @@ impl Query for Record {
     type SqlType = BigInt;
 }
 
-/// Records transfers and moves the balances, in one statement (see [`Record`]). A balance
+/// Records one league's transfers, moves the balances and books the standings, in one
+/// statement (see [`Record`]). A balance
 /// that would go negative, or a debit of an account that has none, fails it with
 /// [`StoreError::Overdrawn`].
 pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
-    let chips = ChipRows::new(transfers);
-    if chips.is_empty() {
+    let Some(league) = transfers
+        .iter()
+        .find(|t| t.amount != 0)
+        .map(|t| t.league_id)
+    else {
         return Ok(());
-    }
+    };
     let statement = Record {
         stamped: Stamped::of(&deltas(transfers.iter().filter(|t| t.amount != 0))),
-        chips,
+        chips: ChipRows::new(league, transfers),
+        booking: Booking::new(league, transfers, &[]),
     };
     match statement
         .get_result::<i64>(conn)

@@ -1,5 +1,6 @@
 //! Every write to a table, in one statement: the events appended to the log, the chips
-//! moved, the seats and the table's projection updated, all guarded by the table's version.
+//! moved and booked in the standings, the seats and the table's projection updated, all
+//! guarded by the table's version.
 //! Nothing else appends to `events` or moves a table's chips (see `app::table::write`,
 //! which builds a [`TableWrite`] from the state before and after a change).
 //!
@@ -29,6 +30,7 @@ use uuid::Uuid;
 
 use super::events::NewEvent;
 use super::ledger::{ChipRows, Transfer};
+use super::standings::{Booking, HandLine};
 use super::{Conn, StoreError};
 
 /// The table's projection after the move.
@@ -82,6 +84,8 @@ pub struct TableWrite<'a> {
     /// Each event's `(seq, prev_hash, hash)` (see [`super::events::chain`]).
     pub chained: &'a [(i64, String, String)],
     pub transfers: &'a [Transfer],
+    /// The lines of the hand the move ends, if it ends one (see [`HandLine`]).
+    pub ended: &'a [HandLine],
     pub projection: Projection<'a>,
     pub seats: &'a SeatChanges,
     /// Players whose balances the transfers move who sit at another table of the league:
@@ -237,6 +241,7 @@ struct Statement {
     league_id: Uuid,
     events: EventRows,
     chips: ChipRows,
+    booking: Booking,
     taken_seat: Vec<i16>,
     taken_player: Vec<Uuid>,
     upd_player: Vec<Uuid>,
@@ -299,6 +304,7 @@ impl QueryFragment<Pg> for Statement {
         // The parts below are left out when they have no rows: most moves move no chips
         // and change no seat, and each shape is prepared once per connection.
         self.chips.walk_ctes(out.reborrow(), "upd")?;
+        self.booking.walk_ctes(out.reborrow(), "upd")?;
         if !self.upd_player.is_empty() {
             out.push_sql(
                 ", seat_upd AS (UPDATE seats SET timeouts = x.timeouts, \
@@ -429,7 +435,8 @@ impl Prepared {
                 prev_hash: write.chained.iter().map(|c| c.1.clone()).collect(),
                 hash: write.chained.iter().map(|c| c.2.clone()).collect(),
             },
-            chips: ChipRows::new(write.transfers),
+            chips: ChipRows::new(write.league_id, write.transfers),
+            booking: Booking::new(write.league_id, write.transfers, write.ended),
             taken_seat: seats.taken.iter().map(|t| t.0).collect(),
             taken_player: seats.taken.iter().map(|t| t.1).collect(),
             upd_player: seats.updated.iter().map(|u| u.player_id).collect(),
@@ -453,12 +460,13 @@ impl Prepared {
     }
 
     /// Whether the move only appends events and updates its table's row: no chips (credits
-    /// and debits come from the transfers), no seats, no new hand. Such moves lock nothing
-    /// but their table's row, so any number of them, taken in table order, can share a
-    /// transaction without deadlocking with another.
+    /// and debits come from the transfers), no standings booked, no seats, no new hand.
+    /// Such moves lock nothing but their table's row, so any number of them, taken in
+    /// table order, can share a transaction without deadlocking with another.
     pub fn is_plain(&self) -> bool {
         let s = &self.statement;
         s.chips.is_empty()
+            && s.booking.is_empty()
             && s.upd_player.is_empty()
             && s.seats_gone.is_empty()
             && s.taken_seat.is_empty()

@@ -345,15 +345,6 @@ impl TestApp {
             .expect(statement);
     }
 
-    /// Runs `statements` (several, `;`-separated) on the test's database.
-    pub async fn sql_batch(&self, statements: &str) {
-        use diesel_async::SimpleAsyncConnection;
-        let mut conn = AsyncPgConnection::establish(&self.db_url)
-            .await
-            .expect("db");
-        conn.batch_execute(statements).await.expect("statements");
-    }
-
     /// The single `bigint` that `query` selects, named `n`.
     pub async fn sql_number(&self, query: &str) -> i64 {
         #[derive(diesel::QueryableByName)]

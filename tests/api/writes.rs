@@ -243,6 +243,7 @@ fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prep
         events: &events,
         chained: &chain(version, hash, &events),
         transfers,
+        ended: &[],
         projection: Projection {
             to_act: &[],
             deadline: None,
@@ -367,6 +368,21 @@ fn payout(league: Uuid, table: Uuid) -> Transfer {
     }
 }
 
+/// A chip from the treasury into `table`'s pot: a transfer outside the table's moves.
+fn into_pot(league: Uuid, table: Uuid) -> Transfer {
+    Transfer {
+        league_id: league,
+        from_account: Account::Treasury,
+        to_account: Account::Pot(table),
+        amount: 1,
+        reason: Reason::Grant,
+        table_id: Some(table),
+        hand_no: None,
+        event_seq: None,
+        note: Some("a test's chip".into()),
+    }
+}
+
 /// Plain moves at the first and last tables and a payout at the middle one (see [`payout`]),
 /// each decided on its table's head, queued at once.
 async fn plain_paying_plain(
@@ -441,7 +457,7 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
     );
 }
 
-/// Transfers outside a table's moves (grants, a rebuild's repairs) stamp the tables whose
+/// Transfers outside a table's moves (grants, removals) stamp the tables whose
 /// balances they move, taking those rows in ascending order, as every writer does: while
 /// another transaction holds the higher of two such tables, the stamping holds the lower
 /// one and waits, even when the higher one comes first on disk. (Taken in the order found,
@@ -449,9 +465,13 @@ async fn a_batch_with_chips_commits_once_and_falls_back_to_moves_alone() {
 #[actix_web::test]
 async fn transfers_outside_moves_take_table_rows_in_order() {
     let app = TestApp::start().await;
-    let mut tables: Vec<Uuid> = three_tables(&app).await.into_iter().map(|t| t.0).collect();
-    // Two tables of which the higher id lies first on disk.
+    let ann = app.register("ann").await;
+    let league = app.league(&ann, &[], 100).await;
+    let mut tables: Vec<Uuid> = Vec::new();
+    // Two tables of the league of which the higher id lies first on disk.
     let (high, low) = loop {
+        let table = app.table(&ann, &league, json!({"ante": 1}), None).await;
+        tables.push(table.parse().expect("table id"));
         let on_disk = order_on_disk(&app, &tables).await;
         let pair = on_disk.iter().enumerate().find_map(|(i, first)| {
             on_disk[i + 1..]
@@ -462,19 +482,10 @@ async fn transfers_outside_moves_take_table_rows_in_order() {
         if let Some(pair) = pair {
             break pair;
         }
-        let names = [
-            format!("gus{}", tables.len()),
-            format!("hal{}", tables.len()),
-        ];
-        let (players, _, table) = app
-            .seated(&[&names[0], &names[1]], 100, json!({"ante": 1}), None)
-            .await;
-        app.start_hand(&table, &players[0]).await.ok();
-        tables.push(table.parse().expect("table id"));
     };
+    let league: Uuid = league.parse().expect("league id");
     let mut holder = AsyncPgConnection::establish(&app.db_url).await.expect("db");
     let mut conn = AsyncPgConnection::establish(&app.db_url).await.expect("db");
-    let (league, high_league) = (league_of(&app, low).await, league_of(&app, high).await);
     diesel::sql_query("BEGIN")
         .execute(&mut holder)
         .await
@@ -486,7 +497,7 @@ async fn transfers_outside_moves_take_table_rows_in_order() {
     .await
     .expect("lock the higher table");
     let stamping = actix_web::rt::spawn(async move {
-        let transfers = [payout(league, low), payout(high_league, high)];
+        let transfers = [into_pot(league, low), into_pot(league, high)];
         bourre::store::ledger::record(&mut conn, &transfers).await
     });
     // Once the stamping waits for a lock, the lower table is already its.

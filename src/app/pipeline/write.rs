@@ -6,9 +6,13 @@ use uuid::Uuid;
 
 use super::writes::Writes;
 use crate::app::AppError;
+use crate::app::standings::hand_lines;
 use crate::app::table::change::Committed;
 use crate::app::table::state::TableState;
+use crate::app::table_event::{SeatPlayer, TableEvent};
+use crate::engine::Event;
 use crate::store::ledger::Account;
+use crate::store::standings::HandLine;
 use crate::store::table_write::{
     self, KeyRow, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
 };
@@ -53,6 +57,32 @@ fn seat_changes(before: &TableState, after: &TableState) -> SeatChanges {
     changes
 }
 
+/// The lines of the hand `committed` ends, if it ends one: its players are those its
+/// `hand_dealt` named (a deal is a change of its own, so they are the players of the hand
+/// `before` plays).
+fn ended_hand(before: &TableState, committed: &Committed) -> Result<Vec<HandLine>, AppError> {
+    let mut dealt: Option<Vec<SeatPlayer>> = None;
+    let mut lines = Vec::new();
+    for (row, (seq, _, _)) in committed.rows.iter().zip(&committed.chained) {
+        if !matches!(row.kind, "hand_dealt" | "hand_ended") {
+            continue;
+        }
+        match TableEvent::decode(*seq, &row.payload)? {
+            TableEvent::HandDealt { players, .. } => dealt = Some(players),
+            TableEvent::Hand(Event::HandEnded(s)) => {
+                let players = dealt
+                    .as_deref()
+                    .or(before.hand.as_ref().map(|h| h.players.as_slice()))
+                    .unwrap_or_default();
+                debug_assert!(lines.is_empty(), "one hand ends per change");
+                lines = hand_lines(players, &s);
+            }
+            _ => {}
+        }
+    }
+    Ok(lines)
+}
+
 /// Writes `committed`, decided on `before` (or on what this process kept of it, then
 /// `unchecked`): 409 `version_conflict` when the table moved on since.
 pub async fn write(
@@ -79,6 +109,7 @@ pub async fn write(
                 .any(|t| t.to_account == Account::Player(*p))
         })
         .collect();
+    let ended = ended_hand(before, committed)?;
     let write = TableWrite {
         table_id: b.id,
         league_id: b.league_id,
@@ -86,6 +117,7 @@ pub async fn write(
         events: &committed.rows,
         chained: &committed.chained,
         transfers: &committed.transfers,
+        ended: &ended,
         projection: Projection {
             to_act: &a.to_act,
             deadline: a.deadline,
