@@ -229,8 +229,8 @@ impl ChipRows {
             out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-            // The league as a parameter of its own: the plan then finds each balance by
-            // its key, where a join on the rows' league scanned every balance.
+            // The league as a parameter of its own: the plan reads only its balances (by
+            // their key once the league is a small part of them).
             out.push_sql(") AS x(account, amount) WHERE balances.league_id = ");
             out.push_bind_param::<SqlUuid, _>(&self.league)?;
             out.push_sql(" AND balances.account = x.account RETURNING 1)");

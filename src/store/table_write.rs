@@ -613,7 +613,13 @@ impl QueryFragment<Pg> for PlainMoves {
              AND (m.stamp IS NULL OR tables.stamp = m.stamp) \
              AND (m.member IS NULL OR EXISTS (SELECT 1 FROM memberships ms \
              WHERE ms.league_id = tables.league_id AND ms.player_id = m.member)) \
-             RETURNING tables.id), \
+             AND tables.id = ANY(",
+        );
+        // The ids again, as a filter of their own: the plan then finds each table by its
+        // key, where the join alone read every table to hash it.
+        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.id)?;
+        out.push_sql(
+            ") RETURNING tables.id), \
              ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
              SELECT x.* FROM unnest(",
         );
