@@ -130,7 +130,7 @@ pub fn deltas<'a>(transfers: impl IntoIterator<Item = &'a Transfer>) -> Vec<(Uui
 /// negative) and debits (which need an existing balance, never taken below zero: the CHECK
 /// on `balances`). The one place the debit rule is written, for a table's moves (see
 /// [`super::table_write`]) and for every other transfer ([`record`]).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ChipRows {
     /// The league of every row: a statement's transfers are one league's (a table's, or a
     /// member's), and a debit finds its balance by the key `(league, account)`.
@@ -295,9 +295,8 @@ impl Query for Record {
 }
 
 /// Records one league's transfers, moves the balances and books the standings, in one
-/// statement (see [`Record`]). A balance
-/// that would go negative, or a debit of an account that has none, fails it with
-/// [`StoreError::Overdrawn`].
+/// statement (see [`Record`]). A balance that would go negative, or a debit of an account
+/// that has none, fails it with [`StoreError::Overdrawn`].
 pub async fn record(conn: &mut Conn, transfers: &[Transfer]) -> Result<(), StoreError> {
     let Some(league) = transfers
         .iter()

@@ -9,7 +9,7 @@ use diesel::sql_types::{Array, BigInt, Integer, Nullable, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::ledger::{Account, Transfer};
+use super::ledger::{Account, Reason, Transfer};
 use super::schema::standings;
 use super::{Conn, StoreError};
 
@@ -121,7 +121,7 @@ impl Booking {
         for t in transfers.iter().filter(|t| t.amount != 0) {
             debug_assert_eq!(t.league_id, league);
             let play = t.reason.is_play();
-            if !play && t.reason != super::ledger::Reason::Grant {
+            if !play && t.reason != Reason::Grant {
                 continue;
             }
             for (account, signed) in [(t.to_account, t.amount), (t.from_account, -t.amount)] {
