@@ -9,8 +9,6 @@ use crate::app::AppError;
 use crate::app::standings::hand_lines;
 use crate::app::table::change::Committed;
 use crate::app::table::state::TableState;
-use crate::app::table_event::{SeatPlayer, TableEvent};
-use crate::engine::Event;
 use crate::store::ledger::Account;
 use crate::store::standings::HandLine;
 use crate::store::table_write::{
@@ -57,30 +55,19 @@ fn seat_changes(before: &TableState, after: &TableState) -> SeatChanges {
     changes
 }
 
-/// The lines of the hand `committed` ends, if it ends one: its players are those its
-/// `hand_dealt` named (a deal is a change of its own, so they are the players of the hand
-/// `before` plays).
-fn ended_hand(before: &TableState, committed: &Committed) -> Result<Vec<HandLine>, AppError> {
-    let mut dealt: Option<Vec<SeatPlayer>> = None;
-    let mut lines = Vec::new();
-    for (row, (seq, _, _)) in committed.rows.iter().zip(&committed.chained) {
-        if !matches!(row.kind, "hand_dealt" | "hand_ended") {
-            continue;
-        }
-        match TableEvent::decode(*seq, &row.payload)? {
-            TableEvent::HandDealt { players, .. } => dealt = Some(players),
-            TableEvent::Hand(Event::HandEnded(s)) => {
-                let players = dealt
-                    .as_deref()
-                    .or(before.hand.as_ref().map(|h| h.players.as_slice()))
-                    .unwrap_or_default();
-                debug_assert!(lines.is_empty(), "one hand ends per change");
-                lines = hand_lines(players, &s);
-            }
-            _ => {}
-        }
+/// The lines of the hand `committed` ends, if it ends one: the hand the state after it
+/// holds, with its players and settlement (a deal is a change of its own, so a change
+/// that ends a hand deals none after it).
+fn ended_hand(committed: &Committed) -> Vec<HandLine> {
+    if !committed.rows.iter().any(|row| row.kind == "hand_ended") {
+        return Vec::new();
     }
-    Ok(lines)
+    committed
+        .after
+        .hand
+        .as_ref()
+        .and_then(|h| h.state.settlement().map(|s| hand_lines(&h.players, s)))
+        .unwrap_or_default()
 }
 
 /// Writes `committed`, decided on `before` (or on what this process kept of it, then
@@ -109,7 +96,7 @@ pub async fn write(
                 .any(|t| t.to_account == Account::Player(*p))
         })
         .collect();
-    let ended = ended_hand(before, committed)?;
+    let ended = ended_hand(committed);
     let write = TableWrite {
         table_id: b.id,
         league_id: b.league_id,
