@@ -1,7 +1,7 @@
 //! What operators rely on, with real processes: metrics on a listener of their own, and a
 //! SIGTERM that drains, then stops, losing nothing.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
@@ -118,10 +118,18 @@ async fn sigterm_drains_then_stops_and_loses_nothing() {
     assert!(first.contains("event: hand_started"), "{first}");
 
     let stopping = server.signal_term();
-    // Draining: not ready, but still serving, moves included.
-    let ready = app
-        .call(awc::http::Method::GET, "/readyz", None, None)
-        .await;
+    // Draining: not ready (once the process has taken the signal, well inside the drain
+    // delay), but still serving, moves included.
+    let deadline = Instant::now() + Duration::from_millis(1000);
+    let ready = loop {
+        let ready = app
+            .call(awc::http::Method::GET, "/readyz", None, None)
+            .await;
+        if ready.status != 200 || Instant::now() > deadline {
+            break ready;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    };
     ready.problem(503, "shutting_down");
     let (who, action) = next_move(&app, &table, &[&players[0], &players[1]])
         .await
