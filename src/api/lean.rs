@@ -10,7 +10,8 @@
 //!
 //! Anything else (another route, another method, a request with a body, an `Upgrade` or
 //! `Expect`, a head not whole in the first packet, or a head that does not parse) goes to
-//! actix-http, untouched by the peek.
+//! actix-http, untouched by the peek. A connection that sends nothing for 5 s is answered
+//! 408 `request_timeout` here, as actix-http answers a head that does not arrive in time.
 
 use std::future::poll_fn;
 use std::io;
@@ -29,7 +30,7 @@ const MAX_HEAD: usize = 8 * 1024;
 /// The most headers in a head served here.
 const MAX_HEADERS: usize = 32;
 /// How long a new connection may take to send its first bytes (actix-http's own limit for
-/// a request head, which then applies to the rest).
+/// a request head, which applies to the rest of a head left to it).
 const FIRST_BYTES: Duration = Duration::from_secs(5);
 
 /// A stream request read from a connection's first bytes.
@@ -79,15 +80,25 @@ fn parse_head(bytes: &[u8], peer: Option<SocketAddr>) -> Option<Head> {
     Some(Head { len, request })
 }
 
-/// The connection's first request when it is one served here (waiting at most
-/// [`FIRST_BYTES`] for its first bytes); `None` leaves the connection to actix-http.
-async fn first_request(io: &TcpStream, peer: Option<SocketAddr>) -> Option<Head> {
+/// What a new connection's first bytes are.
+enum First {
+    /// A stream request, served here.
+    Stream(Head),
+    /// Anything else, left to actix-http.
+    Other,
+    /// Nothing in [`FIRST_BYTES`]: answered 408 here, as actix-http answers a head that
+    /// does not arrive in time (so the limit is not paid twice).
+    Silent,
+}
+
+/// What the connection's first bytes are, waiting at most [`FIRST_BYTES`] for them.
+async fn first_request(io: &TcpStream, peer: Option<SocketAddr>) -> First {
     let mut peeked = vec![0; MAX_HEAD];
-    let n = tokio::time::timeout(FIRST_BYTES, io.peek(&mut peeked))
-        .await
-        .ok()?
-        .ok()?;
-    parse_head(&peeked[..n], peer)
+    match tokio::time::timeout(FIRST_BYTES, io.peek(&mut peeked)).await {
+        Err(_) => First::Silent,
+        Ok(Err(_)) => First::Other,
+        Ok(Ok(n)) => parse_head(&peeked[..n], peer).map_or(First::Other, First::Stream),
+    }
 }
 
 /// Writes all of `bytes`.
@@ -216,14 +227,20 @@ where
 {
     let peer = io.peer_addr().ok();
     match first_request(&io, peer).await {
-        Some(head) => {
+        First::Stream(head) => {
             // A write to a client that left is no failure of the server's.
             let _ = answer(io, head, &*app).await;
             Ok(())
         }
+        First::Silent => {
+            if let Some(answer) = super::protocol::problem_answer(408) {
+                let _ = write_all(&io, &answer).await;
+            }
+            Ok(())
+        }
         // Boxed: an idle stream's task would otherwise be as large as actix-http's
         // connection state.
-        None => {
+        First::Other => {
             Box::pin(http.call((
                 super::protocol::ProblemIo::new(io),
                 actix_http::Protocol::Http1,

@@ -70,13 +70,22 @@ fn replaced(buf: &[u8]) -> Option<Vec<u8>> {
             .rposition(|w| w == b"HTTP/1.1 ")?;
     let head = std::str::from_utf8(&buf[start..]).ok()?;
     let status: u16 = head.get(9..12)?.parse().ok()?;
-    let (code, detail) = problem_of(status)?;
+    problem_of(status)?;
     if !head
         .to_ascii_lowercase()
         .contains("\r\ncontent-length: 0\r\n")
     {
         return None;
     }
+    let mut out = buf[..start].to_vec();
+    out.extend_from_slice(&problem_answer(status)?);
+    Some(out)
+}
+
+/// The problem+json answer (head and body, closing the connection) to a protocol error
+/// with `status`, logged.
+pub fn problem_answer(status: u16) -> Option<Vec<u8>> {
+    let (code, detail) = problem_of(status)?;
     let status_code = actix_web::http::StatusCode::from_u16(status).ok()?;
     let id = uuid::Uuid::new_v4().simple().to_string();
     let body = serde_json::json!({
@@ -88,21 +97,19 @@ fn replaced(buf: &[u8]) -> Option<Vec<u8>> {
         "request_id": id,
     })
     .to_string();
-    let mut out = buf[..start].to_vec();
-    out.extend_from_slice(
+    crate::obs::warn(
+        "request",
+        serde_json::json!({"status": status, "request_id": id, "cause": detail}),
+    );
+    Some(
         format!(
             "HTTP/1.1 {status} {}\r\ncontent-type: application/problem+json\r\n\
              content-length: {}\r\nconnection: close\r\nx-request-id: {id}\r\n\r\n{body}",
             status_code.canonical_reason().unwrap_or("Error"),
             body.len()
         )
-        .as_bytes(),
-    );
-    crate::obs::warn(
-        "request",
-        serde_json::json!({"status": status, "request_id": id, "cause": detail}),
-    );
-    Some(out)
+        .into_bytes(),
+    )
 }
 
 impl<T: AsyncWrite + Unpin> ProblemIo<T> {

@@ -892,6 +892,33 @@ async fn protocol_errors_are_problems_too() {
 }
 
 #[actix_web::test]
+async fn a_head_that_does_not_come_is_answered_408_at_the_limit() {
+    let app = TestApp::start().await;
+    // Nothing at all, or a head begun and never ended: each is answered once the 5 s a
+    // head may take have passed, not twice that.
+    let timed = |request: &'static [u8]| {
+        let app = &app;
+        async move {
+            let started = std::time::Instant::now();
+            let answer = raw_exchange(app, request).await;
+            (answer, started.elapsed())
+        }
+    };
+    let (silent, begun) =
+        futures_util::future::join(timed(b""), timed(b"GET /healthz HTTP/1.1\r\n")).await;
+    for (what, ((status, content_type, body), took)) in [("silent", silent), ("begun", begun)] {
+        assert_eq!(status, 408, "{what}: {body}");
+        assert_eq!(content_type, "application/problem+json", "{what}");
+        assert_eq!(body["code"], "request_timeout", "{what}: {body}");
+        assert!(body["request_id"].is_string(), "{what}: {body}");
+        assert!(
+            took >= std::time::Duration::from_secs(5) && took < std::time::Duration::from_secs(8),
+            "{what}: answered {took:?} after connecting"
+        );
+    }
+}
+
+#[actix_web::test]
 async fn streams_are_capped_per_process() {
     let app = TestApp::start_with(bourre::app::Config {
         streams: bourre::app::feeds::StreamLimits {

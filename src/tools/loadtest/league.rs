@@ -168,7 +168,10 @@ async fn fill_and_time(
                 }
                 samples.push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
             }
-            reads.insert(*name, latency(&samples, timed.elapsed().as_secs_f64()));
+            reads.insert(
+                *name,
+                latency(&samples, Some(timed.elapsed().as_secs_f64())),
+            );
         }
         checkpoints.push(Checkpoint {
             hands: hands.get(),

@@ -453,8 +453,8 @@ async fn drive(
                 .await?;
             }
         }
-        let first_hand = latency(first.borrow().samples.get("act").map_or(&[], |v| v), 0.0);
-        let after_history = latency(old.borrow().samples.get("act").map_or(&[], |v| v), 0.0);
+        let first_hand = latency(first.borrow().samples.get("act").map_or(&[], |v| v), None);
+        let after_history = latency(old.borrow().samples.get("act").map_or(&[], |v| v), None);
         let ratio = if first_hand.p50_ms > 0.0 {
             round3(after_history.p50_ms / first_hand.p50_ms)
         } else {
@@ -474,14 +474,14 @@ async fn drive(
     let endpoints: BTreeMap<&'static str, Latency> = stats
         .samples
         .iter()
-        .map(|(k, v)| (*k, latency(v, seconds)))
+        .map(|(k, v)| (*k, latency(v, Some(seconds))))
         .collect();
     let actions = stats.writes();
     let requests: usize = stats.samples.values().map(Vec::len).sum();
     let act = endpoints
         .get("act")
         .cloned()
-        .unwrap_or_else(|| latency(&[], seconds));
+        .unwrap_or_else(|| latency(&[], Some(seconds)));
     let actions_per_sec = actions as f64 / seconds;
     Ok(Summary {
         clients: args.clients,

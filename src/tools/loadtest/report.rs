@@ -46,7 +46,9 @@ impl Stats {
 #[derive(Debug, Clone, Serialize)]
 pub(super) struct Latency {
     pub(super) count: usize,
-    pub(super) per_sec: f64,
+    /// Samples per second of the run, for samples taken over one (not wakes or probes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) per_sec: Option<f64>,
     pub(super) mean_ms: f64,
     pub(super) p50_ms: f64,
     pub(super) p95_ms: f64,
@@ -54,7 +56,8 @@ pub(super) struct Latency {
     pub(super) max_ms: f64,
 }
 
-pub(super) fn latency(samples: &[u32], seconds: f64) -> Latency {
+/// Percentiles of `samples` (µs), and their rate when they were taken over `seconds`.
+pub(super) fn latency(samples: &[u32], seconds: Option<f64>) -> Latency {
     let mut sorted = samples.to_vec();
     sorted.sort_unstable();
     let pct = |q: f64| -> f64 {
@@ -71,11 +74,9 @@ pub(super) fn latency(samples: &[u32], seconds: f64) -> Latency {
     };
     Latency {
         count: sorted.len(),
-        per_sec: if seconds > 0.0 {
-            sorted.len() as f64 / seconds
-        } else {
-            0.0
-        },
+        per_sec: seconds
+            .filter(|s| *s > 0.0)
+            .map(|s| round3(sorted.len() as f64 / s)),
         mean_ms: round3(mean),
         p50_ms: round3(pct(0.50)),
         p95_ms: round3(pct(0.95)),
@@ -253,7 +254,13 @@ pub(super) fn print_summary(s: &Summary) {
     for (name, l) in &s.endpoints {
         println!(
             "{:<12} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
-            name, l.count, l.per_sec, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms
+            name,
+            l.count,
+            l.per_sec.unwrap_or_default(),
+            l.p50_ms,
+            l.p95_ms,
+            l.p99_ms,
+            l.max_ms
         );
     }
     if let Some(h) = &s.history {

@@ -388,7 +388,7 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
             .iter()
             .map(|at| u32::try_from(at.duration_since(sent).as_micros()).unwrap_or(u32::MAX))
             .collect();
-        let l = latency(&samples, 1.0);
+        let l = latency(&samples, None);
         slowest = slowest.max(l.max_ms);
         timed.push(l);
         tokio::time::sleep(Duration::from_secs(1)).await;
