@@ -4,7 +4,9 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, config, play_out};
+use futures_util::future::join_all;
+
+use crate::support::{Player, TestApp, config, next_move, play_out};
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -163,6 +165,88 @@ async fn a_logout_holds_on_every_server_process_at_once() {
     // Signing in again starts a new session.
     let again = login(&two, "ann", PASSWORD).await;
     me(&one, &again["token"]).await.ok();
+}
+
+async fn logout(app: &TestApp, who: &Player) {
+    let out = app
+        .call(Method::POST, "/v1/auth/logout", Some(&who.token), None)
+        .await;
+    assert_eq!(out.status, 204, "{}", out.body);
+}
+
+#[actix_web::test]
+async fn moves_and_deals_of_an_ended_session_are_refused_and_write_nothing() {
+    let one = TestApp::start().await;
+    let two = TestApp::on_database(one.db_url.clone(), config(true));
+    // Four tables whose hands `two` started, so that `two` keeps them and decides their
+    // moves with nothing read: the write itself must find the session ended.
+    let mut tables = Vec::new();
+    for i in 0..4 {
+        let names = [format!("ann{i}"), format!("bob{i}")];
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let (players, _, table) = one.seated(&names, 500, json!({"ante": 5}), None).await;
+        two.start_hand(&table, &players[0]).await.ok();
+        tables.push((players, table));
+    }
+    let mut moves = Vec::new();
+    for (players, table) in &tables {
+        let (who, action) = next_move(&two, table, &[&players[0], &players[1]])
+            .await
+            .expect("a hand in play");
+        let version = two.view(table, &players[0]).await["version"].clone();
+        moves.push((table.clone(), who, action, version));
+    }
+    // The first table's actor logs out on the other process.
+    logout(&one, &moves[0].1).await;
+    // Every table's move at once: the ended session's is refused, the others land.
+    let answers = join_all(
+        moves
+            .iter()
+            .map(|(table, who, action, _)| two.act(table, who, action.clone())),
+    )
+    .await;
+    for (i, (answer, (table, who, _, version))) in answers.iter().zip(&moves).enumerate() {
+        let other = tables[i].0.iter().find(|p| p.id != who.id).expect("other");
+        let now = two.view(table, other).await["version"].clone();
+        if i == 0 {
+            answer.problem(401, "session_ended");
+            assert_eq!(now, *version, "the refused move was written");
+        } else {
+            assert_eq!(answer.status, 200, "{}", answer.body);
+            assert_ne!(now, *version);
+        }
+    }
+    // A keyed retry of the refused move is refused the same, and stores nothing.
+    let (table, who, action, version) = &moves[0];
+    let keyed = two
+        .client
+        .post(format!("{}/v1/tables/{table}/actions", two.base))
+        .insert_header(("Authorization", format!("Bearer {}", who.token)))
+        .insert_header(("Idempotency-Key", "after-logout"))
+        .send_json(&json!({"action": action}))
+        .await
+        .expect("act");
+    assert_eq!(keyed.status().as_u16(), 401);
+    let stored = "SELECT count(*) AS n FROM idempotency WHERE key = 'after-logout'";
+    assert_eq!(one.sql_number(stored).await, 0);
+    let other = tables[0].0.iter().find(|p| p.id != who.id).expect("other");
+    assert_eq!(two.view(table, other).await["version"], *version);
+    // A deal: the second table played out on `two`, its next hand asked by a player whose
+    // session ended is refused, and no hand starts.
+    let (players, table) = &tables[1];
+    let seated = [&players[0], &players[1]];
+    play_out(&two, table, &seated).await;
+    let before = two.view(table, &players[1]).await;
+    assert_eq!(before["status"], "waiting", "{before}");
+    logout(&one, &players[0]).await;
+    two.start_hand(table, &players[0])
+        .await
+        .problem(401, "session_ended");
+    let after = two.view(table, &players[1]).await;
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["status"], "waiting");
+    // The other player's session goes on: they deal.
+    two.start_hand(table, &players[1]).await.ok();
 }
 
 #[actix_web::test]

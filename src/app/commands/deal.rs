@@ -5,6 +5,7 @@ use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
+use crate::app::sessions::Authenticated;
 use crate::app::table::change::{TableChange, now};
 use crate::app::table::state::TableState;
 use crate::app::table::{ensure_open, not_seated};
@@ -18,15 +19,18 @@ use crate::store::ledger::{Account, Reason, Transfer};
 use crate::store::tables::seat_u8;
 
 impl App {
+    /// Deals the next hand for the caller (their session confirmed by the command, see
+    /// [`Command::session`]); with an idempotency key, a retry returns the stored response.
     pub async fn start_hand(
         &self,
-        player: PlayerId,
+        caller: Authenticated,
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
+        let player = caller.player;
         // A deal that lost a race is decided again: on the hand the winner started (409
         // `hand_in_progress`) or on the balances a grant left (R2a).
-        let command = Command::new(id, player, Access::Kept)
+        let command = Command::in_session(id, caller, Access::Kept)
             .keyed(key)
             .creating()
             .retrying();
