@@ -29,42 +29,21 @@ impl Caller {
 
     /// The caller of `req`, from its `Authorization: Bearer` header.
     pub async fn of(req: &HttpRequest) -> Result<Caller, ApiError> {
-        let (app, token) = bearer(req)?;
+        let Some(app) = req.app_data::<web::Data<App>>() else {
+            return Err(ApiError(AppError::Internal("no app state".into())));
+        };
+        let token = req
+            .headers()
+            .get(actix_web::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim);
+        let Some(token) = token else {
+            return Err(ApiError(AppError::unauthorized(
+                "send Authorization: Bearer <token> (from /v1/auth/login)",
+            )));
+        };
         Ok(Caller::from(app.authenticate(token).await?))
-    }
-}
-
-/// The app, and the token of `req`'s `Authorization: Bearer` header.
-fn bearer(req: &HttpRequest) -> Result<(&App, &str), ApiError> {
-    let Some(app) = req.app_data::<web::Data<App>>() else {
-        return Err(ApiError(AppError::Internal("no app state".into())));
-    };
-    let token = req
-        .headers()
-        .get(actix_web::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim);
-    match token {
-        Some(token) => Ok((app, token)),
-        None => Err(ApiError(AppError::unauthorized(
-            "send Authorization: Bearer <token> (from /v1/auth/login)",
-        ))),
-    }
-}
-
-/// The caller of a table command, from `Authorization: Bearer <JWT>`: a genuine, unexpired
-/// token whose session the command itself confirms, in its write's own statement (see
-/// [`crate::app::pipeline::Command::session`]); the same 401s as [`Caller`].
-#[derive(Debug, Clone, Copy)]
-pub struct Signed(pub Authenticated);
-
-impl FromRequest for Signed {
-    type Error = ApiError;
-    type Future = std::future::Ready<Result<Signed, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(bearer(req).and_then(|(app, token)| Ok(Signed(app.verify(token)?))))
     }
 }
 

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::{Caller, Signed};
+use super::auth::Caller;
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, TooManyStreams,
     Unauthorized, Unprocessable,
@@ -324,7 +324,7 @@ pub async fn stand(
 #[post("/{table_id}/hands")]
 pub async fn start_hand(
     app: web::Data<App>,
-    caller: Signed,
+    caller: Caller,
     path: web::Path<Uuid>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
@@ -357,7 +357,7 @@ pub async fn start_hand(
 #[post("/{table_id}/actions")]
 pub async fn act(
     app: web::Data<App>,
-    caller: Signed,
+    caller: Caller,
     path: web::Path<Uuid>,
     body: web::Json<ActIn>,
     req: HttpRequest,

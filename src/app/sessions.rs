@@ -193,21 +193,16 @@ impl App {
     /// Who the bearer token `token` speaks for: a genuine, unexpired token (HS256 only,
     /// not before its `nbf`) of a session that goes on (401 `session_ended` otherwise).
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AppError> {
-        self.require_session(self.verify(token)?).await
-    }
-
-    /// Who the bearer token `token` speaks for when it is genuine and unexpired, its
-    /// session not yet confirmed (see [`App::require_session`]).
-    pub fn verify(&self, token: &str) -> Result<Authenticated, AppError> {
         let claims =
             jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation())
                 .map_err(|e| AppError::unauthorized(format!("invalid token: {e}")))?
                 .claims;
-        Ok(Authenticated {
+        let found = Authenticated {
             player: PlayerId(claims.sub),
             session: SessionId(claims.sid),
             expires_at: DateTime::from_timestamp(claims.exp, 0).unwrap_or_default(),
-        })
+        };
+        self.require_session(found).await
     }
 
     /// Whether the session `found` names still goes on (an open stream asks now and then).
@@ -219,12 +214,7 @@ impl App {
         Ok(going == Some(true))
     }
 
-    /// `found`, once its session is confirmed to go on (401 `session_ended` otherwise, or
-    /// when the session is unknown).
-    pub(crate) async fn require_session(
-        &self,
-        found: Authenticated,
-    ) -> Result<Authenticated, AppError> {
+    async fn require_session(&self, found: Authenticated) -> Result<Authenticated, AppError> {
         match self
             .sessions
             .submit((found.session.0, found.player.0))

@@ -92,9 +92,8 @@ pub struct TableWrite<'a> {
     /// those tables are stamped (see `tables.stamp`).
     pub stamp_seated: &'a [Uuid],
     /// Set when the move was decided on a state this process kept, not yet checked against
-    /// the database in this request: the write then also requires this stamp, that this
-    /// player is still a member of the table's league, and that their session goes on
-    /// when it names one.
+    /// the database in this request: the write then also requires this stamp, and that this
+    /// player is still a member of the table's league.
     pub unchecked: Option<Unchecked>,
     /// The reply stored under the request's idempotency key, if it sent one.
     pub key: Option<&'a KeyRow>,
@@ -185,9 +184,6 @@ pub struct KeyRow {
 pub struct Unchecked {
     pub stamp: i64,
     pub member: Uuid,
-    /// A session of the member's that must go on (not ended), when the request left its
-    /// check to the write.
-    pub session: Option<Uuid>,
 }
 
 /// Events to append, a column per array parameter.
@@ -297,13 +293,6 @@ impl QueryFragment<Pg> for Statement {
             );
             out.push_bind_param::<sql_types::Uuid, _>(&unchecked.member)?;
             out.push_sql(")");
-            if let Some(session) = &unchecked.session {
-                out.push_sql(" AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = ");
-                out.push_bind_param::<sql_types::Uuid, _>(session)?;
-                out.push_sql(" AND s.player_id = ");
-                out.push_bind_param::<sql_types::Uuid, _>(&unchecked.member)?;
-                out.push_sql(" AND s.ended_at IS NULL)");
-            }
         }
         out.push_sql(
             " RETURNING id), \
@@ -542,7 +531,6 @@ struct PlainMoves {
     next_seed: Vec<Vec<u8>>,
     stamp: Vec<Option<i64>>,
     member: Vec<Option<Uuid>>,
-    session: Vec<Option<Uuid>>,
     ev_table: Vec<Uuid>,
     events: EventRows,
     notices: NoticeRows,
@@ -583,7 +571,6 @@ impl PlainMoves {
             next_seed: all().map(|s| s.next_seed.clone()).collect(),
             stamp: all().map(|s| s.unchecked.map(|u| u.stamp)).collect(),
             member: all().map(|s| s.unchecked.map(|u| u.member)).collect(),
-            session: all().map(|s| s.unchecked.and_then(|u| u.session)).collect(),
             ev_table: all()
                 .flat_map(|s| s.events.seq.iter().map(|_| s.table_id))
                 .collect(),
@@ -615,11 +602,9 @@ impl QueryFragment<Pg> for PlainMoves {
         out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.stamp)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.member)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.session)?;
         out.push_sql(
             ") AS m(id, version, new_version, to_act, deadline, in_hand, exempt, next_seed, \
-             stamp, member, session)), \
+             stamp, member)), \
              upd AS (UPDATE tables SET version = m.new_version, \
              to_act = m.to_act::uuid[], deadline = m.deadline, in_hand = m.in_hand, \
              exempt = m.exempt::uuid[], \
@@ -628,8 +613,6 @@ impl QueryFragment<Pg> for PlainMoves {
              AND (m.stamp IS NULL OR tables.stamp = m.stamp) \
              AND (m.member IS NULL OR EXISTS (SELECT 1 FROM memberships ms \
              WHERE ms.league_id = tables.league_id AND ms.player_id = m.member)) \
-             AND (m.session IS NULL OR EXISTS (SELECT 1 FROM sessions se \
-             WHERE se.id = m.session AND se.player_id = m.member AND se.ended_at IS NULL)) \
              AND tables.id = ANY(",
         );
         // The ids again, as a filter of their own: the plan then finds each table by its

@@ -6,9 +6,8 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::app::idempotency::{IdempotencyKey, Reply};
-use crate::app::ids::TableId;
+use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
-use crate::app::sessions::Authenticated;
 use crate::app::table::change::{TableChange, now};
 use crate::app::table::not_seated;
 use crate::app::table::state::{CurrentHand, TableState};
@@ -23,21 +22,20 @@ use crate::store::ledger::{Account, Reason, Transfer};
 pub const TIMEOUTS_TO_STAND_UP: i16 = 2;
 
 impl App {
-    /// Performs `action` for the caller's seat (their session confirmed by the command,
-    /// see [`Command::session`]). Without `expected_version`, a lost race is decided again
-    /// on the new state; with an idempotency key, a retry returns the stored response.
+    /// Performs `action` for the caller's seat. Without `expected_version`, a lost race
+    /// is decided again on the new state; with an idempotency key, a retry returns the
+    /// stored response.
     pub async fn act(
         &self,
-        caller: Authenticated,
+        player: PlayerId,
         id: TableId,
         expected_version: Option<i64>,
         action: Action,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let player = caller.player;
         let command = Command {
             retry: expected_version.is_none() || key.is_some(),
-            ..Command::in_session(id, caller, Access::Kept).keyed(key)
+            ..Command::new(id, player, Access::Kept).keyed(key)
         };
         self.decide_view(command, |state, _| {
             let seat = state

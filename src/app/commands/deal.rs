@@ -5,7 +5,6 @@ use crate::app::ErrorCode;
 use crate::app::idempotency::{IdempotencyKey, Reply};
 use crate::app::ids::{PlayerId, TableId};
 use crate::app::pipeline::{Access, Command};
-use crate::app::sessions::Authenticated;
 use crate::app::table::change::{TableChange, now};
 use crate::app::table::state::TableState;
 use crate::app::table::{ensure_open, not_seated};
@@ -19,18 +18,15 @@ use crate::store::ledger::{Account, Reason, Transfer};
 use crate::store::tables::seat_u8;
 
 impl App {
-    /// Deals the next hand for the caller (their session confirmed by the command, see
-    /// [`Command::session`]); with an idempotency key, a retry returns the stored response.
     pub async fn start_hand(
         &self,
-        caller: Authenticated,
+        player: PlayerId,
         id: TableId,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<TableView>, AppError> {
-        let player = caller.player;
         // A deal that lost a race is decided again: on the hand the winner started (409
         // `hand_in_progress`) or on the balances a grant left (R2a).
-        let command = Command::in_session(id, caller, Access::Kept)
+        let command = Command::new(id, player, Access::Kept)
             .keyed(key)
             .creating()
             .retrying();

@@ -9,8 +9,7 @@
 //!   full read of the table.
 //!
 //! A deal or a move is first decided on the kept table with nothing read, and its write is
-//! queued with others, guarded by the kept version and stamp, the caller's membership and,
-//! when the request left it to the command, that the caller's session goes on;
+//! queued with others, guarded by the kept version and stamp and the caller's membership;
 //! with an idempotency key, the key is looked up first and the reply is stored in the move's
 //! own statement. When that does not conclude (nothing kept, a refusal, a table that moved
 //! on, a key stored meanwhile), and for commands that lock, the table is read (its row
@@ -33,7 +32,6 @@ use serde::Serialize;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{Role, not_a_member, require_member_shared};
-use super::sessions::Authenticated;
 use super::table::change::{Newcomer, TableChange};
 use super::table::read::{load_for, load_table, no_table};
 use super::table::state::TableState;
@@ -73,10 +71,6 @@ pub struct Command {
     /// Whether a lost race is decided again on the new state, up to three times (not when
     /// the client named the version it decided on).
     pub retry: bool,
-    /// The caller's token, its session still to be confirmed: by the kept write's own
-    /// statement, or before anything else is read or replayed (401 `session_ended` when it
-    /// ended). `None`: the request confirmed it, or no session asks (bots, timeouts).
-    pub session: Option<Authenticated>,
 }
 
 impl Command {
@@ -89,16 +83,6 @@ impl Command {
             access,
             status: 200,
             retry: false,
-            session: None,
-        }
-    }
-
-    /// `caller`'s command, their session confirmed by the command itself (see
-    /// [`Command::session`]).
-    pub fn in_session(table: TableId, caller: Authenticated, access: Access) -> Command {
-        Command {
-            session: Some(caller),
-            ..Command::new(table, caller.player, access)
         }
     }
 
@@ -175,10 +159,8 @@ impl App {
         decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
         answer: &impl Fn(&TableState) -> T,
     ) -> Result<Reply<T>, AppError> {
-        let mut unconfirmed = command.session;
         if command.access == Access::Kept {
             if let Some(key) = &command.key {
-                self.confirm_session(&mut unconfirmed).await?;
                 let mut conn = store::conn(&self.pool).await?;
                 if let Some((status, body)) =
                     idempotency::lookup(&mut conn, command.player, key).await?
@@ -186,23 +168,11 @@ impl App {
                     return Ok(Reply::Replayed { status, body });
                 }
             }
-            match self
-                .decide_on_kept(command, unconfirmed, decide, answer)
-                .await
-            {
-                Ok(Some((after, value))) => {
-                    self.committed(command, after).await?;
-                    return Ok(Reply::Fresh(value));
-                }
-                Ok(None) => {}
-                // Nothing was written; a caller whose session ended learns only that.
-                Err(e) => {
-                    self.confirm_session(&mut unconfirmed).await?;
-                    return Err(e);
-                }
+            if let Some((after, value)) = self.decide_on_kept(command, decide, answer).await? {
+                self.committed(command, after).await?;
+                return Ok(Reply::Fresh(value));
             }
         }
-        self.confirm_session(&mut unconfirmed).await?;
         let mut pooled = store::conn(&self.pool).await?;
         let conn: &mut Conn = &mut pooled;
         let transaction = command.key.is_some() || command.access != Access::Kept;
@@ -230,25 +200,12 @@ impl App {
         Ok(reply)
     }
 
-    /// Confirms the session of `unconfirmed`, if any, once.
-    async fn confirm_session(
-        &self,
-        unconfirmed: &mut Option<Authenticated>,
-    ) -> Result<(), AppError> {
-        if let Some(found) = unconfirmed.take() {
-            self.require_session(found).await?;
-        }
-        Ok(())
-    }
-
     /// The command decided on the table as this process last kept it, with nothing read,
     /// and queued to be committed with others (its reply stored under its key, if any, in
-    /// the same statement; guarded by the `unconfirmed` session going on, if any): `None`
-    /// when that does not conclude.
+    /// the same statement): `None` when that does not conclude.
     async fn decide_on_kept<T: Serialize>(
         &self,
         command: &Command,
-        unconfirmed: Option<Authenticated>,
         decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
         answer: &impl Fn(&TableState) -> T,
     ) -> Result<Option<(TableState, T)>, AppError> {
@@ -279,7 +236,6 @@ impl App {
         let unchecked = Unchecked {
             stamp: before.table.stamp,
             member: command.player.0,
-            session: unconfirmed.map(|found| found.session.0),
         };
         let queued = Writer::Queued(&self.writes);
         match write(queued, &before, &committed, Some(unchecked), key.as_ref()).await {
