@@ -1,4 +1,5 @@
-//! Engine benchmarks: a full bot-played 7-player hand, and `legal_plays` mid-trick.
+//! Engine benchmarks: a full bot-played 7-player hand (on a few decks, on many, and as
+//! `bourre simulate` plays it), and `legal_plays` mid-trick.
 //!
 //! Run with `cargo bench --bench engine`; hands per second = 1 / time per hand.
 
@@ -8,6 +9,7 @@ use bourre::engine::bot;
 use bourre::engine::deck::{Deck, hand_key};
 use bourre::engine::hand::{Entrant, Event, HandStart, HandState, Phase};
 use bourre::engine::rules::TableRules;
+use bourre::engine::sim::{SimConfig, SimTable};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn start(hand_no: u32) -> HandStart {
@@ -91,6 +93,29 @@ fn full_hand(c: &mut Criterion) {
             let state = bourre::engine::sim::play_hand(starts[j].clone(), &mut events);
             black_box(state.map(|s| s.phase()).ok())
         })
+    });
+    // The same over 4,096 decks: too many for the branch predictor to learn the hands, as
+    // in a simulation, where every deck is new.
+    let many: Vec<HandStart> = (1..=4096).map(start).collect();
+    let mut m = 0;
+    c.bench_function("sim_play_hand_7_players_4096_decks", |b| {
+        b.iter(|| {
+            m = (m + 1) % many.len();
+            events.clear();
+            let state = bourre::engine::sim::play_hand(many[m].clone(), &mut events);
+            black_box(state.map(|s| s.phase()).ok())
+        })
+    });
+    // `bourre simulate`'s own hand: the deck shuffled from the seed, played, and booked.
+    let mut table = SimTable::new(SimConfig {
+        hands: 0,
+        players: 7,
+        seed: 1,
+        rules: TableRules::with_ante(1),
+        starting_balance: 1_000,
+    });
+    c.bench_function("simulate_play_one_7_players", |b| {
+        b.iter(|| black_box(table.play_one().is_ok()))
     });
 }
 
