@@ -83,29 +83,24 @@ fn full_hand(c: &mut Criterion) {
             black_box(state.phase())
         })
     });
-    // The same through `sim::play_hand`, from the `HandStart` (deal included).
-    let starts: Vec<HandStart> = (1..=16).map(start).collect();
-    let mut j = 0;
-    c.bench_function("sim_play_hand_7_players", |b| {
-        b.iter(|| {
-            j = (j + 1) % starts.len();
-            events.clear();
-            let state = bourre::engine::sim::play_hand(starts[j].clone(), &mut events);
-            black_box(state.map(|s| s.phase()).ok())
-        })
-    });
-    // The same over 4,096 decks: too many for the branch predictor to learn the hands, as
-    // in a simulation, where every deck is new.
-    let many: Vec<HandStart> = (1..=4096).map(start).collect();
-    let mut m = 0;
-    c.bench_function("sim_play_hand_7_players_4096_decks", |b| {
-        b.iter(|| {
-            m = (m + 1) % many.len();
-            events.clear();
-            let state = bourre::engine::sim::play_hand(many[m].clone(), &mut events);
-            black_box(state.map(|s| s.phase()).ok())
-        })
-    });
+    // The same through `sim::play_hand`, from the `HandStart` (deal included); then over
+    // 4,096 decks, too many for the processor to learn the hands, as in a simulation, where
+    // every deck is new.
+    for (name, decks) in [
+        ("sim_play_hand_7_players", 16),
+        ("sim_play_hand_7_players_4096_decks", 4096),
+    ] {
+        let starts: Vec<HandStart> = (1..=decks).map(start).collect();
+        let mut j = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                j = (j + 1) % starts.len();
+                events.clear();
+                let state = bourre::engine::sim::play_hand(starts[j].clone(), &mut events);
+                black_box(state.map(|s| s.phase()).ok())
+            })
+        });
+    }
     // `bourre simulate`'s own hand: the deck shuffled from the seed, played, and booked.
     let mut table = SimTable::new(SimConfig {
         hands: 0,
