@@ -47,7 +47,12 @@ export async function tableScreen(into, id, onTurn) {
    * to the table's heading.
    */
   let drawn = "";
+  /** A press on one of the page's buttons is under way: redraws wait for its click. */
+  let pressing = false;
   const render = () => {
+    // A redraw between a press and its release would take the button away from under the
+    // finger, and the click with it: the page is redrawn once the press is over.
+    if (pressing) return;
     // Nothing changed (a refresh after a reconnect, say): the page stays as it is, so a
     // tap that is under way lands on the button it began on.
     const state = JSON.stringify([view, busy, [...chosen]]);
@@ -147,6 +152,19 @@ export async function tableScreen(into, id, onTurn) {
     chosen: () => [...chosen],
   };
 
+  const press = (/** @type {PointerEvent} */ event) => {
+    if (event.target instanceof Element && event.target.closest("button")) pressing = true;
+  };
+  // The click follows the release in the same task: the redraw comes after it.
+  const release = () => {
+    if (!pressing) return;
+    pressing = false;
+    window.setTimeout(render, 0);
+  };
+  body.addEventListener("pointerdown", press);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+
   render();
   const stream = follow(id, () => view.version, refresh, (text) => {
     live.textContent = text;
@@ -164,6 +182,8 @@ export async function tableScreen(into, id, onTurn) {
     stream.stop();
     clearInterval(tick);
     document.removeEventListener("visibilitychange", visible);
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
   };
 }
 

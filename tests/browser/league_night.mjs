@@ -163,14 +163,26 @@ try {
   await ann.page.locator(".live", { hasText: "Live" }).waitFor();
   const tableUrl = ann.page.url();
   await ann.page.getByRole("button", { name: "Take a seat" }).click();
-  for (const p of [bob, cat]) {
+  /** @param {Awaited<ReturnType<typeof player>>} p */
+  const sits = async (p) => {
     // The lobby refreshes by itself every 10 s.
     await p.page.getByRole("link", { name: "Main table" }).click({ timeout: 20000 });
     await p.page.locator(".live", { hasText: "Live" }).waitFor();
     await p.page.getByRole("button", { name: "Take a seat" }).click();
     await p.page.getByRole("button", { name: "Leave seat" }).waitFor();
-  }
-  await ann.page.getByRole("button", { name: "Add bot" }).click();
+  };
+  await sits(bob);
+  await ann.page.locator(".seats li").nth(1).waitFor();
+  // Ann presses "Add bot" and cat sits before she lets go: the page waits for her click
+  // before it redraws for cat's seat, so the click lands on the button she pressed.
+  const addBot = await ann.page.getByRole("button", { name: "Add bot" }).boundingBox();
+  if (!addBot) throw new Error("no Add bot button to press");
+  await ann.page.mouse.move(addBot.x + addBot.width / 2, addBot.y + addBot.height / 2);
+  await ann.page.mouse.down();
+  await sits(cat);
+  await bob.page.locator(".seats li").nth(2).waitFor();
+  await ann.page.waitForTimeout(1000);
+  await ann.page.mouse.up();
   for (const p of everyone) {
     await p.page.locator(".seats li").nth(3).waitFor();
     await p.page.getByText("(bot)").waitFor();
