@@ -85,7 +85,7 @@ pub async fn request_context(
         "latency_ms": started.elapsed().as_secs_f64() * 1000.0,
     });
     span.in_scope(|| {
-        // A 503 is the database away or the process shutting down, not a bug.
+        // A 503 is the database away, the process shutting down or too busy, not a bug.
         if status == 503 {
             obs::warn("request", fields);
         } else if status >= 500 {

@@ -1,5 +1,6 @@
 //! The caller's account: change the password (the other sessions end), and delete the
-//! account (seats left, name and credentials erased, history kept whole).
+//! account (seats left, admin roles handed on, name and credentials erased, history kept
+//! whole).
 //!
 //! Both ask for the current password, counted by the login throttle like a login (see
 //! [`super::throttle`]): a stolen access token cannot be used to guess it.
@@ -7,11 +8,16 @@
 use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 
-use super::auth::{check_password, hash_password, unknown_player, verify_password};
-use super::ids::{PlayerId, TableId};
+use super::auth::{HashSlot, check_password, hold_player, unknown_player};
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::league_admin::{Succession, keep_an_admin};
+use super::league_history::{self as history, HistoryKind};
+use super::leagues::{Role, load_league, lock_league};
 use super::sessions::{Authenticated, Ended};
 use super::{App, AppError, ErrorCode};
 use crate::store;
+use crate::store::players::Hold;
+use serde_json::json;
 
 fn wrong_password() -> AppError {
     AppError::refused(ErrorCode::WrongPassword, "the current password is wrong")
@@ -19,13 +25,13 @@ fn wrong_password() -> AppError {
 
 impl App {
     /// Checks `password` against the caller's, as a login would; returns their account
-    /// name (lower-cased username).
+    /// name (lower-cased username) and the hashing slot the check took, for a hash to come.
     async fn confirm_password(
         &self,
         player: PlayerId,
         password: &str,
         addr: Option<IpAddr>,
-    ) -> Result<String, AppError> {
+    ) -> Result<(String, HashSlot), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let username = store::players::username(&mut conn, player.0)
             .await?
@@ -35,14 +41,17 @@ impl App {
             .ok_or_else(unknown_player)?;
         drop(conn);
         let account = username.to_lowercase();
-        self.attempt_login(&account, addr).await?;
-        if verify_password(password.to_owned(), hash).await? {
-            self.login_succeeded(&account, addr).await?;
-            Ok(account)
-        } else {
-            self.login_failed(addr).await?;
-            Err(wrong_password())
-        }
+        let attempt = self.attempt_login(&account, addr).await?;
+        let outcome = match attempt.slot.verify(password.to_owned(), hash).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(wrong_password()),
+            Err(e) => Err(e),
+        };
+        let slot = self
+            .login_checked(attempt, outcome.as_ref().map(|_| ()))
+            .await?;
+        outcome?;
+        Ok((account, slot))
     }
 
     /// Sets the caller's password to `new` and ends every other session of theirs.
@@ -54,8 +63,9 @@ impl App {
         addr: Option<IpAddr>,
     ) -> Result<(), AppError> {
         check_password(new)?;
-        self.confirm_password(caller.player, current, addr).await?;
-        let hash = hash_password(new.to_owned()).await?;
+        let (_, slot) = self.confirm_password(caller.player, current, addr).await?;
+        let hash = slot.hash(new.to_owned()).await?;
+        drop(slot);
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
             store::players::set_password_hash(conn, caller.player.0, &hash).await?;
@@ -71,12 +81,19 @@ impl App {
         .await
     }
 
-    /// Deletes the caller's account: refused (409 `hand_in_progress`) while they are dealt
-    /// into a hand, checked at every table before any seat is left. Then they stand up
-    /// from every table, and in one transaction their name, credentials and push
-    /// subscriptions are erased and every session of theirs ends. Their memberships, ledger rows and the tables' logs
-    /// stay as they are, so every league still sums to zero and every hand still audits;
-    /// records name them "deleted player".
+    /// Deletes the caller's account, in one transaction that holds the player's row
+    /// exclusively from the start (every creation of theirs holds it too, see
+    /// [`super::auth::hold_player`]: those in flight finish first, those after are refused,
+    /// so nothing of theirs appears once the deletion commits). Refused (409
+    /// `hand_in_progress`) while they are dealt into a hand, checked at every table before
+    /// any seat is left. Then they stand up from every table; in every league of theirs
+    /// they stop being an admin (the role passes on, see
+    /// [`super::league_admin::keep_an_admin`]), and a league left with no human member
+    /// closes (its tables closed, their pots returned); its history says so. Their name,
+    /// credentials and push subscriptions are erased and every session of theirs ends.
+    /// Their memberships, ledger rows and the tables' logs stay as they are, so every
+    /// league still sums to zero and every hand still audits; records name them "deleted
+    /// player".
     pub async fn delete_account(
         &self,
         caller: Authenticated,
@@ -84,35 +101,73 @@ impl App {
         addr: Option<IpAddr>,
     ) -> Result<(), AppError> {
         let player = caller.player;
-        let account = self.confirm_password(player, password, addr).await?;
-        let mut conn = store::conn(&self.pool).await?;
-        let tables = store::seats::tables_of(&mut conn, player.0).await?;
-        for &table in &tables {
-            let (state, _) =
-                super::table::read::load_for(&mut conn, TableId(table), Some(player), false)
-                    .await?;
-            if state.dealt_in(player.0) {
-                return Err(AppError::refused(
-                    ErrorCode::HandInProgress,
-                    format!(
-                        "the player is dealt into a hand at table {table}: delete the account \
-                         when it ends"
-                    ),
-                ));
-            }
-        }
-        drop(conn);
-        for table in tables {
-            self.stand(player, TableId(table)).await?;
-        }
+        let (account, _) = self.confirm_password(player, password, addr).await?;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
-            store::players::lock(conn, player.0).await?;
-            if !store::seats::tables_of(conn, player.0).await?.is_empty() {
-                return Err(AppError::refused(
-                    ErrorCode::MemberSeated,
-                    "the player sat down again meanwhile: try again",
-                ));
+            hold_player(conn, player, Hold::Exclusive).await?;
+            let tables = store::seats::tables_of(conn, player.0).await?;
+            for &table in &tables {
+                let (state, _) =
+                    super::table::read::load_for(conn, TableId(table), Some(player), false).await?;
+                if state.dealt_in(player.0) {
+                    return Err(AppError::refused(
+                        ErrorCode::HandInProgress,
+                        format!(
+                            "the player is dealt into a hand at table {table}: delete the \
+                             account when it ends"
+                        ),
+                    ));
+                }
+            }
+            let leagues = store::memberships::roles_of(conn, player.0).await?;
+            let mut last_human_of = Vec::new();
+            for (league, _) in &leagues {
+                let open = load_league(conn, LeagueId(*league))
+                    .await?
+                    .closed_at
+                    .is_none();
+                let others = store::memberships::live_humans(conn, *league, player.0).await?;
+                if open && others.is_empty() {
+                    last_human_of.push(LeagueId(*league));
+                }
+            }
+            // Standing up and closing tables are table commands of their own (other
+            // connections): none of them waits for the player's row.
+            for table in tables {
+                self.stand(player, TableId(table)).await?;
+            }
+            for &league in &last_human_of {
+                self.close_league_tables(player, league).await?;
+            }
+            for (league, role) in leagues {
+                let league = LeagueId(league);
+                lock_league(conn, league).await?;
+                if Role::stored(&role) == Role::Admin {
+                    store::memberships::set_role(conn, league.0, player.0, Role::Member.as_str())
+                        .await?;
+                }
+                history::record(
+                    conn,
+                    league,
+                    HistoryKind::MemberDeleted,
+                    Some(player),
+                    None,
+                    json!({}),
+                )
+                .await?;
+                let succession = keep_an_admin(conn, league, player, "account_deleted").await?;
+                if succession == Succession::NobodyLeft && last_human_of.contains(&league) {
+                    store::leagues::close(conn, league.0).await?;
+                    history::record(
+                        conn,
+                        league,
+                        HistoryKind::LeagueClosed,
+                        None,
+                        None,
+                        json!({"reason": "no_human_member"}),
+                    )
+                    .await?;
+                }
             }
             store::players::erase(conn, player.0, &account).await?;
             store::push::forget(conn, player.0).await?;

@@ -271,14 +271,16 @@ pub fn audit(record: &HandRecord, chain: Option<Verdict>) -> AuditReport {
     let chain = chain.unwrap_or_else(|| {
         let first = record.events.first().map_or(1, |r| r.seq);
         let prev = record.events.first().map(|r| r.prev_hash.as_str());
-        let mut own = check_chain(&record.events, first, prev);
-        if own.is_ok() {
-            own = check_chain(
+        // The commitment's row is checked on its own (it is an earlier hand's): the
+        // verdict's message is the hand's rows'.
+        let own = check_chain(&record.events, first, prev).and_then(|rows| {
+            check_chain(
                 std::slice::from_ref(&record.commitment_event),
                 record.commitment_event.seq,
                 None,
-            );
-        }
+            )
+            .map(|_| rows)
+        });
         verdict("hash_chain", own)
     });
     let mut verdicts = vec![chain];

@@ -5,10 +5,13 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use diesel_async::AsyncConnection;
+use std::sync::Arc;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use uuid::Uuid;
 
 use super::ids::PlayerId;
 use super::sessions::Session;
+use super::throttle::LoginTry;
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store;
@@ -46,31 +49,81 @@ pub(crate) fn check_password(password: &str) -> Result<(), AppError> {
     }
 }
 
-pub(crate) async fn hash_password(password: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
-        Argon2::default()
-            .hash_password(password.as_bytes())
-            .map(|hash| hash.to_string())
-            .map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-    .map_err(AppError::Internal)
+/// How long a request waits for a hashing slot before it is answered 503 `busy`.
+pub const HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Password hashing (argon2id, 19 MiB a hash), at most one hash per core at once: a burst
+/// of logins queues rather than taking a thread and its memory each, and a request that
+/// waits longer than [`HASH_WAIT`] is answered 503 `busy` with `Retry-After`.
+#[derive(Clone)]
+pub struct Hashing {
+    slots: Arc<Semaphore>,
 }
 
-pub(crate) async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok()
-            })
-            .map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-    .map_err(AppError::Internal)
+impl Hashing {
+    pub fn new(slots: usize) -> Hashing {
+        Hashing {
+            slots: Arc::new(Semaphore::new(slots.max(1))),
+        }
+    }
+
+    /// A slot to hash in, waited for up to [`HASH_WAIT`].
+    pub(crate) async fn slot(&self) -> Result<HashSlot, AppError> {
+        match tokio::time::timeout(HASH_WAIT, self.slots.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(HashSlot { _permit: permit }),
+            Ok(Err(closed)) => Err(AppError::Internal(closed.to_string())),
+            Err(_) => Err(busy()),
+        }
+    }
+}
+
+/// 503 `busy`: every hashing slot stayed taken.
+pub(crate) fn busy() -> AppError {
+    AppError::Throttled {
+        code: ErrorCode::Busy,
+        detail: "the server is checking too many passwords at once; the request changed nothing"
+            .into(),
+        retry_after_secs: 2,
+    }
+}
+
+/// One hashing slot, held until dropped.
+pub(crate) struct HashSlot {
+    _permit: OwnedSemaphorePermit,
+}
+
+impl HashSlot {
+    pub(crate) async fn hash(&self, password: String) -> Result<String, AppError> {
+        blocking(move || {
+            Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|hash| hash.to_string())
+                .map_err(|e| e.to_string())
+        })
+        .await
+    }
+
+    pub(crate) async fn verify(&self, password: String, hash: String) -> Result<bool, AppError> {
+        blocking(move || {
+            PasswordHash::new(&hash)
+                .map(|parsed| {
+                    Argon2::default()
+                        .verify_password(password.as_bytes(), &parsed)
+                        .is_ok()
+                })
+                .map_err(|e| e.to_string())
+        })
+        .await
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(AppError::Internal)
 }
 
 impl App {
@@ -87,7 +140,7 @@ impl App {
         check_password(password)?;
         let per_hour = self.config.address_limits.registrations_per_hour;
         self.limit_address("registration", addr, per_hour).await?;
-        let hash = hash_password(password.to_owned()).await?;
+        let hash = self.hashing.slot().await?.hash(password.to_owned()).await?;
         let id = Uuid::new_v4();
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
@@ -122,36 +175,39 @@ impl App {
     ) -> Result<Session, AppError> {
         // A name no account can have is a failure without a try (its count would be keyed
         // by whatever the client sent).
-        let account = username.to_lowercase();
-        let result = match check_username(username) {
-            Ok(()) => {
-                self.attempt_login(&account, addr).await?;
-                self.check_credentials(username, password).await
-            }
-            Err(_) => Err(AppError::unauthorized("unknown username or wrong password")),
-        };
-        match &result {
-            Ok(_) => self.login_succeeded(&account, addr).await?,
-            Err(e) if e.is(ErrorCode::Unauthorized) => self.login_failed(addr).await?,
-            Err(_) => {}
+        if check_username(username).is_err() {
+            self.login_failed(addr).await?;
+            return Err(AppError::unauthorized("unknown username or wrong password"));
         }
+        let account = username.to_lowercase();
+        let attempt = self.attempt_login(&account, addr).await?;
+        let result = self.check_credentials(&attempt, username, password).await;
+        self.login_checked(attempt, result.as_ref().map(|_| ()))
+            .await?;
         result
     }
 
-    async fn check_credentials(&self, username: &str, password: &str) -> Result<Session, AppError> {
+    async fn check_credentials(
+        &self,
+        attempt: &LoginTry,
+        username: &str,
+        password: &str,
+    ) -> Result<Session, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let found = store::players::credentials(&mut conn, username).await?;
+        drop(conn);
         let refused = || AppError::unauthorized("unknown username or wrong password");
         let Some((id, name, hash)) = found else {
             return Err(refused());
         };
-        if !verify_password(password.to_owned(), hash).await? {
+        if !attempt.slot.verify(password.to_owned(), hash).await? {
             return Err(refused());
         }
         let player = Player {
             id: PlayerId(id),
             username: name,
         };
+        let mut conn = store::conn(&self.pool).await?;
         self.start_session(&mut conn, player).await
     }
 
@@ -170,11 +226,23 @@ pub(crate) fn unknown_player() -> AppError {
     AppError::unauthorized("the token's player no longer exists")
 }
 
-/// The token's player, or 401 when there is none: for use cases that would otherwise
-/// store a reference to them.
-pub(crate) async fn require_player(conn: &mut store::Conn, id: PlayerId) -> Result<(), AppError> {
-    match store::players::username(conn, id.0).await? {
-        Some(_) => Ok(()),
-        None => Err(unknown_player()),
+/// Holds the caller's row until the transaction ends (see [`store::players::Hold`]), or
+/// 401 when the account is gone: every use case that creates something a player owns or
+/// occupies (a seat, a league, a table, a membership, a join request, a webhook, a push
+/// subscription, a bot) holds its player first, before any other row, so that once an
+/// account's deletion commits nothing of that player can appear (the deletion holds the row
+/// exclusively, see [`App::delete_account`]).
+pub(crate) async fn hold_player(
+    conn: &mut store::Conn,
+    id: PlayerId,
+    hold: store::players::Hold,
+) -> Result<(), AppError> {
+    if store::players::hold(conn, id.0, hold).await? {
+        Ok(())
+    } else {
+        Err(AppError::refused(
+            ErrorCode::SessionEnded,
+            "the account was deleted (or never existed): its sessions have ended",
+        ))
     }
 }

@@ -4,7 +4,9 @@
 //! A bot is a player of its own with no credentials, a member of the table's league with
 //! the role `bot`. It is staked the league's starting balance from the treasury when it
 //! sits down, and its chips go back to the treasury when it leaves (the ledger's
-//! `starting_balance` and `member_removed`), so the league still sums to zero.
+//! `starting_balance` and `member_removed`), so the league still sums to zero. A bot that
+//! left is retired (a member of no league) and comes back for the next bot seated anywhere,
+//! so bots are as many as ever sat at once; seating them is a daily quota of the player's.
 //!
 //! It acts through the same door as every move (see [`crate::app::pipeline`]): after each
 //! commit, the process that made it looks whether a bot is to act ([`App::wake_bots`]) and
@@ -15,6 +17,7 @@
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
+use super::auth::hold_player;
 use super::commands::act::act;
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{Role, add_member, load_league};
@@ -25,6 +28,7 @@ use super::table::state::TableState;
 use super::view::TableView;
 use super::{App, AppError, ErrorCode};
 use crate::engine::RuleError;
+use crate::store::players::Hold;
 use crate::store::{self, Conn};
 
 /// 403 unless `player` created the table or is an admin of its league.
@@ -44,47 +48,64 @@ fn require_manager(
 }
 
 impl App {
-    /// Seats a new bot at table `id` (at `seat`, or the lowest free one); the caller's
-    /// view of the table after.
+    /// Seats a bot at table `id` (at `seat`, or the lowest free one); the caller's view of
+    /// the table after. A retired bot (one that is no member of any league) comes back
+    /// rather than a new one being made; a player seats at most
+    /// [`super::Quotas::bots_per_day`] bots a day (429 `quota_exceeded`).
     pub async fn add_bot(
         &self,
         caller: PlayerId,
         id: TableId,
         seat: Option<u8>,
     ) -> Result<TableView, AppError> {
-        let bot = PlayerId(Uuid::new_v4());
         let mut conn = store::conn(&self.pool).await?;
         let (state, role) = load_for(&mut conn, id, Some(caller), false).await?;
         if role.is_none() {
             return Err(super::leagues::not_a_member());
         }
         require_manager(&state, caller, role)?;
-        // The seat is checked as the bot's sitting down will be, before the bot exists.
+        // The seat is checked as the bot's sitting down will be, before the bot is taken.
         let nobody = Caller {
             role: None,
             newcomer: None,
             members: Vec::new(),
         };
-        super::commands::seats::sit(&state, &nobody, bot, seat)?;
+        super::commands::seats::sit(&state, &nobody, PlayerId(Uuid::nil()), seat)?;
         let league = LeagueId(state.table.league_id);
-        let name = format!("bot {}", &bot.0.simple().to_string()[..8]);
-        conn.transaction::<_, AppError, _>(async |conn| {
-            let league = load_league(conn, league).await?;
-            store::players::insert_bot(conn, bot.0, &name).await?;
-            add_member(
-                conn,
-                LeagueId(league.id),
-                bot,
-                Role::Bot,
-                league.starting_balance,
-            )
+        let per_day = self.config.quotas.bots_per_day;
+        let bot = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                hold_player(conn, caller, Hold::Shared).await?;
+                if !store::quotas::take(conn, caller.0, "bots", per_day).await? {
+                    return Err(AppError::refused(
+                        ErrorCode::QuotaExceeded,
+                        format!("a player seats at most {per_day} bots a day"),
+                    ));
+                }
+                let league = load_league(conn, league).await?;
+                let bot = match store::players::retired_bot(conn).await? {
+                    Some(bot) => PlayerId(bot),
+                    None => {
+                        let bot = PlayerId(Uuid::new_v4());
+                        let name = format!("bot {}", &bot.0.simple().to_string()[..8]);
+                        store::players::insert_bot(conn, bot.0, &name).await?;
+                        bot
+                    }
+                };
+                add_member(
+                    conn,
+                    LeagueId(league.id),
+                    bot,
+                    Role::Bot,
+                    league.starting_balance,
+                )
+                .await?;
+                Ok(bot)
+            })
             .await?;
-            Ok(())
-        })
-        .await?;
         drop(conn);
         if let Err(e) = self.sit(bot, id, seat, None).await {
-            // Taken meanwhile: the bot goes as it came.
+            // Taken meanwhile: the bot retires as it came.
             self.retire_bot(league, bot).await?;
             return Err(e);
         }
@@ -220,7 +241,7 @@ const STALLED_SECS: i64 = 3;
 /// In the caller's transaction: bot `bot`'s chips back to the treasury, its membership
 /// ended, unless it sits at a table.
 async fn retire(conn: &mut Conn, league: LeagueId, bot: PlayerId) -> Result<(), AppError> {
-    store::players::lock(conn, bot.0).await?;
+    store::players::hold(conn, bot.0, Hold::Exclusive).await?;
     if store::seats::count_in_league(conn, league.0, bot.0, false).await? > 0 {
         return Ok(());
     }

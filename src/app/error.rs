@@ -86,6 +86,8 @@ error_codes! {
     CannotRemoveCreator = (409, "cannot_remove_creator"),
     HandInProgress = (409, "hand_in_progress"),
     JoinRequested = (409, "join_requested"),
+    LastAdmin = (409, "last_admin"),
+    LeagueClosed = (409, "league_closed"),
     MemberSeated = (409, "member_seated"),
     SeatTaken = (409, "seat_taken"),
     SeatedElsewhere = (409, "seated_elsewhere"),
@@ -137,6 +139,8 @@ error_codes! {
     Unavailable = (503, "unavailable"),
     // 503: This process is shutting down (its `/readyz`): use another.
     ShuttingDown = (503, "shutting_down"),
+    // 503: Every password-hashing slot stayed taken: try again after `Retry-After`.
+    Busy = (503, "busy"),
 }
 
 impl std::fmt::Display for ErrorCode {

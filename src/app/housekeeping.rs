@@ -41,7 +41,8 @@ impl App {
         .await?;
         let watchers =
             store::push::sweep_watchers(&mut conn, now - chrono::Duration::hours(1)).await?;
-        Ok(replies + counts + sessions + deliveries + watchers)
+        let quotas = store::quotas::sweep(&mut conn).await?;
+        Ok(replies + counts + sessions + deliveries + watchers + quotas)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

@@ -68,14 +68,16 @@ fn cutoff() -> chrono::DateTime<chrono::Utc> {
 
 /// The stored response for the key, if any. The same key with another request is refused,
 /// and so is a new key when the player has their most replies stored (429
-/// `quota_exceeded`). Holds a transaction lock on the key, so concurrent retries wait for
-/// the first to commit.
-pub async fn lookup(
+/// `quota_exceeded`). In the use case's transaction, which stores the reply: a transaction
+/// lock on the player's keys is held until it ends, so concurrent retries wait for the
+/// first to commit, and concurrent new keys are counted one after the other (the quota
+/// holds however many arrive at once).
+async fn lookup(
     conn: &mut Conn,
     player: PlayerId,
     key: &IdempotencyKey,
 ) -> Result<Option<(u16, Value)>, AppError> {
-    store_idempotency::lock(conn, player.0, &key.key).await?;
+    store_idempotency::lock(conn, player.0).await?;
     let (stored, count) = store_idempotency::find(conn, player.0, &key.key, cutoff()).await?;
     match stored {
         Some((hash, _, _)) if hash != key.request_hash => Err(AppError::refused(

@@ -4,18 +4,22 @@
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::Serialize;
+use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::hold_player;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
+use super::league_history::{self as history, HistoryKind};
 use super::leagues::{
-    JoinRequest, League, LeagueView, Role, RowLock, add_member, load_league, lock_league,
-    member_role, require_member,
+    JoinRequest, League, LeagueView, Role, RowLock, add_member, ensure_league_open, load_league,
+    lock_league, member_role, require_member,
 };
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
+use crate::store::players::Hold;
 use crate::store::{self, Conn, StoreError};
 
 /// Largest single grant.
@@ -48,6 +52,51 @@ pub(crate) async fn require_admin(
             "only an admin of the league may do this",
         ))
     }
+}
+
+/// What became of a league's admin role when a member left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Succession {
+    /// An admin stays.
+    Kept,
+    /// No admin was left: the server made this member one.
+    HandedOn(PlayerId),
+    /// No human member whose account goes on is left.
+    NobodyLeft,
+}
+
+/// In the caller's transaction, with the league's row locked (so two admins leaving at
+/// once take turns) and `leaving` no longer an admin: the league keeps an admin. When
+/// none is left among its human members whose accounts go on, the longest-standing of them
+/// becomes one, and the league's history says so (`reason`: why `leaving` left).
+pub(crate) async fn keep_an_admin(
+    conn: &mut Conn,
+    league: LeagueId,
+    leaving: PlayerId,
+    reason: &str,
+) -> Result<Succession, AppError> {
+    let humans = store::memberships::live_humans(conn, league.0, leaving.0).await?;
+    let Some((heir, _)) = humans.first() else {
+        return Ok(Succession::NobodyLeft);
+    };
+    if humans
+        .iter()
+        .any(|(_, role)| Role::stored(role) == Role::Admin)
+    {
+        return Ok(Succession::Kept);
+    }
+    let heir = PlayerId(*heir);
+    store::memberships::set_role(conn, league.0, heir.0, Role::Admin.as_str()).await?;
+    history::record(
+        conn,
+        league,
+        HistoryKind::AdminHandedOn,
+        Some(heir),
+        None,
+        json!({"from": leaving.0, "reason": reason}),
+    )
+    .await?;
+    Ok(Succession::HandedOn(heir))
 }
 
 fn no_join_request() -> AppError {
@@ -235,9 +284,14 @@ impl App {
     ) -> Result<Admitted, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
+            // A deleted account's request went with it: its deletion waits, or is seen.
+            hold_player(conn, player, Hold::Shared)
+                .await
+                .map_err(|_| no_join_request())?;
             // Joins take the league's row first too: a join and its approval take turns.
             let league = lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
+            ensure_league_open(&league)?;
             if !store::leagues::drop_join_request(conn, id.0, player.0).await? {
                 return Err(no_join_request());
             }
@@ -279,6 +333,7 @@ impl App {
         .await
     }
 
+    /// Makes `member` an admin (admins); the league's history says so.
     pub async fn promote(
         &self,
         admin: PlayerId,
@@ -287,18 +342,34 @@ impl App {
     ) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            load_league(conn, id).await?;
+            // A deleted account is no member to promote: its deletion waits, or is seen.
+            hold_player(conn, member, Hold::Shared)
+                .await
+                .map_err(|_| member_not_found())?;
+            lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            if !store::memberships::set_role(conn, id.0, member.0, Role::Admin.as_str()).await? {
-                return Err(member_not_found());
+            match member_role(conn, id, member, RowLock::Update).await? {
+                None | Some(Role::Bot) => return Err(member_not_found()),
+                Some(Role::Admin) => return Ok(()),
+                Some(Role::Member) => {}
             }
-            Ok(())
+            store::memberships::set_role(conn, id.0, member.0, Role::Admin.as_str()).await?;
+            history::record(
+                conn,
+                id,
+                HistoryKind::AdminPromoted,
+                Some(member),
+                Some(admin),
+                json!({}),
+            )
+            .await
         })
         .await
     }
 
     /// Removes a member who sits at none of the league's tables; their chips go back to
-    /// the treasury.
+    /// the treasury. When they were the last admin (removing themselves), the role passes
+    /// to the longest-standing human member. The league's history says so.
     pub async fn remove_member(
         &self,
         admin: PlayerId,
@@ -307,7 +378,7 @@ impl App {
     ) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
-            let league = load_league(conn, id).await?;
+            let league = lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             if league.created_by == member.0 {
                 return Err(AppError::refused(
@@ -323,7 +394,23 @@ impl App {
                     "a member seated at a table (with chips in play) cannot be removed: they stand up first",
                 ));
             }
-            end_membership(conn, id, member, None).await
+            end_membership(conn, id, member, None).await?;
+            if keep_an_admin(conn, id, member, "member_removed").await? == Succession::NobodyLeft {
+                return Err(AppError::refused(
+                    ErrorCode::LastAdmin,
+                    "the league's last human member stays a member (deleting the account \
+                     closes the league)",
+                ));
+            }
+            history::record(
+                conn,
+                id,
+                HistoryKind::MemberRemoved,
+                Some(member),
+                Some(admin),
+                json!({}),
+            )
+            .await
         })
         .await
     }

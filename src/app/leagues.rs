@@ -7,12 +7,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::require_player;
+use super::auth::hold_player;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
+use crate::store::players::Hold;
 use crate::store::{self, Conn, StoreError};
 
 pub use crate::store::leagues::League;
@@ -65,6 +66,10 @@ pub struct LeagueView {
     pub starting_balance: i64,
     pub created_by: Uuid,
     pub created_at: DateTime<Utc>,
+    /// When the league closed (its last human member's account was deleted): its tables
+    /// are closed and nothing joins it any more. Absent while it is open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_at: Option<DateTime<Utc>>,
 }
 
 impl LeagueView {
@@ -81,6 +86,7 @@ impl LeagueView {
             starting_balance: league.starting_balance,
             created_by: league.created_by,
             created_at: league.created_at,
+            closed_at: league.closed_at,
         }
     }
 }
@@ -243,6 +249,17 @@ pub async fn require_member(
         .ok_or_else(not_a_member)
 }
 
+/// 409 `league_closed` once the league has closed (no human member was left).
+pub(crate) fn ensure_league_open(league: &League) -> Result<(), AppError> {
+    match league.closed_at {
+        None => Ok(()),
+        Some(at) => Err(AppError::refused(
+            ErrorCode::LeagueClosed,
+            format!("the league closed at {at} (no human member was left)"),
+        )),
+    }
+}
+
 /// 403 `not_a_member`.
 pub(crate) fn not_a_member() -> AppError {
     AppError::refused(
@@ -281,8 +298,7 @@ impl App {
             if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                 return Ok(reply);
             }
-            require_player(conn, creator).await?;
-            store::players::lock(conn, creator.0).await?;
+            hold_player(conn, creator, Hold::Exclusive).await?;
             let day_ago = Utc::now() - chrono::Duration::days(1);
             if store::leagues::created_since(conn, creator.0, day_ago).await? >= per_day {
                 return Err(AppError::refused(
@@ -325,7 +341,7 @@ impl App {
             if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                 return Ok(reply);
             }
-            require_player(conn, player).await?;
+            hold_player(conn, player, Hold::Shared).await?;
             let league = match league {
                 Invitation::To(id) => lock_league(conn, id).await?,
                 Invitation::Code => store::leagues::find_by_invite_for_update(conn, &code)
@@ -338,6 +354,7 @@ impl App {
                     })?,
             };
             let league_id = LeagueId(league.id);
+            ensure_league_open(&league)?;
             check_invite(&league, &code)?;
             let existing =
                 store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;

@@ -20,12 +20,14 @@ pub mod housekeeping;
 pub mod idempotency;
 pub mod ids;
 pub mod league_admin;
+pub mod league_history;
 pub mod leagues;
 pub mod live;
 pub mod notices;
 pub mod pipeline;
 pub mod presence;
 pub mod push;
+pub mod reachable;
 pub mod rebuild;
 pub mod sessions;
 pub mod standings;
@@ -63,6 +65,10 @@ pub struct App {
     pub sending: std::sync::Arc<tokio::sync::Semaphore>,
     /// Where the process is on its way out.
     pub drain: drain::Drain,
+    /// Password hashing's slots, one per core.
+    pub hashing: auth::Hashing,
+    /// Login tries of one account from one address, one at a time in this process.
+    pub login_turns: throttle::LoginTurns,
 }
 
 impl App {
@@ -81,6 +87,10 @@ impl App {
             outbox: std::sync::Arc::default(),
             sending: std::sync::Arc::new(tokio::sync::Semaphore::new(dispatcher::SENDING)),
             drain: drain::Drain::default(),
+            hashing: auth::Hashing::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            ),
+            login_turns: throttle::LoginTurns::default(),
         }
     }
 }
@@ -184,6 +194,8 @@ pub struct Quotas {
     /// (`BOURRE_KEYS_PER_DAY`): a request with a new key beyond is refused; without a key,
     /// or with a stored one, it is not.
     pub keys_per_day: i64,
+    /// Bots seated per UTC day (`BOURRE_BOTS_PER_DAY`).
+    pub bots_per_day: i64,
 }
 
 impl Default for Quotas {
@@ -192,6 +204,7 @@ impl Default for Quotas {
             leagues_per_day: 20,
             tables_per_day: 100,
             keys_per_day: 10_000,
+            bots_per_day: 50,
         }
     }
 }

@@ -79,7 +79,7 @@ impl App {
                     return Ok(Some(None));
                 };
                 let committed = before.commit(change)?;
-                write(Writer::Conn(conn), &before, &committed, None, None).await?;
+                write(Writer::Conn(conn), &before, &committed, None).await?;
                 Ok(Some(Some(committed.after)))
             })
             .await?;

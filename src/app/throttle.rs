@@ -3,9 +3,12 @@
 //!
 //! - Logins, per account and client address: the first [`FREE_PER_PAIR`] failures cost
 //!   nothing, each further one makes the pair wait longer before the next try (1 s, 2 s,
-//!   4 s, ... up to [`MAX_DELAY_SECS`]), whatever the password; a success forgets the
-//!   pair's failures. A try is counted before the password is checked, in one statement
-//!   with the check, so parallel guesses are each counted (or refused). Per client address
+//!   4 s, ... up to [`MAX_DELAY_SECS`]), whatever the password. A try is counted as a
+//!   failure before the password is checked, in one statement with the check, so parallel
+//!   guesses are each counted (or refused); a right password takes its own try back and
+//!   forgets the pair's failures before it. Within a process a pair's tries take turns
+//!   ([`LoginTurns`]), so a burst of logins with the right password is never refused for
+//!   its own tries. Per client address
 //!   over all accounts, [`FREE_PER_ADDRESS`] failures, then the same growing waits. So a
 //!   guesser slows down only themselves: an address that has not been failing is never
 //!   refused a correct password.
@@ -15,10 +18,14 @@
 //! The client address is the connection's peer, or, when the peer is one of
 //! `BOURRE_TRUSTED_PROXIES`, what it says in `X-Forwarded-For` (see [`client_address`]).
 
+use std::hash::{Hash, Hasher};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use chrono::{DateTime, DurationRound, Utc};
+use tokio::sync::OwnedMutexGuard;
 
+use super::auth::{HASH_WAIT, HashSlot, busy};
 use super::{App, AppError, ErrorCode};
 use crate::store;
 
@@ -146,6 +153,21 @@ fn address_key(address: Option<IpAddr>) -> String {
     }
 }
 
+/// Counts one more failed login from the address `key` over all accounts.
+async fn address_failed(conn: &mut store::Conn, key: &str) -> Result<(), AppError> {
+    store::throttle::attempt(
+        conn,
+        "",
+        key,
+        FORGET_AFTER_SECS,
+        FREE_PER_ADDRESS,
+        MAX_DELAY_SECS,
+        false,
+    )
+    .await?;
+    Ok(())
+}
+
 /// 429 for `secs` more seconds.
 fn throttled(code: ErrorCode, detail: String, until: DateTime<Utc>) -> AppError {
     let secs = (until - Utc::now()).num_seconds().max(1);
@@ -156,32 +178,77 @@ fn throttled(code: ErrorCode, detail: String, until: DateTime<Utc>) -> AppError 
     }
 }
 
+/// Login tries of one account from one address take turns in a process (a stripe of
+/// [`TURN_STRIPES`] locks, by the pair's hash): within a process a pair has one try in
+/// flight, so a burst of right passwords is not refused for its own tries, while every try
+/// is still counted before its check across processes.
+pub const TURN_STRIPES: usize = 64;
+
+#[derive(Clone)]
+pub struct LoginTurns {
+    stripes: Arc<[Arc<tokio::sync::Mutex<()>>]>,
+}
+
+impl Default for LoginTurns {
+    fn default() -> LoginTurns {
+        LoginTurns {
+            stripes: (0..TURN_STRIPES).map(|_| Arc::default()).collect(),
+        }
+    }
+}
+
+impl LoginTurns {
+    /// The pair's turn, waited for up to [`HASH_WAIT`] (then 503 `busy`).
+    async fn turn(&self, account: &str, address: &str) -> Result<OwnedMutexGuard<()>, AppError> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (account, address).hash(&mut hasher);
+        let stripe = usize::try_from(hasher.finish() % TURN_STRIPES as u64).unwrap_or(0);
+        let lock = self.stripes[stripe].clone();
+        tokio::time::timeout(HASH_WAIT, lock.lock_owned())
+            .await
+            .map_err(|_| busy())
+    }
+}
+
+/// A login try counted before its password is checked, with its turn and its hashing slot
+/// (see [`App::attempt_login`] and [`App::login_checked`]).
+pub(crate) struct LoginTry {
+    account: String,
+    address: String,
+    pub(crate) slot: HashSlot,
+    _turn: OwnedMutexGuard<()>,
+}
+
 impl App {
-    /// A login try of `account` from `address`, counted as a failure until it succeeds:
-    /// refused (429 `too_many_attempts`) while the pair waits out its failures, or the
-    /// address its failures over all accounts.
+    /// A login try of `account` from `address`: its turn among the pair's tries in this
+    /// process, a hashing slot, then counted as a failure until [`App::login_checked`] says
+    /// otherwise. Refused (429 `too_many_attempts`) while the pair waits out its failures,
+    /// or the address its failures over all accounts.
     pub(crate) async fn attempt_login(
         &self,
         account: &str,
         address: Option<IpAddr>,
-    ) -> Result<(), AppError> {
+    ) -> Result<LoginTry, AppError> {
+        let key = address_key(address);
+        let turn = self.login_turns.turn(account, &key).await?;
+        let slot = self.hashing.slot().await?;
         let mut conn = store::conn(&self.pool).await?;
-        let address = address_key(address);
-        let blocked = match store::throttle::blocked_until(&mut conn, "", &address).await? {
+        let blocked = match store::throttle::blocked_until(&mut conn, "", &key).await? {
             Some(until) => Some(until),
             None => {
                 let counted = store::throttle::attempt(
                     &mut conn,
                     account,
-                    &address,
+                    &key,
                     FORGET_AFTER_SECS,
                     FREE_PER_PAIR,
                     MAX_DELAY_SECS,
+                    true,
                 )
                 .await?;
                 match counted {
                     Some(_) => None,
-                    None => store::throttle::blocked_until(&mut conn, account, &address).await?,
+                    None => store::throttle::blocked_until(&mut conn, account, &key).await?,
                 }
             }
         };
@@ -191,35 +258,40 @@ impl App {
                 "too many failed logins from this address lately; wait before trying again".into(),
                 until,
             )),
-            None => Ok(()),
+            None => Ok(LoginTry {
+                account: account.to_owned(),
+                address: key,
+                slot,
+                _turn: turn,
+            }),
         }
     }
 
-    /// Counts a failed login from `address` over all accounts (the pair's try is counted
-    /// already).
-    pub(crate) async fn login_failed(&self, address: Option<IpAddr>) -> Result<(), AppError> {
+    /// The try's password was checked: `Ok` when right (its count is taken back and the
+    /// pair's failures forgotten), a refusal when wrong (it stays counted, and the address
+    /// counts one more failure over all accounts). The pair's turn ends; the try's hashing
+    /// slot is returned, for a hash the request still has to make.
+    pub(crate) async fn login_checked(
+        &self,
+        attempt: LoginTry,
+        outcome: Result<(), &AppError>,
+    ) -> Result<HashSlot, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        store::throttle::attempt(
-            &mut conn,
-            "",
-            &address_key(address),
-            FORGET_AFTER_SECS,
-            FREE_PER_ADDRESS,
-            MAX_DELAY_SECS,
-        )
-        .await?;
-        Ok(())
+        let right = outcome.is_ok();
+        store::throttle::tried(&mut conn, &attempt.account, &attempt.address, right).await?;
+        let wrong =
+            outcome.is_err_and(|e| e.is(ErrorCode::Unauthorized) || e.is(ErrorCode::WrongPassword));
+        if wrong {
+            address_failed(&mut conn, &attempt.address).await?;
+        }
+        Ok(attempt.slot)
     }
 
-    /// Forgets the failed logins of `account` from `address`.
-    pub(crate) async fn login_succeeded(
-        &self,
-        account: &str,
-        address: Option<IpAddr>,
-    ) -> Result<(), AppError> {
+    /// Counts a failed login from `address` over all accounts (a name no account can have:
+    /// no try of an account was counted).
+    pub(crate) async fn login_failed(&self, address: Option<IpAddr>) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        store::throttle::succeeded(&mut conn, account, &address_key(address)).await?;
-        Ok(())
+        address_failed(&mut conn, &address_key(address)).await
     }
 
     /// Counts `action` from `address` this hour: refused (429 `rate_limited`) beyond

@@ -9,10 +9,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::discovery::{bad_cursor, next, parse_micros, time_cursor};
-use super::dispatcher::public_address;
 use super::ids::{LeagueId, PlayerId};
 use super::league_admin::require_admin;
 use super::notices::NotificationKind;
+use super::reachable::public_address;
 use super::{App, AppError, ErrorCode};
 use crate::store::{self, webhooks::Webhook};
 

@@ -126,6 +126,10 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_KEYS_PER_DAY", default_value_t = 10_000,
           value_parser = clap::value_parser!(i64).range(0..))]
     pub keys_per_day: i64,
+    /// Bots one player may seat per day (UTC).
+    #[arg(long, env = "BOURRE_BOTS_PER_DAY", default_value_t = 50,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub bots_per_day: i64,
 }
 
 impl ServeArgs {
@@ -285,6 +289,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 leagues_per_day: args.leagues_per_day,
                 tables_per_day: args.tables_per_day,
                 keys_per_day: args.keys_per_day,
+                bots_per_day: args.bots_per_day,
             },
         },
     ))

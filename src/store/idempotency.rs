@@ -1,6 +1,5 @@
 //! Table `idempotency`: replies stored under a player's idempotency keys (see
-//! `app::idempotency`; a move decided on a kept table stores its reply in its own statement,
-//! see [`super::table_write::KeyRow`]).
+//! `app::idempotency`).
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -14,11 +13,12 @@ use super::{Conn, StoreError};
 /// A stored reply: the request's fingerprint, the status and the body.
 pub type Stored = (String, i16, Value);
 
-/// Takes a transaction lock on `(player, key)`: concurrent retries of one key wait for the
-/// first to commit.
-pub async fn lock(conn: &mut Conn, player: Uuid, key: &str) -> Result<(), StoreError> {
+/// Takes a transaction lock on the player's keys: their keyed requests take turns, so
+/// concurrent retries of one key wait for the first to commit, and a new key is counted
+/// against the quota with every other key of theirs stored or being stored.
+pub async fn lock(conn: &mut Conn, player: Uuid) -> Result<(), StoreError> {
     diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-        .bind::<diesel::sql_types::Text, _>(format!("idempotency|{player}|{key}"))
+        .bind::<diesel::sql_types::Text, _>(format!("idempotency|{player}"))
         .execute(conn)
         .await?;
     Ok(())

@@ -22,6 +22,8 @@ pub struct League {
     pub invite_expires_at: Option<DateTime<Utc>>,
     /// Joins the invite code is still good for, if it is limited.
     pub invite_uses_left: Option<i32>,
+    /// When the league closed (no human member was left), if it did.
+    pub closed_at: Option<DateTime<Utc>>,
 }
 
 /// A new league's row.
@@ -168,4 +170,13 @@ pub async fn drop_join_request(
         .execute(conn)
         .await?;
     Ok(n == 1)
+}
+
+/// Marks the league closed (now).
+pub async fn close(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
+    diesel::update(leagues::table.find(id))
+        .set(leagues::closed_at.eq(diesel::dsl::now))
+        .execute(conn)
+        .await?;
+    Ok(())
 }

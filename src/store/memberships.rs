@@ -159,3 +159,34 @@ pub async fn idle_bots(conn: &mut Conn, league: Uuid) -> Result<Vec<Uuid>, Store
         .load(conn)
         .await?)
 }
+
+/// The leagues where the player is a member (not a bot), with their role as stored.
+pub async fn roles_of(conn: &mut Conn, player: Uuid) -> Result<Vec<(Uuid, String)>, StoreError> {
+    Ok(memberships::table
+        .filter(memberships::player_id.eq(player))
+        .filter(memberships::role.ne("bot"))
+        .order(memberships::league_id)
+        .select((memberships::league_id, memberships::role))
+        .load(conn)
+        .await?)
+}
+
+/// The league's human members whose accounts go on, but `except`: longest-standing first
+/// (by when they joined).
+pub async fn live_humans(
+    conn: &mut Conn,
+    league: Uuid,
+    except: Uuid,
+) -> Result<Vec<(Uuid, String)>, StoreError> {
+    Ok(memberships::table
+        .inner_join(players::table)
+        .filter(memberships::league_id.eq(league))
+        .filter(memberships::player_id.ne(except))
+        .filter(memberships::role.ne("bot"))
+        .filter(players::is_bot.eq(false))
+        .filter(players::deleted_at.is_null())
+        .order((memberships::joined_at.asc(), memberships::player_id.asc()))
+        .select((memberships::player_id, memberships::role))
+        .load(conn)
+        .await?)
+}

@@ -89,6 +89,24 @@ pub async fn insert_bot(conn: &mut Conn, id: Uuid, username: &str) -> Result<(),
     Ok(())
 }
 
+/// A retired bot (a member of no league), locked until the transaction ends so that no
+/// other bot seating takes it too; the oldest first.
+pub async fn retired_bot(conn: &mut Conn) -> Result<Option<Uuid>, StoreError> {
+    use super::schema::memberships;
+    Ok(players::table
+        .filter(players::is_bot.eq(true))
+        .filter(diesel::dsl::not(diesel::dsl::exists(
+            memberships::table.filter(memberships::player_id.eq(players::id)),
+        )))
+        .order((players::created_at, players::id))
+        .select(players::id)
+        .for_no_key_update()
+        .skip_locked()
+        .first(conn)
+        .await
+        .optional()?)
+}
+
 /// The bots among `players`.
 pub async fn bots_among(conn: &mut Conn, players: &[Uuid]) -> Result<Vec<Uuid>, StoreError> {
     if players.is_empty() {
@@ -112,18 +130,30 @@ pub async fn username(conn: &mut Conn, id: Uuid) -> Result<Option<String>, Store
         .optional()?)
 }
 
-/// Locks the player's row until the transaction ends (`FOR NO KEY UPDATE`, which rows
-/// referring to the player do not wait for): a player's creations take turns, so a count
-/// against a quota holds until the creation commits.
-pub async fn lock(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
-    players::table
+/// How a use case holds its player's row until its transaction ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hold {
+    /// `FOR SHARE`: the player's creations go on side by side, and an account's deletion
+    /// (which takes [`Hold::Exclusive`]) waits for them, or they for it.
+    Shared,
+    /// `FOR NO KEY UPDATE` (which rows referring to the player do not wait for): the
+    /// player's creations take turns, so a count against a quota holds until the creation
+    /// commits; and an account's deletion.
+    Exclusive,
+}
+
+/// Holds player `id`'s row as `hold` says, until the transaction ends; whether the account
+/// exists and is not deleted (a deletion that committed while this waited is seen).
+pub async fn hold(conn: &mut Conn, id: Uuid, hold: Hold) -> Result<bool, StoreError> {
+    let live = players::table
         .find(id)
-        .select(players::id)
-        .for_no_key_update()
-        .first::<Uuid>(conn)
-        .await
-        .optional()?;
-    Ok(())
+        .filter(players::deleted_at.is_null())
+        .select(players::id);
+    let found = match hold {
+        Hold::Shared => live.for_share().first::<Uuid>(conn).await,
+        Hold::Exclusive => live.for_no_key_update().first::<Uuid>(conn).await,
+    };
+    Ok(found.optional()?.is_some())
 }
 
 /// Erases player `id`'s name and credentials and marks the account deleted; what they

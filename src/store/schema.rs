@@ -43,6 +43,7 @@ diesel::table! {
         join_policy -> Text,
         invite_expires_at -> Nullable<Timestamptz>,
         invite_uses_left -> Nullable<Int4>,
+        closed_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -155,6 +156,7 @@ diesel::table! {
         failures -> Int4,
         last_failed_at -> Timestamptz,
         blocked_until -> Timestamptz,
+        trying -> Int4,
     }
 }
 
@@ -208,6 +210,7 @@ diesel::table! {
         next_at -> Timestamptz,
         created_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
+        leased_until -> Nullable<Timestamptz>,
     }
 }
 
@@ -232,6 +235,7 @@ diesel::table! {
         p256dh -> Bytea,
         auth -> Bytea,
         created_at -> Timestamptz,
+        session_id -> Uuid,
     }
 }
 
@@ -273,6 +277,27 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    league_history (id) {
+        id -> Int8,
+        league_id -> Uuid,
+        kind -> Text,
+        player_id -> Nullable<Uuid>,
+        by_player_id -> Nullable<Uuid>,
+        data -> Jsonb,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    quota_uses (player_id, kind, day) {
+        player_id -> Uuid,
+        kind -> Text,
+        day -> Date,
+        used -> Int4,
+    }
+}
+
 diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 
@@ -299,4 +324,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     join_requests,
     sessions,
     refresh_tokens,
+    league_history,
+    quota_uses,
 );

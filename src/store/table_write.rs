@@ -95,8 +95,6 @@ pub struct TableWrite<'a> {
     /// the database in this request: the write then also requires this stamp, and that this
     /// player is still a member of the table's league.
     pub unchecked: Option<Unchecked>,
-    /// The reply stored under the request's idempotency key, if it sent one.
-    pub key: Option<&'a KeyRow>,
     /// What the move announces.
     pub notices: &'a [Notice],
 }
@@ -166,17 +164,6 @@ impl NoticeRows {
         );
         Ok(())
     }
-}
-
-/// A reply stored under an idempotency key in the move's own statement (see
-/// `app::idempotency`): it is stored exactly when the move is applied.
-#[derive(Debug, Clone)]
-pub struct KeyRow {
-    pub player_id: Uuid,
-    pub key: String,
-    pub request_hash: String,
-    pub status: i16,
-    pub body: Value,
 }
 
 /// See [`TableWrite::unchecked`].
@@ -250,7 +237,6 @@ struct Statement {
     seats_gone: Vec<i16>,
     stamp_seated: Vec<Uuid>,
     unchecked: Option<Unchecked>,
-    key: Option<KeyRow>,
     notices: NoticeRows,
 }
 
@@ -353,24 +339,6 @@ impl QueryFragment<Pg> for Statement {
             out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.stamp_seated)?;
             out.push_sql(")) ORDER BY t.id FOR UPDATE OF t))");
         }
-        if let Some(key) = &self.key {
-            // A key already stored (a reply kept for it, or one expired) fails the statement:
-            // the caller then decides again in a transaction that looks the key up first.
-            out.push_sql(
-                ", kept_reply AS (INSERT INTO idempotency (player_id, key, request_hash, status, \
-                 body) SELECT ",
-            );
-            out.push_bind_param::<sql_types::Uuid, _>(&key.player_id)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Text, _>(&key.key)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Text, _>(&key.request_hash)?;
-            out.push_sql(", ");
-            out.push_bind_param::<SmallInt, _>(&key.status)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Jsonb, _>(&key.body)?;
-            out.push_sql(" FROM upd)");
-        }
         if !self.notices.kind.is_empty() {
             self.notices.walk_cte(out.reborrow(), "upd")?;
         }
@@ -449,7 +417,6 @@ impl Prepared {
             seats_gone: seats.gone.clone(),
             stamp_seated: write.stamp_seated.to_vec(),
             unchecked: write.unchecked,
-            key: write.key.cloned(),
             notices: NoticeRows::new(write.table_id, write.league_id, write.notices),
         };
         Prepared { statement, written }
@@ -473,7 +440,6 @@ impl Prepared {
             && s.stamp_seated.is_empty()
             && s.new_hand.is_none()
             && s.closed_at.is_none()
-            && s.key.is_none()
     }
 
     /// The appended events' `(seq, hash)` when the statement returned `applied` rows.

@@ -492,3 +492,14 @@ pub async fn stamps(
     };
     Ok(query.load(conn).await?)
 }
+
+/// The league's tables that have not closed.
+pub async fn open_in_league(conn: &mut Conn, league: Uuid) -> Result<Vec<Uuid>, StoreError> {
+    Ok(tables::table
+        .filter(tables::league_id.eq(league))
+        .filter(tables::closed_at.is_null())
+        .order(tables::id)
+        .select(tables::id)
+        .load(conn)
+        .await?)
+}

@@ -47,7 +47,8 @@ fn blocked_after(n: &str) -> String {
 /// Counts one more failure of `account` from `address`, unless the pair is waiting out
 /// its failures (then nothing is counted): one statement, so parallel tries are each
 /// counted, or refused. Returns the count, or `None` when the try may not go on; `free`,
-/// `max_wait_secs` and `forget_after_secs` shape the waits (see `app::throttle`).
+/// `max_wait_secs` and `forget_after_secs` shape the waits (see `app::throttle`). With
+/// `trying`, the count is a try whose password is still to be checked (see [`tried`]).
 pub async fn attempt(
     conn: &mut Conn,
     account: &str,
@@ -55,11 +56,14 @@ pub async fn attempt(
     forget_after_secs: i32,
     free: i32,
     max_wait_secs: i32,
+    trying: bool,
 ) -> Result<Option<i32>, StoreError> {
     let counted: Vec<Failures> = diesel::sql_query(format!(
         "INSERT INTO login_failures AS f (account, address, failures, last_failed_at, \
-         blocked_until) VALUES ($1, $2, 1, now(), {first}) \
+         blocked_until, trying) VALUES ($1, $2, 1, now(), {first}, $6) \
          ON CONFLICT (account, address) DO UPDATE SET failures = {NEXT_COUNT}, \
+         trying = CASE WHEN f.last_failed_at < now() - make_interval(secs => $3) \
+         THEN $6 ELSE f.trying + $6 END, \
          last_failed_at = now(), blocked_until = {next} \
          WHERE f.blocked_until <= now() RETURNING failures",
         first = blocked_after("1"),
@@ -70,14 +74,33 @@ pub async fn attempt(
     .bind::<Integer, _>(forget_after_secs)
     .bind::<Integer, _>(free)
     .bind::<Integer, _>(max_wait_secs)
+    .bind::<Integer, _>(i32::from(trying))
     .load(conn)
     .await?;
     Ok(counted.into_iter().next().map(|c| c.failures))
 }
 
-/// Forgets the failed logins of `account` from `address` (not the address's own count).
-pub async fn succeeded(conn: &mut Conn, account: &str, address: &str) -> Result<(), StoreError> {
-    diesel::delete(login_failures::table.find((account, address)))
+/// A try of `account` from `address` counted by [`attempt`] was checked. A wrong password
+/// stays counted. A right one takes its try back and forgets the pair's failures before it:
+/// what stays counted is the pair's other tries still being checked (each a failure until
+/// it is shown right), and the pair no longer waits.
+pub async fn tried(
+    conn: &mut Conn,
+    account: &str,
+    address: &str,
+    right: bool,
+) -> Result<(), StoreError> {
+    let statement = if right {
+        "WITH others AS (UPDATE login_failures SET failures = trying - 1, trying = trying - 1, \
+         blocked_until = now() WHERE account = $1 AND address = $2 AND trying > 1 RETURNING 1) \
+         DELETE FROM login_failures WHERE account = $1 AND address = $2 AND trying <= 1"
+    } else {
+        "UPDATE login_failures SET trying = trying - 1 \
+         WHERE account = $1 AND address = $2 AND trying > 0"
+    };
+    diesel::sql_query(statement)
+        .bind::<Text, _>(account)
+        .bind::<Text, _>(address)
         .execute(conn)
         .await?;
     Ok(())

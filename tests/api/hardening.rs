@@ -241,7 +241,7 @@ async fn a_grant_racing_a_deal_in_another_process_is_refused_not_500() {
 }
 
 #[actix_web::test]
-async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
+async fn r10e_a_closing_table_returns_a_removed_members_share_to_the_treasury() {
     let app = TestApp::start().await;
     let mut players = Vec::new();
     for name in ["dan", "ann", "bob", "cat"] {
@@ -298,9 +298,19 @@ async fn r10e_a_closing_table_returns_its_pot_only_to_members() {
     app.post(&format!("/v1/tables/{table}/close"), &dan, json!({}))
         .await
         .ok();
-    // The pot went to the members among the last hand's players: 8 each.
-    assert_eq!(app.balance(&bob, &league).await, 87 + 8);
-    assert_eq!(app.balance(&cat, &league).await, 87 + 8);
+    // The pot is shared among the last hand's three players (6, 5 and 5: the odd chip to
+    // the lowest seat, R10e); the removed member's share goes to the treasury, not to the
+    // others.
+    assert_eq!(app.balance(&bob, &league).await, 87 + 5);
+    assert_eq!(app.balance(&cat, &league).await, 87 + 5);
+    assert_eq!(
+        app.sql_number(&format!(
+            "SELECT coalesce(sum(amount), 0)::bigint AS n FROM ledger WHERE table_id = '{table}' \
+             AND reason = 'pot_returned' AND to_account = 'treasury'"
+        ))
+        .await,
+        6
+    );
     assert_eq!(
         app.sql_number(&format!(
             "SELECT count(*) AS n FROM ledger WHERE to_account = 'player:{}' \
@@ -710,6 +720,7 @@ async fn quotas_bound_what_one_player_makes() {
             leagues_per_day: 2,
             tables_per_day: 1,
             keys_per_day: 2,
+            bots_per_day: 1,
         },
         ..crate::support::config(true)
     })

@@ -360,6 +360,11 @@ async fn private_addresses_are_refused_without_the_flag() {
         "http://10.1.2.3/x".into(),
         "http://169.254.169.254/latest/meta-data".into(),
         "http://[::1]:8080/".into(),
+        // IPv4 carried in IPv6: translated (RFC 2765), compatible, NAT64.
+        receiver.url.replace("127.0.0.1", "[::ffff:0:127.0.0.1]"),
+        "http://[::127.0.0.1]/".into(),
+        "http://[64:ff9b::a9fe:a9fe]/".into(),
+        "http://[2001:db8::1]/".into(),
         "ftp://example.com/".into(),
     ] {
         app.post(

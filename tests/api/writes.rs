@@ -256,7 +256,6 @@ fn paying(table: Uuid, version: i64, hash: &str, transfers: &[Transfer]) -> Prep
         seats: &SeatChanges::default(),
         stamp_seated: &[],
         unchecked: None,
-        key: None,
         notices: &[],
     })
 }

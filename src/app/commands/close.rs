@@ -19,9 +19,27 @@ use crate::app::view::TableView;
 use crate::app::{App, AppError};
 use crate::engine::Seat;
 use crate::engine::table::share_equally;
+use crate::store;
 use crate::store::ledger::{Account, Reason, Transfer};
 
 impl App {
+    /// Closes every open table of `league` (its last human member, `leaving`, is going):
+    /// as `close_table`, whoever created them; then its bots retire.
+    pub(crate) async fn close_league_tables(
+        &self,
+        leaving: PlayerId,
+        league: LeagueId,
+    ) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let tables = store::tables::open_in_league(&mut conn, league.0).await?;
+        drop(conn);
+        for table in tables {
+            let command = Command::new(TableId(table), leaving, Access::Closing);
+            self.decide_view(command, closing).await?;
+        }
+        self.retire_idle_bots(league).await
+    }
+
     pub async fn close_table(
         &self,
         player: PlayerId,
@@ -41,13 +59,18 @@ impl App {
 }
 
 fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableChange, AppError> {
-    let table = &state.table;
-    if caller.role != Some(Role::Admin) && table.created_by != player.0 {
+    if caller.role != Some(Role::Admin) && state.table.created_by != player.0 {
         return Err(AppError::refused(
             ErrorCode::NotAdmin,
             "only the table's creator or a league admin closes a table",
         ));
     }
+    closing(state, caller)
+}
+
+/// The table closes: its pot returned, everyone standing up.
+fn closing(state: &TableState, caller: &Caller) -> Result<TableChange, AppError> {
+    let table = &state.table;
     ensure_open(state)?;
     if table.in_hand {
         return Err(AppError::refused(
@@ -59,21 +82,18 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
     if owners.is_empty()
         && let Some(hand) = &state.hand
     {
-        // A removed member's chips went back to the treasury: so does their share.
-        owners = hand
-            .players
-            .iter()
-            .filter(|p| caller.members.contains(&p.player_id))
-            .map(|p| (p.seat, p.player_id))
-            .collect();
+        owners = hand.players.iter().map(|p| (p.seat, p.player_id)).collect();
     }
     let seats: Vec<Seat> = owners.iter().map(|(seat, _)| *seat).collect();
+    // Shared among all of them; a removed member's chips went back to the treasury, and so
+    // does their share (the others' shares stay what they would have been).
     let returned: Vec<PlayerAmount> = share_equally(state.pot, &seats)
         .iter()
         .filter_map(|share| {
             owners
                 .iter()
                 .find(|(seat, _)| *seat == share.seat)
+                .filter(|(_, p)| state.seat_of(*p).is_some() || caller.members.contains(p))
                 .map(|(_, p)| PlayerAmount {
                     player_id: *p,
                     amount: share.amount,

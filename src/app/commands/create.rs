@@ -6,9 +6,10 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::app::ErrorCode;
+use crate::app::auth::hold_player;
 use crate::app::idempotency::{self, IdempotencyKey, Reply};
 use crate::app::ids::{LeagueId, PlayerId, TableId};
-use crate::app::leagues::{load_league, require_member};
+use crate::app::leagues::{ensure_league_open, load_league, require_member};
 use crate::app::pipeline::write::{Writer, write};
 use crate::app::table::change::TableChange;
 use crate::app::table::read::load_for;
@@ -17,6 +18,7 @@ use crate::app::view::{self, TableView};
 use crate::app::{App, AppError};
 use crate::engine::deck::{self, Deck};
 use crate::engine::{Card, TableRules};
+use crate::store::players::Hold;
 use crate::store::{self};
 
 /// Longest table name, in characters.
@@ -99,9 +101,9 @@ impl App {
                 if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                     return Ok((reply, None));
                 }
-                load_league(conn, league_id).await?;
+                hold_player(conn, creator, Hold::Exclusive).await?;
+                ensure_league_open(&load_league(conn, league_id).await?)?;
                 require_member(conn, league_id, creator).await?;
-                store::players::lock(conn, creator.0).await?;
                 let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
                 if store::tables::created_since(conn, creator.0, day_ago).await? >= per_day {
                     return Err(AppError::refused(
@@ -122,7 +124,7 @@ impl App {
                 store::tables::insert(conn, &row).await?;
                 let (before, _) = load_for(conn, TableId(id), None, false).await?;
                 let committed = before.commit(TableChange::events(vec![created]))?;
-                write(Writer::Conn(conn), &before, &committed, None, None).await?;
+                write(Writer::Conn(conn), &before, &committed, None).await?;
                 let view = view::table_view(&committed.after, Some(creator));
                 let reply = idempotency::fresh(conn, creator, key.as_ref(), 201, view).await?;
                 Ok((reply, Some(committed.after)))

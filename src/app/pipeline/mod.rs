@@ -8,13 +8,14 @@
 //! - in debug builds (the test suite), the comparison of every state kept or written with a
 //!   full read of the table.
 //!
-//! A deal or a move is first decided on the kept table with nothing read, and its write is
-//! queued with others, guarded by the kept version and stamp and the caller's membership;
-//! with an idempotency key, the key is looked up first and the reply is stored in the move's
-//! own statement. When that does not conclude (nothing kept, a refusal, a table that moved
-//! on, a key stored meanwhile), and for commands that lock, the table is read (its row
-//! locked when the command asks) and the command decided again on it, in a transaction with
-//! the key's lookup and reply, so a refusal is only ever made on the table as it is. Use
+//! A deal or a move without an idempotency key is first decided on the kept table with
+//! nothing read, and its write is queued with others, guarded by the kept version and stamp
+//! and the caller's membership. When that does not conclude (nothing kept, a refusal, a
+//! table that moved on), for keyed commands (whose key is looked up, counted and stored in
+//! one transaction) and for commands that lock, the table is read (its row locked when the
+//! command asks; a kept table once its version and stamp are read unchanged) and the command
+//! decided on it, in a transaction with the key's lookup and reply, so a refusal is only
+//! ever made on the table as it is. Use
 //! cases never see which way was taken.
 
 pub mod batches;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 use diesel_async::{AnsiTransactionManager, TransactionManager};
 use serde::Serialize;
 
+use super::auth::hold_player;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{Role, not_a_member, require_member_shared};
@@ -38,7 +40,8 @@ use super::table::state::TableState;
 use super::view::{self, TableView};
 use super::{App, AppError, ErrorCode};
 use crate::store::ledger::{self, player_account};
-use crate::store::table_write::{KeyRow, Unchecked};
+use crate::store::players::Hold;
+use crate::store::table_write::Unchecked;
 use crate::store::{self, Conn};
 use write::{Writer, write};
 
@@ -50,9 +53,10 @@ pub enum Access {
     Kept,
     /// Its row locked in a transaction: commands that take turns with each other.
     Locked,
-    /// [`Access::Locked`], for the caller sitting down: their membership is shared first (as
-    /// admin changes to a member take it: a grant to them waits for the seat, or the seat
-    /// for the grant), then their name and league balance read.
+    /// [`Access::Locked`], for the caller sitting down: their player row is held first (as
+    /// every creation of theirs holds it, see `auth::hold_player`), then their membership
+    /// is shared (as admin changes to a member take it: a grant to them waits for the seat,
+    /// or the seat for the grant), then their name and league balance read.
     Joining,
     /// [`Access::Locked`], for closing the table: which of the last hand's players are
     /// still members is read, their memberships shared until the commit (a removal of one
@@ -159,15 +163,9 @@ impl App {
         decide: &impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
         answer: &impl Fn(&TableState) -> T,
     ) -> Result<Reply<T>, AppError> {
-        if command.access == Access::Kept {
-            if let Some(key) = &command.key {
-                let mut conn = store::conn(&self.pool).await?;
-                if let Some((status, body)) =
-                    idempotency::lookup(&mut conn, command.player, key).await?
-                {
-                    return Ok(Reply::Replayed { status, body });
-                }
-            }
+        // A keyed command is looked up, counted against its player's quota and stored in
+        // one transaction (see `idempotency::lookup`), never queued.
+        if command.access == Access::Kept && command.key.is_none() {
             if let Some((after, value)) = self.decide_on_kept(command, decide, answer).await? {
                 self.committed(command, after).await?;
                 return Ok(Reply::Fresh(value));
@@ -200,9 +198,9 @@ impl App {
         Ok(reply)
     }
 
-    /// The command decided on the table as this process last kept it, with nothing read,
-    /// and queued to be committed with others (its reply stored under its key, if any, in
-    /// the same statement): `None` when that does not conclude.
+    /// The command (without a key) decided on the table as this process last kept it, with
+    /// nothing read, and queued to be committed with others: `None` when that does not
+    /// conclude.
     async fn decide_on_kept<T: Serialize>(
         &self,
         command: &Command,
@@ -222,28 +220,14 @@ impl App {
         };
         let committed = before.commit(change)?;
         let value = answer(&committed.after);
-        let key = match &command.key {
-            Some(key) => Some(KeyRow {
-                player_id: command.player.0,
-                key: key.key.clone(),
-                request_hash: key.request_hash.clone(),
-                status: i16::try_from(command.status).unwrap_or(200),
-                body: serde_json::to_value(&value)
-                    .map_err(|e| AppError::Internal(e.to_string()))?,
-            }),
-            None => None,
-        };
         let unchecked = Unchecked {
             stamp: before.table.stamp,
             member: command.player.0,
         };
         let queued = Writer::Queued(&self.writes);
-        match write(queued, &before, &committed, Some(unchecked), key.as_ref()).await {
+        match write(queued, &before, &committed, Some(unchecked)).await {
             Ok(()) => Ok(Some((committed.after, value))),
             Err(e) if is_version_conflict(&e) => Ok(None),
-            // The key was stored meanwhile (or an expired reply is still there): decided again
-            // in a transaction that looks it up first.
-            Err(AppError::Store(e)) if e.is_unique_violation() => Ok(None),
             Err(e) => Err(e),
         }
     }
@@ -263,6 +247,9 @@ impl App {
         }
         let mut newcomer = None;
         if command.access == Access::Joining {
+            // The player's row first, as every creation holds it: a seat never outlives
+            // its player's deletion.
+            hold_player(conn, player, Hold::Shared).await?;
             let league = LeagueId(load_table(conn, id).await?.league_id);
             require_member_shared(conn, league, player).await?;
             let (username, bot) = store::players::name(conn, player.0)
@@ -300,7 +287,7 @@ impl App {
             members,
         };
         let committed = before.commit(decide(&before, &caller)?)?;
-        write(Writer::Conn(conn), &before, &committed, None, None).await?;
+        write(Writer::Conn(conn), &before, &committed, None).await?;
         let value = answer(&committed.after);
         let reply = idempotency::fresh(conn, player, key, command.status, value).await?;
         Ok((reply, Some(committed.after)))

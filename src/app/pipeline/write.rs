@@ -12,7 +12,7 @@ use crate::app::table::state::TableState;
 use crate::store::ledger::Account;
 use crate::store::standings::HandLine;
 use crate::store::table_write::{
-    self, KeyRow, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
+    self, NewHand, Prepared, Projection, SeatChanges, SeatUpdate, TableWrite, Unchecked,
 };
 use crate::store::{Conn, StoreError};
 
@@ -77,7 +77,6 @@ pub async fn write(
     before: &TableState,
     committed: &Committed,
     unchecked: Option<Unchecked>,
-    key: Option<&KeyRow>,
 ) -> Result<(), AppError> {
     let after = &committed.after;
     let (b, a) = (&before.table, &after.table);
@@ -121,7 +120,6 @@ pub async fn write(
         seats: &seats,
         stamp_seated: &stamp_seated,
         unchecked,
-        key,
         notices: &crate::app::notices::announced(before, committed, chrono::Utc::now()),
     };
     let written = match writer {

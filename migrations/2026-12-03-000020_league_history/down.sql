@@ -1,0 +1,2 @@
+ALTER TABLE leagues DROP COLUMN closed_at;
+DROP TABLE league_history;

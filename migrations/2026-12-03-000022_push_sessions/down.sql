@@ -1,0 +1,1 @@
+ALTER TABLE push_subscriptions DROP COLUMN session_id;
