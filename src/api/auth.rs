@@ -137,6 +137,8 @@ impl From<Session> for SessionOut {
         (status = 422, response = Unprocessable),
         (status = 429, description = "`rate_limited`: too many registrations from the client's address this hour (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
 )]
 #[post("/register")]
@@ -161,6 +163,8 @@ pub async fn register(
         (status = 401, response = Unauthorized),
         (status = 429, description = "`too_many_attempts`: after 3 failed logins of the account from the client's address (or 20 from the address over all accounts), each further try waits longer (1 s, 2 s, 4 s, ... up to 15 minutes); other addresses are not affected; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a login may be tried again"))),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
 )]
 #[post("/login")]

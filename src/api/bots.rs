@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::tables::SitDown;
 use super::text;
@@ -33,6 +33,7 @@ use crate::app::view::TableView;
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`quota_exceeded`: the caller seated their most bots today (UTC; `BOURRE_BOTS_PER_DAY`, default 50)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/{table_id}/bots")]

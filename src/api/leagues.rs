@@ -20,6 +20,7 @@ use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage,
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
+use crate::app::league_history::HistoryPage;
 use crate::app::leagues::{Invitation, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
 use crate::store::discovery::TableFilter;
@@ -626,6 +627,52 @@ pub async fn ledger(
             query.limit.unwrap_or(50),
             query.player_id,
             query.table_id,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HistoryQuery {
+    /// Entries with an id greater than this cursor (`next_cursor` of the previous page).
+    #[serde(default)]
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+    /// Page size, at most 200 (default 50).
+    #[serde(default)]
+    #[param(minimum = 1, maximum = 200)]
+    pub limit: Option<i64>,
+}
+
+/// The league's history (members), oldest first, cursor-paged: admins promoted or handed
+/// on (when the last admin left, to the longest-standing human member), members removed
+/// or deleted, webhooks taken over, the league closed. Chips are in the ledger.
+#[utoipa::path(
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), HistoryQuery),
+    responses(
+        (status = 200, body = HistoryPage),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{league_id}/history")]
+pub async fn history(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<HistoryQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = app
+        .league_history(
+            caller.0,
+            LeagueId(path.into_inner()),
+            query.after.unwrap_or(0),
+            query.limit.unwrap_or(50),
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))

@@ -143,7 +143,9 @@ fn build() -> (
                 .service(players::tables)
                 .service(players::export)
                 .service(push::subscribe)
-                .service(push::unsubscribe),
+                .service(push::subscriptions)
+                .service(push::unsubscribe)
+                .service(push::unsubscribe_id),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
         .service(
@@ -165,9 +167,11 @@ fn build() -> (
                 .service(leagues::close_season)
                 .service(leagues::standings)
                 .service(leagues::ledger)
+                .service(leagues::history)
                 .service(webhooks::add_webhook)
                 .service(webhooks::webhooks)
                 .service(webhooks::remove_webhook)
+                .service(webhooks::take_over)
                 .service(webhooks::deliveries),
         )
         .service(

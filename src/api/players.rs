@@ -187,6 +187,8 @@ pub struct PasswordChange {
         (status = 422, response = Unprocessable),
         (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
 )]
 #[put("/me/password")]
@@ -231,6 +233,8 @@ pub struct AccountDeletion {
         (status = 409, response = Conflict),
         (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
 )]
 #[delete("/me")]

@@ -3,9 +3,10 @@
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, BadRequest, NotFound, Unauthorized, Unprocessable};
+use super::error::{ApiError, BadRequest, Conflict, NotFound, Unauthorized, Unprocessable};
 use crate::app::push::{PushSubscriptionOut, VapidKeyOut};
 use crate::app::{App, ErrorCode};
 
@@ -74,8 +75,12 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
 /// server process, for about 10 s), and `turn.reminder` before a deadline, always. The
 /// message (RFC 8291 `aes128gcm`, VAPID-signed) is JSON: `type`, `title`, `body`, `url`
 /// (the table's page), `table_id`, `league_id`, `hand_no`, `deadline`, `timestamp`.
-/// Subscribing an endpoint again replaces it (whoever had it); a player keeps their 10
-/// latest. 404 `push_not_configured` when the server has no VAPID key.
+/// The subscription belongs to the session of the request and ends with it (a logout, a
+/// password change, `logout {"all": true}`, the session's expiry). Subscribing an endpoint
+/// of the caller's again replaces it; another player's endpoint moves to the caller only
+/// when the request carries that subscription's own keys (409 `push_endpoint_taken`
+/// otherwise). A player keeps their 10 latest. 404 `push_not_configured` when the server
+/// has no VAPID key.
 #[utoipa::path(
     tag = "push",
     security(("bearer" = [])),
@@ -85,6 +90,7 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
     )
 )]
@@ -98,9 +104,48 @@ pub async fn subscribe(
         return Err(too_long());
     }
     let stored = app
-        .subscribe_push(caller.0, &body.endpoint, &body.keys.p256dh, &body.keys.auth)
+        .subscribe_push(caller.1, &body.endpoint, &body.keys.p256dh, &body.keys.auth)
         .await?;
     Ok(HttpResponse::Created().json(stored))
+}
+
+/// The caller's push subscriptions (every browser of theirs, from every session), newest
+/// first; `this_session` marks those of the request's session.
+#[utoipa::path(
+    tag = "push",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Vec<PushSubscriptionOut>),
+        (status = 401, response = Unauthorized),
+    )
+)]
+#[get("/me/push-subscriptions")]
+pub async fn subscriptions(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(app.push_subscriptions(caller.1).await?))
+}
+
+/// Remove one of the caller's push subscriptions by its id (from any session of theirs):
+/// nothing more is pushed to that browser. 404 `push_subscription_not_found` when the
+/// caller has no subscription with that id.
+#[utoipa::path(
+    tag = "push",
+    security(("bearer" = [])),
+    params(("subscription_id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+    )
+)]
+#[delete("/me/push-subscriptions/{subscription_id}")]
+pub async fn unsubscribe_id(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    app.unsubscribe_push_id(caller.0, path.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// Unsubscribe a browser of the caller's (at logout, before `subscription.unsubscribe()`):

@@ -173,6 +173,7 @@ pub struct EventsQuery {
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
         (status = 429, description = "`quota_exceeded`: the caller created their most tables in the last 24 hours (`BOURRE_TABLES_PER_DAY`, default 100), or, with an `Idempotency-Key`, has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000)", body = Problem, content_type = "application/problem+json"),
     )

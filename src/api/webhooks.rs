@@ -6,7 +6,9 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, BadRequest, Forbidden, NotFound, Unauthorized, Unprocessable};
+use super::error::{
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
+};
 use super::leagues::page_limit;
 use crate::app::App;
 use crate::app::ids::LeagueId;
@@ -29,7 +31,9 @@ pub struct NewWebhook {
 
 /// Add a webhook endpoint to the league (admins). Its signing secret is in this answer
 /// only: deliveries follow Standard Webhooks (`webhook-id`, `webhook-timestamp`,
-/// `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`).
+/// `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). A league has at
+/// most 10 (422 `invalid_webhook` beyond, however many are added at once). The caller owns
+/// it: it is sent to while they are an admin of the league.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = [])),
@@ -41,6 +45,7 @@ pub struct NewWebhook {
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
     )
 )]
@@ -68,7 +73,9 @@ pub async fn add_webhook(
     Ok(HttpResponse::Created().json(hook))
 }
 
-/// The league's webhook endpoints (admins), without their secrets.
+/// The league's webhook endpoints (admins), without their secrets; `active` is false for
+/// one whose owner is no longer an admin (nothing is sent to it until an admin takes it
+/// over or removes it).
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = [])),
@@ -113,6 +120,36 @@ pub async fn remove_webhook(
     let (league, hook) = path.into_inner();
     app.remove_webhook(caller.0, LeagueId(league), hook).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Take over an endpoint whose owner is no longer an admin of the league (admins): the
+/// caller owns it and it is sent to again, with a new signing secret, in this answer only
+/// (the former owner knew the old one). The league's history records it. 409
+/// `webhook_active` while its owner is still an admin.
+#[utoipa::path(
+    tag = "webhooks",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path)),
+    responses(
+        (status = 200, body = WebhookOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+    )
+)]
+#[post("/{league_id}/webhooks/{webhook_id}/take-over")]
+pub async fn take_over(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
+    let (league, hook) = path.into_inner();
+    let hook = app
+        .take_over_webhook(caller.0, LeagueId(league), hook)
+        .await?;
+    Ok(HttpResponse::Ok().json(hook))
 }
 
 /// A page of an endpoint's deliveries.

@@ -246,3 +246,28 @@ pub(crate) async fn hold_player(
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_request_that_waits_too_long_for_a_hashing_slot_is_busy() {
+        let hashing = Hashing::new(1);
+        let held = hashing.slot().await;
+        assert!(held.is_ok());
+        let started = std::time::Instant::now();
+        let refused = hashing.slot().await.err();
+        assert!(started.elapsed() >= HASH_WAIT);
+        match refused {
+            Some(AppError::Throttled {
+                code: ErrorCode::Busy,
+                retry_after_secs,
+                ..
+            }) => assert!(retry_after_secs > 0),
+            other => panic!("{other:?}"),
+        }
+        drop(held);
+        assert!(hashing.slot().await.is_ok());
+    }
+}

@@ -18,7 +18,8 @@ use rand::RngExt;
 
 use super::reachable::public_address;
 use super::{App, AppError};
-use crate::store::{self, webhooks::Claimed, webhooks::Outcome};
+use crate::store::webhooks::{Claimed, InFlight, Outcome};
+use crate::store::{self};
 
 /// How webhooks are sent.
 #[derive(Debug, Clone)]
@@ -57,6 +58,13 @@ const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 /// Most deliveries one process sends at once.
 pub const SENDING: usize = 32;
+/// Most deliveries in flight at once, over every process, to one endpoint and to one
+/// league's endpoints together: a slow or dead receiver (or a league of them) takes no more
+/// than its share of the places, and delays only its own deliveries.
+pub const IN_FLIGHT: InFlight = InFlight {
+    per_endpoint: 4,
+    per_league: 8,
+};
 /// The shortest wait between two rounds that found nothing: a commit of this process (which
 /// may have written notifications) or a retry coming due wakes the dispatcher no sooner.
 const IDLE: Duration = Duration::from_millis(200);
@@ -250,7 +258,8 @@ impl App {
             // hold up the other for long.
             let pushes = store::push::claim(&mut conn, free.div_ceil(2) as i64, LEASE_SECS).await?;
             let left = free.saturating_sub(pushes.len());
-            let hooks = store::webhooks::claim(&mut conn, left as i64, LEASE_SECS).await?;
+            let hooks =
+                store::webhooks::claim(&mut conn, left as i64, LEASE_SECS, IN_FLIGHT).await?;
             (hooks, pushes)
         };
         let (hooks, pushes) = claimed;
@@ -279,12 +288,21 @@ impl App {
     }
 
     /// One attempt of `delivery`, and its record. An endpoint the settings no longer allow
-    /// (http, or a private address, since turned off) fails the delivery at once.
+    /// (http, or a private address, since turned off), or whose owner is no longer an admin
+    /// of its league, fails the delivery at once.
     #[tracing::instrument(name = "webhook_delivery", skip_all, fields(delivery = %delivery.id))]
     async fn deliver(&self, client: &reqwest::Client, delivery: Claimed) -> Result<(), AppError> {
         let started = Instant::now();
         let timestamp = Utc::now().timestamp();
-        let allowed = self.check_url(&delivery.url);
+        let allowed = if delivery.active {
+            self.check_url(&delivery.url)
+        } else {
+            Err(
+                "its owner is no longer an admin of the league (an admin takes it over, or \
+                 removes it)"
+                    .to_owned(),
+            )
+        };
         let refused = allowed.is_err();
         let (status, error, ok) = match allowed {
             Err(why) => (None, Some(format!("not sent: {why}")), false),

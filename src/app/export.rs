@@ -69,6 +69,17 @@ pub struct ExportedLoginFailures {
     pub last_failed_at: DateTime<Utc>,
 }
 
+/// A browser subscribed to the player's pushes (its keys are not exported: they are the
+/// browser's).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedPushSubscription {
+    pub id: Uuid,
+    pub endpoint: String,
+    /// The session that made it, which it ends with.
+    pub session_id: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
 /// Everything stored about a player.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerExport {
@@ -86,6 +97,8 @@ pub struct PlayerExport {
     /// The player's sessions (sign-ins), oldest first; refresh tokens are stored hashed
     /// only, and not exported.
     pub sessions: Vec<SessionRow>,
+    /// The player's push subscriptions, oldest first.
+    pub push_subscriptions: Vec<ExportedPushSubscription>,
 }
 
 impl App {
@@ -155,6 +168,18 @@ impl App {
                 )
                 .collect(),
             sessions: rows.sessions,
+            push_subscriptions: rows
+                .push_subscriptions
+                .into_iter()
+                .map(
+                    |(id, endpoint, session_id, created_at)| ExportedPushSubscription {
+                        id,
+                        endpoint,
+                        session_id,
+                        created_at,
+                    },
+                )
+                .collect(),
         })
     }
 }

@@ -73,6 +73,7 @@ pub struct App {
 
 impl App {
     pub fn new(pool: DbPool, config: Config) -> App {
+        let hash_slots = config.hash_slots;
         App {
             writes: pipeline::writes::Writes::new(pool.clone(), pipeline::writes::WRITERS),
             checks: pipeline::checks::Checks::new(pool.clone(), pipeline::checks::CHECKERS),
@@ -87,9 +88,7 @@ impl App {
             outbox: std::sync::Arc::default(),
             sending: std::sync::Arc::new(tokio::sync::Semaphore::new(dispatcher::SENDING)),
             drain: drain::Drain::default(),
-            hashing: auth::Hashing::new(
-                std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            ),
+            hashing: auth::Hashing::new(hash_slots),
             login_turns: throttle::LoginTurns::default(),
         }
     }
@@ -120,6 +119,9 @@ pub struct Config {
     pub webhooks: dispatcher::WebhookConfig,
     /// How Web Push is sent.
     pub push: push::PushConfig,
+    /// Passwords hashed at once (`BOURRE_HASH_SLOTS`, default one per core; see
+    /// [`auth::Hashing`]).
+    pub hash_slots: usize,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

@@ -19,8 +19,11 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::hold_player;
 use super::ids::PlayerId;
+use super::sessions::Authenticated;
 use super::{App, AppError, ErrorCode};
+use crate::store::players::Hold;
 use crate::store::{self, push::Claimed, push::Subscription};
 
 /// This server's VAPID key pair (P-256), which push services know it by.
@@ -206,8 +209,31 @@ pub struct VapidKeyOut {
 /// A browser's subscription, as stored.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PushSubscriptionOut {
+    /// For `DELETE /v1/players/me/push-subscriptions/{subscription_id}`.
+    pub id: Uuid,
     pub endpoint: String,
     pub created_at: DateTime<Utc>,
+    /// Whether the session of the request made it (each subscription ends with the
+    /// session that made it: a logout, a password change, the session's expiry).
+    pub this_session: bool,
+}
+
+impl PushSubscriptionOut {
+    fn of(sub: Subscription, session: Uuid) -> PushSubscriptionOut {
+        PushSubscriptionOut {
+            id: sub.id,
+            endpoint: sub.endpoint,
+            created_at: sub.created_at,
+            this_session: sub.session_id == session,
+        }
+    }
+}
+
+fn subscription_not_found() -> AppError {
+    AppError::refused(
+        ErrorCode::PushSubscriptionNotFound,
+        "no such push subscription of yours",
+    )
 }
 
 fn invalid(why: impl Into<String>) -> AppError {
@@ -243,13 +269,15 @@ impl App {
         })
     }
 
-    /// Subscribes the caller's browser: its push service `endpoint` (checked like a
-    /// webhook's URL), its `p256dh` key and `auth` secret (base64url). Subscribing an
-    /// endpoint again replaces it, whoever had it; a player keeps their latest
-    /// [`store::push::PER_PLAYER`].
+    /// Subscribes the caller's browser for the caller's session (it ends with that
+    /// session): its push service `endpoint` (checked like a webhook's URL), its `p256dh`
+    /// key and `auth` secret (base64url). Subscribing an endpoint of the caller's again
+    /// replaces it; another player's endpoint moves to the caller only with that
+    /// subscription's own keys (the browser's, which only it knows), else 409
+    /// `push_endpoint_taken`. A player keeps their latest [`store::push::PER_PLAYER`].
     pub async fn subscribe_push(
         &self,
-        caller: PlayerId,
+        caller: Authenticated,
         endpoint: &str,
         p256dh: &str,
         auth: &str,
@@ -271,32 +299,61 @@ impl App {
         let auth = key_bytes("auth", auth, 16)?;
         let sub = Subscription {
             id: Uuid::new_v4(),
-            player_id: caller.0,
+            player_id: caller.player.0,
             endpoint,
             p256dh,
             auth,
             created_at: Utc::now(),
+            session_id: caller.session.0,
         };
         let mut conn = store::conn(&self.pool).await?;
         let stored = conn
             .transaction::<_, AppError, _>(async |conn| {
+                // The player's subscriptions take turns: the bound holds in a burst, and
+                // none appears once the account's deletion commits.
+                hold_player(conn, caller.player, Hold::Exclusive).await?;
+                if let Some(held) = store::push::holder(conn, &sub.endpoint).await?
+                    && held.player_id != sub.player_id
+                    && (held.p256dh != sub.p256dh || held.auth != sub.auth)
+                {
+                    return Err(AppError::refused(
+                        ErrorCode::PushEndpointTaken,
+                        "another player's browser holds this endpoint: it moves only with that \
+                         subscription's own keys",
+                    ));
+                }
                 Ok(store::push::subscribe(conn, &sub).await?)
             })
             .await?;
-        Ok(PushSubscriptionOut {
-            endpoint: stored.endpoint,
-            created_at: stored.created_at,
-        })
+        Ok(PushSubscriptionOut::of(stored, caller.session.0))
+    }
+
+    /// The caller's push subscriptions, newest first.
+    pub async fn push_subscriptions(
+        &self,
+        caller: Authenticated,
+    ) -> Result<Vec<PushSubscriptionOut>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let subs = store::push::of_player(&mut conn, caller.player.0).await?;
+        Ok(subs
+            .into_iter()
+            .map(|s| PushSubscriptionOut::of(s, caller.session.0))
+            .collect())
+    }
+
+    /// Removes the caller's subscription `id`, or 404 `push_subscription_not_found`.
+    pub async fn unsubscribe_push_id(&self, caller: PlayerId, id: Uuid) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        if store::push::unsubscribe_id(&mut conn, caller.0, id).await? {
+            Ok(())
+        } else {
+            Err(subscription_not_found())
+        }
     }
 
     /// Removes the caller's subscription of `endpoint`, or 404 `push_subscription_not_found`.
     pub async fn unsubscribe_push(&self, caller: PlayerId, endpoint: &str) -> Result<(), AppError> {
-        let not_found = || {
-            AppError::refused(
-                ErrorCode::PushSubscriptionNotFound,
-                "no such push subscription of yours",
-            )
-        };
+        let not_found = subscription_not_found;
         // Stored as normalised; what is not a URL was never stored.
         let endpoint = reqwest::Url::parse(endpoint.trim()).map_err(|_| not_found())?;
         let mut conn = store::conn(&self.pool).await?;

@@ -1,19 +1,26 @@
 //! A league's webhook endpoints (admins): add one (its signing secret shown once), list
-//! them, remove one, and see an endpoint's deliveries with each attempt's result.
+//! them, remove one, take over one whose owner is no longer an admin, and see an
+//! endpoint's deliveries with each attempt's result.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
 use serde::Serialize;
+use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::hold_player;
 use super::discovery::{bad_cursor, next, parse_micros, time_cursor};
 use super::ids::{LeagueId, PlayerId};
 use super::league_admin::require_admin;
+use super::league_history::{self as history, HistoryKind};
+use super::leagues::{ensure_league_open, lock_league};
 use super::notices::NotificationKind;
 use super::reachable::public_address;
 use super::{App, AppError, ErrorCode};
+use crate::store::players::Hold;
 use crate::store::{self, webhooks::Webhook};
 
 /// Most endpoints one league may have.
@@ -28,23 +35,38 @@ pub struct WebhookOut {
     /// The kinds of notification sent to it.
     pub events: Vec<String>,
     pub created_at: DateTime<Utc>,
+    /// The admin who made it, or took it over last: its owner.
+    pub created_by: Uuid,
+    /// Whether it is sent to: false once its owner is no longer an admin of the league
+    /// (demoted, removed, or their account deleted). Then nothing is sent to it (deliveries
+    /// still pending fail) until an admin takes it over (`POST .../take-over`) or removes
+    /// it.
+    pub active: bool,
     /// The signing secret (`whsec_` + base64, Standard Webhooks): in the answer that made
-    /// the endpoint only.
+    /// the endpoint, or took it over, only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
 }
 
 impl WebhookOut {
-    fn of(hook: Webhook, with_secret: bool) -> WebhookOut {
+    fn of(hook: Webhook, active: bool, with_secret: bool) -> WebhookOut {
         WebhookOut {
             id: hook.id,
             league_id: hook.league_id,
             url: hook.url,
             events: hook.events,
             created_at: hook.created_at,
+            created_by: hook.created_by,
+            active,
             secret: with_secret.then_some(hook.secret),
         }
     }
+}
+
+/// A new signing secret: `whsec_` + base64 of 24 random bytes.
+fn new_secret() -> String {
+    let key: [u8; 24] = rand::random();
+    format!("whsec_{}", STANDARD.encode(key))
 }
 
 /// One attempt at a delivery.
@@ -160,25 +182,79 @@ impl App {
         if kinds.is_empty() {
             return Err(invalid("events: at least one"));
         }
-        let mut conn = store::conn(&self.pool).await?;
-        require_admin(&mut conn, league, caller).await?;
-        if store::webhooks::count_of_league(&mut conn, league.0).await? >= MAX_PER_LEAGUE {
-            return Err(invalid(format!(
-                "a league has at most {MAX_PER_LEAGUE} webhooks: remove one first"
-            )));
-        }
-        let key: [u8; 24] = rand::random();
         let hook = Webhook {
             id: Uuid::new_v4(),
             league_id: league.0,
             url,
             events: kinds,
-            secret: format!("whsec_{}", STANDARD.encode(key)),
+            secret: new_secret(),
             created_by: caller.0,
             created_at: Utc::now(),
         };
-        store::webhooks::insert(&mut conn, &hook).await?;
-        Ok(WebhookOut::of(hook, true))
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async |conn| {
+            hold_player(conn, caller, Hold::Shared).await?;
+            // Additions to one league take turns on its row: the count holds until the
+            // insert commits, however many arrive at once.
+            ensure_league_open(&lock_league(conn, league).await?)?;
+            require_admin(conn, league, caller).await?;
+            if store::webhooks::count_of_league(conn, league.0).await? >= MAX_PER_LEAGUE {
+                return Err(invalid(format!(
+                    "a league has at most {MAX_PER_LEAGUE} webhooks: remove one first"
+                )));
+            }
+            store::webhooks::insert(conn, &hook).await?;
+            Ok(())
+        })
+        .await?;
+        Ok(WebhookOut::of(hook, true, true))
+    }
+
+    /// Takes over an endpoint whose owner is no longer an admin (admins): the caller owns
+    /// it, it is sent to again, with a new signing secret (shown in this answer only: the
+    /// former owner knew the old one). The league's history says so. 409 `webhook_active`
+    /// while its owner is still an admin.
+    pub async fn take_over_webhook(
+        &self,
+        caller: PlayerId,
+        league: LeagueId,
+        id: Uuid,
+    ) -> Result<WebhookOut, AppError> {
+        let secret = new_secret();
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async |conn| {
+            lock_league(conn, league).await?;
+            require_admin(conn, league, caller).await?;
+            let (hook, active) = store::webhooks::of_league(conn, league.0)
+                .await?
+                .into_iter()
+                .find(|(h, _)| h.id == id)
+                .ok_or_else(not_found)?;
+            if active {
+                return Err(AppError::refused(
+                    ErrorCode::WebhookActive,
+                    "its owner is still an admin of the league: only an endpoint whose owner is \
+                     not is taken over",
+                ));
+            }
+            store::webhooks::take_over(conn, league.0, id, caller.0, &secret).await?;
+            history::record(
+                conn,
+                league,
+                HistoryKind::WebhookTakenOver,
+                Some(caller),
+                Some(caller),
+                json!({"webhook_id": id, "from": hook.created_by}),
+            )
+            .await?;
+            let hook = Webhook {
+                created_by: caller.0,
+                secret: secret.clone(),
+                ..hook
+            };
+            Ok(WebhookOut::of(hook, true, true))
+        })
+        .await
     }
 
     /// The league's endpoints (admins).
@@ -192,7 +268,7 @@ impl App {
         let hooks = store::webhooks::of_league(&mut conn, league.0).await?;
         Ok(hooks
             .into_iter()
-            .map(|h| WebhookOut::of(h, false))
+            .map(|(h, active)| WebhookOut::of(h, active, false))
             .collect())
     }
 

@@ -39,6 +39,10 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_SHUTDOWN_GRACE_SECS", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub shutdown_grace_secs: u64,
+    /// Passwords hashed at once (default: one per core); a request waits up to 5 s for a
+    /// slot, then is answered 503 `busy`.
+    #[arg(long, env = "BOURRE_HASH_SLOTS", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub hash_slots: Option<u16>,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "BOURRE_WORKERS", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub workers: Option<u16>,
@@ -285,6 +289,9 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 retry_base: Duration::from_millis(args.webhook_retry_ms),
             },
             push: push_config(args, embedded)?,
+            hash_slots: args
+                .hash_slots
+                .map_or_else(api::default_workers, usize::from),
             quotas: Quotas {
                 leagues_per_day: args.leagues_per_day,
                 tables_per_day: args.tables_per_day,

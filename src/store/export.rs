@@ -7,7 +7,8 @@ use uuid::Uuid;
 
 use super::ledger::LedgerEntry;
 use super::schema::{
-    idempotency, join_requests, ledger, login_failures, memberships, players, seats, sessions,
+    idempotency, join_requests, ledger, login_failures, memberships, players, push_subscriptions,
+    seats, sessions,
 };
 use super::sessions::SessionRow;
 use super::{Conn, StoreError};
@@ -30,6 +31,8 @@ pub struct PlayerRows {
     pub login_failures: Vec<(String, i32, DateTime<Utc>)>,
     /// Their sessions, oldest first (refresh tokens are stored hashed, and not exported).
     pub sessions: Vec<SessionRow>,
+    /// `(id, endpoint, session, created_at)` of their push subscriptions, oldest first.
+    pub push_subscriptions: Vec<(Uuid, String, Uuid, DateTime<Utc>)>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -116,6 +119,17 @@ pub async fn player_rows(
                 .select(SessionRow::as_select())
                 .load(conn)
                 .await?;
+            let push_subscriptions = push_subscriptions::table
+                .filter(push_subscriptions::player_id.eq(player))
+                .order((push_subscriptions::created_at, push_subscriptions::id))
+                .select((
+                    push_subscriptions::id,
+                    push_subscriptions::endpoint,
+                    push_subscriptions::session_id,
+                    push_subscriptions::created_at,
+                ))
+                .load(conn)
+                .await?;
             Ok(Some(PlayerRows {
                 username,
                 created_at,
@@ -126,6 +140,7 @@ pub async fn player_rows(
                 idempotency_keys,
                 login_failures,
                 sessions,
+                push_subscriptions,
             }))
         })
         .await

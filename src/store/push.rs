@@ -26,11 +26,24 @@ pub struct Subscription {
     pub p256dh: Vec<u8>,
     pub auth: Vec<u8>,
     pub created_at: DateTime<Utc>,
+    /// The session that made it: it ends with that session.
+    pub session_id: Uuid,
 }
 
-/// Stores `sub` (replacing any subscription of its endpoint, whoever made it: another
-/// player's goes, with the messages it had to send), and drops the player's oldest beyond
-/// [`PER_PLAYER`].
+/// Who holds a push service endpoint now, and with which keys.
+pub async fn holder(conn: &mut Conn, endpoint: &str) -> Result<Option<Subscription>, StoreError> {
+    Ok(push_subscriptions::table
+        .filter(push_subscriptions::endpoint.eq(endpoint))
+        .select(Subscription::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Stores `sub` (replacing a subscription of its endpoint: the caller checked who may,
+/// see [`holder`]), and drops the player's oldest beyond [`PER_PLAYER`]. In a transaction
+/// that holds the player's row, so that a burst of subscriptions keeps the bound.
 pub async fn subscribe(conn: &mut Conn, sub: &Subscription) -> Result<Subscription, StoreError> {
     diesel::delete(
         push_subscriptions::table.filter(
@@ -48,6 +61,7 @@ pub async fn subscribe(conn: &mut Conn, sub: &Subscription) -> Result<Subscripti
         .set((
             push_subscriptions::p256dh.eq(&sub.p256dh),
             push_subscriptions::auth.eq(&sub.auth),
+            push_subscriptions::session_id.eq(sub.session_id),
             push_subscriptions::created_at.eq(diesel::dsl::now),
         ))
         .returning(Subscription::as_returning())
@@ -73,6 +87,45 @@ pub async fn subscribe(conn: &mut Conn, sub: &Subscription) -> Result<Subscripti
     .execute(conn)
     .await?;
     Ok(stored)
+}
+
+/// The player's subscriptions, newest first.
+pub async fn of_player(conn: &mut Conn, player: Uuid) -> Result<Vec<Subscription>, StoreError> {
+    Ok(push_subscriptions::table
+        .filter(push_subscriptions::player_id.eq(player))
+        .order((
+            push_subscriptions::created_at.desc(),
+            push_subscriptions::id.desc(),
+        ))
+        .select(Subscription::as_select())
+        .load(conn)
+        .await?)
+}
+
+/// Removes the player's subscription `id`; whether there was one.
+pub async fn unsubscribe_id(conn: &mut Conn, player: Uuid, id: Uuid) -> Result<bool, StoreError> {
+    let gone = diesel::delete(
+        push_subscriptions::table.filter(
+            push_subscriptions::player_id
+                .eq(player)
+                .and(push_subscriptions::id.eq(id)),
+        ),
+    )
+    .execute(conn)
+    .await?;
+    Ok(gone > 0)
+}
+
+/// Removes the subscriptions the sessions `ended` made.
+pub async fn end_with_sessions(conn: &mut Conn, ended: &[Uuid]) -> Result<(), StoreError> {
+    if !ended.is_empty() {
+        diesel::delete(
+            push_subscriptions::table.filter(push_subscriptions::session_id.eq_any(ended)),
+        )
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Removes the player's subscription of `endpoint`; whether there was one.

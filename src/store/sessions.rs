@@ -108,9 +108,10 @@ pub async fn rotate(
     Ok(())
 }
 
-/// Ends session `id` (if it had not ended) for reason `why`; whether it was going.
+/// Ends session `id` (if it had not ended) for reason `why`; whether it was going. The
+/// push subscriptions it made end with it.
 pub async fn end(conn: &mut Conn, id: Uuid, why: &str) -> Result<bool, StoreError> {
-    let ended = diesel::update(
+    let ended: Vec<Uuid> = diesel::update(
         sessions::table
             .find(id)
             .filter(sessions::ended_at.is_null()),
@@ -119,12 +120,15 @@ pub async fn end(conn: &mut Conn, id: Uuid, why: &str) -> Result<bool, StoreErro
         sessions::ended_at.eq(diesel::dsl::now),
         sessions::ended_why.eq(why),
     ))
-    .execute(conn)
+    .returning(sessions::id)
+    .get_results(conn)
     .await?;
-    Ok(ended > 0)
+    super::push::end_with_sessions(conn, &ended).await?;
+    Ok(!ended.is_empty())
 }
 
 /// Ends every going session of `player` but `except`, for reason `why`; how many ended.
+/// The push subscriptions they made end with them.
 pub async fn end_all(
     conn: &mut Conn,
     player: Uuid,
@@ -135,13 +139,16 @@ pub async fn end_all(
         .filter(sessions::player_id.eq(player))
         .filter(sessions::ended_at.is_null())
         .filter(sessions::id.ne(except.unwrap_or_else(Uuid::nil)));
-    Ok(diesel::update(going)
+    let ended: Vec<Uuid> = diesel::update(going)
         .set((
             sessions::ended_at.eq(diesel::dsl::now),
             sessions::ended_why.eq(why),
         ))
-        .execute(conn)
-        .await?)
+        .returning(sessions::id)
+        .get_results(conn)
+        .await?;
+    super::push::end_with_sessions(conn, &ended).await?;
+    Ok(ended.len())
 }
 
 /// Drops sessions that ended, or whose refresh tokens all expired, before `before` (with

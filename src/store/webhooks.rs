@@ -29,14 +29,52 @@ pub async fn insert(conn: &mut Conn, hook: &Webhook) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The league's endpoints, oldest first.
-pub async fn of_league(conn: &mut Conn, league: Uuid) -> Result<Vec<Webhook>, StoreError> {
+/// Whether the endpoint (the row of `webhooks` named `w`) is sent to: its maker is still an
+/// admin of its league, and their account goes on. An endpoint whose maker was demoted,
+/// removed or deleted is sent nothing until an admin takes it over.
+fn active(w: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM memberships m JOIN players p ON p.id = m.player_id \
+         WHERE m.league_id = {w}.league_id AND m.player_id = {w}.created_by \
+         AND m.role = 'admin' AND p.deleted_at IS NULL)"
+    )
+}
+
+/// The league's endpoints, oldest first, each with whether it is sent to (see [`active`]).
+pub async fn of_league(conn: &mut Conn, league: Uuid) -> Result<Vec<(Webhook, bool)>, StoreError> {
     Ok(webhooks::table
         .filter(webhooks::league_id.eq(league))
         .order((webhooks::created_at.asc(), webhooks::id.asc()))
-        .select(Webhook::as_select())
+        .select((
+            Webhook::as_select(),
+            diesel::dsl::sql::<diesel::sql_types::Bool>(&active("webhooks")),
+        ))
         .load(conn)
         .await?)
+}
+
+/// Gives endpoint `id` to `owner` with a new signing secret; the endpoint as it was.
+pub async fn take_over(
+    conn: &mut Conn,
+    league: Uuid,
+    id: Uuid,
+    owner: Uuid,
+    secret: &str,
+) -> Result<Option<Webhook>, StoreError> {
+    let before = webhooks::table
+        .filter(webhooks::league_id.eq(league).and(webhooks::id.eq(id)))
+        .select(Webhook::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?;
+    if before.is_some() {
+        diesel::update(webhooks::table.find(id))
+            .set((webhooks::created_by.eq(owner), webhooks::secret.eq(secret)))
+            .execute(conn)
+            .await?;
+    }
+    Ok(before)
 }
 
 pub async fn count_of_league(conn: &mut Conn, league: Uuid) -> Result<i64, StoreError> {
@@ -154,7 +192,8 @@ pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
 }
 
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
-/// that takes their kind, and into push messages, one per push subscription of the player
+/// that takes their kind and is sent to (see [`active`]), and into push messages, one per
+/// push subscription (whose session goes on) of the player
 /// a `turn.started` or `turn.reminder` is for (a `turn.started` only when the player is not
 /// watching the table: no fresh watcher row, on any process), and deletes them, in one
 /// statement (rows another process holds are skipped). A `turn.reminder` is dropped when
@@ -167,7 +206,7 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
         #[diesel(sql_type = BigInt)]
         taken: i64,
     }
-    let taken: Taken = diesel::sql_query(
+    let taken: Taken = diesel::sql_query(format!(
         "WITH due AS (DELETE FROM notifications WHERE id IN (SELECT id FROM notifications \
          WHERE due_at <= now() ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED) \
          RETURNING *), \
@@ -179,11 +218,13 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, l.kind, \
          json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
          FROM live l JOIN webhooks w ON w.league_id = l.league_id AND l.kind = ANY (w.events) \
-         RETURNING 1), \
+         WHERE {active} RETURNING 1), \
          pushed AS (INSERT INTO push_messages (subscription_id, kind, body) \
          SELECT s.id, l.kind, \
          json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
          FROM live l JOIN push_subscriptions s ON s.player_id = (l.data->>'player_id')::uuid \
+         JOIN sessions se ON se.id = s.session_id AND se.ended_at IS NULL \
+         AND se.expires_at > now() \
          WHERE l.kind = 'turn.reminder' OR (l.kind = 'turn.started' AND NOT EXISTS \
          (SELECT 1 FROM watchers w WHERE w.table_id = l.table_id \
          AND w.player_id = s.player_id AND w.seen_at > now() - make_interval(secs => $3))) \
@@ -193,11 +234,12 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \
          WHERE kind = 'turn.started' AND data->>'deadline' IS NOT NULL \
          AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = live.league_id \
-         AND 'turn.reminder' = ANY (w.events)) OR EXISTS (SELECT 1 FROM push_subscriptions s \
+         AND 'turn.reminder' = ANY (w.events) AND {active}) OR EXISTS (SELECT 1 FROM push_subscriptions s \
          WHERE s.player_id = (live.data->>'player_id')::uuid)) \
          AND (data->>'deadline')::timestamptz - make_interval(secs => $2) > now() RETURNING 1) \
          SELECT count(*) AS taken FROM due",
-    )
+        active = active("w"),
+    ))
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(remind_secs)
     .bind::<BigInt, _>(super::push::WATCHER_FRESH_SECS)
@@ -206,7 +248,8 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
     Ok(taken.taken)
 }
 
-/// A delivery taken to be sent: the endpoint, and the attempt's number.
+/// A delivery taken to be sent: the endpoint, whether it is still sent to (see
+/// [`active`]), and the attempt's number.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct Claimed {
     #[diesel(sql_type = Text)]
@@ -221,28 +264,69 @@ pub struct Claimed {
     pub attempts: i32,
     #[diesel(sql_type = Timestamptz)]
     pub created_at: DateTime<Utc>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub active: bool,
 }
 
-/// Takes up to `limit` due deliveries no other process holds, and leases them for
-/// `lease_secs`: their next attempt is due only then, so a process that dies while sending
-/// leaves them to be sent again after the lease, and no other process sends them within it.
+/// How many deliveries may be in flight at once, over every process.
+#[derive(Debug, Clone, Copy)]
+pub struct InFlight {
+    /// To one endpoint.
+    pub per_endpoint: i64,
+    /// To one league's endpoints together.
+    pub per_league: i64,
+}
+
+/// Takes up to `limit` due deliveries, oldest due first, and leases them for `lease_secs`:
+/// their next attempt is due only then, so a process that dies while sending leaves them
+/// to be sent again after the lease, and no other process sends them within it. Never more
+/// than `in_flight` allows: a delivery whose endpoint, or whose league, has its most
+/// deliveries leased stays due, and later ones of other endpoints and leagues are taken
+/// instead, so a slow or dead receiver holds up only itself. Processes take their turns
+/// (a transaction lock), so the bounds hold over all of them.
 pub async fn claim(
     conn: &mut Conn,
     limit: i64,
     lease_secs: i64,
+    in_flight: InFlight,
 ) -> Result<Vec<Claimed>, StoreError> {
-    Ok(diesel::sql_query(
-        "UPDATE deliveries d SET attempts = d.attempts + 1, \
-         next_at = now() + make_interval(secs => $2) \
-         FROM webhooks w WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM deliveries \
-         WHERE state = 'pending' AND next_at <= now() ORDER BY next_at LIMIT $1 \
-         FOR UPDATE SKIP LOCKED) \
-         RETURNING d.id, w.url, w.secret, d.body, d.attempts, d.created_at",
-    )
-    .bind::<BigInt, _>(limit)
-    .bind::<BigInt, _>(lease_secs)
-    .load(conn)
-    .await?)
+    use diesel_async::AsyncConnection;
+    let query = format!(
+        "WITH due AS (SELECT d.id, d.webhook_id, w.league_id, d.next_at, \
+         row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_at, d.id) AS nth \
+         FROM (SELECT id, webhook_id, next_at FROM deliveries WHERE state = 'pending' \
+         AND next_at <= now() ORDER BY next_at LIMIT 1000) d \
+         JOIN webhooks w ON w.id = d.webhook_id), \
+         busy AS (SELECT f.webhook_id, fw.league_id FROM deliveries f \
+         JOIN webhooks fw ON fw.id = f.webhook_id \
+         WHERE f.leased_until > now() AND f.state = 'pending'), \
+         endpoint_ok AS (SELECT due.* FROM due WHERE due.nth + \
+         (SELECT count(*) FROM busy b WHERE b.webhook_id = due.webhook_id) <= $3), \
+         ranked AS (SELECT e.*, row_number() OVER (PARTITION BY e.league_id \
+         ORDER BY e.next_at, e.id) AS league_nth FROM endpoint_ok e), \
+         taken AS (SELECT r.id FROM ranked r WHERE r.league_nth + \
+         (SELECT count(*) FROM busy b WHERE b.league_id = r.league_id) <= $4 \
+         ORDER BY r.next_at, r.id LIMIT $1) \
+         UPDATE deliveries d SET attempts = d.attempts + 1, \
+         next_at = now() + make_interval(secs => $2), \
+         leased_until = now() + make_interval(secs => $2) \
+         FROM webhooks w WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM taken) \
+         RETURNING d.id, w.url, w.secret, d.body, d.attempts, d.created_at, {active} AS active",
+        active = active("w"),
+    );
+    conn.transaction::<_, StoreError, _>(async |conn| {
+        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended('deliveries', 0))")
+            .execute(conn)
+            .await?;
+        Ok(diesel::sql_query(&query)
+            .bind::<BigInt, _>(limit)
+            .bind::<BigInt, _>(lease_secs)
+            .bind::<BigInt, _>(in_flight.per_endpoint)
+            .bind::<BigInt, _>(in_flight.per_league)
+            .load(conn)
+            .await?)
+    })
+    .await
 }
 
 /// What became of an attempt, and of its delivery.
@@ -293,6 +377,7 @@ pub async fn record(
         deliveries::state.eq(outcome.state),
         deliveries::next_at.eq(outcome.retry_at),
         deliveries::finished_at.eq(finished),
+        deliveries::leased_until.eq(None::<DateTime<Utc>>),
     ))
     .execute(conn)
     .await?;

@@ -63,8 +63,9 @@ fn deploy(name: &str) -> std::path::PathBuf {
 }
 
 /// HAProxy with the README's deployment (`deploy/haproxy.cfg`), on `port`, in front of
-/// `backends`.
-fn haproxy(dir: &std::path::Path, port: u16, backends: &[u16]) -> Daemon {
+/// `backends`; its statistics (CSV) on `stats`, for the test to see which backends it
+/// counts up.
+fn haproxy(dir: &std::path::Path, port: u16, stats: u16, backends: &[u16]) -> Daemon {
     let documented = std::fs::read_to_string(deploy("haproxy.cfg")).expect("deploy/haproxy.cfg");
     let servers: String = backends
         .iter()
@@ -84,6 +85,9 @@ fn haproxy(dir: &std::path::Path, port: u16, backends: &[u16]) -> Daemon {
         "{documented}"
     );
     config.push_str(&servers);
+    config.push_str(&format!(
+        "listen stats\n  bind 127.0.0.1:{stats}\n  stats enable\n  stats uri /stats\n"
+    ));
     let path = dir.join("haproxy.cfg");
     std::fs::write(&path, config).expect("haproxy.cfg");
     let log = std::fs::File::create(dir.join("haproxy.log")).expect("log");
@@ -126,6 +130,31 @@ fn prometheus(dir: &std::path::Path, port: u16, targets: &[u16]) -> Daemon {
         .spawn()
         .expect("start prometheus");
     Daemon(child)
+}
+
+/// Waits until HAProxy (its statistics at `stats`) counts every backend up.
+async fn until_balanced(stats: &str, backends: usize) {
+    let started = Instant::now();
+    loop {
+        let csv = match client().get(format!("{stats}/stats;csv")).send().await {
+            Ok(mut resp) => resp.body().await.map(|b| b.to_vec()).unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
+        let csv = String::from_utf8_lossy(&csv);
+        let up = csv
+            .lines()
+            .filter(|l| l.starts_with("bourre,s"))
+            .filter(|l| l.split(',').nth(17) == Some("UP"))
+            .count();
+        if up == backends {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "HAProxy does not count every backend up: {csv}"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Waits until `GET url` answers 200.
@@ -323,7 +352,7 @@ async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_the
                 &dir.join(format!("server{i}.log")),
                 &[
                     ("BOURRE_METRICS_BIND", &bind),
-                    ("BOURRE_DRAIN_DELAY_MS", "1500"),
+                    ("BOURRE_DRAIN_DELAY_MS", "4500"),
                     ("BOURRE_SHUTDOWN_GRACE_SECS", "10"),
                 ],
             )
@@ -332,14 +361,17 @@ async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_the
     for server in &servers {
         until_up(&format!("{}/readyz", server.base())).await;
     }
-    let port = free_port();
+    let (port, stats_port) = (free_port(), free_port());
     let mut balancer = haproxy(
         &dir,
         port,
+        stats_port,
         &servers.iter().map(|s| s.port).collect::<Vec<_>>(),
     );
     let base = format!("http://127.0.0.1:{port}");
+    let stats = format!("http://127.0.0.1:{stats_port}");
     balancer.until_up(&format!("{base}/readyz")).await;
+    until_balanced(&stats, servers.len()).await;
     let prometheus_port = free_port();
     let mut scraper = prometheus(&dir, prometheus_port, &metrics);
     let prometheus = format!("http://127.0.0.1:{prometheus_port}");
@@ -377,16 +409,18 @@ async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_the
         reconnects.clone(),
     ));
     actix_web::rt::time::sleep(Duration::from_secs(2)).await;
-    // Each process in turn: SIGTERM, exit 0, start again, ready.
+    // Each process in turn: SIGTERM, exit 0, start again, ready, back in HAProxy's pool
+    // (as a rolling restart waits for it before the next process).
+    let servers_count = servers.len();
     for server in &mut servers {
         let before = seen.borrow().answered.len();
         let stopping = server.signal_term();
         let (status, took) = server.wait_exit(stopping).await;
         assert!(status.success(), "exit {status:?}");
-        assert!(took < Duration::from_secs(10), "took {took:?}");
+        assert!(took < Duration::from_secs(15), "took {took:?}");
         server.spawn();
         until_up(&format!("{}/readyz", server.base())).await;
-        actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+        until_balanced(&stats, servers_count).await;
         assert!(
             seen.borrow().answered.len() > before,
             "no action answered while a process restarted"

@@ -294,3 +294,83 @@ async fn request_ids_are_echoed_and_in_problem_bodies() {
     let reply = app.call(Method::GET, "/v1/nowhere", None, None).await;
     reply.problem(404, "not_found");
 }
+
+/// The throttle counts failures: logins with the right password, many at once on two
+/// processes, are never refused; wrong ones still are, after the free failures.
+#[actix_web::test]
+async fn logins_with_the_right_password_at_once_are_never_refused() {
+    let database = crate::support::fresh_database().await;
+    let one = TestApp::on_database(database.clone(), crate::support::config(true));
+    let two = TestApp::on_database(database, crate::support::config(true));
+    one.register("ann").await;
+    let tries = (0..40).map(|i| {
+        let app = if i % 2 == 0 { &one } else { &two };
+        login(app, "203.0.113.7", "ann", "correct horse battery")
+    });
+    let statuses: Vec<u16> = futures_util::future::join_all(tries)
+        .await
+        .into_iter()
+        .map(|(status, _, _)| status)
+        .collect();
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    // A right password forgot nothing it should not: three wrong ones are free, the fourth
+    // is counted and the next try waits.
+    for _ in 0..4 {
+        assert_eq!(
+            login(&one, "203.0.113.7", "ann", "wrong password!").await.0,
+            401
+        );
+    }
+    let (status, retry, _) = login(&two, "203.0.113.7", "ann", "correct horse battery").await;
+    assert_eq!((status, retry.is_some()), (429, true));
+}
+
+/// The peak memory a process reached (`VmHWM`), in MiB.
+fn peak_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    let kib: u64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("a number");
+    kib / 1024
+}
+
+/// Password hashing (19 MiB a hash) runs in `BOURRE_HASH_SLOTS` slots: sixty logins of
+/// thirty accounts at once raise the process's peak memory by about two hashes' worth, not
+/// sixty.
+#[actix_web::test]
+async fn sixty_logins_at_once_hash_in_bounded_memory() {
+    let database = crate::support::fresh_database().await;
+    let log = crate::support::log_file("hash-slots");
+    let server = crate::support::Server::start_with(
+        &database,
+        &log,
+        &[
+            ("BOURRE_HASH_SLOTS", "2"),
+            ("BOURRE_REGISTRATIONS_PER_HOUR", "1000"),
+        ],
+    );
+    crate::support::wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let app = TestApp::at(server.base(), database);
+    let names: Vec<String> = (0..30).map(|i| format!("player{i}")).collect();
+    for name in &names {
+        app.register(name).await;
+    }
+    let pid = server.pid().expect("running");
+    let before = peak_mib(pid);
+    let app = &app;
+    let tries = names.iter().chain(names.iter()).map(|name| async move {
+        login(app, "198.51.100.1", name, "correct horse battery")
+            .await
+            .0
+    });
+    let statuses = futures_util::future::join_all(tries).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let grew = peak_mib(pid).saturating_sub(before);
+    assert!(grew < 120, "the peak grew {grew} MiB for 60 logins");
+}

@@ -353,3 +353,120 @@ async fn a_reminder_is_pushed_even_to_a_player_watching() {
         "a turn pushed to a player watching: {got:?}"
     );
 }
+
+async fn sign_in(app: &TestApp, name: &str) -> Player {
+    let body = app
+        .call(
+            awc::http::Method::POST,
+            "/v1/auth/login",
+            None,
+            Some(json!({"username": name, "password": "correct horse battery"})),
+        )
+        .await
+        .ok();
+    Player {
+        id: body["player"]["id"].as_str().expect("id").to_owned(),
+        name: name.to_owned(),
+        token: body["token"].as_str().expect("token").to_owned(),
+    }
+}
+
+async fn subscriptions_of(app: &TestApp, who: &Player) -> i64 {
+    app.sql_number(&format!(
+        "SELECT count(*) AS n FROM push_subscriptions WHERE player_id = '{}'",
+        who.id
+    ))
+    .await
+}
+
+/// A subscription is its session's: it ends with a logout of every session and with a
+/// password change made from another session; a player lists theirs and removes one by
+/// id; the export shows them; another player takes a browser's endpoint only with that
+/// subscription's own keys.
+#[actix_web::test]
+async fn a_subscription_ends_with_its_session_and_moves_only_with_its_keys() {
+    let push = PushService::start();
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    // A second session of ann's (a stolen one, say) subscribes browser 1.
+    let stolen = sign_in(&app, "ann").await;
+    subscribe(&app, ann, &push, 0).await;
+    subscribe(&app, &stolen, &push, 1).await;
+    let listed = app.get("/v1/players/me/push-subscriptions", ann).await.ok();
+    let listed = listed.as_array().expect("list").clone();
+    assert_eq!(listed.len(), 2);
+    let mine: Vec<bool> = listed
+        .iter()
+        .map(|s| s["this_session"].as_bool().expect("this_session"))
+        .collect();
+    assert_eq!(mine.iter().filter(|m| **m).count(), 1, "{listed:?}");
+    let export = app.get("/v1/players/me/export", ann).await.ok();
+    assert_eq!(
+        export["push_subscriptions"].as_array().map(Vec::len),
+        Some(2)
+    );
+
+    // Bob cannot take ann's browser 0 with keys of his own.
+    let mut forged = push.subscriptions[2].clone();
+    forged["endpoint"] = push.subscriptions[0]["endpoint"].clone();
+    app.post("/v1/players/me/push-subscriptions", bob, forged)
+        .await
+        .problem(409, "push_endpoint_taken");
+    assert_eq!(subscriptions_of(&app, ann).await, 2);
+
+    // Logging out of every session ends both subscriptions.
+    let out = app.post("/v1/auth/logout", ann, json!({"all": true})).await;
+    assert_eq!(out.status, 204, "{}", out.body);
+    assert_eq!(subscriptions_of(&app, ann).await, 0);
+
+    // Signed in again on browser 3, and on browser 0 from yet another session: a password
+    // change from the first ends the other's subscription, not its own.
+    let again = sign_in(&app, "ann").await;
+    let other = sign_in(&app, "ann").await;
+    subscribe(&app, &again, &push, 3).await;
+    subscribe(&app, &other, &push, 0).await;
+    let changed = app
+        .call(
+            awc::http::Method::PUT,
+            "/v1/players/me/password",
+            Some(&again.token),
+            Some(json!({"current_password": "correct horse battery", "new_password": "another horse battery"})),
+        )
+        .await;
+    assert_eq!(changed.status, 204, "{}", changed.body);
+    let kept = app
+        .get("/v1/players/me/push-subscriptions", &again)
+        .await
+        .ok();
+    let kept = kept.as_array().expect("list").clone();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0]["endpoint"], push.subscriptions[3]["endpoint"]);
+
+    // Only browser 3 hears of ann's turns now.
+    app.start_hand(&table, bob).await.ok();
+    let moves = play(&app, &table, &[&again, bob]).await;
+    push.until("ann's turns on browser 3", |got| {
+        of(got, 3, "turn.started") >= moves[0]
+    })
+    .await;
+    let got = push.messages().await;
+    assert_eq!(
+        of(&got, 0, "turn.started") + of(&got, 1, "turn.started"),
+        0,
+        "{got:?}"
+    );
+
+    // Removed by its id; a second time, it is not found.
+    let id = kept[0]["id"].as_str().expect("id");
+    let path = format!("/v1/players/me/push-subscriptions/{id}");
+    let gone = app
+        .call(awc::http::Method::DELETE, &path, Some(&again.token), None)
+        .await;
+    assert_eq!(gone.status, 204, "{}", gone.body);
+    app.call(awc::http::Method::DELETE, &path, Some(&again.token), None)
+        .await
+        .problem(404, "push_subscription_not_found");
+}

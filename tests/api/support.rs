@@ -241,6 +241,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
             )),
             subject: "mailto:tests@bourre.invalid".into(),
         },
+        hash_slots: 2,
     }
 }
 
@@ -739,6 +740,11 @@ impl Server {
 
     pub fn base(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The running process's id.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
     }
 }
 

@@ -20,18 +20,18 @@ use crate::support::{
 
 /// A delivery as the receiver got it.
 #[derive(Debug, Clone)]
-struct Received {
+pub(crate) struct Received {
     id: String,
-    body: Value,
+    pub(crate) body: Value,
 }
 
 /// An HTTP endpoint on loopback that verifies signatures with `secret` (once known) and
 /// answers 500 to its first `failures` requests.
-struct Receiver {
-    url: String,
+pub(crate) struct Receiver {
+    pub(crate) url: String,
     got: Arc<Mutex<Vec<Received>>>,
-    secret: Arc<Mutex<String>>,
-    bad: Arc<AtomicUsize>,
+    pub(crate) secret: Arc<Mutex<String>>,
+    pub(crate) bad: Arc<AtomicUsize>,
     failures: Arc<AtomicUsize>,
 }
 
@@ -96,7 +96,7 @@ async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) 
 }
 
 impl Receiver {
-    fn start(failures: usize) -> Receiver {
+    pub(crate) fn start(failures: usize) -> Receiver {
         let got = Arc::new(Mutex::new(Vec::new()));
         let secret = Arc::new(Mutex::new(String::new()));
         let bad = Arc::new(AtomicUsize::new(0));
@@ -126,13 +126,17 @@ impl Receiver {
         }
     }
 
-    fn got(&self) -> Vec<Received> {
+    pub(crate) fn got(&self) -> Vec<Received> {
         self.got.lock().expect("lock").clone()
     }
 
     /// Waits until `done` holds of what arrived (at most 40 s: a delivery a killed process
     /// held waits out its 30 s lease).
-    async fn until(&self, what: &str, done: impl Fn(&[Received]) -> bool) -> Vec<Received> {
+    pub(crate) async fn until(
+        &self,
+        what: &str,
+        done: impl Fn(&[Received]) -> bool,
+    ) -> Vec<Received> {
         for _ in 0..800 {
             let got = self.got();
             if done(&got) {
@@ -164,7 +168,7 @@ async fn newest_delivery(
 }
 
 /// Adds `receiver` as a webhook of `league` for `events`; keeps its secret.
-async fn subscribe(
+pub(crate) async fn subscribe(
     app: &TestApp,
     admin: &Player,
     league: &str,
@@ -634,4 +638,105 @@ async fn simultaneous_declarations_announce_each_turn_once() {
             );
         }
     }
+}
+
+/// An endpoint that takes connections and never answers: how many it took, and how many
+/// of them the other side has closed.
+struct Silent {
+    url: String,
+    taken: Arc<AtomicUsize>,
+    closed: Arc<AtomicUsize>,
+}
+
+impl Silent {
+    fn start() -> Silent {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let (taken, closed) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (t, c) = (taken.clone(), closed.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                t.fetch_add(1, Ordering::SeqCst);
+                let c = c.clone();
+                std::thread::spawn(move || {
+                    use std::io::Read;
+                    let mut stream = stream;
+                    let mut buf = [0u8; 4096];
+                    while matches!(stream.read(&mut buf), Ok(n) if n > 0) {}
+                    c.fetch_add(1, Ordering::SeqCst);
+                });
+            }
+        });
+        Silent {
+            url: format!("http://127.0.0.1:{port}/never"),
+            taken,
+            closed,
+        }
+    }
+}
+
+/// A league whose ten endpoints never answer holds at most its share of the places a
+/// process sends from: another league's turn is delivered while every connection to the
+/// silent endpoints is still waiting for its answer (each waits 10 s before it is given
+/// up), not after.
+#[actix_web::test]
+async fn a_league_of_silent_endpoints_delays_only_itself() {
+    let app = TestApp::start().await;
+    let silent = Silent::start();
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 5_000, json!({"ante": 5}), None)
+        .await;
+    for _ in 0..10 {
+        let added = app
+            .post(
+                &format!("/v1/leagues/{league}/webhooks"),
+                &players[0],
+                json!({"url": silent.url, "events": ["turn.started"]}),
+            )
+            .await;
+        assert_eq!(added.status, 201, "{}", added.body);
+    }
+    // A hand's turns: more deliveries than a process sends at once.
+    let everyone: Vec<&Player> = players.iter().collect();
+    let mut turns = 0;
+    app.start_hand(&table, &players[0]).await.ok();
+    turns += 1;
+    while let Some((who, action)) = next_move(&app, &table, &everyone).await {
+        app.act(&table, &who, action).await.ok();
+        turns += 1;
+    }
+    assert!(turns * 10 > 32, "{turns} turns");
+    // The silent league's first connections are taken, then another league's turn.
+    for _ in 0..200 {
+        if silent.taken.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    let receiver = Receiver::start(0);
+    let (others, other_league, other_table) = app
+        .seated(&["cat", "dan"], 500, json!({"ante": 5}), None)
+        .await;
+    subscribe(
+        &app,
+        &others[0],
+        &other_league,
+        &receiver,
+        &["turn.started"],
+    )
+    .await;
+    app.start_hand(&other_table, &others[0]).await.ok();
+    receiver
+        .until("the other league's turn", |got| !got.is_empty())
+        .await;
+    assert_eq!(
+        silent.closed.load(Ordering::SeqCst),
+        0,
+        "the other league's turn waited for the silent endpoints to be given up"
+    );
+    let in_flight = silent.taken.load(Ordering::SeqCst);
+    assert!(
+        (1..=8).contains(&in_flight),
+        "{in_flight} connections to one league's endpoints at once"
+    );
 }

@@ -169,6 +169,7 @@ fn serve_here(
             refresh_ttl: Duration::from_secs(86_400),
             webhooks: crate::app::dispatcher::WebhookConfig::default(),
             push: crate::app::push::PushConfig::default(),
+            hash_slots: workers,
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::feeds::StreamLimits::default(),
