@@ -134,7 +134,14 @@ impl App {
             // Standing up and closing tables are table commands of their own (other
             // connections): none of them waits for the player's row.
             for table in tables {
-                self.stand(player, TableId(table)).await?;
+                match self.stand(player, TableId(table)).await {
+                    // Stood up meanwhile, by a request of their own (no sitting down can
+                    // start while the row is held).
+                    Err(e) if e.is(ErrorCode::NotSeated) => {}
+                    other => {
+                        other?;
+                    }
+                }
             }
             for &league in &last_human_of {
                 self.close_league_tables(player, league).await?;

@@ -14,14 +14,21 @@ use crate::support::{Player, TestApp, config, fresh_database, play_out};
 const PASSWORD: &str = "correct horse battery";
 
 async fn delete_account(app: &TestApp, who: &Player) -> u16 {
-    app.call(
-        Method::DELETE,
-        "/v1/players/me",
-        Some(&who.token),
-        Some(json!({"password": PASSWORD})),
-    )
-    .await
-    .status
+    let reply = app
+        .call(
+            Method::DELETE,
+            "/v1/players/me",
+            Some(&who.token),
+            Some(json!({"password": PASSWORD})),
+        )
+        .await;
+    assert!(
+        matches!(reply.status, 204 | 409),
+        "deletion answered {} {}",
+        reply.status,
+        reply.body
+    );
+    reply.status
 }
 
 /// Keeps `who` sitting down at `table` and standing up again, and creating leagues, on
