@@ -12,7 +12,10 @@
   must rule out.
 - `every_operation_reached`: each operation answered something other than 404 (an unknown
   id) or 401 at least once, so the links (and for join requests, the ids of two pending
-  requests the setup made, see .ci/schemathesis.toml) led the fuzzer to real ids.
+  requests the setup made, see .ci/schemathesis.toml) led the fuzzer to real ids. A push
+  subscription needs a browser's P-256 key, which no generated body has: `before_call`
+  makes one for the first positive case of `DELETE .../push-subscriptions/{subscription_id}`
+  (with the server's own public key as the browser's), and that case removes it.
 """
 
 import json
@@ -61,6 +64,43 @@ class FuzzerLogin:
     def set(self, case, data, context):
         case.headers = case.headers or {}
         case.headers["Authorization"] = f"Bearer {data}"
+
+
+PUSH_BY_ID = "DELETE /v1/players/me/push-subscriptions/{subscription_id}"
+_push_subscription_made = False
+
+
+def _call(method, path, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"{BASE}{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers=headers,
+        method=method,
+    )
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.load(reply)
+
+
+@schemathesis.hook
+def before_call(ctx, case, **kwargs):
+    global _push_subscription_made
+    meta = case.meta
+    positive = meta is not None and meta.generation.mode.is_positive
+    if _push_subscription_made or case.operation.label != PUSH_BY_ID or not positive:
+        return
+    token = FuzzerLogin().get(case, ctx)
+    key = _call("GET", "/v1/push/vapid-public-key")["public_key"]
+    made = _call(
+        "POST",
+        "/v1/players/me/push-subscriptions",
+        {"endpoint": "https://push.example.net/fuzz", "keys": {"p256dh": key, "auth": "A" * 22}},
+        token,
+    )
+    case.path_parameters = {"subscription_id": made["id"]}
+    _push_subscription_made = True
 
 
 def _code(response):

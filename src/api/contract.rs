@@ -46,6 +46,8 @@ fn links() -> Vec<Link> {
         ("GetLeague", ("GET", LEAGUE)),
         ("Standings", ("GET", "/v1/leagues/{league_id}/standings")),
         ("Ledger", ("GET", "/v1/leagues/{league_id}/ledger")),
+        ("History", ("GET", "/v1/leagues/{league_id}/history")),
+        ("Webhooks", ("GET", "/v1/leagues/{league_id}/webhooks")),
         ("Members", ("GET", "/v1/leagues/{league_id}/members")),
         ("Lobby", ("GET", "/v1/leagues/{league_id}/tables")),
         (
@@ -165,6 +167,35 @@ fn links() -> Vec<Link> {
         ("DELETE", "/v1/tables/{table_id}/bots/{seat}"),
         json!({"table_id": "$response.body#/id", "seat": "$response.body#/seats/1/seat"}),
     ));
+    let webhook =
+        json!({"league_id": "$request.path.league_id", "webhook_id": "$response.body#/id"});
+    for (name, target) in [
+        (
+            "Deliveries",
+            (
+                "GET",
+                "/v1/leagues/{league_id}/webhooks/{webhook_id}/deliveries",
+            ),
+        ),
+        (
+            "TakeOver",
+            (
+                "POST",
+                "/v1/leagues/{league_id}/webhooks/{webhook_id}/take-over",
+            ),
+        ),
+        (
+            "RemoveWebhook",
+            ("DELETE", "/v1/leagues/{league_id}/webhooks/{webhook_id}"),
+        ),
+    ] {
+        all.push(link(
+            ("POST", "/v1/leagues/{league_id}/webhooks", "201"),
+            name,
+            target,
+            webhook.clone(),
+        ));
+    }
     all.push(Link {
         body: Some(json!({"endpoint": "$response.body#/endpoint"})),
         ..link(
@@ -174,6 +205,15 @@ fn links() -> Vec<Link> {
             json!({}),
         )
     });
+    all.push(link(
+        ("POST", "/v1/players/me/push-subscriptions", "201"),
+        "UnsubscribeById",
+        (
+            "DELETE",
+            "/v1/players/me/push-subscriptions/{subscription_id}",
+        ),
+        json!({"subscription_id": "$response.body#/id"}),
+    ));
     for from in [
         ("POST", "/v1/auth/register", "201"),
         ("POST", "/v1/auth/login", "200"),

@@ -223,8 +223,8 @@ impl App {
         let secret = new_secret();
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
-            lock_league(conn, league).await?;
             require_admin(conn, league, caller).await?;
+            lock_league(conn, league).await?;
             let (hook, active) = store::webhooks::of_league(conn, league.0)
                 .await?
                 .into_iter()

@@ -105,6 +105,7 @@ pub async fn player_rows(
                 .await?;
             let login_failures = login_failures::table
                 .filter(login_failures::account.eq(username.to_lowercase()))
+                .filter(login_failures::failures.gt(0))
                 .order(login_failures::last_failed_at)
                 .select((
                     login_failures::address,

@@ -90,10 +90,12 @@ pub async fn tried(
     address: &str,
     right: bool,
 ) -> Result<(), StoreError> {
+    // One UPDATE each: it waits for a concurrent try's count and applies to what that
+    // left (a statement that chose between two rows' states by its snapshot could miss it).
     let statement = if right {
-        "WITH others AS (UPDATE login_failures SET failures = trying - 1, trying = trying - 1, \
-         blocked_until = now() WHERE account = $1 AND address = $2 AND trying > 1 RETURNING 1) \
-         DELETE FROM login_failures WHERE account = $1 AND address = $2 AND trying <= 1"
+        "UPDATE login_failures SET failures = GREATEST(trying - 1, 0), \
+         trying = GREATEST(trying - 1, 0), blocked_until = LEAST(blocked_until, now()) \
+         WHERE account = $1 AND address = $2"
     } else {
         "UPDATE login_failures SET trying = trying - 1 \
          WHERE account = $1 AND address = $2 AND trying > 0"
