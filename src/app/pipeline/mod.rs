@@ -165,11 +165,12 @@ impl App {
     ) -> Result<Reply<T>, AppError> {
         // A keyed command is looked up, counted against its player's quota and stored in
         // one transaction (see `idempotency::lookup`), never queued.
-        if command.access == Access::Kept && command.key.is_none() {
-            if let Some((after, value)) = self.decide_on_kept(command, decide, answer).await? {
-                self.committed(command, after).await?;
-                return Ok(Reply::Fresh(value));
-            }
+        if command.access == Access::Kept
+            && command.key.is_none()
+            && let Some((after, value)) = self.decide_on_kept(command, decide, answer).await?
+        {
+            self.committed(command, after).await?;
+            return Ok(Reply::Fresh(value));
         }
         let mut pooled = store::conn(&self.pool).await?;
         let conn: &mut Conn = &mut pooled;
