@@ -20,7 +20,7 @@ use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage,
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
-use crate::app::league_history::HistoryPage;
+use crate::app::league_history::{HistoryPage, MAX_HISTORY_PAGE};
 use crate::app::leagues::{Invitation, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
 use crate::store::discovery::TableFilter;
@@ -667,13 +667,16 @@ pub async fn history(
     path: web::Path<Uuid>,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let after = query.after.unwrap_or(0);
+    let limit = query.limit.unwrap_or(50);
+    if after < 0 || !(1..=MAX_HISTORY_PAGE).contains(&limit) {
+        return Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            format!("after is 0 or more; limit is 1 to {MAX_HISTORY_PAGE}"),
+        ));
+    }
     let page = app
-        .league_history(
-            caller.0,
-            LeagueId(path.into_inner()),
-            query.after.unwrap_or(0),
-            query.limit.unwrap_or(50),
-        )
+        .league_history(caller.0, LeagueId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
 }

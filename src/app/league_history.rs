@@ -113,7 +113,7 @@ pub(crate) async fn record(
 }
 
 impl App {
-    /// A page of the league's history (members), entries after `after`.
+    /// A page of the league's history (members): up to `limit` entries after `after`.
     pub async fn league_history(
         &self,
         caller: PlayerId,
@@ -121,7 +121,6 @@ impl App {
         after: i64,
         limit: i64,
     ) -> Result<HistoryPage, AppError> {
-        let limit = limit.clamp(1, MAX_HISTORY_PAGE);
         let mut conn = store::conn(&self.pool).await?;
         load_league(&mut conn, league).await?;
         require_member(&mut conn, league, caller).await?;
