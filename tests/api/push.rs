@@ -395,19 +395,6 @@ async fn a_subscription_ends_with_its_session_and_moves_only_with_its_keys() {
     let stolen = sign_in(&app, "ann").await;
     subscribe(&app, ann, &push, 0).await;
     subscribe(&app, &stolen, &push, 1).await;
-    let listed = app.get("/v1/players/me/push-subscriptions", ann).await.ok();
-    let listed = listed.as_array().expect("list").clone();
-    assert_eq!(listed.len(), 2);
-    let mine: Vec<bool> = listed
-        .iter()
-        .map(|s| s["this_session"].as_bool().expect("this_session"))
-        .collect();
-    assert_eq!(mine.iter().filter(|m| **m).count(), 1, "{listed:?}");
-    let export = app.get("/v1/players/me/export", ann).await.ok();
-    assert_eq!(
-        export["push_subscriptions"].as_array().map(Vec::len),
-        Some(2)
-    );
 
     // Bob cannot take ann's browser 0 with keys of his own.
     let mut forged = push.subscriptions[2].clone();
@@ -422,12 +409,31 @@ async fn a_subscription_ends_with_its_session_and_moves_only_with_its_keys() {
     assert_eq!(out.status, 204, "{}", out.body);
     assert_eq!(subscriptions_of(&app, ann).await, 0);
 
-    // Signed in again on browser 3, and on browser 0 from yet another session: a password
-    // change from the first ends the other's subscription, not its own.
+    // Signed in again on browser 3, and on browser 0 from yet another session: both are
+    // listed (the request's own marked) and exported.
     let again = sign_in(&app, "ann").await;
     let other = sign_in(&app, "ann").await;
     subscribe(&app, &again, &push, 3).await;
     subscribe(&app, &other, &push, 0).await;
+    let listed = app
+        .get("/v1/players/me/push-subscriptions", &again)
+        .await
+        .ok();
+    let listed = listed.as_array().expect("list").clone();
+    assert_eq!(listed.len(), 2);
+    let own: Vec<&Value> = listed
+        .iter()
+        .filter(|s| s["this_session"] == true)
+        .collect();
+    assert_eq!(own.len(), 1, "{listed:?}");
+    assert_eq!(own[0]["endpoint"], push.subscriptions[3]["endpoint"]);
+    let export = app.get("/v1/players/me/export", &again).await.ok();
+    assert_eq!(
+        export["push_subscriptions"].as_array().map(Vec::len),
+        Some(2)
+    );
+
+    // A password change from the first session ends the other's subscription, not its own.
     let changed = app
         .call(
             awc::http::Method::PUT,
