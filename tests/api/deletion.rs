@@ -246,38 +246,7 @@ async fn the_last_admins_deletion_hands_the_league_on_and_suspends_their_webhook
 #[actix_web::test]
 async fn a_league_left_with_no_human_member_closes_and_returns_its_pots() {
     let app = TestApp::start().await;
-    let mut players = Vec::new();
-    for name in ["dan", "ann", "bob", "cat"] {
-        players.push(app.register(name).await);
-    }
-    let [dan, ann, bob, cat] = <[Player; 4]>::try_from(players).expect("four players");
-    let league = app.league(&dan, &[&ann, &bob, &cat], 100).await;
-    // Ann takes every trick, bob and cat are bourré and leave 16 chips in the pot.
-    let d = crate::support::deck(
-        &[
-            &["AH", "KH", "AD", "KD", "2C"],
-            &["3C", "4C", "5C", "6C", "7C"],
-            &["8C", "9C", "10C", "JC", "4S"],
-        ],
-        &[],
-    );
-    let table = app
-        .table(
-            &dan,
-            &league,
-            json!({"ante": 5, "pot_limit": 8}),
-            Some(json!([d])),
-        )
-        .await;
-    for (seat, p) in [&ann, &bob, &cat].into_iter().enumerate() {
-        app.sit(&table, p, seat as u8).await;
-    }
-    app.start_hand(&table, &ann).await.ok();
-    for p in [&bob, &cat, &ann] {
-        app.declare(&table, p, true, &[]).await.ok();
-    }
-    play_out(&app, &table, &[&ann, &bob, &cat]).await;
-    assert_eq!(app.view(&table, &dan).await["pot"], 16);
+    let ([dan, ann, bob, cat], league, table) = app.carried_pot().await;
     let code = app.get(&format!("/v1/leagues/{league}"), &dan).await.ok()["invite_code"]
         .as_str()
         .expect("code")

@@ -243,39 +243,7 @@ async fn a_grant_racing_a_deal_in_another_process_is_refused_not_500() {
 #[actix_web::test]
 async fn r10e_a_closing_table_returns_a_removed_members_share_to_the_treasury() {
     let app = TestApp::start().await;
-    let mut players = Vec::new();
-    for name in ["dan", "ann", "bob", "cat"] {
-        players.push(app.register(name).await);
-    }
-    let [dan, ann, bob, cat] = <[Player; 4]>::try_from(players).expect("four players");
-    let league = app.league(&dan, &[&ann, &bob, &cat], 100).await;
-    // As in r10e_a_closing_table_returns_its_pot_to_the_players_seated: ann takes every
-    // trick, bob and cat are bourré and leave 16 chips in the pot.
-    let d = crate::support::deck(
-        &[
-            &["AH", "KH", "AD", "KD", "2C"],
-            &["3C", "4C", "5C", "6C", "7C"],
-            &["8C", "9C", "10C", "JC", "4S"],
-        ],
-        &[],
-    );
-    let table = app
-        .table(
-            &dan,
-            &league,
-            json!({"ante": 5, "pot_limit": 8}),
-            Some(json!([d])),
-        )
-        .await;
-    for (seat, p) in [&ann, &bob, &cat].into_iter().enumerate() {
-        app.sit(&table, p, seat as u8).await;
-    }
-    app.start_hand(&table, &ann).await.ok();
-    for p in [&bob, &cat, &ann] {
-        app.declare(&table, p, true, &[]).await.ok();
-    }
-    crate::support::play_out(&app, &table, &[&ann, &bob, &cat]).await;
-    assert_eq!(app.view(&table, &dan).await["pot"], 16);
+    let ([dan, ann, bob, cat], league, table) = app.carried_pot().await;
     for p in [&ann, &bob, &cat] {
         app.call(
             Method::DELETE,

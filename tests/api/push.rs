@@ -354,23 +354,6 @@ async fn a_reminder_is_pushed_even_to_a_player_watching() {
     );
 }
 
-async fn sign_in(app: &TestApp, name: &str) -> Player {
-    let body = app
-        .call(
-            awc::http::Method::POST,
-            "/v1/auth/login",
-            None,
-            Some(json!({"username": name, "password": "correct horse battery"})),
-        )
-        .await
-        .ok();
-    Player {
-        id: body["player"]["id"].as_str().expect("id").to_owned(),
-        name: name.to_owned(),
-        token: body["token"].as_str().expect("token").to_owned(),
-    }
-}
-
 async fn subscriptions_of(app: &TestApp, who: &Player) -> i64 {
     app.sql_number(&format!(
         "SELECT count(*) AS n FROM push_subscriptions WHERE player_id = '{}'",
@@ -392,7 +375,7 @@ async fn a_subscription_ends_with_its_session_and_moves_only_with_its_keys() {
         .await;
     let (ann, bob) = (&players[0], &players[1]);
     // A second session of ann's (a stolen one, say) subscribes browser 1.
-    let stolen = sign_in(&app, "ann").await;
+    let stolen = app.login("ann").await;
     subscribe(&app, ann, &push, 0).await;
     subscribe(&app, &stolen, &push, 1).await;
 
@@ -411,8 +394,8 @@ async fn a_subscription_ends_with_its_session_and_moves_only_with_its_keys() {
 
     // Signed in again on browser 3, and on browser 0 from yet another session: both are
     // listed (the request's own marked) and exported.
-    let again = sign_in(&app, "ann").await;
-    let other = sign_in(&app, "ann").await;
+    let again = app.login("ann").await;
+    let other = app.login("ann").await;
     subscribe(&app, &again, &push, 3).await;
     subscribe(&app, &other, &push, 0).await;
     let listed = app

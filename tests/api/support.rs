@@ -373,10 +373,19 @@ impl TestApp {
     }
 
     pub async fn register(&self, name: &str) -> Player {
+        self.sign_in("/v1/auth/register", name).await
+    }
+
+    /// `name` logs in again: a session of its own.
+    pub async fn login(&self, name: &str) -> Player {
+        self.sign_in("/v1/auth/login", name).await
+    }
+
+    async fn sign_in(&self, path: &str, name: &str) -> Player {
         let body = self
             .call(
                 Method::POST,
-                "/v1/auth/register",
+                path,
                 None,
                 Some(json!({"username": name, "password": "correct horse battery"})),
             )
@@ -387,6 +396,44 @@ impl TestApp {
             name: name.to_owned(),
             token: body["token"].as_str().expect("token").to_owned(),
         }
+    }
+
+    /// Dan's league of dan, ann, bob and cat (100 chips each), and a table of dan's (ante
+    /// 5, pot limit 8, a fixed deck) where ann, bob and cat played one hand: ann took every
+    /// trick, bob and cat were bourré and left 16 chips in the pot (R10e's tests).
+    pub async fn carried_pot(&self) -> ([Player; 4], String, String) {
+        let mut players = Vec::new();
+        for name in ["dan", "ann", "bob", "cat"] {
+            players.push(self.register(name).await);
+        }
+        let [dan, ann, bob, cat] = <[Player; 4]>::try_from(players).expect("four players");
+        let league = self.league(&dan, &[&ann, &bob, &cat], 100).await;
+        let d = deck(
+            &[
+                &["AH", "KH", "AD", "KD", "2C"],
+                &["3C", "4C", "5C", "6C", "7C"],
+                &["8C", "9C", "10C", "JC", "4S"],
+            ],
+            &[],
+        );
+        let table = self
+            .table(
+                &dan,
+                &league,
+                json!({"ante": 5, "pot_limit": 8}),
+                Some(json!([d])),
+            )
+            .await;
+        for (seat, p) in [&ann, &bob, &cat].into_iter().enumerate() {
+            self.sit(&table, p, seat as u8).await;
+        }
+        self.start_hand(&table, &ann).await.ok();
+        for p in [&bob, &cat, &ann] {
+            self.declare(&table, p, true, &[]).await.ok();
+        }
+        play_out(self, &table, &[&ann, &bob, &cat]).await;
+        assert_eq!(self.view(&table, &dan).await["pot"], 16);
+        ([dan, ann, bob, cat], league, table)
     }
 
     /// A league created by `admin` that every other player joins; returns its id.
