@@ -4,6 +4,8 @@
 //! with no human member closes with its pots returned, and a webhook whose owner is no
 //! longer an admin is sent nothing until an admin takes it over.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use awc::http::Method;
@@ -32,9 +34,8 @@ async fn delete_account(app: &TestApp, who: &Player) -> u16 {
 }
 
 /// Keeps `who` sitting down at `table` and standing up again, and creating leagues, on
-/// `app`, until their token stops working; how many writes succeeded.
-async fn keep_creating(app: TestApp, who: Player, table: String) -> usize {
-    let mut done = 0;
+/// `app`, until their token stops working, counting the writes that succeeded in `done`.
+async fn keep_creating(app: TestApp, who: Player, table: String, done: Arc<AtomicUsize>) {
     for round in 0..10_000 {
         let reply = if round % 3 == 2 {
             app.post(
@@ -59,8 +60,10 @@ async fn keep_creating(app: TestApp, who: Player, table: String) -> usize {
             sat
         };
         match reply.status {
-            401 => return done,
-            s if s < 300 => done += 1,
+            401 => return,
+            s if s < 300 => {
+                done.fetch_add(1, Ordering::SeqCst);
+            }
             _ => {}
         }
     }
@@ -80,14 +83,26 @@ async fn nothing_of_a_player_appears_once_their_deletion_commits() {
         let ann = one.register(&name).await;
         let league = one.league(&dan, &[&ann], 100).await;
         let table = one.table(&dan, &league, json!({"ante": 1}), None).await;
-        // Ann writes through two other processes while the first deletes her account.
+        // Ann writes through two other processes while the first deletes her account, once
+        // they have written.
+        let written = Arc::new(AtomicUsize::new(0));
         let writers: Vec<_> = (0..2)
             .map(|_| {
                 let two = TestApp::on_database(database.clone(), roomy.clone());
-                actix_web::rt::spawn(keep_creating(two, ann.clone(), table.clone()))
+                let task = keep_creating(two, ann.clone(), table.clone(), written.clone());
+                actix_web::rt::spawn(task)
             })
             .collect();
-        actix_web::rt::time::sleep(Duration::from_millis(150)).await;
+        for _ in 0..600 {
+            if written.load(Ordering::SeqCst) >= 4 {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(
+            written.load(Ordering::SeqCst) >= 4,
+            "round {round}: the writers never wrote"
+        );
         let mut deleted = false;
         for _ in 0..50 {
             match delete_account(&one, &ann).await {
@@ -101,11 +116,9 @@ async fn nothing_of_a_player_appears_once_their_deletion_commits() {
             }
         }
         assert!(deleted, "the account was never deleted");
-        let mut writes = 0;
         for writer in writers {
-            writes += writer.await.expect("writer");
+            writer.await.expect("writer");
         }
-        assert!(writes > 0, "round {round}: the writers never wrote");
         let after = |what: &str| {
             format!(
                 "SELECT count(*) AS n FROM {what} AND x.at > (SELECT deleted_at FROM players \

@@ -683,6 +683,18 @@ impl Silent {
 async fn a_league_of_silent_endpoints_delays_only_itself() {
     let app = TestApp::start().await;
     let silent = Silent::start();
+    let receiver = Receiver::start(0);
+    let (others, other_league, other_table) = app
+        .seated(&["cat", "dan"], 500, json!({"ante": 5}), None)
+        .await;
+    subscribe(
+        &app,
+        &others[0],
+        &other_league,
+        &receiver,
+        &["turn.started"],
+    )
+    .await;
     let (players, league, table) = app
         .seated(&["ann", "bob"], 5_000, json!({"ante": 5}), None)
         .await;
@@ -713,18 +725,6 @@ async fn a_league_of_silent_endpoints_delays_only_itself() {
         }
         actix_web::rt::time::sleep(Duration::from_millis(50)).await;
     }
-    let receiver = Receiver::start(0);
-    let (others, other_league, other_table) = app
-        .seated(&["cat", "dan"], 500, json!({"ante": 5}), None)
-        .await;
-    subscribe(
-        &app,
-        &others[0],
-        &other_league,
-        &receiver,
-        &["turn.started"],
-    )
-    .await;
     app.start_hand(&other_table, &others[0]).await.ok();
     receiver
         .until("the other league's turn", |got| !got.is_empty())
