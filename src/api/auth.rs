@@ -187,8 +187,11 @@ pub struct RefreshRequest {
     pub refresh_token: String,
 }
 
-/// A new token pair for a refresh token, which is used up. Presenting a used refresh token
-/// again ends its session: whoever holds its successor must sign in again too.
+/// A new token pair for a refresh token, which is used up. A used refresh token presented
+/// again within `BOURRE_REFRESH_REUSE_GRACE_SECS` (default 60) of its use (a retry whose
+/// answer was lost on the network) gets a new pair of the same session, and the refresh
+/// token issued then stops working; presented later, it ends its session (401
+/// `refresh_token_reused`): whoever holds its successor must sign in again too.
 #[utoipa::path(
     tag = "auth",
     request_body = RefreshRequest,

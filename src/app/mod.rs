@@ -101,6 +101,9 @@ pub struct Config {
     pub token_ttl: Duration,
     /// How long a refresh token lasts unused (`BOURRE_REFRESH_TTL_SECS`).
     pub refresh_ttl: Duration,
+    /// How long after its rotation a refresh token presented again still gets a pair of
+    /// its session (`BOURRE_REFRESH_REUSE_GRACE_SECS`; zero: never).
+    pub refresh_reuse_grace: Duration,
     pub allow_fixed_deck: bool,
     /// How often the sweeper looks for turns whose deadline passed (it also runs at start).
     pub sweep_every: Duration,

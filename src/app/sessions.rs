@@ -229,8 +229,13 @@ impl App {
     }
 
     /// A new token pair for the refresh token `presented`, which is rotated out. A token
-    /// rotated out before ends its whole session (401 `refresh_token_reused`): whoever
-    /// holds the newer one must sign in again too.
+    /// rotated out before, presented again within [`Config::refresh_reuse_grace`] of its
+    /// rotation (a client whose answer was lost, retrying), gets a new pair of the same
+    /// session too, and the token that replaced it is rotated out with it; later, it ends
+    /// its whole session (401 `refresh_token_reused`): whoever holds the newer one must
+    /// sign in again too.
+    ///
+    /// [`Config::refresh_reuse_grace`]: super::Config::refresh_reuse_grace
     #[tracing::instrument(name = "refresh", skip_all)]
     pub async fn refresh(&self, presented: &str) -> Result<Session, AppError> {
         let hash = token_hash(presented);
@@ -243,7 +248,11 @@ impl App {
             if found.session_ended_at.is_some() {
                 return Ok(Err(session_ended()));
             }
-            if found.rotated_at.is_some() {
+            let grace = self.ttl(self.config.refresh_reuse_grace)?;
+            if found
+                .rotated_at
+                .is_some_and(|rotated| Utc::now() - rotated > grace)
+            {
                 store::sessions::end(conn, found.session_id, Ended::RefreshReused.as_str()).await?;
                 return Ok(Err(AppError::refused(
                     ErrorCode::RefreshTokenReused,
@@ -264,8 +273,7 @@ impl App {
             };
             let (refresh_token, new_hash) = refresh_token();
             let refresh_expires_at = Utc::now() + self.ttl(self.config.refresh_ttl)?;
-            store::sessions::rotate(conn, found.session_id, &hash, &new_hash, refresh_expires_at)
-                .await?;
+            store::sessions::rotate(conn, found.session_id, &new_hash, refresh_expires_at).await?;
             let (token, expires_at) = self.access_token(&player, found.session_id)?;
             Ok(Ok(Session {
                 player,

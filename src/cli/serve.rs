@@ -62,6 +62,12 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_REFRESH_TTL_SECS", default_value_t = 30 * 86_400,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub refresh_ttl_secs: u64,
+    /// How long after its rotation a refresh token presented again (a retry whose answer
+    /// was lost) still gets a new pair of its session, in seconds; later it ends the
+    /// session. 0: never.
+    #[arg(long, env = "BOURRE_REFRESH_REUSE_GRACE_SECS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub refresh_reuse_grace_secs: u64,
     /// Accept a table's fixed deck order (tests and demos only: hands are then not fair).
     #[arg(long, env = "BOURRE_ALLOW_FIXED_DECK", value_parser = BoolishValueParser::new(),
           num_args = 0..=1, default_value_t = false, default_missing_value = "true")]
@@ -270,6 +276,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             jwt: JwtKeys::from_secret(&jwt_secret(args, embedded)?)?,
             token_ttl: Duration::from_secs(args.token_ttl_secs),
             refresh_ttl: Duration::from_secs(args.refresh_ttl_secs),
+            refresh_reuse_grace: Duration::from_secs(args.refresh_reuse_grace_secs),
             allow_fixed_deck: args.allow_fixed_deck,
             sweep_every: Duration::from_millis(args.sweep_ms),
             streams: StreamLimits {

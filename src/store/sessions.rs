@@ -81,18 +81,23 @@ pub async fn lock_refresh(
         .optional()?)
 }
 
-/// Rotates `old_hash` out of its session for `new_hash`, good until `expires_at`.
+/// Rotates the session's refresh token (the one presented, or, when a rotated one was
+/// presented again within the grace, the one that replaced it) out for `new_hash`, good
+/// until `expires_at`.
 pub async fn rotate(
     conn: &mut Conn,
     session: Uuid,
-    old_hash: &[u8],
     new_hash: &[u8],
     expires_at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    diesel::update(refresh_tokens::table.find(old_hash))
-        .set(refresh_tokens::rotated_at.eq(diesel::dsl::now))
-        .execute(conn)
-        .await?;
+    diesel::update(
+        refresh_tokens::table
+            .filter(refresh_tokens::session_id.eq(session))
+            .filter(refresh_tokens::rotated_at.is_null()),
+    )
+    .set(refresh_tokens::rotated_at.eq(diesel::dsl::now))
+    .execute(conn)
+    .await?;
     diesel::insert_into(refresh_tokens::table)
         .values((
             refresh_tokens::hash.eq(new_hash),

@@ -65,8 +65,10 @@ async fn a_refresh_rotates_and_a_reused_refresh_token_ends_the_session() {
     me(&app, &second["token"]).await.ok();
     let third = refresh(&app, &second["refresh_token"]).await.ok();
 
-    // The first refresh token again (as a thief would): the whole session ends, on this
-    // process and on another one at once.
+    // The first refresh token again (as a thief would), after the grace for a lost answer:
+    // the whole session ends, on this process and on another one at once.
+    app.sql("UPDATE refresh_tokens SET rotated_at = rotated_at - interval '61 seconds'")
+        .await;
     let other_process = TestApp::on_database(app.db_url.clone(), config(true));
     me(&other_process, &third["token"]).await.ok();
     refresh(&app, &first["refresh_token"])
@@ -90,6 +92,41 @@ async fn a_refresh_rotates_and_a_reused_refresh_token_ends_the_session() {
     // Another session of the same player is not touched.
     let other = login(&app, "ann", PASSWORD).await;
     me(&app, &other["token"]).await.ok();
+}
+
+/// A refresh whose answer was lost, retried with the same token (on another process) within
+/// `BOURRE_REFRESH_REUSE_GRACE_SECS`, gets a working pair of the same session; the token
+/// the lost answer carried stops working; after the grace the same retry ends the session.
+#[actix_web::test]
+async fn a_refresh_retried_within_the_grace_keeps_the_session() {
+    let one = TestApp::start().await;
+    let two = TestApp::on_database(one.db_url.clone(), config(true));
+    one.register("ann").await;
+    let first = login(&one, "ann", PASSWORD).await;
+    let lost = refresh(&one, &first["refresh_token"]).await.ok();
+    let retried = refresh(&two, &first["refresh_token"]).await.ok();
+    let session = |v: &Value| crate::support::session_of(v["token"].as_str().expect("token"));
+    assert_eq!(session(&retried), session(&first));
+    assert_ne!(retried["refresh_token"], lost["refresh_token"]);
+    me(&one, &retried["token"]).await.ok();
+    // The retried pair goes on; the lost one's refresh token was rotated out by the retry.
+    let next = refresh(&one, &retried["refresh_token"]).await.ok();
+    me(&two, &next["token"]).await.ok();
+    let rotated = one
+        .sql_number(&format!(
+            "SELECT count(*) AS n FROM refresh_tokens WHERE hash = sha256('{}'::bytea) \
+             AND rotated_at IS NOT NULL",
+            lost["refresh_token"].as_str().expect("token")
+        ))
+        .await;
+    assert_eq!(rotated, 1);
+    // After the grace, the first token again ends the session everywhere.
+    one.sql("UPDATE refresh_tokens SET rotated_at = rotated_at - interval '61 seconds'")
+        .await;
+    refresh(&two, &first["refresh_token"])
+        .await
+        .problem(401, "refresh_token_reused");
+    me(&one, &next["token"]).await.problem(401, "session_ended");
 }
 
 #[actix_web::test]

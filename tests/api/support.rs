@@ -222,6 +222,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
         token_ttl: Duration::from_secs(3600),
         refresh_ttl: Duration::from_secs(86_400),
+        refresh_reuse_grace: Duration::from_secs(60),
         allow_fixed_deck,
         sweep_every: Duration::from_millis(100),
         streams: bourre::app::feeds::StreamLimits::default(),

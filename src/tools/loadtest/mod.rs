@@ -167,6 +167,7 @@ fn serve_here(
             jwt: JwtKeys::from_secret(hex::encode(secret).as_bytes())?,
             token_ttl: Duration::from_secs(86_400),
             refresh_ttl: Duration::from_secs(86_400),
+            refresh_reuse_grace: Duration::from_secs(60),
             webhooks: crate::app::dispatcher::WebhookConfig::default(),
             push: crate::app::push::PushConfig::default(),
             hash_slots: workers,
