@@ -26,7 +26,7 @@ use crate::app::view::TableView;
     params(("table_id" = Uuid, Path)),
     request_body(content = Option<SitDown>, content_type = "application/json", description = "Optional"),
     responses(
-        (status = 201, body = TableView),
+        (status = 201, description = "Seated: the caller's view of the table", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -66,7 +66,7 @@ pub struct BotSeat {
     security(("bearer" = [])),
     params(BotSeat),
     responses(
-        (status = 200, body = TableView),
+        (status = 200, description = "Stood up and retired: the caller's view of the table", body = TableView),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),

@@ -36,7 +36,7 @@ pub struct HandsQuery {
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), HandsQuery),
     responses(
-        (status = 200, body = HandPage),
+        (status = 200, description = "A page of the table's hands, newest first", body = HandPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -118,7 +118,7 @@ pub async fn record(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
     responses(
-        (status = 200, body = AuditReport),
+        (status = 200, description = "The audit's verdicts (hash chain, commitment, deck, replay)", body = AuditReport),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -163,7 +163,7 @@ pub struct ClientSeedOut {
     params(("table_id" = Uuid, Path)),
     request_body = ClientSeedIn,
     responses(
-        (status = 200, body = ClientSeedOut),
+        (status = 200, description = "The seed is set for the caller's next hand", body = ClientSeedOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

@@ -21,7 +21,7 @@ pub struct Health {
 const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The process is up (whether or not the database is).
-#[utoipa::path(tag = "health", responses((status = 200, body = Health)))]
+#[utoipa::path(tag = "health", responses((status = 200, description = "The process is up", body = Health)))]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health {
@@ -33,7 +33,7 @@ pub async fn healthz() -> HttpResponse {
 #[utoipa::path(
     tag = "health",
     responses(
-        (status = 200, body = Health),
+        (status = 200, description = "The process is ready: the database answers", body = Health),
         (status = 503, description = "`unavailable`: the database does not answer; `shutting_down`: the process is draining (from the moment it got SIGTERM)", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -62,7 +62,7 @@ pub struct JoinLeague {
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = NewLeague,
     responses(
-        (status = 201, body = LeagueView),
+        (status = 201, description = "Created: the caller is its admin and first member", body = LeagueView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 422, response = Unprocessable),
@@ -209,7 +209,7 @@ pub struct LeagueDetail {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
     responses(
-        (status = 200, body = LeagueDetail),
+        (status = 200, description = "The league, the caller's role and its seasons", body = LeagueDetail),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -251,7 +251,7 @@ pub struct InviteLimits {
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body(content = Option<InviteLimits>, content_type = "application/json"),
     responses(
-        (status = 200, body = LeagueView),
+        (status = 200, description = "The league with its new invite code", body = LeagueView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -299,7 +299,7 @@ pub async fn rotate_invite_code(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
     responses(
-        (status = 200, body = Vec<JoinRequest>),
+        (status = 200, description = "The requests to join, oldest first", body = Vec<JoinRequest>),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -324,7 +324,7 @@ pub async fn join_requests(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
     responses(
-        (status = 201, body = Admitted),
+        (status = 201, description = "Admitted: a member now, credited the starting balance", body = Admitted),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -455,7 +455,7 @@ pub struct GrantIn {
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = GrantIn,
     responses(
-        (status = 201, body = Granted),
+        (status = 201, description = "Granted: the member's balance after it", body = Granted),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -497,7 +497,7 @@ pub async fn grant(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
-        (status = 201, body = Season),
+        (status = 201, description = "The season closed; the next one runs from now", body = Season),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -545,7 +545,7 @@ pub struct StandingsQuery {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), StandingsQuery),
     responses(
-        (status = 200, body = Standings),
+        (status = 200, description = "The standings, a row per member", body = Standings),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -605,7 +605,7 @@ pub struct LedgerQuery {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), LedgerQuery),
     responses(
-        (status = 200, body = LedgerPage),
+        (status = 200, description = "A page of the ledger, oldest first", body = LedgerPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -653,7 +653,7 @@ pub struct HistoryQuery {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), HistoryQuery),
     responses(
-        (status = 200, body = HistoryPage),
+        (status = 200, description = "A page of the league's history, oldest first", body = HistoryPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -747,7 +747,7 @@ pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiErr
     security(("bearer" = [])),
     params(TimePageQuery),
     responses(
-        (status = 200, body = LeaguesPage),
+        (status = 200, description = "A page of the caller's leagues", body = LeaguesPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
     )
@@ -772,7 +772,7 @@ pub async fn list_mine(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ListQuery),
     responses(
-        (status = 200, body = MembersPage),
+        (status = 200, description = "A page of the league's members", body = MembersPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -832,7 +832,7 @@ pub struct TablesQuery {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), TablesQuery),
     responses(
-        (status = 200, body = TablesPage),
+        (status = 200, description = "A page of the league's tables, open first", body = TablesPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

@@ -43,7 +43,19 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
     info(
         title = "Bourré league server",
         description = "Turn-based, asynchronous Bourré (Booray) inside leagues with chip ledgers. Rules: BOURRE.md (R1-R10e). Errors are application/problem+json with a stable `code`.",
-        version = "1.0.0"
+        version = "1.0.0",
+        contact(name = "The Bourré league server's maintainers")
+    ),
+    servers((url = "/", description = "The server that serves this document")),
+    tags(
+        (name = "auth", description = "Sign up, sign in, refresh the tokens, sign out"),
+        (name = "players", description = "The caller's account: profile, turns, tables, password, deletion, export"),
+        (name = "leagues", description = "Leagues: joining, members, admins, grants, seasons, standings, the ledger and the league's history"),
+        (name = "tables", description = "Tables: seats, hands, actions, events and the live stream, bots, closing"),
+        (name = "history", description = "Finished hands: their records and audits, and the caller's client seed"),
+        (name = "webhooks", description = "A league's webhook endpoints and their deliveries (Standard Webhooks)"),
+        (name = "push", description = "Web Push: the server's VAPID key and the caller's browser subscriptions"),
+        (name = "health", description = "Liveness and readiness, for balancers and orchestrators"),
     ),
     modifiers(&BearerAuth),
     components(

@@ -56,7 +56,7 @@ pub struct TurnsPage {
     tag = "players",
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Me),
+        (status = 200, description = "The caller, with a balance per league", body = Me),
         (status = 401, response = Unauthorized),
     )
 )]
@@ -87,7 +87,7 @@ pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, Api
     security(("bearer" = [])),
     params(TimePageQuery),
     responses(
-        (status = 200, body = TurnsPage),
+        (status = 200, description = "A page of the tables where the caller is to act, oldest deadline first", body = TurnsPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
     )
@@ -121,7 +121,7 @@ pub async fn turns(
     security(("bearer" = [])),
     params(MyTablesQuery),
     responses(
-        (status = 200, body = TablesPage),
+        (status = 200, description = "A page of the tables where the caller sits", body = TablesPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
     )
@@ -146,7 +146,7 @@ pub async fn tables(
     tag = "players",
     security(("bearer" = [])),
     responses(
-        (status = 200, body = PlayerExport),
+        (status = 200, description = "Everything stored about the caller", body = PlayerExport),
         (status = 401, response = Unauthorized),
     )
 )]

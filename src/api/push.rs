@@ -61,7 +61,7 @@ pub struct PushSubscriptionGone {
 #[utoipa::path(
     tag = "push",
     responses(
-        (status = 200, body = VapidKeyOut),
+        (status = 200, description = "The server's VAPID public key", body = VapidKeyOut),
         (status = 404, response = NotFound),
     )
 )]
@@ -86,7 +86,7 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
     security(("bearer" = [])),
     request_body = PushSubscriptionIn,
     responses(
-        (status = 201, body = PushSubscriptionOut),
+        (status = 201, description = "Subscribed, for the session of the request", body = PushSubscriptionOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
@@ -115,7 +115,7 @@ pub async fn subscribe(
     tag = "push",
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Vec<PushSubscriptionOut>),
+        (status = 200, description = "The caller's push subscriptions, newest first", body = Vec<PushSubscriptionOut>),
         (status = 401, response = Unauthorized),
     )
 )]

@@ -168,7 +168,7 @@ pub struct EventsQuery {
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body = CreateTable,
     responses(
-        (status = 201, body = TableView),
+        (status = 201, description = "Created: the caller's view of the new table", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -212,7 +212,7 @@ pub async fn create(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("If-None-Match" = Option<String>, Header, description = "An `ETag` of an earlier answer: 304 when the view is unchanged")),
     responses(
-        (status = 200, body = TableView, headers(("ETag" = String, description = "Changes whenever the caller's view may"))),
+        (status = 200, description = "The table as the caller sees it", body = TableView, headers(("ETag" = String, description = "Changes whenever the caller's view may"))),
         (status = 304, description = "Unchanged since the `ETag` sent", headers(("ETag" = String))),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -258,7 +258,7 @@ pub async fn get_table(
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     request_body(content = Option<SitDown>, content_type = "application/json", description = "Optional"),
     responses(
-        (status = 201, body = TableView),
+        (status = 201, description = "Seated: the caller's view of the table", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -289,7 +289,7 @@ pub async fn sit(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),
     responses(
-        (status = 200, body = TableView),
+        (status = 200, description = "Stood up: the caller's view of the table", body = TableView),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -312,7 +312,7 @@ pub async fn stand(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
-        (status = 201, body = TableView),
+        (status = 201, description = "Dealt: the caller's view of the new hand", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -345,7 +345,7 @@ pub async fn start_hand(
     ),
     request_body = ActIn,
     responses(
-        (status = 200, body = TableView),
+        (status = 200, description = "Done: the caller's view of the table after the action", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -381,7 +381,7 @@ pub async fn act(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), EventsQuery),
     responses(
-        (status = 200, body = Vec<EventOut>),
+        (status = 200, description = "The caller's events after `after`, redacted for them, oldest first", body = Vec<EventOut>),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -437,7 +437,7 @@ pub struct StreamQuery {
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),
     responses(
-        (status = 201, body = StreamTicket),
+        (status = 201, description = "A ticket for the table's stream", body = StreamTicket),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
@@ -619,7 +619,7 @@ pub async fn stream(
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
     responses(
-        (status = 200, body = TableView),
+        (status = 200, description = "Closed: the caller's view of the table", body = TableView),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

@@ -40,7 +40,7 @@ pub struct NewWebhook {
     params(("league_id" = Uuid, Path)),
     request_body = NewWebhook,
     responses(
-        (status = 201, body = WebhookOut),
+        (status = 201, description = "Added: the endpoint, with its signing secret (shown this once)", body = WebhookOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -81,7 +81,7 @@ pub async fn add_webhook(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
     responses(
-        (status = 200, body = Vec<WebhookOut>),
+        (status = 200, description = "The league's endpoints, oldest first", body = Vec<WebhookOut>),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -104,7 +104,7 @@ pub async fn webhooks(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path)),
     responses(
-        (status = 204),
+        (status = 204, description = "Removed"),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -131,7 +131,7 @@ pub async fn remove_webhook(
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path)),
     responses(
-        (status = 200, body = WebhookOut),
+        (status = 200, description = "Taken over: the endpoint, with its new signing secret (shown this once)", body = WebhookOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -171,7 +171,7 @@ pub struct DeliveriesQuery {
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path), DeliveriesQuery),
     responses(
-        (status = 200, body = DeliveriesPage),
+        (status = 200, description = "A page of the endpoint's deliveries, newest first", body = DeliveriesPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
