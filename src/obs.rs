@@ -71,9 +71,11 @@ struct JsonLines {
 impl JsonLines {
     fn to_stderr() -> JsonLines {
         JsonLines {
+            // One write of the whole line, newline included: a process killed between two
+            // writes would leave a line without its end, run into the next process's first.
             write: Box::new(|line| {
                 let mut err = std::io::stderr().lock();
-                let _ = writeln!(err, "{line}");
+                let _ = err.write_all(format!("{line}\n").as_bytes());
             }),
         }
     }

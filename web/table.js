@@ -1,23 +1,13 @@
 // A table: seats, pot, trump, my hand, the trick in play and the last one, the actions the
-// rules allow now, the last hand's result and the hand history. It follows the table's
-// events through an EventSource (with a stream ticket) and reconnects by itself.
+// rules allow now, the last hand's result and the hand history. It follows the table from
+// its stream alone (an EventSource with a stream ticket): after each change the stream
+// sends the player's view of the table, which the page shows; it reconnects by itself.
 
 import * as api from "./api.js";
 import { amount, button, card, cardButton, cardName, clear, el, link, pager, show, suitName, timeLeft } from "./ui.js";
 
 /** @typedef {import("./api.js").TableView} TableView */
 /** @typedef {import("./api.js").Schemas} Schemas */
-
-/**
- * Every kind of event a table's stream sends (`event:` lines): the `type`s of the
- * document's `TableEvent`. An EventSource hears only the kinds it listens to, so
- * tests/api/web_client.rs checks this list against the served document.
- */
-const KINDS = [
-  "table_created", "seat_taken", "seat_left", "hand_dealt", "hand_started", "client_seed_set",
-  "declared", "revealed", "drew", "played", "trick_won", "turn_timed_out", "hand_ended",
-  "seed_revealed", "table_closed",
-];
 
 /**
  * @param {HTMLElement} into
@@ -131,11 +121,12 @@ export async function tableScreen(into, id, onTurn) {
       chosen = new Set();
     } catch (error) {
       show(error, "Below is the table as it is now.");
+      // The refusal may come from a page that missed news (its stream cut off, say).
+      next = await api.table(id).catch(() => view);
     } finally {
       busy = false;
     }
     accept(next);
-    await refresh().catch(() => {});
   };
 
   const actions = {
@@ -166,7 +157,7 @@ export async function tableScreen(into, id, onTurn) {
   window.addEventListener("pointercancel", release, true);
 
   render();
-  const stream = follow(id, () => view.version, refresh, (text) => {
+  const stream = follow(id, () => view.version, accept, (text) => {
     live.textContent = text;
   });
   const tick = window.setInterval(() => {
@@ -211,11 +202,13 @@ function newsOf(view) {
 
 /**
  * Follows the table's stream: a fresh ticket for each connection, resumed after the last
- * event seen; on a failure, connects again after 1, 2, 4 ... up to 10 seconds (not after a
- * refusal that another try would not change).
+ * version seen (the stream then sends what was missed and the view now); on a failure,
+ * connects again after 1, 2, 4 ... up to 10 seconds (not after a refusal that another try
+ * would not change). The page needs only the views (`event: view`): the events before
+ * each are for clients that show them one by one.
  * @param {string} id
- * @param {() => number} seen the last event the page has
- * @param {() => Promise<void>} changed
+ * @param {() => number} seen the version of the view the page has
+ * @param {(view: TableView) => void} changed
  * @param {(text: string) => void} status
  */
 function follow(id, seen, changed, status) {
@@ -225,7 +218,6 @@ function follow(id, seen, changed, status) {
   let timer;
   let wait = 1000;
   let stopped = false;
-  let after = seen();
 
   const later = () => {
     if (stopped) return;
@@ -238,8 +230,7 @@ function follow(id, seen, changed, status) {
     try {
       const { ticket } = await api.streamTicket(id);
       if (stopped) return;
-      after = Math.max(after, seen());
-      source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${after}`);
+      source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${seen()}`);
     } catch (error) {
       // Refused for good (no longer a member, no such table): say so and stop trying.
       if (error instanceof api.ApiError && (error.problem.status === 403 || error.problem.status === 404)) {
@@ -252,14 +243,10 @@ function follow(id, seen, changed, status) {
     source.onopen = () => {
       wait = 1000;
       status("Live");
-      changed().catch(() => {});
     };
-    for (const kind of KINDS) {
-      source.addEventListener(kind, (event) => {
-        after = Math.max(after, Number(/** @type {MessageEvent} */ (event).lastEventId));
-        changed().catch(() => {});
-      });
-    }
+    source.addEventListener("view", (event) => {
+      changed(/** @type {TableView} */ (JSON.parse(/** @type {MessageEvent} */ (event).data)));
+    });
     source.onerror = () => {
       source?.close();
       source = null;

@@ -1,5 +1,5 @@
 // A small client built only from the generated types of openapi/openapi.json: sign in,
-// "my leagues", a league's lobby, "my tables", a live table from a browser, a move, a
+// "my leagues", a league's lobby, "my tables", a live table from a browser, its log, a move, a
 // refresh, logout and account deletion. CI type-checks it (`npm run check`); it is not run.
 // The `@ts-expect-error` lines prove that the types constrain: each must be refused.
 
@@ -83,6 +83,37 @@ export async function watch(session: Schemas["SessionOut"], tableId: string): Pr
   }
   const ticket: string = data.ticket;
   return new EventSource(`/v1/tables/${tableId}/stream?ticket=${encodeURIComponent(ticket)}`);
+}
+
+/** What a line of a table's log says: narrowing on `type` gives each kind its one shape. */
+export function describe(event: Schemas["EventData"]): string {
+  switch (event.type) {
+    case "played":
+      // @ts-expect-error: a played card has no draw.
+      void event.draw;
+      return `seat ${event.seat} played ${event.card}`;
+    case "declared":
+      return event.play === null ? `seat ${event.seat} declared` : `seat ${event.seat} ${event.play ? "plays" : "passes"}`;
+    case "drew":
+      return `seat ${event.seat} drew ${event.draw.discard_count}${event.draw.drawn ? `: ${event.draw.drawn.join(" ")}` : ""}`;
+    case "hand_started":
+      return `hand ${event.hand_no}, trump ${event.trump.suit}, ${event.your_cards?.length ?? 0} cards of mine`;
+    case "hand_ended":
+      return event.outcome.type === "won" ? `seat ${event.outcome.seat} won ${event.pot}` : event.outcome.type;
+    case "seat_taken":
+      return `${event.player_id} sat at ${event.seat}`;
+    default:
+      return event.type;
+  }
+}
+
+/** The table's log since `after`, a line per event. */
+export async function log(session: Schemas["SessionOut"], tableId: string, after: number): Promise<string[]> {
+  const { data } = await api.GET("/v1/tables/{table_id}/events", {
+    headers: auth(session),
+    params: { path: { table_id: tableId }, query: { after } },
+  });
+  return (data ?? []).map((event) => `${event.seq} ${event.kind}: ${describe(event.data)}`);
 }
 
 export async function playFirstLegalCard(session: Schemas["SessionOut"], tableId: string): Promise<void> {

@@ -128,6 +128,7 @@ impl From<Session> for SessionOut {
 
 /// Create an account.
 #[utoipa::path(
+    operation_id = "register_player",
     tag = "auth",
     request_body = Credentials,
     responses(
@@ -155,6 +156,7 @@ pub async fn register(
 
 /// Log in: a fresh token.
 #[utoipa::path(
+    operation_id = "log_in",
     tag = "auth",
     request_body = Credentials,
     responses(
@@ -193,6 +195,7 @@ pub struct RefreshRequest {
 /// token issued then stops working; presented later, it ends its session (401
 /// `refresh_token_reused`): whoever holds its successor must sign in again too.
 #[utoipa::path(
+    operation_id = "refresh_session",
     tag = "auth",
     request_body = RefreshRequest,
     responses(
@@ -222,6 +225,7 @@ pub struct Logout {
 /// are refused from then on by every server process, and its refresh token too. The body
 /// may be left out (or `null`).
 #[utoipa::path(
+    operation_id = "log_out",
     tag = "auth",
     security(("bearer" = [])),
     request_body(content = Option<Logout>, content_type = "application/json"),

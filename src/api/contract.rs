@@ -278,6 +278,293 @@ fn constraints(doc: &mut Value) {
     }
 }
 
+/// `snake_case` as `PascalCase`.
+fn pascal(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+        .collect()
+}
+
+/// The `type` tag of an object variant (`{"type": {"enum": ["declare"]}}`).
+fn tag(variant: &Value) -> Option<String> {
+    variant
+        .pointer("/properties/type/enum/0")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+}
+
+/// `schema`, or the component it refers to.
+fn resolved<'a>(schema: &'a Value, schemas: &'a Value) -> &'a Value {
+    match schema["$ref"]
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+    {
+        Some(name) => &schemas[name],
+        None => schema,
+    }
+}
+
+/// The variants of union `name`, each one flat object: a nested union's variants in its
+/// place, and an `allOf` of an object and the `type` tag (serde's newtype variant) merged.
+fn variants(schemas: &Value, name: &str) -> Vec<Value> {
+    let mut flat = Vec::new();
+    for variant in schemas[name]["oneOf"].as_array().into_iter().flatten() {
+        let target = resolved(variant, schemas);
+        if target.get("oneOf").is_some() {
+            let nested = variant["$ref"]
+                .as_str()
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                .unwrap_or_default();
+            flat.extend(variants(schemas, nested));
+        } else if let Some(parts) = target["allOf"].as_array() {
+            let mut merged = json!({"type": "object", "required": [], "properties": {}});
+            for part in parts.iter().map(|part| resolved(part, schemas)) {
+                if let (Some(description), None) =
+                    (part.get("description"), merged.get("description"))
+                {
+                    merged["description"] = description.clone();
+                }
+                for (key, property) in part["properties"].as_object().into_iter().flatten() {
+                    merged["properties"][key] = property.clone();
+                }
+                for required in part["required"].as_array().into_iter().flatten() {
+                    if let Some(list) = merged["required"].as_array_mut() {
+                        list.push(required.clone());
+                    }
+                }
+            }
+            flat.push(merged);
+        } else {
+            flat.push(target.clone());
+        }
+    }
+    flat
+}
+
+/// `schema` without its descriptions, to tell two shapes apart.
+fn shape(schema: &Value) -> Value {
+    match schema {
+        Value::Object(map) => map
+            .iter()
+            .filter(|(key, _)| !matches!(key.as_str(), "description" | "title"))
+            .map(|(key, value)| (key.clone(), shape(value)))
+            .collect(),
+        Value::Array(items) => items.iter().map(shape).collect(),
+        other => other.clone(),
+    }
+}
+
+/// Stores `variant` as the component `{Tag}{suffix}` (or `{Tag}{suffix}View` when a
+/// variant of another shape has that name; the same shape is shared) and returns its
+/// reference.
+fn component(schemas: &mut Value, variant: &Value, suffix: &str) -> Option<(String, Value)> {
+    let kind = tag(variant)?;
+    let mut name = format!("{}{suffix}", pascal(&kind));
+    if schemas
+        .get(&name)
+        .is_some_and(|known| shape(known) != shape(variant))
+    {
+        name.push_str("View");
+    }
+    if schemas.get(&name).is_none() {
+        let mut titled = variant.clone();
+        titled["title"] = json!(name);
+        schemas[&name] = titled;
+    }
+    Some((
+        kind,
+        json!({"$ref": format!("#/components/schemas/{name}")}),
+    ))
+}
+
+/// Union `name` as a `oneOf` of the named `variants`, with a discriminator on `type`.
+fn discriminated(schemas: &mut Value, name: &str, variants: &[Value], suffix: &str) {
+    let mut refs = Vec::new();
+    let mut mapping = serde_json::Map::new();
+    for variant in variants {
+        if let Some((kind, reference)) = component(schemas, variant, suffix) {
+            mapping.insert(kind, reference["$ref"].clone());
+            refs.push(reference);
+        }
+    }
+    let description = schemas[name].get("description").cloned();
+    schemas[name] = json!({
+        "oneOf": refs,
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    });
+    if let Some(description) = description {
+        schemas[name]["description"] = description;
+    }
+}
+
+/// Names every union's variants, so that a generated client has `DeclareAction` where it
+/// would number them, and makes the two unions of events one shape per `type` each:
+/// `TableEvent`, a stored event as the hand record has it, and `EventData`, an event as
+/// the events endpoint and the stream show it (redacted while its hand is in play).
+fn name_unions(doc: &mut Value) {
+    let schemas = &mut doc["components"]["schemas"];
+    for (union, suffix) in [("ActionIn", "Action"), ("Outcome", "Outcome")] {
+        let flat = variants(schemas, union);
+        discriminated(schemas, union, &flat, suffix);
+    }
+    let record = variants(schemas, "TableEvent");
+    discriminated(schemas, "TableEvent", &record, "");
+    let engine: Vec<String> = variants(schemas, "EventView")
+        .iter()
+        .filter_map(tag)
+        .collect();
+    let mut live: Vec<Value> = record
+        .into_iter()
+        .filter(|v| tag(v).is_some_and(|t| t != "hand_dealt" && !engine.contains(&t)))
+        .collect();
+    live.extend(variants(schemas, "HandDealtView"));
+    live.extend(variants(schemas, "EventView"));
+    if let Some(all) = schemas.as_object_mut() {
+        for spliced in ["Event", "EventView", "HandDealtView"] {
+            all.remove(spliced);
+        }
+    }
+    schemas["EventData"] = json!({
+        "description": "An event as the caller may see it: redacted for them while its hand is in play, whole once it has ended."
+    });
+    discriminated(schemas, "EventData", &live, "");
+    let text = schemas.to_string();
+    if let Some(all) = schemas
+        .as_object_mut()
+        .filter(|_| !text.contains("\"#/components/schemas/HandStart\""))
+    {
+        all.remove("HandStart");
+    }
+    if let Some(variants) = schemas
+        .pointer_mut("/BourrePenalty/oneOf")
+        .and_then(Value::as_array_mut)
+    {
+        for (variant, title) in variants.iter_mut().zip(["PotPenalty", "FixedPenalty"]) {
+            variant["title"] = json!(title);
+        }
+    }
+}
+
+/// The operations of the document, with their path and method.
+fn operations(doc: &mut Value) -> impl Iterator<Item = (&String, &String, &mut Value)> {
+    doc["paths"]
+        .as_object_mut()
+        .into_iter()
+        .flatten()
+        .filter_map(|(path, item)| item.as_object_mut().map(|item| (path, item)))
+        .flat_map(|(path, item)| item.iter_mut().map(move |(method, op)| (path, method, op)))
+}
+
+/// The headers the server sends, on every response that has them: `X-Request-Id` on all,
+/// `Retry-After` on every 429 and 503, `Idempotent-Replayed` on the successes of the
+/// operations that take an `Idempotency-Key`; and the 503 any operation may answer while
+/// the database is away.
+fn headers(doc: &mut Value) {
+    let header = |name: &str| json!({"$ref": format!("#/components/headers/{name}")});
+    doc["components"]["headers"] = json!({
+        "X-Request-Id": {
+            "description": "The request's id: the client's `X-Request-Id` when it sent a sane one (1 to 200 visible ASCII characters), else a new one; also `request_id` in a problem's body and in the server's logs.",
+            "schema": {"type": "string", "pattern": "^[!-~]{1,200}$"},
+        },
+        "Retry-After": {
+            "description": "Seconds to wait before trying again.",
+            "schema": {"type": "integer", "minimum": 0},
+        },
+        "Idempotent-Replayed": {
+            "description": "`true` when this is the stored reply to an earlier request with the same `Idempotency-Key` (the request was not carried out again).",
+            "schema": {"type": "string", "enum": ["true"]},
+        },
+    });
+    doc["components"]["responses"]["Unavailable"] = json!({
+        "description": "`unavailable`: the database does not answer; the request changed nothing, try again after `Retry-After`",
+        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    });
+    for response in doc["components"]["responses"]
+        .as_object_mut()
+        .into_iter()
+        .flatten()
+        .map(|(_, response)| response)
+    {
+        response["headers"]["X-Request-Id"] = header("X-Request-Id");
+    }
+    for name in ["QuotaExceeded", "TooManyStreams", "Unavailable"] {
+        doc["components"]["responses"][name]["headers"]["Retry-After"] = header("Retry-After");
+    }
+    for (path, _, op) in operations(doc) {
+        let keyed = op["parameters"]
+            .as_array()
+            .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+        let served_by_the_database = path != "/healthz";
+        let Some(responses) = op["responses"].as_object_mut() else {
+            continue;
+        };
+        if served_by_the_database && !responses.contains_key("503") {
+            responses.insert(
+                "503".into(),
+                json!({"$ref": "#/components/responses/Unavailable"}),
+            );
+        }
+        for (status, response) in responses.iter_mut() {
+            if response.get("$ref").is_some() {
+                continue;
+            }
+            response["headers"]["X-Request-Id"] = header("X-Request-Id");
+            if (status == "429" || status == "503")
+                && response["headers"].get("Retry-After").is_none()
+            {
+                response["headers"]["Retry-After"] = header("Retry-After");
+            }
+            if keyed && status.starts_with('2') {
+                response["headers"]["Idempotent-Replayed"] = header("Idempotent-Replayed");
+            }
+        }
+    }
+}
+
+/// The enums the handlers check by hand: the standings' `sort` and `order`, and the kinds
+/// of events (`EventOut.kind`, and with `view` the stream's `event:`), which are those of
+/// `TableEvent`.
+fn enums(doc: &mut Value) {
+    let kinds: Vec<Value> = doc
+        .pointer("/components/schemas/TableEvent/discriminator/mapping")
+        .and_then(Value::as_object)
+        .map(|mapping| mapping.keys().map(|k| json!(k)).collect())
+        .unwrap_or_default();
+    doc["components"]["schemas"]["EventKind"] = json!({
+        "type": "string",
+        "description": "The kind of an event: its `type`.",
+        "enum": kinds.clone(),
+    });
+    if let Some(property) = doc.pointer_mut("/components/schemas/EventOut/properties/kind") {
+        *property = json!({"$ref": "#/components/schemas/EventKind"});
+    }
+    if let Some(property) = doc.pointer_mut("/components/schemas/StreamEvent/properties/event") {
+        let mut names = kinds;
+        names.push(json!("view"));
+        property["enum"] = json!(names);
+    }
+    let Some(params) = doc
+        .pointer_mut("/paths/~1v1~1leagues~1{league_id}~1standings/get/parameters")
+        .and_then(Value::as_array_mut)
+    else {
+        return;
+    };
+    for param in params {
+        let choices: Vec<&str> = match param["name"].as_str() {
+            Some("sort") => crate::app::standings::SORT_COLUMNS.to_vec(),
+            Some("order") => vec!["desc", "asc"],
+            _ => continue,
+        };
+        param["schema"] = json!({"type": "string", "enum": choices, "default": choices[0]});
+    }
+}
+
 /// Adds every link to its response.
 fn add_links(doc: &mut Value) {
     for l in links() {
@@ -368,6 +655,9 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     };
     idempotency_keys(&mut value);
     constraints(&mut value);
+    name_unions(&mut value);
+    enums(&mut value);
+    headers(&mut value);
     add_links(&mut value);
     public_operations(&mut value);
     describe_operations(&mut value);
@@ -464,5 +754,134 @@ mod tests {
             );
             assert!(doc.pointer(&target).is_some(), "no operation {target}");
         }
+    }
+
+    /// Every schema and the operations of the document, as `(where, schema)`.
+    fn schemas_of(doc: &Value) -> Vec<(String, Value)> {
+        doc["components"]["schemas"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(name, schema)| (name.clone(), schema.clone()))
+            .collect()
+    }
+
+    /// A generated client names every type: no union has an unnamed object variant, and
+    /// every union of objects is discriminated on `type`, one schema per value.
+    #[test]
+    fn every_union_is_named_and_discriminated() {
+        let doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let mut unions = 0;
+        for (name, schema) in schemas_of(&doc) {
+            let Some(variants) = schema["oneOf"].as_array().or(schema["anyOf"].as_array()) else {
+                continue;
+            };
+            assert!(schema.get("anyOf").is_none(), "{name}: anyOf");
+            for variant in variants {
+                let is_object = variant["type"] == "object" || variant.get("allOf").is_some();
+                assert!(!is_object, "{name}: an unnamed object variant {variant}");
+                assert!(
+                    variant.get("$ref").is_some() || variant.get("title").is_some(),
+                    "{name}: an untitled variant {variant}"
+                );
+            }
+            if variants.iter().all(|v| v.get("$ref").is_some()) {
+                unions += 1;
+                let mapping = schema["discriminator"]["mapping"]
+                    .as_object()
+                    .unwrap_or_else(|| panic!("{name}: no discriminator"));
+                assert_eq!(mapping.len(), variants.len(), "{name}: one schema per type");
+                for (kind, target) in mapping {
+                    let target = target.as_str().unwrap_or_default();
+                    let variant = doc
+                        .pointer(&target.replace("#/", "/"))
+                        .unwrap_or_else(|| panic!("{name}: {target} missing"));
+                    assert_eq!(tag(variant).as_deref(), Some(kind.as_str()), "{name}");
+                }
+            }
+        }
+        assert!(unions >= 4, "{unions} discriminated unions");
+        let live = &doc["components"]["schemas"]["EventData"]["discriminator"]["mapping"];
+        let record = &doc["components"]["schemas"]["TableEvent"]["discriminator"]["mapping"];
+        assert_eq!(live["declared"], "#/components/schemas/DeclaredView");
+        assert_eq!(record["declared"], "#/components/schemas/Declared");
+        assert_eq!(
+            live["played"], record["played"],
+            "one shape shared where equal"
+        );
+        let kinds = doc["components"]["schemas"]["EventKind"]["enum"]
+            .as_array()
+            .map_or(0, Vec::len);
+        assert_eq!(kinds, record.as_object().map_or(0, serde_json::Map::len));
+        assert_eq!(kinds, live.as_object().map_or(0, serde_json::Map::len));
+    }
+
+    /// Operation ids read as what they do: unique, of two words or more.
+    #[test]
+    fn operation_ids_are_unique_phrases() {
+        let mut doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        for (path, method, op) in operations(&mut doc) {
+            let id = op["operationId"].as_str().unwrap_or_default().to_owned();
+            assert!(id.contains('_'), "{method} {path}: {id}");
+            assert!(seen.insert(id.clone()), "{id} twice");
+        }
+        assert!(seen.len() > 50);
+    }
+
+    /// The headers the server sends are documented where it sends them.
+    #[test]
+    fn sent_headers_are_documented() {
+        let mut doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let components = doc["components"]["responses"].clone();
+        let mut keyed = 0;
+        for (path, method, op) in operations(&mut doc) {
+            let at = format!("{method} {path}");
+            let takes_key = op["parameters"]
+                .as_array()
+                .is_some_and(|p| p.iter().any(|p| p["name"] == "Idempotency-Key"));
+            keyed += usize::from(takes_key);
+            if path != "/healthz" {
+                assert!(op["responses"].get("503").is_some(), "{at}: no 503");
+            }
+            for (status, response) in op["responses"].as_object().into_iter().flatten() {
+                let response = match response["$ref"].as_str() {
+                    Some(r) => &components[r.trim_start_matches("#/components/responses/")],
+                    None => response,
+                };
+                let headers = &response["headers"];
+                assert!(headers.get("X-Request-Id").is_some(), "{at} {status}");
+                if status == "429" || status == "503" {
+                    assert!(headers.get("Retry-After").is_some(), "{at} {status}");
+                }
+                if takes_key && status.starts_with('2') {
+                    assert!(
+                        headers.get("Idempotent-Replayed").is_some(),
+                        "{at} {status}"
+                    );
+                }
+            }
+        }
+        assert!(keyed > 5, "{keyed} keyed operations");
+    }
+
+    /// The standings' choices are enums, from the list the handler checks.
+    #[test]
+    fn standings_choices_are_enums() {
+        let doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let params = doc
+            .pointer("/paths/~1v1~1leagues~1{league_id}~1standings/get/parameters")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let choices = |name: &str| {
+            params
+                .iter()
+                .find(|p| p["name"] == name)
+                .map(|p| p["schema"]["enum"].clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(choices("sort"), json!(crate::app::standings::SORT_COLUMNS));
+        assert_eq!(choices("order"), json!(["desc", "asc"]));
     }
 }

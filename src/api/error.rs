@@ -111,11 +111,11 @@ described_responses! {
     /// 429 `quota_exceeded` for a new idempotency key, shared by the keyed operations.
     QuotaExceeded = "`quota_exceeded`: with a new `Idempotency-Key`, the caller has their most \
         replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000; kept 24 hours); without a key, or \
-        with a stored one, the request is not refused",
+        with a stored one, the request is not refused; `Retry-After` is an hour",
     /// 429 `too_many_streams`, shared by the stream and the long-poll.
     TooManyStreams = "`too_many_streams`: the caller holds their most streams and long-polls on \
         this server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \
-        (`BOURRE_STREAMS_PER_PROCESS`, default 10,000)",
+        (`BOURRE_STREAMS_PER_PROCESS`, default 10,000); `Retry-After` is 5 seconds",
 }
 
 /// A problem+json response with `status`: `what`, and every code of that status.
@@ -156,6 +156,14 @@ impl std::fmt::Display for ApiError {
         self.0.fmt(f)
     }
 }
+
+/// `Retry-After` of 429 `too_many_streams`: a stream's slot is free as soon as it ends, and
+/// streams end within seconds of their client leaving.
+const STREAM_RETRY_SECS: u64 = 5;
+
+/// `Retry-After` of 429 `quota_exceeded`: a daily quota frees a use as its oldest turns a day
+/// old, which the refusal does not look up; an hour is the hint.
+const QUOTA_RETRY_SECS: u64 = 3600;
 
 impl ApiError {
     pub fn refused(code: ErrorCode, detail: impl Into<String>) -> ApiError {
@@ -217,6 +225,16 @@ impl ResponseError for ApiError {
                 response.insert_header((RETRY_AFTER, retry_after_secs.to_string()));
             }
             AppError::Store(e) if database_away(e) => {
+                response.insert_header((RETRY_AFTER, "1"));
+            }
+            _ if code == ErrorCode::TooManyStreams => {
+                response.insert_header((RETRY_AFTER, STREAM_RETRY_SECS.to_string()));
+            }
+            _ if code == ErrorCode::QuotaExceeded => {
+                response.insert_header((RETRY_AFTER, QUOTA_RETRY_SECS.to_string()));
+            }
+            // Draining: another process answers, or this one once restarted.
+            _ if code == ErrorCode::ShuttingDown => {
                 response.insert_header((RETRY_AFTER, "1"));
             }
             _ => {}

@@ -32,6 +32,7 @@ pub struct HandsQuery {
 
 /// Summaries of the table's hands, oldest first, a page at a time.
 #[utoipa::path(
+    operation_id = "list_table_hands",
     tag = "history",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), HandsQuery),
@@ -74,6 +75,7 @@ pub async fn list(
 /// payment, the revealed seed and its commitment, with each row's hashes. With
 /// `Accept: text/plain`, a readable transcript. Refused while the hand is in play.
 #[utoipa::path(
+    operation_id = "get_hand_record",
     tag = "history",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
@@ -114,6 +116,7 @@ pub async fn record(
 /// revealed seed against its prior commitment, the deck against the seeds, and a replay of
 /// every event through the rules engine. On failure each verdict names the first bad seq.
 #[utoipa::path(
+    operation_id = "get_hand_audit",
     tag = "history",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
@@ -158,6 +161,7 @@ pub struct ClientSeedOut {
 /// Set the caller's client seed for the next hand's deck (between hands, after the
 /// server committed to its seed).
 #[utoipa::path(
+    operation_id = "set_client_seed",
     tag = "history",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),

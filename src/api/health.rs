@@ -21,7 +21,8 @@ pub struct Health {
 const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The process is up (whether or not the database is).
-#[utoipa::path(tag = "health", responses((status = 200, description = "The process is up", body = Health)))]
+#[utoipa::path(
+    operation_id = "check_health",tag = "health", responses((status = 200, description = "The process is up", body = Health)))]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health {
@@ -31,6 +32,7 @@ pub async fn healthz() -> HttpResponse {
 
 /// The process can serve: the database answers. 503 `unavailable` while it does not.
 #[utoipa::path(
+    operation_id = "check_readiness",
     tag = "health",
     responses(
         (status = 200, description = "The process is ready: the database answers", body = Health),

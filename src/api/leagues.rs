@@ -98,6 +98,7 @@ pub async fn create(
 /// (202), with no chips meanwhile. Invite codes may expire or be good for a number of
 /// joins.
 #[utoipa::path(
+    operation_id = "join_league",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -145,6 +146,7 @@ pub async fn join(
 /// the same as `POST /v1/leagues/{league_id}/members` without knowing the league. A code no
 /// league has is 403 `wrong_invite_code`, and counts in the same hourly limit.
 #[utoipa::path(
+    operation_id = "join_league_by_code",
     tag = "leagues",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -295,6 +297,7 @@ pub async fn rotate_invite_code(
 
 /// The league's requests to join, oldest first (admins).
 #[utoipa::path(
+    operation_id = "list_join_requests",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
@@ -320,6 +323,7 @@ pub async fn join_requests(
 /// Approve a request to join (admins): the player becomes a member, credited the starting
 /// balance.
 #[utoipa::path(
+    operation_id = "approve_join_request",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
@@ -346,6 +350,7 @@ pub async fn approve_join(
 
 /// Decline a request to join (admins), or withdraw one's own.
 #[utoipa::path(
+    operation_id = "decline_join_request",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("player_id" = Uuid, Path)),
@@ -376,6 +381,7 @@ pub struct MemberRef {
 
 /// Make a member an admin (admins).
 #[utoipa::path(
+    operation_id = "promote_admin",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
@@ -450,6 +456,7 @@ pub struct GrantIn {
 
 /// Grant chips to a member (admins), recorded in the ledger with the reason.
 #[utoipa::path(
+    operation_id = "grant_chips",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -541,6 +548,7 @@ pub struct StandingsQuery {
 /// Standings: balance, net result, hands, pots, split pots, bourrés, tricks and a
 /// Weng-Lin rating, for all time or a season.
 #[utoipa::path(
+    operation_id = "get_standings",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), StandingsQuery),
@@ -601,6 +609,7 @@ pub struct LedgerQuery {
 /// The league's ledger, oldest first, cursor-paged; each entry names the table, hand and
 /// event that caused it.
 #[utoipa::path(
+    operation_id = "get_league_ledger",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), LedgerQuery),
@@ -649,6 +658,7 @@ pub struct HistoryQuery {
 /// on (when the last admin left, to the longest-standing human member), members removed
 /// or deleted, webhooks taken over, the league closed. Chips are in the ledger.
 #[utoipa::path(
+    operation_id = "get_league_history",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), HistoryQuery),
@@ -743,6 +753,7 @@ pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiErr
 
 /// The caller's leagues with their role and balance, in the order they joined.
 #[utoipa::path(
+    operation_id = "list_my_leagues",
     tag = "leagues",
     security(("bearer" = [])),
     params(TimePageQuery),
@@ -768,6 +779,7 @@ pub async fn list_mine(
 /// The league's members with role, balance and the table where they sit, by username
 /// (members).
 #[utoipa::path(
+    operation_id = "list_league_members",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ListQuery),
@@ -827,7 +839,7 @@ pub struct TablesQuery {
 /// The league's tables, the lobby (members): name, status, rules, seats taken, hand, whose
 /// turn and its deadline; open tables first, then oldest first.
 #[utoipa::path(
-    operation_id = "league_tables",
+    operation_id = "list_league_tables",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), TablesQuery),

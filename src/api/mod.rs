@@ -44,7 +44,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         title = "Bourré league server",
         description = "Turn-based, asynchronous Bourré (Booray) inside leagues with chip ledgers. Rules: BOURRE.md (R1-R10e). Errors are application/problem+json with a stable `code`.",
         version = "1.0.0",
-        contact(name = "The Bourré league server's maintainers")
+        contact(name = "The Bourré league server's maintainers"),
+        license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0")
     ),
     servers((url = "/", description = "The server that serves this document")),
     tags(
@@ -197,6 +198,7 @@ fn build() -> (
                 .service(tables::start_hand)
                 .service(tables::act)
                 .service(tables::events)
+                .service(tables::updates)
                 .service(tables::stream)
                 .service(tables::stream_ticket)
                 .service(tables::close)

@@ -53,6 +53,7 @@ pub struct TurnsPage {
 
 /// The caller, with a balance per league.
 #[utoipa::path(
+    operation_id = "get_me",
     tag = "players",
     security(("bearer" = [])),
     responses(
@@ -83,6 +84,7 @@ pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, Api
 
 /// Tables where the caller is to act, oldest deadline first, paged.
 #[utoipa::path(
+    operation_id = "list_my_turns",
     tag = "players",
     security(("bearer" = [])),
     params(TimePageQuery),
@@ -116,7 +118,7 @@ pub async fn turns(
 
 /// The tables where the caller sits, with whether it is their turn there.
 #[utoipa::path(
-    operation_id = "my_tables",
+    operation_id = "list_my_tables",
     tag = "players",
     security(("bearer" = [])),
     params(MyTablesQuery),
@@ -143,6 +145,7 @@ pub async fn tables(
 /// seats, every ledger entry to or from them, stored idempotency replies and counted failed
 /// logins. (Hand records are the tables': `GET /v1/tables/{id}/hands`.)
 #[utoipa::path(
+    operation_id = "export_my_data",
     tag = "players",
     security(("bearer" = [])),
     responses(
@@ -222,6 +225,7 @@ pub struct AccountDeletion {
 /// ledger and their hands in the tables' logs, which still audit: records name them
 /// "deleted player". The username becomes free.
 #[utoipa::path(
+    operation_id = "delete_my_account",
     tag = "players",
     security(("bearer" = [])),
     request_body = AccountDeletion,

@@ -59,6 +59,7 @@ pub struct PushSubscriptionGone {
 /// The server's VAPID public key, for `pushManager.subscribe({userVisibleOnly: true,
 /// applicationServerKey})`. 404 `push_not_configured` when the server has no VAPID key.
 #[utoipa::path(
+    operation_id = "get_vapid_public_key",
     tag = "push",
     responses(
         (status = 200, description = "The server's VAPID public key", body = VapidKeyOut),
@@ -82,6 +83,7 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
 /// otherwise). A player keeps their 10 latest. 404 `push_not_configured` when the server
 /// has no VAPID key.
 #[utoipa::path(
+    operation_id = "add_push_subscription",
     tag = "push",
     security(("bearer" = [])),
     request_body = PushSubscriptionIn,
@@ -112,6 +114,7 @@ pub async fn subscribe(
 /// The caller's push subscriptions (every browser of theirs, from every session), newest
 /// first; `this_session` marks those of the request's session.
 #[utoipa::path(
+    operation_id = "list_push_subscriptions",
     tag = "push",
     security(("bearer" = [])),
     responses(
@@ -128,6 +131,7 @@ pub async fn subscriptions(app: web::Data<App>, caller: Caller) -> Result<HttpRe
 /// nothing more is pushed to that browser. 404 `push_subscription_not_found` when the
 /// caller has no subscription with that id.
 #[utoipa::path(
+    operation_id = "remove_push_subscription",
     tag = "push",
     security(("bearer" = [])),
     params(("subscription_id" = Uuid, Path)),
@@ -152,6 +156,7 @@ pub async fn unsubscribe_id(
 /// nothing more is pushed to it. 404 `push_subscription_not_found` when the caller has no
 /// subscription of that endpoint.
 #[utoipa::path(
+    operation_id = "remove_push_subscription_by_endpoint",
     tag = "push",
     security(("bearer" = [])),
     request_body = PushSubscriptionGone,

@@ -17,7 +17,8 @@ use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::commands::create::NewTable;
 use crate::app::drain::Stage;
-use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS};
+use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS, Updates};
+use crate::app::feeds::Delivery;
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::sessions::{StreamTicket, next_session_recheck};
 use crate::app::view::{EventOut, TableView};
@@ -253,6 +254,7 @@ pub async fn get_table(
 
 /// Sit down (league members only; one table per league at a time).
 #[utoipa::path(
+    operation_id = "take_seat",
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
@@ -285,6 +287,7 @@ pub async fn sit(
 
 /// Stand up, between hands (or while sitting a hand out).
 #[utoipa::path(
+    operation_id = "leave_seat",
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),
@@ -337,6 +340,7 @@ pub async fn start_hand(
 
 /// Act: declare, draw or play. Refusals name the rule (R9f codes).
 #[utoipa::path(
+    operation_id = "submit_action",
     tag = "tables",
     security(("bearer" = [])),
     params(
@@ -377,6 +381,7 @@ pub async fn act(
 
 /// The caller's view of the table's events after `after`; long-polls up to `wait` seconds.
 #[utoipa::path(
+    operation_id = "list_table_events",
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), EventsQuery),
@@ -416,6 +421,44 @@ pub async fn events(
     Ok(HttpResponse::Ok().json(events))
 }
 
+/// A long-poll that follows a table without refetching it: the caller's events after
+/// `after` (waiting up to `wait` seconds when there is none, as `GET .../events`) and,
+/// when they reach the table's version, the caller's view of the table after them (as
+/// `GET /v1/tables/{table_id}`). Ask again with `after` = the last event's seq.
+#[utoipa::path(
+    operation_id = "list_table_updates",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path), EventsQuery),
+    responses(
+        (status = 200, description = "The caller's events after `after`, and their view of the table after them when the events reach its version", body = Updates),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyStreams),
+    )
+)]
+#[get("/{table_id}/updates")]
+pub async fn updates(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: web::Query<EventsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let updates = app
+        .updates(
+            caller.0,
+            TableId(path.into_inner()),
+            query.after.unwrap_or(0).max(0),
+            query.wait.unwrap_or(0),
+            query.limit.unwrap_or(MAX_PAGE),
+            caller.expiry(),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(updates))
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
@@ -433,6 +476,7 @@ pub struct StreamQuery {
 /// (reconnects included), and the stream lasts as long as the token the ticket was issued
 /// for (members only).
 #[utoipa::path(
+    operation_id = "create_stream_ticket",
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path)),
@@ -487,11 +531,20 @@ impl utoipa::PartialSchema for StreamEvent {
                 .description(Some(description))
         };
         ObjectBuilder::new()
-            .property("id", text("The event's seq").pattern(Some("^[0-9]+$")))
-            .property("event", text("The event's kind"))
+            .property(
+                "id",
+                text("The event's seq; a `view`'s version (its last event's seq)")
+                    .pattern(Some("^[0-9]+$")),
+            )
+            .property(
+                "event",
+                text("The event's kind, or `view` for the table's view after events"),
+            )
             .property(
                 "data",
-                text("The item of the events endpoint (`EventOut`), as JSON"),
+                text(
+                    "An event: the item of the events endpoint (`EventOut`), as JSON; `view`: the caller's `TableView` (as `GET /v1/tables/{table_id}` answers), as JSON",
+                ),
             )
             .required("id")
             .required("event")
@@ -503,9 +556,13 @@ impl utoipa::PartialSchema for StreamEvent {
 impl utoipa::ToSchema for StreamEvent {}
 
 /// Server-sent events: the caller's redacted events as they happen (`id:` = seq, `event:` =
-/// kind, `data:` = the item of the events endpoint). Resumes after `Last-Event-ID`. The
-/// caller is the bearer token's, or a stream ticket's (`?ticket=`).
+/// kind, `data:` = the item of the events endpoint), and after each commit's events the
+/// caller's view of the table (`event: view`, `data:` = the `TableView` that
+/// `GET /v1/tables/{table_id}` answers, `id:` = its version), so that a client follows the
+/// table from the stream alone. Resumes after `Last-Event-ID`: the missed events, then the
+/// current view. The caller is the bearer token's, or a stream ticket's (`?ticket=`).
 #[utoipa::path(
+    operation_id = "stream_table_events",
     tag = "tables",
     security(("bearer" = []), ()),
     params(
@@ -514,7 +571,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -594,11 +651,20 @@ pub async fn stream(
                 }
             };
             match next {
-                Some(Ok(page)) if page.is_empty() => Some((
+                Some(Ok(Delivery {
+                    events: page,
+                    view: None,
+                })) if page.is_empty() => Some((
                     Ok(web::Bytes::from_static(b": keep-alive\n\n")),
                     (app, listener, None, recheck),
                 )),
-                Some(Ok(page)) => Some((sse_frames(&page), (app, listener, None, recheck))),
+                // The view's frame is shared: sent as a chunk of its own, after the events.
+                Some(Ok(Delivery { events: page, view })) if page.is_empty() => {
+                    Some((Ok(view.unwrap_or_default()), (app, listener, None, recheck)))
+                }
+                Some(Ok(Delivery { events: page, view })) => {
+                    Some((sse_frames(&page), (app, listener, view, recheck)))
+                }
                 // No longer allowed (they left the league), or the database failed: end the
                 // stream; the client reconnects with Last-Event-ID and gets a proper answer.
                 Some(Err(_)) | None => None,
@@ -615,6 +681,7 @@ pub async fn stream(
 /// Close the table between hands (its creator or a league admin): the pot goes back to
 /// the players seated (R10e) and everyone stands up.
 #[utoipa::path(
+    operation_id = "close_table",
     tag = "tables",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),

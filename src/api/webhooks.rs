@@ -77,6 +77,7 @@ pub async fn add_webhook(
 /// one whose owner is no longer an admin (nothing is sent to it until an admin takes it
 /// over or removes it).
 #[utoipa::path(
+    operation_id = "list_webhooks",
     tag = "webhooks",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path)),
@@ -127,6 +128,7 @@ pub async fn remove_webhook(
 /// (the former owner knew the old one). The league's history records it. 409
 /// `webhook_active` while its owner is still an admin.
 #[utoipa::path(
+    operation_id = "take_over_webhook",
     tag = "webhooks",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path)),
@@ -167,6 +169,7 @@ pub struct DeliveriesQuery {
 /// An endpoint's deliveries, newest first, each with its attempts: when, the endpoint's
 /// status or why it could not be reached, how long it took (admins).
 #[utoipa::path(
+    operation_id = "list_webhook_deliveries",
     tag = "webhooks",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), ("webhook_id" = Uuid, Path), DeliveriesQuery),

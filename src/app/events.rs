@@ -11,10 +11,22 @@ use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
 use super::table::read::load_seats;
 use super::table_event::TableEvent;
-use super::view::{EventOut, event_out};
+use super::view::{EventOut, TableView, event_out};
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::{self, events as event_log};
+
+/// A table's events after a point and, when they reach its version, the caller's view of
+/// the table after them: a long-poll client follows a table from these alone.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Updates {
+    /// The caller's events, redacted for them, oldest first (as `GET .../events`).
+    pub events: Vec<EventOut>,
+    /// The caller's view of the table after `events` (as `GET /v1/tables/{id}`), when they
+    /// reach the table's version; absent when no event came or more are to be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<TableView>,
+}
 
 /// Longest long-poll a client may ask for.
 pub const MAX_WAIT_SECS: u64 = 60;
@@ -53,12 +65,37 @@ impl App {
                 .admit(player.0, self.config.streams, Listening::LongPoll)?;
         let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
-        let mut listener = self.listen(id.0, player.0, after.min(head), admission, watching);
+        let mut listener = self.listen(id.0, player.0, after.min(head), false, admission, watching);
         // A process stopping answers at once: the client asks again, of another.
         tokio::select! {
-            page = listener.next(self, id, until, limit as usize) => page.unwrap_or(Ok(Vec::new())),
+            next = listener.next(self, id, until, limit as usize) => match next {
+                Some(delivery) => delivery.map(|d| d.events),
+                None => Ok(Vec::new()),
+            },
             () = self.drain.reached(super::drain::Stage::Stopping) => Ok(Vec::new()),
         }
+    }
+
+    /// [`App::events`], with the caller's view of the table after them when they reach
+    /// the table's version (none when no event came, or more are to be read).
+    pub async fn updates(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        after: i64,
+        wait: u64,
+        limit: i64,
+        until: Instant,
+    ) -> Result<Updates, AppError> {
+        let events = self.events(player, id, after, wait, limit, until).await?;
+        let view = match events.last() {
+            Some(last) => {
+                let (view, _) = self.table_view(player, id).await?;
+                (view.version == last.seq).then_some(view)
+            }
+            None => None,
+        };
+        Ok(Updates { events, view })
     }
 
     /// A listener of the table's stream for `player`, with its first page (every event
@@ -79,7 +116,7 @@ impl App {
         let watching = self.watch(id.0, player.0).await;
         Ok((
             first,
-            self.listen(id.0, player.0, cursor, admission, watching),
+            self.listen(id.0, player.0, cursor, true, admission, watching),
         ))
     }
 

@@ -3,7 +3,10 @@
 //! reads the table's new events once per notice (one read-only transaction, which also
 //! reads what redaction needs and which listeners are still members) and publishes them to
 //! every listener; each listener redacts them for its viewer in memory (the engine's
-//! redaction, as in [`super::view::event_out`]). When nothing happens, the feed re-reads
+//! redaction, as in [`super::view::event_out`]). After each read, the feed also builds the
+//! table's view once per distinct viewer (each listening seated player, and everyone else)
+//! as a stream's `view` frame, whose bytes every listener who sees it shares. When nothing
+//! happens, the feed re-reads
 //! every few seconds (one query per process and table, not per listener), so a removed
 //! member's streams end and notices lost between processes are caught up.
 //!
@@ -14,12 +17,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use actix_web::web::Bytes;
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use super::ids::{PlayerId, TableId};
+use super::table::read::load_for;
+use super::table::state::TableState;
 use super::table_event::TableEvent;
-use super::view::{EventOut, event_out};
+use super::view::{EventOut, TableView, event_out, table_view};
 use super::{App, AppError, ErrorCode};
 use crate::engine::TableRules;
 use crate::store::{self, events::EventRow};
@@ -88,6 +95,30 @@ pub struct Snapshot {
     left: Option<Vec<Uuid>>,
     /// The table is gone.
     gone: bool,
+    /// The table's stamp (see [`crate::store::tables`]): it changes with what the table's
+    /// view shows from outside its log (balances, names).
+    stamp: i64,
+    /// The table's views at `head` and `stamp`, when they could be built.
+    views: Option<Arc<Views>>,
+}
+
+/// A table's views at one version, as stream frames: built once each, shared by every
+/// listener who sees it.
+pub struct Views {
+    /// A view per listening seated player.
+    seated: HashMap<Uuid, Bytes>,
+    /// The view of everyone else (no seat: no cards, no legal actions).
+    others: Option<Bytes>,
+}
+
+/// The stream frame of `view`: `id:` its version (the seq of its last event, so that a
+/// reconnecting client resumes after it), `event: view`, `data:` the view as JSON.
+pub fn view_frame(view: &TableView) -> Result<Bytes, AppError> {
+    let data = serde_json::to_string(view).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Bytes::from(format!(
+        "id: {}\nevent: view\ndata: {data}\n\n",
+        view.version
+    )))
 }
 
 impl Snapshot {
@@ -102,6 +133,22 @@ impl Snapshot {
             seats: Vec::new(),
             left: None,
             gone: false,
+            stamp: 0,
+            views: None,
+        }
+    }
+
+    /// Whether `player` has a seat at the table.
+    fn seats(&self, player: Uuid) -> bool {
+        self.seats.iter().any(|(_, p)| *p == player)
+    }
+
+    /// The shared view frame for `player` among `views`, if built for them.
+    fn view_for(&self, player: Uuid, views: &Views) -> Option<Bytes> {
+        if self.seats(player) {
+            views.seated.get(&player).cloned()
+        } else {
+            views.others.clone()
         }
     }
 
@@ -181,6 +228,8 @@ impl Snapshot {
                 left
             }),
             gone: false,
+            stamp: read.stamp,
+            views: None,
         })
     }
 }
@@ -233,6 +282,11 @@ pub struct Listener {
     player: Uuid,
     /// The last seq given to the listener.
     pub cursor: i64,
+    /// Whether the listener is given the table's view after events (a stream is; a
+    /// long-poll is not).
+    views: bool,
+    /// The version and stamp of the last view given.
+    viewed: Option<(i64, i64)>,
     _admission: Admission,
     _watching: super::presence::Watching,
 }
@@ -365,12 +419,14 @@ impl Feeds {
 
 impl App {
     /// A listener of `table` for `player`, who has seen every event up to `after` (and
-    /// watches the table while it is open).
+    /// watches the table while it is open), given the table's view after events when
+    /// `views`.
     pub fn listen(
         &self,
         table: Uuid,
         player: Uuid,
         after: i64,
+        views: bool,
         admission: Admission,
         watching: super::presence::Watching,
     ) -> Listener {
@@ -385,6 +441,8 @@ impl App {
             feeds,
             player,
             cursor: after,
+            views,
+            viewed: None,
             _admission: admission,
             _watching: watching,
         }
@@ -404,14 +462,41 @@ impl App {
         }
     }
 
-    /// Reads every new event of the feed's table (in pages), and publishes the snapshot.
+    /// Reads every new event of the feed's table (in pages), and publishes the snapshot
+    /// with the table's views at its version (the table's state read in the same
+    /// transaction when this process has not kept it).
     async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
-            let read =
-                store::events::feed(&mut conn, feed.table, current.head, READ_LIMIT, listeners)
-                    .await?;
+            let (read, kept) = conn
+                .build_transaction()
+                .read_only()
+                .repeatable_read()
+                .run::<_, AppError, _>(async |conn| {
+                    let read =
+                        store::events::feed(conn, feed.table, current.head, READ_LIMIT, listeners)
+                            .await?;
+                    let Some(read) = read else {
+                        return Ok((None, None));
+                    };
+                    let last_page = (read.events.len() as i64) < READ_LIMIT;
+                    let moved = (read.version, read.stamp) != (current.head, current.stamp);
+                    let due = moved || current.views.is_none();
+                    let kept = match self.tables.get(feed.table, read.version, read.stamp) {
+                        _ if !last_page || !due => None,
+                        Some(kept) => Some(kept),
+                        None => {
+                            let (state, _) =
+                                load_for(conn, TableId(feed.table), None, false).await?;
+                            let state = Arc::new(state);
+                            self.tables.put_shared(state.clone());
+                            Some(state)
+                        }
+                    };
+                    Ok((Some(read), kept))
+                })
+                .await?;
             let Some(read) = read.filter(|r| r.version >= current.head) else {
                 // No such table (or one whose log shrank: a restored database): the
                 // listeners end, and reconnect to a proper answer.
@@ -422,8 +507,15 @@ impl App {
                 return Ok(());
             };
             let full = read.events.len() as i64 >= READ_LIMIT;
-            let next = current.after_read(read, listeners)?;
-            if next.head != current.head || next.left != current.left {
+            let mut next = current.after_read(read, listeners)?;
+            let moved = next.head != current.head || next.stamp != current.stamp;
+            next.views = match kept {
+                Some(kept) => Some(views(&kept, &next, listeners)?),
+                None if moved => None,
+                None => current.views.clone(),
+            };
+            let built = current.views.is_none() && next.views.is_some();
+            if moved || built || next.left != current.left {
                 feed.snapshot.send_replace(Arc::new(next));
             }
             if !full {
@@ -433,22 +525,49 @@ impl App {
     }
 }
 
+/// The views of `kept`, the table at the snapshot's version, for `listeners`.
+fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Views>, AppError> {
+    let mut seated = HashMap::new();
+    let mut others = None;
+    for &player in listeners {
+        if at.seats(player) {
+            seated.insert(
+                player,
+                view_frame(&table_view(kept, Some(PlayerId(player))))?,
+            );
+        } else if others.is_none() {
+            others = Some(view_frame(&table_view(kept, None))?);
+        }
+    }
+    Ok(Arc::new(Views { seated, others }))
+}
+
+/// What a listener is given at once: events, and the table's view after them.
+pub struct Delivery {
+    pub events: Vec<EventOut>,
+    /// A stream's `view` frame (see [`view_frame`]).
+    pub view: Option<Bytes>,
+}
+
 impl Listener {
-    /// The next events for the listener, waiting until `until` (empty when none came):
-    /// `None` when the listener may no longer listen (they left the league, the table is
-    /// gone) or the feed failed.
+    /// The next events for the listener and, once it has every event up to the table's
+    /// version, the table's view (when it asks for views, and a view at that version and
+    /// stamp was not given yet), waiting until `until` (nothing when nothing came): `None`
+    /// when the listener may no longer listen (they left the league, the table is gone) or
+    /// the feed failed.
     pub async fn next(
         &mut self,
         app: &App,
-        table: super::ids::TableId,
+        table: TableId,
         until: Instant,
         limit: usize,
-    ) -> Option<Result<Vec<EventOut>, AppError>> {
+    ) -> Option<Result<Delivery, AppError>> {
         loop {
             let snapshot = self.snapshots.borrow_and_update().clone();
             if !snapshot.allows(self.player) {
                 return None;
             }
+            let mut events = Vec::new();
             if snapshot.head > self.cursor {
                 let page = if snapshot.covers(self.cursor) {
                     snapshot.page(self.cursor, self.player, limit)
@@ -456,7 +575,7 @@ impl Listener {
                     // Further behind than the feed keeps: a read of its own (boxed, so
                     // an idle listener's state stays small).
                     Box::pin(app.events_page(
-                        super::ids::PlayerId(self.player),
+                        PlayerId(self.player),
                         table,
                         self.cursor,
                         limit as i64,
@@ -465,22 +584,61 @@ impl Listener {
                     .map(|(page, _)| page)
                 };
                 match page {
-                    Ok(page) if !page.is_empty() => {
+                    Ok(page) => {
                         self.cursor = page.last().map_or(self.cursor, |e| e.seq);
-                        return Some(Ok(page));
+                        events = page;
                     }
-                    Ok(_) => {}
                     Err(e) => return Some(Err(e)),
                 }
             }
+            let view = match self.view(app, table, &snapshot).await {
+                Ok(view) => view,
+                Err(e) => return Some(Err(e)),
+            };
+            if !events.is_empty() || view.is_some() {
+                return Some(Ok(Delivery { events, view }));
+            }
             if Instant::now() >= until {
-                return Some(Ok(Vec::new()));
+                return Some(Ok(Delivery { events, view }));
             }
             match tokio::time::timeout_at(until, self.snapshots.changed()).await {
                 Ok(Ok(())) => {}
                 Ok(Err(_)) => return None,
-                Err(_) => return Some(Ok(Vec::new())),
+                Err(_) => return Some(Ok(Delivery { events, view })),
             }
         }
+    }
+
+    /// The view frame due to the listener now: when it has every event up to the
+    /// snapshot's head and has not had the view at this version and stamp. The feed's
+    /// shared frame when it built one for this viewer, else one of its own (a listener
+    /// who came after the feed's last read), given only when at the same version.
+    async fn view(
+        &mut self,
+        app: &App,
+        table: TableId,
+        snapshot: &Snapshot,
+    ) -> Result<Option<Bytes>, AppError> {
+        let due = (snapshot.head, snapshot.stamp);
+        if !self.views || self.cursor != snapshot.head || self.viewed == Some(due) {
+            return Ok(None);
+        }
+        let Some(views) = &snapshot.views else {
+            // Not built at this version: the table moved on while the feed read it, and
+            // the next read brings its events and views.
+            return Ok(None);
+        };
+        let frame = match snapshot.view_for(self.player, views) {
+            Some(frame) => frame,
+            None => {
+                let (view, _) = Box::pin(app.table_view(PlayerId(self.player), table)).await?;
+                if view.version != snapshot.head {
+                    return Ok(None);
+                }
+                view_frame(&view)?
+            }
+        };
+        self.viewed = Some(due);
+        Ok(Some(frame))
     }
 }

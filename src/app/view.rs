@@ -8,8 +8,8 @@ use uuid::Uuid;
 
 use super::ids::PlayerId;
 use super::table::state::TableState;
-use super::table_event::{SeatPlayer, TableEvent, TableEventSchema};
-use crate::engine::view::{EventView, Legal, SeatState, TrickView, redact};
+use super::table_event::{ClientSeed, SeatPlayer, TableEvent, TableEventSchema};
+use crate::engine::view::{EventView, Legal, SeatState, TrickView, redact, reveal};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
 
@@ -309,10 +309,11 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
     }
 }
 
-/// `hand_dealt` while its hand is in play: without the secret server seed and client seeds.
+/// `hand_dealt` as a viewer sees it: without the secret server seed and client seeds while
+/// its hand is in play, with them once it has ended.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum HandDealtInPlay {
+pub enum HandDealtView {
     HandDealt {
         hand_no: u32,
         players: Vec<SeatPlayer>,
@@ -321,6 +322,12 @@ pub enum HandDealtInPlay {
         fixed_deck: bool,
         /// SHA-256 of the hand's server seed, revealed when the hand ends.
         commitment: String,
+        /// The hand's server seed, once the hand has ended (`seed_revealed` repeats it).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        server_seed: Option<String>,
+        /// The seats' client seeds mixed into the deck, once the hand has ended.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        client_seeds: Option<Vec<ClientSeed>>,
     },
 }
 
@@ -334,7 +341,7 @@ impl utoipa::PartialSchema for EventData {
         utoipa::openapi::schema::AnyOfBuilder::new()
             .item(Ref::from_schema_name("TableEvent"))
             .item(Ref::from_schema_name("EventView"))
-            .item(Ref::from_schema_name("HandDealtInPlay"))
+            .item(Ref::from_schema_name("HandDealtView"))
             .into()
     }
 }
@@ -351,8 +358,8 @@ impl ToSchema for EventData {
         TableEventSchema::schemas(schemas);
         schemas.push(("EventView".into(), EventView::schema()));
         <EventView as ToSchema>::schemas(schemas);
-        schemas.push(("HandDealtInPlay".into(), HandDealtInPlay::schema()));
-        <HandDealtInPlay as ToSchema>::schemas(schemas);
+        schemas.push(("HandDealtView".into(), HandDealtView::schema()));
+        <HandDealtView as ToSchema>::schemas(schemas);
     }
 }
 
@@ -369,7 +376,7 @@ pub struct EventOut {
 }
 
 /// Redacts one stored event for `viewer_seat` (their seat in the hand in play). Events of
-/// finished hands, and table events, are shown whole.
+/// finished hands are shown whole, in the same shapes; table events are public.
 pub fn event_out(
     row: &EventRow,
     event: &TableEvent,
@@ -378,24 +385,27 @@ pub fn event_out(
     simultaneous: bool,
 ) -> Result<EventOut, serde_json::Error> {
     let data = match event {
-        _ if !in_play => serde_json::to_value(event)?,
         TableEvent::HandDealt {
             hand_no,
             players,
             sitting_out,
             fixed_deck,
             commitment,
-            ..
-        } => serde_json::to_value(HandDealtInPlay::HandDealt {
+            server_seed,
+            client_seeds,
+        } => serde_json::to_value(HandDealtView::HandDealt {
             hand_no: *hand_no,
             players: players.clone(),
             sitting_out: sitting_out.clone(),
             fixed_deck: *fixed_deck,
             commitment: commitment.clone(),
+            server_seed: (!in_play).then(|| server_seed.clone()),
+            client_seeds: (!in_play).then(|| client_seeds.clone()),
         })?,
-        TableEvent::Hand(hand_event) => {
+        TableEvent::Hand(hand_event) if in_play => {
             serde_json::to_value(redact(hand_event, viewer_seat, simultaneous))?
         }
+        TableEvent::Hand(hand_event) => serde_json::to_value(reveal(hand_event))?,
         other => serde_json::to_value(other)?,
     };
     Ok(EventOut {

@@ -264,9 +264,10 @@ impl HandStart {
 pub struct DrawView {
     pub discard_count: usize,
     pub reshuffled: bool,
-    /// Only to the drawer.
+    /// Only to the drawer while the hand is in play; to everyone once it has ended.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<CardSet>,
+    /// As `discard`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drawn: Option<CardSet>,
 }
@@ -331,6 +332,23 @@ pub enum EventView {
 /// `event` of a hand in play as `viewer` may see it. `simultaneous` is the table's
 /// `simultaneous_declare`: then a declaration is secret to everyone but its author.
 pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventView {
+    shown(event, viewer, |seat| viewer == Some(seat), simultaneous)
+}
+
+/// `event` of a finished hand, in the shape of [`redact`]'s: every declaration and draw
+/// shown (the deal itself is in the hand's record).
+pub fn reveal(event: &Event) -> EventView {
+    shown(event, None, |_| true, false)
+}
+
+/// `event` with the dealt cards of `dealt_to`, and the draws and declarations of the
+/// seats for which `own` holds; others' declarations hidden when `secret_declarations`.
+fn shown(
+    event: &Event,
+    dealt_to: Option<Seat>,
+    own: impl Fn(Seat) -> bool,
+    secret_declarations: bool,
+) -> EventView {
     match event {
         Event::HandStarted(start) => EventView::HandStarted {
             hand_no: start.hand_no,
@@ -342,7 +360,7 @@ pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventV
                 suit: start.upcard().map_or(Suit::Clubs, |card| card.suit()),
                 card: start.upcard(),
             },
-            your_cards: viewer.and_then(|seat| start.dealt_to(seat)),
+            your_cards: dealt_to.and_then(|seat| start.dealt_to(seat)),
         },
         Event::Declared {
             seat,
@@ -350,10 +368,10 @@ pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventV
             extra_ante,
             draw,
         } => {
-            let own = viewer == Some(*seat);
+            let own = own(*seat);
             EventView::Declared {
                 seat: *seat,
-                play: (own || !simultaneous).then_some(*play),
+                play: (own || !secret_declarations).then_some(*play),
                 extra_ante: *extra_ante,
                 draw: draw.as_ref().map(|d| draw_view(d, own)),
             }
@@ -367,7 +385,7 @@ pub fn redact(event: &Event, viewer: Option<Seat>, simultaneous: bool) -> EventV
         },
         Event::Drew { seat, draw } => EventView::Drew {
             seat: *seat,
-            draw: draw_view(draw, viewer == Some(*seat)),
+            draw: draw_view(draw, own(*seat)),
         },
         Event::Played { seat, card } => EventView::Played {
             seat: *seat,

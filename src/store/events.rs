@@ -306,6 +306,8 @@ pub struct FeedRead {
     pub events: Vec<EventRow>,
     /// The table's version: its last seq.
     pub version: i64,
+    /// The table's stamp: it changes with what its view shows from outside its log.
+    pub stamp: i64,
     pub in_hand: bool,
     pub hand_no: i32,
     pub rules: Value,
@@ -315,8 +317,9 @@ pub struct FeedRead {
     pub members: Vec<Uuid>,
 }
 
-/// Reads a [`FeedRead`] of `table_id` in one read-only transaction (one snapshot, one
-/// transaction whatever the number of listeners): `None` when there is no such table.
+/// Reads a [`FeedRead`] of `table_id`: `None` when there is no such table. To be called in a
+/// read-only, repeatable-read transaction (one snapshot, one transaction whatever the
+/// number of listeners), in which the caller may read the table's state too.
 pub async fn feed(
     conn: &mut Conn,
     table_id: Uuid,
@@ -325,50 +328,45 @@ pub async fn feed(
     listeners: &[Uuid],
 ) -> Result<Option<FeedRead>, StoreError> {
     use super::schema::{memberships, seats, tables};
-    let listeners = listeners.to_vec();
-    conn.build_transaction()
-        .read_only()
-        .repeatable_read()
-        .run(async move |conn| {
-            let Some((league_id, version, in_hand, hand_no, rules)) = tables::table
-                .find(table_id)
-                .select((
-                    tables::league_id,
-                    tables::version,
-                    tables::in_hand,
-                    tables::hand_no,
-                    tables::rules,
-                ))
-                .first::<(Uuid, i64, bool, i32, Value)>(conn)
-                .await
-                .optional()?
-            else {
-                return Ok(None);
-            };
-            let seats = seats::table
-                .filter(seats::table_id.eq(table_id))
-                .select((seats::seat, seats::player_id))
-                .order(seats::seat)
-                .load(conn)
-                .await?;
-            let members = memberships::table
-                .filter(memberships::league_id.eq(league_id))
-                .filter(memberships::player_id.eq_any(&listeners))
-                .select(memberships::player_id)
-                .load(conn)
-                .await?;
-            let events = load_after(conn, table_id, after, limit).await?;
-            Ok(Some(FeedRead {
-                events,
-                version,
-                in_hand,
-                hand_no,
-                rules,
-                seats,
-                members,
-            }))
-        })
+    let Some((league_id, version, stamp, in_hand, hand_no, rules)) = tables::table
+        .find(table_id)
+        .select((
+            tables::league_id,
+            tables::version,
+            tables::stamp,
+            tables::in_hand,
+            tables::hand_no,
+            tables::rules,
+        ))
+        .first::<(Uuid, i64, i64, bool, i32, Value)>(conn)
         .await
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let seats = seats::table
+        .filter(seats::table_id.eq(table_id))
+        .select((seats::seat, seats::player_id))
+        .order(seats::seat)
+        .load(conn)
+        .await?;
+    let members = memberships::table
+        .filter(memberships::league_id.eq(league_id))
+        .filter(memberships::player_id.eq_any(listeners))
+        .select(memberships::player_id)
+        .load(conn)
+        .await?;
+    let events = load_after(conn, table_id, after, limit).await?;
+    Ok(Some(FeedRead {
+        events,
+        version,
+        stamp,
+        in_hand,
+        hand_no,
+        rules,
+        seats,
+        members,
+    }))
 }
 
 #[cfg(test)]

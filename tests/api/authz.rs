@@ -55,17 +55,22 @@ fn refused(reply: &Reply, allowed: &[u16], documented: &[u16], what: &str) {
 }
 
 /// Operations that only some members may call, by operation id.
-const SEAT_ONLY: &[&str] = &["act", "stand", "start_hand", "client_seed"];
+const SEAT_ONLY: &[&str] = &[
+    "submit_action",
+    "leave_seat",
+    "start_hand",
+    "set_client_seed",
+];
 const ADMIN_ONLY: &[&str] = &[
-    "promote",
-    "grant",
+    "promote_admin",
+    "grant_chips",
     "rotate_invite_code",
     "remove_member",
     "close_season",
     "add_webhook",
-    "webhooks",
+    "list_webhooks",
     "remove_webhook",
-    "deliveries",
+    "list_webhook_deliveries",
 ];
 
 struct Op {
@@ -108,12 +113,12 @@ fn operations(doc: &Value) -> Vec<Op> {
 /// A body the operation accepts from someone allowed to call it.
 fn body_for(id: &str, bob: &Player) -> Option<Value> {
     Some(match id {
-        "promote" => json!({"player_id": bob.id}),
-        "grant" => json!({"player_id": bob.id, "amount": 5, "reason": "matrix"}),
-        "join" => json!({"invite_code": "not-the-code"}),
-        "act" => json!({"action": {"type": "declare", "play": true, "discard": []}}),
-        "sit" => json!({}),
-        "client_seed" => json!({"seed": "matrix-seed"}),
+        "promote_admin" => json!({"player_id": bob.id}),
+        "grant_chips" => json!({"player_id": bob.id, "amount": 5, "reason": "matrix"}),
+        "join_league" => json!({"invite_code": "not-the-code"}),
+        "submit_action" => json!({"action": {"type": "declare", "play": true, "discard": []}}),
+        "take_seat" => json!({}),
+        "set_client_seed" => json!({"seed": "matrix-seed"}),
         "add_webhook" => {
             json!({"url": "https://hooks.example.com/bourre", "events": ["turn.started"]})
         }
@@ -241,7 +246,7 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             assert_eq!(reply.body["code"], "not_admin", "{}", reply.body);
             checked += 1;
         }
-        if op.id == "act" {
+        if op.id == "submit_action" {
             let reply = app
                 .call(
                     op.method.clone(),

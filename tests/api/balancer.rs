@@ -304,6 +304,10 @@ async fn follow(
             }
             while let Some(end) = pending.find("\n\n") {
                 let frame: String = pending.drain(..end + 2).collect();
+                // The views between events repeat their last event's id.
+                if frame.lines().any(|l| l == "event: view") {
+                    continue;
+                }
                 if let Some(id) = frame.lines().find_map(|l| l.strip_prefix("id: ")) {
                     let seq: i64 = id.trim().parse().expect("seq");
                     seqs.borrow_mut().push(seq);

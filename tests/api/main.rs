@@ -31,6 +31,7 @@ mod secrets;
 mod sessions;
 mod table_fold;
 mod timeouts;
+mod views;
 mod web_client;
 mod webhooks;
 mod writes;

@@ -181,12 +181,14 @@ pub struct Player {
     pub token: String,
 }
 
-/// A response: status and JSON body (Null when empty or not JSON), and its content type.
+/// A response: status and JSON body (Null when empty or not JSON), its content type and
+/// its `Retry-After`.
 #[derive(Debug, Clone)]
 pub struct Reply {
     pub status: u16,
     pub body: Value,
     pub content_type: String,
+    pub retry_after: Option<String>,
 }
 
 impl Reply {
@@ -201,11 +203,23 @@ impl Reply {
         self.body
     }
 
-    /// Asserts a problem+json refusal with this status and code.
+    /// Asserts a problem+json refusal with this status and code (and, for a 429 or a 503,
+    /// a `Retry-After` in seconds).
     #[track_caller]
     pub fn problem(&self, status: u16, code: &str) {
         assert_eq!(self.status, status, "{}", self.body);
         assert_eq!(self.body["code"], code, "{}", self.body);
+        if status == 429 || status == 503 {
+            let seconds = self
+                .retry_after
+                .as_deref()
+                .and_then(|s| s.parse::<u64>().ok());
+            assert!(
+                seconds.is_some(),
+                "{code}: Retry-After {:?}",
+                self.retry_after
+            );
+        }
         assert_eq!(
             self.content_type, "application/problem+json",
             "{}",
@@ -328,11 +342,17 @@ impl TestApp {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
+        let retry_after = resp
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let bytes = resp.body().limit(16 * 1024 * 1024).await.expect("body");
         Reply {
             status: resp.status().as_u16(),
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             content_type,
+            retry_after,
         }
     }
 

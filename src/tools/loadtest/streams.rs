@@ -8,7 +8,11 @@
 //!   per stream);
 //! - the server's CPU per second while they idle;
 //! - for each of `--wakes` writes at the table (the seated player's client seed, one event
-//!   every listener sees), how long after the write was sent each stream received it.
+//!   every listener sees), how long after the write was sent each stream received it;
+//! - over `--moves` moves of hands played by the first two members (both seated), the
+//!   server's CPU per move while every stream follows the table: from the stream's `view`
+//!   frames alone, or (with `--refetch`) as clients did before the stream carried views,
+//!   fetching the table (`GET /v1/tables/{id}`) after each chunk of events.
 
 use std::rc::Rc;
 
@@ -28,6 +32,13 @@ pub struct StreambenchArgs {
     /// Seconds the streams idle while the server's CPU is measured.
     #[arg(long, default_value_t = 10)]
     pub idle: u64,
+    /// Moves played at the table while every stream follows it (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub moves: u32,
+    /// During the moves, each stream fetches the table after each chunk of events it
+    /// receives (one fetch at a time), as a client that does not read `view` frames.
+    #[arg(long)]
+    pub refetch: bool,
     /// The database (the run uses database `bourre_streambench` of the private cluster).
     #[command(flatten)]
     pub database: DatabaseArgs,
@@ -58,6 +69,15 @@ struct StreamSummary {
     wakes: Vec<Latency>,
     /// The slowest stream over every write, in milliseconds.
     slowest_wake_ms: f64,
+    /// Moves played while the streams followed the table, and how they followed it.
+    moves: u32,
+    refetch: bool,
+    /// The server's CPU per move (the moves' own requests included), in milliseconds.
+    cpu_ms_per_move: Option<f64>,
+    /// Table fetches the streams made during the moves.
+    refetches: usize,
+    /// `view` frames the streams received during the moves.
+    views: usize,
 }
 
 /// The `bourre serve` process under test; killed when dropped.
@@ -158,11 +178,24 @@ struct Wakes {
     arrivals: RefCell<Vec<Instant>>,
     opened: Cell<usize>,
     failed: RefCell<Option<String>>,
+    /// The moves are under way: streams count views, and fetch the table when refetching.
+    moving: Cell<bool>,
+    refetches: Cell<usize>,
+    views: Cell<usize>,
 }
+
+/// How a stream follows the table during the moves: `(table, token)` to fetch it with
+/// after each chunk of events, or `None` to read the `view` frames.
+type Refetch = Option<(String, String)>;
 
 /// One stream: opens it, then reads it until the benchmark ends, noting when an event of
 /// the write being timed arrives.
-async fn stream(addr: std::net::SocketAddr, request: Rc<Vec<u8>>, wakes: Rc<Wakes>) {
+async fn stream(
+    addr: std::net::SocketAddr,
+    request: Rc<Vec<u8>>,
+    wakes: Rc<Wakes>,
+    refetch: Rc<Refetch>,
+) {
     let opened = async {
         let mut socket = TcpStream::connect(addr)
             .await
@@ -222,7 +255,90 @@ async fn stream(addr: std::net::SocketAddr, request: Rc<Vec<u8>>, wakes: Rc<Wake
             seen = current;
             wakes.arrivals.borrow_mut().push(Instant::now());
         }
+        if wakes.moving.get() {
+            follow(addr, &buf, &wakes, &refetch).await;
+        }
     }
+}
+
+/// A chunk of a stream read during the moves: its views counted, and the table fetched
+/// when the stream refetches and the chunk has events.
+async fn follow(addr: std::net::SocketAddr, chunk: &[u8], wakes: &Wakes, refetch: &Refetch) {
+    let frames = |name: &[u8]| chunk.windows(name.len()).filter(|w| *w == name).count();
+    let views = frames(b"event: view\n");
+    wakes.views.set(wakes.views.get() + views);
+    if let Some((table, token)) = refetch
+        && frames(b"event: ") > views
+    {
+        let http = Http::new(addr);
+        if http
+            .call(
+                Method::GET,
+                &format!("/v1/tables/{table}"),
+                Some(token),
+                None,
+            )
+            .await
+            .0
+            .is_ok_and(|answer| answer.ok())
+        {
+            wakes.refetches.set(wakes.refetches.get() + 1);
+        }
+    }
+}
+
+/// Plays `moves` moves at `table` as `players` (seated), dealing hands as they end: each
+/// move reads the table as the player to act and plays the first legal choice.
+async fn play(http: &Http, table: &str, players: &[Bot], moves: u32) -> Result<(), String> {
+    let path = format!("/v1/tables/{table}");
+    let mut made = 0;
+    while made < moves {
+        let seen: Seen = serde_json::from_value(
+            http.must(Method::GET, &path, Some(&players[0].token), None)
+                .await?,
+        )
+        .map_err(|e| e.to_string())?;
+        let Some(turn) = seen.to_act.filter(|_| seen.status == "playing") else {
+            http.must(
+                Method::POST,
+                &format!("{path}/hands"),
+                Some(&players[0].token),
+                None,
+            )
+            .await?;
+            made += 1;
+            continue;
+        };
+        let actor = players
+            .iter()
+            .find(|p| p.id == turn.player_id)
+            .ok_or("the player to act is not one of the benchmark's")?;
+        let mine: Seen = serde_json::from_value(
+            http.must(Method::GET, &path, Some(&actor.token), None)
+                .await?,
+        )
+        .map_err(|e| e.to_string())?;
+        let legal = mine.legal.ok_or("no legal actions for the player to act")?;
+        let action = match legal.action.as_str() {
+            "declare" => {
+                json!({"type": "declare", "play": legal.can_play.unwrap_or(false), "discard": []})
+            }
+            "draw" => json!({"type": "draw", "discard": []}),
+            _ => {
+                let cards = legal.cards.unwrap_or_default();
+                json!({"type": "play", "card": cards.into_iter().next()})
+            }
+        };
+        http.must(
+            Method::POST,
+            &format!("{path}/actions"),
+            Some(&actor.token),
+            Some(&json!({"action": action})),
+        )
+        .await?;
+        made += 1;
+    }
+    Ok(())
 }
 
 pub fn run(args: &StreambenchArgs) -> Result<(), String> {
@@ -265,6 +381,19 @@ fn print_streams(s: &StreamSummary) {
         "slowest stream over every write: {:.1} ms",
         s.slowest_wake_ms
     );
+    if let Some(cpu) = s.cpu_ms_per_move {
+        println!(
+            "{} moves followed {}: server CPU {cpu:.1} ms per move ({} fetches, {} views)",
+            s.moves,
+            if s.refetch {
+                "by fetching the table"
+            } else {
+                "from the views"
+            },
+            s.refetches,
+            s.views
+        );
+    }
 }
 
 async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, String> {
@@ -279,7 +408,11 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
         members.push(register(&http, format!("sb{run_id}_{i}")).await?);
     }
     let league = make_league(&http, &members, &format!("Stream bench {run_id}")).await?;
-    let table = make_table(&http, &league, &members[..1], "Streams".into()).await?;
+    if args.moves > 0 && members.len() < 2 {
+        return Err("--moves needs --players of at least 2".into());
+    }
+    let seated = &members[..members.len().min(2)];
+    let table = make_table(&http, &league, seated, "Streams".into()).await?;
     let head = http
         .must(
             Method::GET,
@@ -317,6 +450,10 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
             )
         })
         .collect();
+    let refetches: Vec<Rc<Refetch>> = members
+        .iter()
+        .map(|m| Rc::new(args.refetch.then(|| (table.clone(), m.token.clone()))))
+        .collect();
     let opening = Instant::now();
     let mut tasks = Vec::with_capacity(args.streams);
     for i in 0..args.streams {
@@ -325,6 +462,7 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
             server.addr,
             request,
             wakes.clone(),
+            refetches[i % refetches.len()].clone(),
         )));
         // A few hundred connections at a time: the listen backlog is finite.
         if (i + 1) % 256 == 0 {
@@ -394,6 +532,29 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
     let rss_after = server.rss_kb()?;
+    let cpu_ms_per_move = if args.moves > 0 {
+        say(
+            args.json,
+            &format!(
+                "{} moves, the streams following the table {}",
+                args.moves,
+                if args.refetch {
+                    "by fetching it"
+                } else {
+                    "from its views"
+                }
+            ),
+        );
+        wakes.moving.set(true);
+        let ticks = server.cpu_ticks()?;
+        play(&http, &table, seated, args.moves).await?;
+        // The streams' last fetches (or views) land within a second or two.
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        wakes.moving.set(false);
+        Some((server.cpu_ticks()? - ticks) as f64 * 10.0 / f64::from(args.moves))
+    } else {
+        None
+    };
     wakes.current.set(u32::MAX);
     for task in tasks {
         task.abort();
@@ -410,5 +571,10 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
         idle_cpu_ms_per_sec,
         wakes: timed,
         slowest_wake_ms: slowest,
+        moves: args.moves,
+        refetch: args.refetch,
+        cpu_ms_per_move,
+        refetches: wakes.refetches.get(),
+        views: wakes.views.get(),
     })
 }
