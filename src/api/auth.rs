@@ -93,16 +93,20 @@ pub struct Credentials {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerOut {
+    /// The player's id.
     pub id: Uuid,
+    /// Their username.
     pub username: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionOut {
+    /// The signed-in player.
     pub player: PlayerOut,
     /// HS256 JWT for `Authorization: Bearer`, good until `expires_at`
     /// (`BOURRE_TOKEN_TTL_SECS`, default 15 minutes) while the session goes on.
     pub token: String,
+    /// When `token` expires.
     pub expires_at: DateTime<Utc>,
     /// For `POST /v1/auth/refresh`, once: each refresh returns the next one.
     #[schema(pattern = "^[0-9a-f]{64}$")]

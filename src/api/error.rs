@@ -46,8 +46,11 @@ pub struct Problem {
     /// `urn:bourre:problem:<code>`.
     #[serde(rename = "type")]
     pub type_: String,
+    /// The HTTP status's reason phrase, such as `Conflict`.
     pub title: String,
+    /// The HTTP status code, as on the response.
     pub status: u16,
+    /// What went wrong, for people (English); switch on `code`, not on this.
     pub detail: String,
     /// Stable machine-readable code, e.g. `must_follow_suit`, `version_conflict`.
     pub code: ErrorCode,

@@ -150,7 +150,9 @@ pub struct ClientSeedIn {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClientSeedOut {
+    /// The caller's seat, 0-7.
     pub seat: u8,
+    /// The seed, as set.
     pub seed: String,
     /// The hand whose deck the seed goes into.
     pub hand_no: u32,

@@ -14,6 +14,7 @@ use crate::store::{self, StoreError};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
+    /// `ok` from `/healthz`, `ready` from `/readyz`.
     pub status: String,
 }
 

@@ -49,6 +49,7 @@ pub struct NewLeague {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinLeague {
+    /// The league's invite code, from an admin or an invite link.
     #[serde(deserialize_with = "text::plain")]
     #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     pub invite_code: String,
@@ -376,6 +377,7 @@ pub async fn drop_join(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MemberRef {
+    /// The member to make an admin.
     pub player_id: Uuid,
 }
 
@@ -439,6 +441,7 @@ pub async fn remove_member(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GrantIn {
+    /// The member to grant chips to.
     pub player_id: Uuid,
     /// Chips from the treasury (negative takes chips back, between hands); never 0.
     #[serde(deserialize_with = "text::whole")]

@@ -19,25 +19,37 @@ use crate::app::leagues::Role;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueBalance {
+    /// The league's id.
     pub league_id: Uuid,
+    /// The league's name.
     pub name: String,
+    /// The caller's role there.
     pub role: Role,
+    /// The caller's chips there.
     pub balance: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Me {
+    /// The caller's player id.
     pub id: Uuid,
+    /// Their username.
     pub username: String,
+    /// Their leagues, each with their role and balance.
     pub leagues: Vec<LeagueBalance>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Turn {
+    /// The table.
     pub table_id: Uuid,
+    /// The table's league.
     pub league_id: Uuid,
+    /// The table's name.
     pub name: String,
+    /// The hand in play.
     pub hand_no: i32,
+    /// The table's version (the seq of its last event), for `expected_version`.
     pub version: i64,
     /// When the turn times out (the table's time to act after the turn began).
     pub deadline: DateTime<Utc>,
@@ -46,6 +58,7 @@ pub struct Turn {
 /// A page of the caller's turns.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TurnsPage {
+    /// The tables where the caller is to act, oldest deadline first.
     pub turns: Vec<Turn>,
     /// The `after` of the next page; absent on the last.
     pub next_cursor: Option<String>,
@@ -167,6 +180,7 @@ pub async fn export(app: web::Data<App>, caller: Caller) -> Result<HttpResponse,
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordChange {
+    /// The caller's password now, checked as a login would check it.
     #[serde(deserialize_with = "text::plain")]
     #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
     pub current_password: String,
@@ -214,6 +228,7 @@ pub async fn change_password(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AccountDeletion {
+    /// The caller's password, checked as a login would check it.
     #[serde(deserialize_with = "text::plain")]
     #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
     pub password: String,

@@ -44,6 +44,7 @@ pub struct PushSubscriptionIn {
     /// When the browser says the subscription ends (milliseconds), if it does; not used.
     #[schema(value_type = Option<f64>)]
     pub expiration_time: Option<serde_json::Value>,
+    /// The subscription's keys.
     pub keys: PushKeys,
 }
 

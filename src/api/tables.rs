@@ -29,6 +29,7 @@ use actix_web::http::StatusCode;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
+    /// The league to create the table in (the caller is a member).
     pub league_id: Uuid,
     /// At most 80 characters, not all spaces: no control characters, bidirectional
     /// controls or zero-width characters (surrounding spaces are trimmed).
@@ -81,6 +82,7 @@ pub enum ActionIn {
     /// Pass or play; in sequential declaration a player who plays lists the discards
     /// (none = stand).
     Declare {
+        /// `true` to play, `false` to pass (R5).
         play: bool,
         /// Cards such as `10H` or `AS`, each once.
         #[serde(default)]
@@ -95,6 +97,7 @@ pub enum ActionIn {
     },
     /// Play a card.
     Play {
+        /// The card to play to the trick (R9).
         #[schema(value_type = CardText)]
         card: String,
     },
@@ -106,6 +109,7 @@ pub struct ActIn {
     /// The table version the client saw; a stale one gets 409 `version_conflict`.
     #[serde(default, deserialize_with = "text::whole_or_null")]
     pub expected_version: Option<i64>,
+    /// What the caller does: declare, draw or play.
     pub action: ActionIn,
 }
 

@@ -16,13 +16,21 @@ use crate::store::events::{EventRow, GENESIS_HASH, event_hash};
 /// One event row as exported in a hand record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RecordRow {
+    /// The event's place in the table's log (1, 2, ...).
     pub seq: i64,
+    /// The last hand dealt when the event was written (0 before the first hand).
     pub hand_no: i32,
+    /// The event's `type`.
     pub kind: String,
+    /// The event as stored, whole.
     #[schema(value_type = TableEventSchema)]
     pub payload: Value,
+    /// When the event was written.
     pub created_at: DateTime<Utc>,
+    /// The `hash` of the table's previous event (64 zeros for its first).
     pub prev_hash: String,
+    /// SHA-256 of `prev_hash|seq|kind|payload`, hex, the payload as JSON with sorted keys and
+    /// no whitespace.
     pub hash: String,
 }
 
@@ -43,7 +51,9 @@ impl From<&EventRow> for RecordRow {
 /// Everything needed to check a finished hand offline.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct HandRecord {
+    /// The table.
     pub table_id: Uuid,
+    /// The hand's number at the table, from 1.
     pub hand_no: u32,
     /// A fixed-deck hand is never called fair.
     pub fixed_deck: bool,
@@ -59,7 +69,9 @@ pub struct HandRecord {
 pub struct Verdict {
     /// `hash_chain`, `commitment`, `deck` or `replay`.
     pub check: String,
+    /// Whether the check passed.
     pub ok: bool,
+    /// What the check found, or what failed.
     pub detail: String,
     /// On failure, the first event at fault.
     pub first_bad_seq: Option<i64>,
@@ -68,12 +80,15 @@ pub struct Verdict {
 /// The audit of one hand.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AuditReport {
+    /// The table.
     pub table_id: Uuid,
+    /// The hand audited.
     pub hand_no: u32,
     /// Every check passed.
     pub verified: bool,
     /// Verified and dealt from a committed random seed (never true for a fixed deck).
     pub fair: bool,
+    /// One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`.
     pub verdicts: Vec<Verdict>,
 }
 

@@ -21,15 +21,21 @@ pub const MAX_PAGE: i64 = 100;
 /// One of the caller's leagues.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MyLeague {
+    /// The league's id.
     pub league_id: Uuid,
+    /// The league's name.
     pub name: String,
+    /// The caller's role there.
     pub role: Role,
+    /// The caller's chips there.
     pub balance: i64,
+    /// What the league's invite code does: make a member, or a join request.
     pub join_policy: JoinPolicy,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeaguesPage {
+    /// The caller's leagues, in the order they joined them.
     pub leagues: Vec<MyLeague>,
     /// The `after` of the next page; absent on the last.
     pub next_cursor: Option<String>,
@@ -38,18 +44,24 @@ pub struct LeaguesPage {
 /// A member of a league.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Member {
+    /// The member's player id.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
+    /// Their role in the league.
     pub role: Role,
+    /// Their chips in the league.
     pub balance: i64,
     /// The table where they sit in this league, if any.
     pub table_id: Option<Uuid>,
+    /// Their seat at `table_id`, 0-7; null when they sit nowhere.
     #[schema(maximum = 7)]
     pub seat: Option<u8>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MembersPage {
+    /// The members, by username.
     pub members: Vec<Member>,
     /// The `after` of the next page; absent on the last.
     pub next_cursor: Option<String>,
@@ -58,19 +70,27 @@ pub struct MembersPage {
 /// A seat to act, and who sits there.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeatToAct {
+    /// The seat to act, 0-7.
     #[schema(maximum = 7)]
     pub seat: u8,
+    /// The player sitting there.
     pub player_id: Uuid,
 }
 
 /// A table as a list shows it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TableEntry {
+    /// The table's id.
     pub table_id: Uuid,
+    /// The league the table belongs to.
     pub league_id: Uuid,
+    /// The table's name.
     pub name: String,
+    /// Whether the table waits between hands, plays a hand, or is closed.
     pub status: TableStatus,
+    /// The rules the table was created with.
     pub rules: TableRules,
+    /// How many seats are taken now.
     pub seats_taken: u8,
     /// `rules.max_players`.
     pub max_seats: u8,
@@ -89,6 +109,7 @@ pub struct TableEntry {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TablesPage {
+    /// The tables.
     pub tables: Vec<TableEntry>,
     /// The `after` of the next page; absent on the last.
     pub next_cursor: Option<String>,

@@ -19,30 +19,42 @@ use crate::store::{self};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedPlayer {
+    /// The player's id.
     pub id: Uuid,
+    /// Their username.
     pub username: String,
+    /// When the account was created.
     pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedMembership {
+    /// The league.
     pub league_id: Uuid,
+    /// The player's role there.
     pub role: Role,
+    /// When they became a member.
     pub joined_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedJoinRequest {
+    /// The league asked to join.
     pub league_id: Uuid,
+    /// When they asked.
     pub requested_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedSeat {
+    /// The table.
     pub table_id: Uuid,
+    /// The table's league.
     pub league_id: Uuid,
+    /// The seat, 0-7.
     #[schema(maximum = 7)]
     pub seat: u8,
+    /// When they sat down.
     pub sat_at: DateTime<Utc>,
 }
 
@@ -55,9 +67,11 @@ pub struct ExportedLedgerEntry {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedKey {
+    /// The `Idempotency-Key` the player sent.
     pub key: String,
     /// The stored reply's status.
     pub status: u16,
+    /// When the reply was stored.
     pub created_at: DateTime<Utc>,
 }
 
@@ -65,7 +79,9 @@ pub struct ExportedKey {
 pub struct ExportedLoginFailures {
     /// The client address (IPv6 by its /64).
     pub address: String,
+    /// Failed logins of the account from this address, as counted now.
     pub failures: i32,
+    /// When the last of them failed.
     pub last_failed_at: DateTime<Utc>,
 }
 
@@ -73,20 +89,28 @@ pub struct ExportedLoginFailures {
 /// browser's).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedPushSubscription {
+    /// The subscription's id.
     pub id: Uuid,
+    /// The push service's URL for the browser.
     pub endpoint: String,
     /// The session that made it, which it ends with.
     pub session_id: Uuid,
+    /// When it was stored.
     pub created_at: DateTime<Utc>,
 }
 
 /// Everything stored about a player.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerExport {
+    /// When the export was made.
     pub exported_at: DateTime<Utc>,
+    /// The account.
     pub player: ExportedPlayer,
+    /// The player's leagues.
     pub memberships: Vec<ExportedMembership>,
+    /// Their requests to join leagues, still waiting for an admin.
     pub join_requests: Vec<ExportedJoinRequest>,
+    /// The seats where they sit now.
     pub seats: Vec<ExportedSeat>,
     /// Every ledger entry to or from the player, in every league, oldest first.
     pub ledger: Vec<ExportedLedgerEntry>,

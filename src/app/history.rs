@@ -29,13 +29,17 @@ pub const MAX_HANDS_PAGE: u32 = 100;
 /// `after` of the next page, absent on the last page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandPage {
+    /// The hands, oldest first.
     pub hands: Vec<HandSummary>,
+    /// The last hand's number: the `after` of the next page; null on the last page.
     pub next_cursor: Option<u32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandSummary {
+    /// The hand's number at the table, from 1.
     pub hand_no: u32,
+    /// The dealer's seat (R2a).
     pub dealer_seat: u8,
     /// `C`, `D`, `H` or `S`.
     pub trump: String,
@@ -45,14 +49,21 @@ pub struct HandSummary {
     pub pot: Option<i64>,
     /// `won`, `uncontested`, `split`, `all_passed`; null while in play.
     pub outcome: Option<String>,
+    /// The seat that took the pot (`won` or `uncontested`); null otherwise and while in play.
     pub winner_seat: Option<u8>,
+    /// The seats tied for most tricks in a `split` hand (R10b); empty otherwise.
     pub split_seats: Vec<u8>,
+    /// The seats bourré in the hand (R10c); empty while it is in play.
     pub bourre_seats: Vec<u8>,
     /// The seats dealt in that server-side bots held.
     pub bot_seats: Vec<u8>,
+    /// Whether the hand was dealt from the table's fixed deck (never called fair).
     pub fixed_deck: bool,
+    /// Whether the hand is still in play.
     pub in_progress: bool,
+    /// When the hand was dealt.
     pub started_at: DateTime<Utc>,
+    /// When the hand ended; null while it is in play.
     pub ended_at: Option<DateTime<Utc>>,
 }
 

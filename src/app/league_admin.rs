@@ -32,7 +32,9 @@ pub const MAX_INVITE_USES: i32 = 10_000;
 /// A member an admin admitted, and what they now hold.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Admitted {
+    /// The player admitted.
     pub player_id: Uuid,
+    /// Their balance in the league now, the starting balance credited.
     pub balance: i64,
 }
 
@@ -161,23 +163,31 @@ pub use crate::store::ledger::LedgerEntry;
 /// A page of the ledger, oldest first; `next_cursor` continues it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LedgerPage {
+    /// The entries, oldest first.
     pub entries: Vec<LedgerEntry>,
+    /// The last entry's id: the `after` of the next page; null on the last page.
     pub next_cursor: Option<i64>,
 }
 
 /// A grant done: the member's balance after it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Granted {
+    /// The member.
     pub player_id: Uuid,
+    /// The chips granted (negative: taken back).
     pub amount: i64,
+    /// The member's balance after the grant.
     pub balance: i64,
 }
 
 /// A closed or running season.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Season {
+    /// The season's number in the league, from 1.
     pub number: i32,
+    /// When it began: when the league was created, or the previous season closed.
     pub started_at: DateTime<Utc>,
+    /// When an admin closed it; null for the running season.
     pub closed_at: Option<DateTime<Utc>>,
 }
 

@@ -66,6 +66,7 @@ impl HistoryKind {
 pub struct HistoryEntry {
     /// Increasing; the `after` of the next page is the last entry's.
     pub id: i64,
+    /// What happened.
     pub kind: HistoryKind,
     /// Whom the entry is about, if anyone.
     pub player_id: Option<Uuid>,
@@ -76,12 +77,14 @@ pub struct HistoryEntry {
     /// The kind's details (see [`HistoryKind`]).
     #[schema(value_type = Object)]
     pub data: Value,
+    /// When it happened.
     pub at: DateTime<Utc>,
 }
 
 /// A page of a league's history, oldest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HistoryPage {
+    /// The entries, oldest first.
     pub entries: Vec<HistoryEntry>,
     /// The `after` of the next page; absent on the last.
     pub next_cursor: Option<i64>,

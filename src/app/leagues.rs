@@ -51,7 +51,9 @@ impl JoinPolicy {
 /// A league as a caller sees it: the invite code only if they are an admin.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LeagueView {
+    /// The league's id.
     pub id: Uuid,
+    /// The league's name.
     pub name: String,
     /// Shown to admins only.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -62,9 +64,13 @@ pub struct LeagueView {
     /// Joins the invite code is still good for, if limited (admins only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invite_uses_left: Option<i32>,
+    /// What the invite code does: make a member, or a join request.
     pub join_policy: JoinPolicy,
+    /// Chips credited to each new member.
     pub starting_balance: i64,
+    /// The player who created the league.
     pub created_by: Uuid,
+    /// When the league was created.
     pub created_at: DateTime<Utc>,
     /// When the league closed (its last human member's account was deleted): its tables
     /// are closed and nothing joins it any more. Absent while it is open.
@@ -94,9 +100,13 @@ impl LeagueView {
 /// A request to join, waiting for an admin.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct JoinRequest {
+    /// The league asked to join.
     pub league_id: Uuid,
+    /// The player who asks.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
+    /// When they asked.
     pub requested_at: DateTime<Utc>,
 }
 

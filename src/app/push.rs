@@ -211,7 +211,9 @@ pub struct VapidKeyOut {
 pub struct PushSubscriptionOut {
     /// For `DELETE /v1/players/me/push-subscriptions/{subscription_id}`.
     pub id: Uuid,
+    /// The push service's URL for the browser.
     pub endpoint: String,
+    /// When it was stored.
     pub created_at: DateTime<Utc>,
     /// Whether the session of the request made it (each subscription ends with the
     /// session that made it: a logout, a password change, the session's expiry).

@@ -107,6 +107,8 @@ pub struct Authenticated {
 pub struct StreamTicket {
     /// For `GET /v1/tables/{table_id}/stream?ticket=...`.
     pub ticket: String,
+    /// When the ticket stops opening streams: 5 minutes after it was made, or when the token it
+    /// was made with expires, if sooner.
     pub expires_at: DateTime<Utc>,
 }
 

@@ -28,20 +28,29 @@ use crate::store::standings::HandLine;
 /// One member's line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Standing {
+    /// The player.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
+    /// Their chips in the league now (whatever the season).
     pub balance: i64,
     /// Chips won or lost in play (all time: balance minus starting balance minus grants).
     pub net: i64,
     /// Chips granted by admins (negative when taken back).
     pub grants: i64,
+    /// Hands they were dealt into that ended.
     pub hands_played: u32,
+    /// Hands whose pot they took, with most tricks or uncontested (R10a, R8).
     pub pots_won: u32,
+    /// Hands they tied for most tricks (R10b).
     pub split_pots: u32,
+    /// Hands in which they were bourré (R10c).
     pub bourres: u32,
+    /// Tricks they took.
     pub tricks: u32,
     /// Weng-Lin rating (mu), 25 to start.
     pub rating: f64,
+    /// The Weng-Lin rating's uncertainty (sigma), 25/3 to start.
     pub rating_uncertainty: f64,
 }
 
@@ -49,7 +58,9 @@ pub struct Standing {
 pub struct Standings {
     /// The season asked for; null for all time.
     pub season: Option<i32>,
+    /// When the season began; null for all time.
     pub from: Option<DateTime<Utc>>,
+    /// When the season closed; null for the running season and for all time.
     pub until: Option<DateTime<Utc>>,
     /// The league's players.
     pub rows: Vec<Standing>,

@@ -9,23 +9,29 @@ use crate::engine::{Event, Seat, TableRules};
 /// A seat and who sits there for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatPlayer {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// The player sitting there.
     pub player_id: Uuid,
 }
 
 /// A seat's client seed for a hand's deck.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ClientSeed {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// The seed its player set (`PUT .../seats/me/client-seed`).
     pub seed: String,
 }
 
 /// Chips for a player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerAmount {
+    /// The player.
     pub player_id: Uuid,
+    /// Chips.
     pub amount: i64,
 }
 
@@ -67,29 +73,43 @@ impl utoipa::ToSchema for TableEventSchema {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TableEvent {
     TableCreated {
+        /// The table's name.
         name: String,
+        /// The rules the table was created with.
         rules: TableRules,
+        /// Whether the table was created with fixed decks (R4a): its hands are never called
+        /// fair.
         fixed_decks: bool,
         /// SHA-256 of the first hand's server seed.
         commitment: String,
     },
     SeatTaken {
+        /// The seat taken, 0-7.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The player who sat down.
         player_id: Uuid,
     },
     SeatLeft {
+        /// The seat left, 0-7.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The player who left it.
         player_id: Uuid,
     },
     /// Who plays the hand, and how its deck was made; the engine's `hand_started` follows.
     HandDealt {
+        /// The table's hand number, from 1.
         hand_no: u32,
+        /// The seats dealt in, and their players.
         players: Vec<SeatPlayer>,
+        /// Seated players who cannot cover their ante and sit this hand out (R3).
         #[schema(value_type = Vec<u8>)]
         sitting_out: Vec<Seat>,
+        /// Whether the deck is the table's fixed deck for this hand, not shuffled from the
+        /// seeds (never called fair).
         fixed_deck: bool,
+        /// SHA-256 of the hand's server seed, hex, as published before the hand.
         commitment: String,
         /// Secret until the hand ends; then `seed_revealed` repeats it.
         server_seed: String,
@@ -99,26 +119,37 @@ pub enum TableEvent {
     },
     /// A seat chose its client seed for the next hand.
     ClientSeedSet {
+        /// The seat, 0-7.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The player sitting there.
         player_id: Uuid,
+        /// The seed, mixed into the next hand's deck.
         seed: String,
     },
     /// The seat's time ran out: the server acted for it (the events that follow, up to the
     /// next table event, are that default action, not the player's choice).
     TurnTimedOut {
+        /// The seat whose time ran out, 0-7.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The player sitting there.
         player_id: Uuid,
     },
     /// After `hand_ended`: this hand's seed, and the commitment to the next hand's.
     SeedRevealed {
+        /// The hand that ended, whose seed this is.
         hand_no: u32,
+        /// That hand's server seed, hex: its SHA-256 is the hand's `commitment`.
         server_seed: String,
+        /// SHA-256 of the next hand's server seed, hex, published before that hand.
         next_commitment: String,
     },
     /// The table closed; its pot went back to these players (R10e).
-    TableClosed { returned: Vec<PlayerAmount> },
+    TableClosed {
+        /// The players the pot's chips went back to, and how many each (R10e).
+        returned: Vec<PlayerAmount>,
+    },
     #[serde(untagged)]
     Hand(Event),
 }

@@ -62,8 +62,11 @@ pub enum TableStatus {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeatOut {
+    /// The seat, 0-7.
     pub seat: u8,
+    /// The player sitting there.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
     /// League balance now.
     pub balance: i64,
@@ -71,7 +74,9 @@ pub struct SeatOut {
     pub state: Option<SeatStatus>,
     /// Tricks taken in the hand in play, or in the last hand until the next one starts.
     pub tricks: u8,
+    /// Cards the player holds in the hand in play (0 once they passed); 0 between hands.
     pub card_count: usize,
+    /// Cards the player discarded in the hand in play; 0 between hands.
     pub discard_count: usize,
     /// A server-side bot (`POST /v1/tables/{table_id}/bots`).
     pub bot: bool,
@@ -79,21 +84,30 @@ pub struct SeatOut {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ToActOut {
+    /// The seat to act, 0-7.
     pub seat: u8,
+    /// The player sitting there.
     pub player_id: Uuid,
+    /// When the turn times out and the server acts for the seat: `rules.turn_timeout_secs`
+    /// after the hand's last move.
     pub deadline: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayOut {
+    /// The seat that played the card.
     pub seat: u8,
+    /// The card, such as `10H` or `AS`.
     pub card: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TrickOut {
+    /// The seat that led the trick (R9).
     pub leader_seat: u8,
+    /// The cards played to the trick, in order.
     pub plays: Vec<PlayOut>,
+    /// The seat that won the trick (R9e); null while it is being played.
     pub winner_seat: Option<u8>,
 }
 
@@ -120,8 +134,14 @@ pub struct LegalOut {
     /// `declare`, `draw` or `play`.
     /// `declare`, `draw` or `play`.
     pub action: Phase,
+    /// Declaring: whether the caller may pass (a dealer who turned up the ace of trumps may
+    /// not, R7); null in the other phases.
     pub can_pass: Option<bool>,
+    /// Declaring: whether the caller may play (not when they cannot cover the pot and hold no
+    /// ace of trumps, R8a); null in the other phases.
     pub can_play: Option<bool>,
+    /// Declaring in turn, or drawing: the most cards that may be discarded
+    /// (`rules.max_discard`, else `hand_size`; R5b); null otherwise.
     pub max_discard: Option<usize>,
     /// A card that must not be discarded (the ace of trumps, R8a).
     pub must_keep: Option<String>,
@@ -145,33 +165,53 @@ impl From<Legal> for LegalOut {
 /// A table as the caller sees it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TableView {
+    /// The table's id.
     pub id: Uuid,
+    /// The league the table belongs to.
     pub league_id: Uuid,
+    /// The table's name.
     pub name: String,
+    /// The rules the table was created with.
     pub rules: TableRules,
+    /// Whether the table waits between hands, plays a hand, or is closed.
     pub status: TableStatus,
     /// The table's version: the seq of its last event.
     pub version: i64,
+    /// The hand in play, or the last one played (0 before the first).
     pub hand_no: i32,
     /// `complete` once the last hand ended; null before any hand.
     pub phase: Option<Phase>,
+    /// The dealer of the hand in play, or of the last one (R2a); null before the first hand.
     pub dealer_seat: Option<u8>,
+    /// The trump suit of the hand in play, or of the last one, with the face-up card while the
+    /// dealer holds it (R4); null before the first hand.
     pub trump: Option<TrumpOut>,
     /// Chips in the pot: this hand's, or what waits for the next hand.
     pub pot: i64,
+    /// Cards left in the stock while a hand is in play; null between hands.
     pub stock_count: Option<usize>,
+    /// The seated players, in seat order.
     pub seats: Vec<SeatOut>,
     /// The seat to act (the first of them during simultaneous declarations).
     pub to_act: Option<ToActOut>,
     /// Every seat that must act now.
     pub to_act_all: Vec<ToActOut>,
+    /// The caller's seat; null when they do not sit here.
     pub my_seat: Option<u8>,
+    /// The caller's cards in the hand in play; empty between hands and when they were not dealt
+    /// in.
     pub my_hand: Vec<String>,
+    /// The cards the caller discarded in the hand in play; empty between hands and when they
+    /// were not dealt in.
     pub my_discards: Vec<String>,
     /// The caller's own secret simultaneous declaration before the reveal.
     pub my_declaration: Option<bool>,
+    /// What the caller may do now; null when it is not their turn.
     pub legal: Option<LegalOut>,
+    /// The trick being played, in the `play` phase; null otherwise.
     pub current_trick: Option<TrickOut>,
+    /// The finished tricks of the hand in play, in order, or of the last hand until the next
+    /// one is dealt.
     pub tricks: Vec<TrickOut>,
     /// The previous hand's settlement: outcome, tricks, payouts, bourré payments, exemptions.
     pub last_hand: Option<Settlement>,
@@ -315,10 +355,15 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum HandDealtView {
     HandDealt {
+        /// The table's hand number, from 1.
         hand_no: u32,
+        /// The seats dealt in, and their players.
         players: Vec<SeatPlayer>,
+        /// Seated players who cannot cover their ante and sit this hand out (R3).
         #[schema(value_type = Vec<u8>)]
         sitting_out: Vec<u8>,
+        /// Whether the deck is the table's fixed deck for this hand, not shuffled from the
+        /// seeds (never called fair).
         fixed_deck: bool,
         /// SHA-256 of the hand's server seed, revealed when the hand ends.
         commitment: String,
@@ -366,9 +411,14 @@ impl ToSchema for EventData {
 /// One event of the log as the caller may see it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EventOut {
+    /// The event's place in the table's log (1, 2, ...): the table's version once it was
+    /// written.
     pub seq: i64,
+    /// The last hand dealt when the event was written (0 before the first hand).
     pub hand_no: i32,
+    /// The event's `type`, as in `data`.
     pub kind: String,
+    /// When the event was written.
     pub created_at: DateTime<Utc>,
     /// The event's content, redacted for the caller while its hand is in play.
     #[schema(value_type = EventData)]

@@ -29,11 +29,15 @@ const MAX_PER_LEAGUE: i64 = 10;
 /// An endpoint as its league's admins see it (never its secret, but when made).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WebhookOut {
+    /// The endpoint's id.
     pub id: Uuid,
+    /// The league whose notifications it gets.
     pub league_id: Uuid,
+    /// Where the notifications are posted.
     pub url: String,
     /// The kinds of notification sent to it.
     pub events: Vec<String>,
+    /// When it was made.
     pub created_at: DateTime<Utc>,
     /// The admin who made it, or took it over last: its owner.
     pub created_by: Uuid,
@@ -72,12 +76,15 @@ fn new_secret() -> String {
 /// One attempt at a delivery.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AttemptOut {
+    /// The attempt's number, from 1.
     pub attempt: i32,
+    /// When the attempt was recorded, once it was over.
     pub at: DateTime<Utc>,
     /// The endpoint's HTTP status; null when it could not be reached.
     pub status: Option<i32>,
     /// Why it could not be reached.
     pub error: Option<String>,
+    /// How long the attempt took, in milliseconds.
     pub took_ms: i32,
 }
 
@@ -86,24 +93,30 @@ pub struct AttemptOut {
 pub struct DeliveryOut {
     /// The `webhook-id` header (the same on every attempt).
     pub id: String,
+    /// The notification's kind.
     #[schema(example = "turn.started")]
     pub kind: String,
     /// `pending`, `delivered` or `failed` (after a day of retries).
     pub state: String,
+    /// When the message was queued.
     pub created_at: DateTime<Utc>,
     /// When the next attempt is due, while pending.
     pub next_attempt_at: Option<DateTime<Utc>>,
+    /// When it was delivered or failed; null while pending.
     pub finished_at: Option<DateTime<Utc>>,
     /// The body sent: `{type, timestamp, data}`.
     #[schema(value_type = Object)]
     pub body: serde_json::Value,
+    /// Every attempt so far, in order.
     pub attempts: Vec<AttemptOut>,
 }
 
 /// A page of deliveries, newest first; `next_cursor` is the `after` of the next page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DeliveriesPage {
+    /// The deliveries, newest first.
     pub deliveries: Vec<DeliveryOut>,
+    /// The `after` of the next page; null when this page is not full (the last).
     pub next_cursor: Option<String>,
 }
 

@@ -28,6 +28,7 @@ pub const MAX_SEATS: usize = 8;
 /// A seated player dealt into the hand, with what they paid to enter (R3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Entrant {
+    /// The seat dealt in, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     /// Chips left to the player after the ante.
@@ -39,15 +40,22 @@ pub struct Entrant {
 /// Everything a hand needs to be played and replayed: the `HandStarted` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HandStart {
+    /// The table's hand number, from 1.
     pub hand_no: u32,
+    /// The dealer's seat (R2a).
     #[schema(value_type = u8, maximum = 7)]
     pub dealer: Seat,
+    /// The table's rules, as they hold for this hand.
     pub rules: TableRules,
     /// In seat order.
     pub entrants: Vec<Entrant>,
     /// Chips already in the pot before this hand's antes (R3b).
     pub carried: i64,
+    /// The whole deck, top first (R4a): shuffled with `key`, or the table's fixed deck for this
+    /// hand when `hand_dealt` says `fixed_deck`.
     pub deck: Deck,
+    /// The hand key, from the server seed, the table, the hand number and the client seeds (see
+    /// the README's "Fair, checkable shuffles"): it shuffles the deck and any short stock (R6).
     pub key: HandKey,
 }
 
@@ -71,7 +79,9 @@ pub enum Action {
 /// A discard and its replacements (R5, R6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Draw {
+    /// The cards discarded (none: the player stands).
     pub discard: CardSet,
+    /// The replacements, as many as discarded, off the stock (R6).
     pub drawn: CardSet,
     /// Whether the stock ran short and was rebuilt from dead cards for this draw (R6).
     pub reshuffled: bool,
@@ -80,8 +90,10 @@ pub struct Draw {
 /// A seat's chips moving between the seat and the pot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatAmount {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// Chips; in a settlement's `tricks`, the number of tricks the seat took.
     pub amount: i64,
 }
 
@@ -91,16 +103,19 @@ pub struct SeatAmount {
 pub enum Outcome {
     /// Strictly most tricks (R10a).
     Won {
+        /// The seat that took the pot.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
     },
     /// Everyone else passed (R8).
     Uncontested {
+        /// The one seat that did not pass: it takes the pot and every trick.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
     },
     /// A tie for most tricks (R10b).
     Split {
+        /// The seats tied for most tricks.
         #[schema(value_type = Vec<u8>)]
         seats: Vec<Seat>,
     },
@@ -111,6 +126,7 @@ pub enum Outcome {
 /// Settlement of a finished hand (R10).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Settlement {
+    /// How the hand ended: who took the pot, or who tied for it.
     pub outcome: Outcome,
     /// This hand's pot before it was won or carried.
     pub pot: i64,
@@ -135,32 +151,46 @@ pub enum Event {
     /// A declaration. `extra_ante` is R3a's; `draw` is present when a player plays in
     /// sequential declaration. With `simultaneous_declare` it stays secret until `Revealed`.
     Declared {
+        /// The seat that declared.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// `true`: the seat plays; `false`: it passes (R5).
         play: bool,
+        /// Chips paid on declaring play with `double_ante` (R3a); 0 otherwise, and always 0
+        /// with `simultaneous_declare` (`revealed` carries those).
         extra_ante: i64,
+        /// The discard and its replacements of a seat that plays in sequential declaration;
+        /// absent for a pass and with `simultaneous_declare` (then `drew` follows).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         draw: Option<Draw>,
     },
     /// All simultaneous declarations are in (R5a); `playing` seats pay their extra antes.
     Revealed {
+        /// The seats that declared play.
         #[schema(value_type = Vec<u8>)]
         playing: Vec<Seat>,
+        /// The extra ante each of them pays with `double_ante` (R3a); empty without it.
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
+        /// The seat that drew.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// Its discard and replacements.
         draw: Draw,
     },
     Played {
+        /// The seat that played.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The card it played to the trick.
         card: Card,
     },
     TrickWon {
+        /// The seat that won the trick (R9e).
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The trick's number in the hand, from 1.
         trick: u8,
     },
     HandEnded(Box<Settlement>),

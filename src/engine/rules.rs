@@ -96,8 +96,12 @@ pub struct TableRules {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_i64)]
     pub pot_limit: Option<i64>,
+    /// What a bourré player pays (R10c): `"pot"` (default), this hand's pot capped at
+    /// `pot_limit`; or a fixed number of chips.
     #[serde(default = "default_penalty")]
     pub bourre_penalty: BourrePenalty,
+    /// A tie for most tricks (R10b): `carry` (default) keeps the pot for the next hand, `share`
+    /// shares it among the tied players.
     #[serde(default = "default_split_pot")]
     pub split_pot: SplitPot,
     /// Exempt players ante anyway, doubling the pot (R10d).

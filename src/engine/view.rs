@@ -15,6 +15,7 @@ use super::rules::TableRules;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct TrumpView {
+    /// The trump suit (R4).
     pub suit: Suit,
     /// The face-up card, while the dealer holds it.
     pub card: Option<Card>,
@@ -262,7 +263,9 @@ impl HandStart {
 /// A draw as others see it: how many cards changed hands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct DrawView {
+    /// How many cards were discarded (and drawn).
     pub discard_count: usize,
+    /// Whether the stock ran short and was rebuilt from dead cards for this draw (R6).
     pub reshuffled: bool,
     /// Only to the drawer while the hand is in play; to everyone once it has ended.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -286,44 +289,63 @@ fn draw_view(draw: &Draw, own: bool) -> DrawView {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventView {
     HandStarted {
+        /// The table's hand number, from 1.
         hand_no: u32,
+        /// The dealer's seat (R2a).
         #[schema(value_type = u8, maximum = 7)]
         dealer: Seat,
+        /// The table's rules, as they hold for this hand.
         rules: TableRules,
+        /// The seats dealt in, in seat order, with what each paid to enter (R3).
         entrants: Vec<Entrant>,
+        /// Chips already in the pot before this hand's antes (R3b).
         carried: i64,
+        /// The trump suit and the card turned up for it (R4).
         trump: TrumpView,
         /// The viewer's own dealt cards.
         #[serde(skip_serializing_if = "Option::is_none")]
         your_cards: Option<CardSet>,
     },
     Declared {
+        /// The seat that declared.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
         /// `null` while a simultaneous declaration is secret.
         play: Option<bool>,
+        /// Chips paid on declaring play with `double_ante` (R3a); 0 otherwise, and always 0
+        /// with `simultaneous_declare` (`revealed` carries those).
         extra_ante: i64,
+        /// The draw of a seat that plays in sequential declaration (its cards to that seat only
+        /// while the hand is in play); absent for a pass and with `simultaneous_declare`.
         #[serde(skip_serializing_if = "Option::is_none")]
         draw: Option<DrawView>,
     },
     Revealed {
+        /// The seats that declared play.
         #[schema(value_type = Vec<u8>)]
         playing: Vec<Seat>,
+        /// The extra ante each of them pays with `double_ante` (R3a); empty without it.
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
+        /// The seat that drew.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// Its draw (the cards to that seat only while the hand is in play).
         draw: DrawView,
     },
     Played {
+        /// The seat that played.
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The card it played to the trick.
         card: Card,
     },
     TrickWon {
+        /// The seat that won the trick (R9e).
         #[schema(value_type = u8, maximum = 7)]
         seat: Seat,
+        /// The trick's number in the hand, from 1.
         trick: u8,
     },
     HandEnded(Settlement),

@@ -355,20 +355,27 @@ impl Stamped {
 #[derive(Debug, Serialize, ToSchema, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = ledger)]
 pub struct LedgerEntry {
+    /// The entry's id; ids increase as entries are written.
     pub id: i64,
     /// `treasury`, `player:<id>` or `pot:<table id>`.
     #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
     pub from_account: String,
+    /// `treasury`, `player:<id>` or `pot:<table id>`.
     #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
     pub to_account: String,
+    /// The chips moved, more than 0.
     pub amount: i64,
     /// One of [`Reason`]'s (the only values ever written).
     #[schema(value_type = Reason)]
     pub reason: String,
+    /// The table whose play moved the chips; null for starting balances, grants and removals.
     pub table_id: Option<Uuid>,
+    /// The hand that moved them (a closing table's last hand for its returned pot); null when
+    /// `table_id` is.
     pub hand_no: Option<i32>,
     /// The event that caused the entry.
     pub event_seq: Option<i64>,
+    /// When the entry was written.
     pub created_at: DateTime<Utc>,
     /// The admin's reason, for grants.
     pub note: Option<String>,

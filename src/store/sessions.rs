@@ -13,10 +13,13 @@ use super::{Conn, StoreError};
 #[derive(Debug, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = sessions)]
 pub struct SessionRow {
+    /// The session's id.
     pub id: Uuid,
+    /// When it began: the sign-in.
     pub created_at: DateTime<Utc>,
     /// When its newest refresh token expires.
     pub expires_at: DateTime<Utc>,
+    /// When it was ended (see `ended_why`); null while it goes on, and when it only expired.
     pub ended_at: Option<DateTime<Utc>>,
     /// `logout`, `logout_all`, `password_changed`, `refresh_reused` or `account_deleted`.
     pub ended_why: Option<String>,
