@@ -542,7 +542,11 @@ fn enums(doc: &mut Value) {
         "enum": kinds.clone(),
     });
     if let Some(property) = doc.pointer_mut("/components/schemas/EventOut/properties/kind") {
-        *property = json!({"$ref": "#/components/schemas/EventKind"});
+        let description = property
+            .get("description")
+            .cloned()
+            .unwrap_or_else(|| json!("The event's kind: its data's `type`."));
+        *property = json!({"$ref": "#/components/schemas/EventKind", "description": description});
     }
     if let Some(property) = doc.pointer_mut("/components/schemas/StreamEvent/properties/event") {
         let mut names = kinds;
@@ -562,6 +566,33 @@ fn enums(doc: &mut Value) {
             _ => continue,
         };
         param["schema"] = json!({"type": "string", "enum": choices, "default": choices[0]});
+    }
+}
+
+/// Moves the description of an optional property that refers to a schema (utoipa writes
+/// `oneOf: [{$ref, description}, {type: null}]`) up to the property, where readers and
+/// generators look for it.
+fn describe_optional_references(doc: &mut Value) {
+    let Some(schemas) = doc["components"]["schemas"].as_object_mut() else {
+        return;
+    };
+    for property in schemas
+        .values_mut()
+        .filter_map(|schema| schema.get_mut("properties").and_then(Value::as_object_mut))
+        .flat_map(|properties| properties.values_mut())
+    {
+        if property.get("description").is_some() {
+            continue;
+        }
+        let moved = property["oneOf"]
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object_mut)
+            .find_map(|variant| variant.remove("description"));
+        if let Some(description) = moved {
+            property["description"] = description;
+        }
     }
 }
 
@@ -656,6 +687,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     idempotency_keys(&mut value);
     constraints(&mut value);
     name_unions(&mut value);
+    describe_optional_references(&mut value);
     enums(&mut value);
     headers(&mut value);
     add_links(&mut value);
@@ -883,5 +915,22 @@ mod tests {
         };
         assert_eq!(choices("sort"), json!(crate::app::standings::SORT_COLUMNS));
         assert_eq!(choices("order"), json!(["desc", "asc"]));
+    }
+
+    /// Every property of every schema says what it is (but the `type` tag of a union's
+    /// variant, which its enum says).
+    #[test]
+    fn every_property_is_described() {
+        let doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
+        let mut undescribed = Vec::new();
+        for (name, schema) in schemas_of(&doc) {
+            for (key, property) in schema["properties"].as_object().into_iter().flatten() {
+                let tag = key == "type" && property.get("enum").is_some();
+                if !tag && property.get("description").is_none() {
+                    undescribed.push(format!("{name}.{key}"));
+                }
+            }
+        }
+        assert!(undescribed.is_empty(), "{undescribed:?}");
     }
 }

@@ -132,7 +132,6 @@ impl From<&TrickView> for TrickOut {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LegalOut {
     /// `declare`, `draw` or `play`.
-    /// `declare`, `draw` or `play`.
     pub action: Phase,
     /// Declaring: whether the caller may pass (a dealer who turned up the ace of trumps may
     /// not, R7); null in the other phases.
