@@ -37,7 +37,7 @@ pub struct HandsQuery {
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), HandsQuery),
     responses(
-        (status = 200, description = "A page of the table's hands, newest first", body = HandPage),
+        (status = 200, description = "A page of the table's hands, oldest first", body = HandPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

@@ -60,7 +60,7 @@ pub struct Turn {
 pub struct TurnsPage {
     /// The tables where the caller is to act, oldest deadline first.
     pub turns: Vec<Turn>,
-    /// The `after` of the next page; absent on the last.
+    /// The `after` of the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 

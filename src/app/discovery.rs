@@ -37,7 +37,7 @@ pub struct MyLeague {
 pub struct LeaguesPage {
     /// The caller's leagues, in the order they joined them.
     pub leagues: Vec<MyLeague>,
-    /// The `after` of the next page; absent on the last.
+    /// The `after` of the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 
@@ -63,7 +63,7 @@ pub struct Member {
 pub struct MembersPage {
     /// The members, by username.
     pub members: Vec<Member>,
-    /// The `after` of the next page; absent on the last.
+    /// The `after` of the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 
@@ -111,7 +111,7 @@ pub struct TableEntry {
 pub struct TablesPage {
     /// The tables.
     pub tables: Vec<TableEntry>,
-    /// The `after` of the next page; absent on the last.
+    /// The `after` of the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 

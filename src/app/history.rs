@@ -26,7 +26,7 @@ use crate::store::{self, Conn};
 pub const MAX_HANDS_PAGE: u32 = 100;
 
 /// A page of a table's hands, oldest first; `next_cursor` (the last hand's number) is the
-/// `after` of the next page, absent on the last page.
+/// `after` of the next page, null on the last page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandPage {
     /// The hands, oldest first.

@@ -86,7 +86,7 @@ pub struct HistoryEntry {
 pub struct HistoryPage {
     /// The entries, oldest first.
     pub entries: Vec<HistoryEntry>,
-    /// The `after` of the next page; absent on the last.
+    /// The `after` of the next page; null on the last.
     pub next_cursor: Option<i64>,
 }
 

@@ -104,7 +104,8 @@ pub struct TableRules {
     /// shares it among the tied players.
     #[serde(default = "default_split_pot")]
     pub split_pot: SplitPot,
-    /// Exempt players ante anyway, doubling the pot (R10d).
+    /// Every player antes every hand, exemptions ignored, and a player who declares play pays
+    /// one more ante before drawing (R3a).
     #[serde(default)]
     pub double_ante: bool,
     /// Players declare at once, revealed together (R5a).
