@@ -4,7 +4,9 @@
 use awc::http::Method;
 use serde_json::json;
 
-use crate::support::{JWT_SECRET, Player, TestApp, claims, open_stream, read_to_end, sign};
+use crate::support::{
+    JWT_SECRET, Player, TestApp, claims, open_stream, read_to_end, resume_stream, sign,
+};
 
 #[actix_web::test]
 async fn a_genuine_token_for_an_unknown_player_is_401_not_500() {
@@ -929,17 +931,7 @@ async fn a_stream_resumed_past_the_head_waits_for_the_next_event() {
         .seated(&["ann", "bob"], 100, json!({"ante": 5}), None)
         .await;
     // The first listener of the table in this process names a seq far past its head.
-    let mut far = app
-        .client
-        .request(
-            Method::GET,
-            format!("{}/v1/tables/{table}/stream", app.base),
-        )
-        .insert_header(("Authorization", format!("Bearer {}", players[0].token)))
-        .insert_header(("Last-Event-ID", i64::MAX.to_string()))
-        .send()
-        .await
-        .expect("stream");
+    let mut far = resume_stream(&app, &table, &players[0].token, i64::MAX).await;
     assert_eq!(far.status().as_u16(), 200);
     let mut other = open_stream(&app, &table, &players[1].token).await;
     let (first, _) = read_to_end(&mut other, 1).await;

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::support::{
     Server, TestApp, client, free_port, fresh_database, log_file, next_move, open_stream,
-    read_to_end, wait_for,
+    read_to_end, resume_stream, wait_for,
 };
 
 /// `GET url`: the status and the body.
@@ -163,14 +163,7 @@ async fn sigterm_drains_then_stops_and_loses_nothing() {
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
     let after = app.view(&table, &players[1]).await;
     assert_eq!(after["version"], version);
-    let resumed = app
-        .client
-        .get(format!("{}/v1/tables/{table}/stream", app.base))
-        .insert_header(("Authorization", format!("Bearer {}", players[1].token)))
-        .insert_header(("Last-Event-ID", (version - 1).to_string()))
-        .send()
-        .await;
-    let mut resumed = resumed.expect("stream");
+    let mut resumed = resume_stream(&app, &table, &players[1].token, version - 1).await;
     let (text, _) = read_to_end(&mut resumed, 1).await;
     assert!(text.starts_with(&format!("id: {version}\n")), "{text}");
 }

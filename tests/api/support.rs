@@ -851,15 +851,36 @@ pub async fn open_stream(
 ) -> awc::ClientResponse<
     impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + use<>,
 > {
+    stream_request(app, table, token)
+        .send()
+        .await
+        .expect("stream")
+}
+
+/// Opens the table's stream for `token` resuming after `last_event_id`, as a reconnecting
+/// `EventSource` does: the response, to be read.
+pub async fn resume_stream(
+    app: &TestApp,
+    table: &str,
+    token: &str,
+    last_event_id: i64,
+) -> awc::ClientResponse<
+    impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + use<>,
+> {
+    stream_request(app, table, token)
+        .insert_header(("Last-Event-ID", last_event_id.to_string()))
+        .send()
+        .await
+        .expect("stream")
+}
+
+fn stream_request(app: &TestApp, table: &str, token: &str) -> awc::ClientRequest {
     app.client
         .request(
             Method::GET,
             format!("{}/v1/tables/{table}/stream", app.base),
         )
         .insert_header(("Authorization", format!("Bearer {token}")))
-        .send()
-        .await
-        .expect("stream")
 }
 
 /// Reads the stream until it ends, for at most `secs`: what it sent, and whether it ended.

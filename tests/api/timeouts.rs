@@ -7,7 +7,7 @@ use awc::http::Method;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, config, deck};
+use crate::support::{Player, TestApp, config, deck, resume_stream};
 
 /// Polls `check` every 100 ms until it returns `Some`, for at most `secs` seconds.
 async fn eventually<T, F, Fut>(secs: u64, mut check: F) -> T
@@ -281,14 +281,7 @@ async fn live_updates_cross_server_processes() {
     // An SSE stream on A resuming after Last-Event-ID, an action on B.
     let now = a.view(&table, &ann).await;
     let version = now["version"].as_i64().expect("version");
-    let mut stream = a
-        .client
-        .request(Method::GET, format!("{}/v1/tables/{table}/stream", a.base))
-        .insert_header(("Authorization", format!("Bearer {}", ann.token)))
-        .insert_header(("Last-Event-ID", (version - 1).to_string()))
-        .send()
-        .await
-        .expect("stream");
+    let mut stream = resume_stream(&a, &table, &ann.token, version - 1).await;
     assert_eq!(stream.status().as_u16(), 200);
     assert_eq!(
         stream

@@ -4,11 +4,10 @@
 //! without; a stream resumed with `Last-Event-ID` sends the missed events and then the
 //! current view; a long-poll gets the same from `GET .../updates`.
 
-use actix_web::http::Method;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, open_stream};
+use crate::support::{Player, TestApp, open_stream, resume_stream};
 
 /// One server-sent event: its `id:`, `event:` and `data:` (as JSON).
 #[derive(Debug)]
@@ -74,6 +73,17 @@ fn views_follow_their_events(read: &[Frame]) {
             last_event = Some(frame.id);
         }
     }
+}
+
+/// Ann and Bob seated at a table of ante 1, its first hand dealt: the players, the table and
+/// its version.
+async fn dealt(app: &TestApp) -> (Vec<Player>, String, i64) {
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 100, json!({"ante": 1}), None)
+        .await;
+    let dealt = app.start_hand(&table, &players[0]).await.ok();
+    let version = dealt["version"].as_i64().expect("version");
+    (players, table, version)
 }
 
 async fn get_view(app: &TestApp, table: &str, who: &Player) -> Value {
@@ -146,23 +156,9 @@ async fn the_stream_sends_each_viewer_their_view_after_each_commits_events() {
 #[actix_web::test]
 async fn a_resumed_stream_sends_the_missed_events_then_the_current_view() {
     let app = TestApp::start().await;
-    let (players, _, table) = app
-        .seated(&["ann", "bob"], 100, json!({"ante": 1}), None)
-        .await;
-    let dealt = app.start_hand(&table, &players[0]).await.ok();
-    let version = dealt["version"].as_i64().expect("version");
+    let (players, table, version) = dealt(&app).await;
     let resume_after = 3;
-    let mut stream = app
-        .client
-        .request(
-            Method::GET,
-            format!("{}/v1/tables/{table}/stream", app.base),
-        )
-        .insert_header(("Authorization", format!("Bearer {}", players[1].token)))
-        .insert_header(("Last-Event-ID", resume_after.to_string()))
-        .send()
-        .await
-        .expect("stream");
+    let mut stream = resume_stream(&app, &table, &players[1].token, resume_after).await;
     let mut text = String::new();
     let read = until_view(&mut stream, &mut text, version).await;
     views_follow_their_events(&read);
@@ -183,11 +179,7 @@ async fn a_resumed_stream_sends_the_missed_events_then_the_current_view() {
 #[actix_web::test]
 async fn a_long_poll_gets_the_view_with_the_events_that_reach_it() {
     let app = TestApp::start().await;
-    let (players, _, table) = app
-        .seated(&["ann", "bob"], 100, json!({"ante": 1}), None)
-        .await;
-    let dealt = app.start_hand(&table, &players[0]).await.ok();
-    let version = dealt["version"].as_i64().expect("version");
+    let (players, table, version) = dealt(&app).await;
     let all = app
         .get(&format!("/v1/tables/{table}/updates?after=0"), &players[1])
         .await
