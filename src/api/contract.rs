@@ -234,18 +234,11 @@ fn pointer(path: &str) -> String {
 
 /// Sets every `Idempotency-Key` header's schema.
 fn idempotency_keys(doc: &mut Value) {
-    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
-        return;
-    };
-    for operation in paths.values_mut().filter_map(Value::as_object_mut) {
-        for op in operation.values_mut() {
-            let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) else {
-                continue;
-            };
-            for param in params {
-                if param["name"] == "Idempotency-Key" && param["in"] == "header" {
-                    param["schema"] = json!({"type": "string", "pattern": IDEMPOTENCY_KEY});
-                }
+    for (_, _, op) in operations(doc) {
+        let params = op.get_mut("parameters").and_then(Value::as_array_mut);
+        for param in params.into_iter().flatten() {
+            if param["name"] == "Idempotency-Key" && param["in"] == "header" {
+                param["schema"] = json!({"type": "string", "pattern": IDEMPOTENCY_KEY});
             }
         }
     }
@@ -451,7 +444,7 @@ fn name_unions(doc: &mut Value) {
     }
 }
 
-/// The operations of the document, with their path and method.
+/// The operations of the document (a path item's methods), with their path and method.
 fn operations(doc: &mut Value) -> impl Iterator<Item = (&String, &String, &mut Value)> {
     doc["paths"]
         .as_object_mut()
@@ -459,6 +452,9 @@ fn operations(doc: &mut Value) -> impl Iterator<Item = (&String, &String, &mut V
         .flatten()
         .filter_map(|(path, item)| item.as_object_mut().map(|item| (path, item)))
         .flat_map(|(path, item)| item.iter_mut().map(move |(method, op)| (path, method, op)))
+        .filter(|(_, method, _)| {
+            ["get", "put", "post", "delete", "patch", "head", "options"].contains(&method.as_str())
+        })
 }
 
 /// The headers the server sends, on every response that has them: `X-Request-Id` on all,
@@ -633,16 +629,9 @@ fn add_links(doc: &mut Value) {
 /// Marks every operation that declares no `security` as public (`security: []`): the
 /// document has no default, and a linter cannot tell an omission from a public operation.
 fn public_operations(doc: &mut Value) {
-    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
-        return;
-    };
-    for item in paths.values_mut().filter_map(Value::as_object_mut) {
-        for (method, op) in item.iter_mut() {
-            let is_operation = ["get", "put", "post", "delete", "patch", "head", "options"]
-                .contains(&method.as_str());
-            if is_operation && op.get("security").is_none() {
-                op["security"] = json!([]);
-            }
+    for (_, _, op) in operations(doc) {
+        if op.get("security").is_none() {
+            op["security"] = json!([]);
         }
     }
 }
@@ -650,14 +639,7 @@ fn public_operations(doc: &mut Value) {
 /// Gives every operation its handler's whole doc comment as `description`, and its first
 /// sentence alone as `summary` (one line in a generated client or a reference page).
 fn describe_operations(doc: &mut Value) {
-    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
-        return;
-    };
-    for op in paths
-        .values_mut()
-        .filter_map(Value::as_object_mut)
-        .flat_map(|item| item.values_mut())
-    {
+    for (_, _, op) in operations(doc) {
         let Some(text) = op.get("summary").and_then(Value::as_str).map(str::to_owned) else {
             continue;
         };
@@ -788,7 +770,7 @@ mod tests {
         }
     }
 
-    /// Every schema and the operations of the document, as `(where, schema)`.
+    /// Every schema of the document, with its name.
     fn schemas_of(doc: &Value) -> Vec<(String, Value)> {
         doc["components"]["schemas"]
             .as_object()
