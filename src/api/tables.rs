@@ -17,7 +17,7 @@ use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::commands::create::NewTable;
 use crate::app::drain::Stage;
-use crate::app::events::{MAX_PAGE, MAX_WAIT_SECS, Updates};
+use crate::app::events::{MAX_PAGE, Poll, Updates};
 use crate::app::feeds::Delivery;
 use crate::app::ids::{LeagueId, TableId};
 use crate::app::sessions::{StreamTicket, next_session_recheck};
@@ -163,6 +163,18 @@ pub struct EventsQuery {
     /// Most events to return (default and maximum 500).
     #[serde(default)]
     pub limit: Option<i64>,
+}
+
+impl EventsQuery {
+    /// What the query asks for, until the caller's token expires.
+    fn poll(&self, caller: &Caller) -> Poll {
+        Poll {
+            after: self.after.unwrap_or(0).max(0),
+            wait: self.wait.unwrap_or(0),
+            limit: self.limit.unwrap_or(MAX_PAGE),
+            until: caller.expiry(),
+        }
+    }
 }
 
 /// Create a table in a league the caller belongs to.
@@ -405,22 +417,8 @@ pub async fn events(
     path: web::Path<Uuid>,
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let wait = query.wait.unwrap_or(0);
-    if wait > MAX_WAIT_SECS {
-        return Err(ApiError::refused(
-            ErrorCode::InvalidWait,
-            format!("wait is at most {MAX_WAIT_SECS} seconds"),
-        ));
-    }
     let events = app
-        .events(
-            caller.0,
-            TableId(path.into_inner()),
-            query.after.unwrap_or(0).max(0),
-            wait,
-            query.limit.unwrap_or(MAX_PAGE),
-            caller.expiry(),
-        )
+        .events(caller.0, TableId(path.into_inner()), query.poll(&caller))
         .await?;
     Ok(HttpResponse::Ok().json(events))
 }
@@ -451,14 +449,7 @@ pub async fn updates(
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let updates = app
-        .updates(
-            caller.0,
-            TableId(path.into_inner()),
-            query.after.unwrap_or(0).max(0),
-            query.wait.unwrap_or(0),
-            query.limit.unwrap_or(MAX_PAGE),
-            caller.expiry(),
-        )
+        .updates(caller.0, TableId(path.into_inner()), query.poll(&caller))
         .await?;
     Ok(HttpResponse::Ok().json(updates))
 }

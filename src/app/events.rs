@@ -28,24 +28,37 @@ pub struct Updates {
     pub view: Option<TableView>,
 }
 
+/// What a client asks of a table's events: those after `after`, at most `limit` (clamped to
+/// 1..=[`MAX_PAGE`]) and, when there is none, waiting up to `wait` seconds for the next (no
+/// longer than `until`, when the caller's token expires).
+#[derive(Debug, Clone, Copy)]
+pub struct Poll {
+    pub after: i64,
+    pub wait: u64,
+    pub limit: i64,
+    pub until: Instant,
+}
+
 /// Longest long-poll a client may ask for.
 pub const MAX_WAIT_SECS: u64 = 60;
 /// Most events one page returns.
 pub const MAX_PAGE: i64 = 500;
 
 impl App {
-    /// Events after `after`, as the caller may see them. With `wait` > 0 and nothing new,
-    /// waits up to `wait` seconds (and no longer than `until`, when the caller's token
-    /// expires) for the next event; such a wait counts against the caller's streams.
+    /// The events `poll` asks for, as the caller may see them. A wait (`wait` > 0 and
+    /// nothing new) counts against the caller's streams.
     pub async fn events(
         &self,
         player: PlayerId,
         id: TableId,
-        after: i64,
-        wait: u64,
-        limit: i64,
-        until: Instant,
+        poll: Poll,
     ) -> Result<Vec<EventOut>, AppError> {
+        let Poll {
+            after,
+            wait,
+            limit,
+            until,
+        } = poll;
         if wait > MAX_WAIT_SECS {
             return Err(AppError::Refused {
                 code: ErrorCode::InvalidWait,
@@ -82,12 +95,9 @@ impl App {
         &self,
         player: PlayerId,
         id: TableId,
-        after: i64,
-        wait: u64,
-        limit: i64,
-        until: Instant,
+        poll: Poll,
     ) -> Result<Updates, AppError> {
-        let events = self.events(player, id, after, wait, limit, until).await?;
+        let events = self.events(player, id, poll).await?;
         let view = match events.last() {
             Some(last) => {
                 let (view, _) = self.table_view(player, id).await?;
