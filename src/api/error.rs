@@ -160,13 +160,22 @@ impl std::fmt::Display for ApiError {
     }
 }
 
-/// `Retry-After` of 429 `too_many_streams`: a stream's slot is free as soon as it ends, and
-/// streams end within seconds of their client leaving.
-const STREAM_RETRY_SECS: u64 = 5;
-
-/// `Retry-After` of 429 `quota_exceeded`: a daily quota frees a use as its oldest turns a day
-/// old, which the refusal does not look up; an hour is the hint.
-const QUOTA_RETRY_SECS: u64 = 3600;
+/// The `Retry-After` of a refusal with `code` that is not a throttle's (a throttle knows
+/// its own wait).
+fn retry_after_secs(code: ErrorCode) -> Option<u64> {
+    match code {
+        // The database is away, or this process drains: another process answers, or this
+        // one once back.
+        ErrorCode::Unavailable | ErrorCode::ShuttingDown => Some(1),
+        // A stream's slot is free as soon as it ends, and streams end within seconds of
+        // their client leaving.
+        ErrorCode::TooManyStreams => Some(5),
+        // A daily quota frees a use as its oldest turns a day old, which the refusal does
+        // not look up: an hour is the hint.
+        ErrorCode::QuotaExceeded => Some(3600),
+        _ => None,
+    }
+}
 
 impl ApiError {
     pub fn refused(code: ErrorCode, detail: impl Into<String>) -> ApiError {
@@ -221,26 +230,14 @@ impl ResponseError for ApiError {
         };
         let mut response = HttpResponse::build(status);
         response.content_type("application/problem+json");
-        match &self.0 {
+        let retry_after = match &self.0 {
             AppError::Throttled {
                 retry_after_secs, ..
-            } => {
-                response.insert_header((RETRY_AFTER, retry_after_secs.to_string()));
-            }
-            AppError::Store(e) if database_away(e) => {
-                response.insert_header((RETRY_AFTER, "1"));
-            }
-            _ if code == ErrorCode::TooManyStreams => {
-                response.insert_header((RETRY_AFTER, STREAM_RETRY_SECS.to_string()));
-            }
-            _ if code == ErrorCode::QuotaExceeded => {
-                response.insert_header((RETRY_AFTER, QUOTA_RETRY_SECS.to_string()));
-            }
-            // Draining: another process answers, or this one once restarted.
-            _ if code == ErrorCode::ShuttingDown => {
-                response.insert_header((RETRY_AFTER, "1"));
-            }
-            _ => {}
+            } => Some(*retry_after_secs),
+            _ => retry_after_secs(code),
+        };
+        if let Some(secs) = retry_after {
+            response.insert_header((RETRY_AFTER, secs.to_string()));
         }
         response.json(problem)
     }
