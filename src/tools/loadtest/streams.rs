@@ -235,6 +235,8 @@ async fn stream(
         }
     };
     wakes.opened.set(wakes.opened.get() + 1);
+    // Its fetches of the table keep their connection alive, as a browser's do.
+    let fetcher = Http::new(addr);
     let mut seen = 0;
     loop {
         buf.clear();
@@ -256,34 +258,26 @@ async fn stream(
             wakes.arrivals.borrow_mut().push(Instant::now());
         }
         if wakes.moving.get() {
-            follow(addr, &buf, &wakes, &refetch).await;
+            follow(&fetcher, &buf, &wakes, &refetch).await;
         }
     }
 }
 
 /// A chunk of a stream read during the moves: its views counted, and the table fetched
 /// when the stream refetches and the chunk has events.
-async fn follow(addr: std::net::SocketAddr, chunk: &[u8], wakes: &Wakes, refetch: &Refetch) {
+async fn follow(fetcher: &Http, chunk: &[u8], wakes: &Wakes, refetch: &Refetch) {
     let frames = |name: &[u8]| chunk.windows(name.len()).filter(|w| *w == name).count();
     let views = frames(b"event: view\n");
     wakes.views.set(wakes.views.get() + views);
-    if let Some((table, token)) = refetch
-        && frames(b"event: ") > views
-    {
-        let http = Http::new(addr);
-        if http
-            .call(
-                Method::GET,
-                &format!("/v1/tables/{table}"),
-                Some(token),
-                None,
-            )
-            .await
-            .0
-            .is_ok_and(|answer| answer.ok())
-        {
-            wakes.refetches.set(wakes.refetches.get() + 1);
-        }
+    let Some((table, token)) = refetch.as_ref().filter(|_| frames(b"event: ") > views) else {
+        return;
+    };
+    let path = format!("/v1/tables/{table}");
+    let fetched = fetcher
+        .call_inner(Method::GET, &path, Some(token), None)
+        .await;
+    if fetched.is_ok_and(|answer| answer.ok()) {
+        wakes.refetches.set(wakes.refetches.get() + 1);
     }
 }
 
