@@ -408,16 +408,18 @@ fn name_unions(doc: &mut Value) {
     }
     let record = variants(schemas, "TableEvent");
     discriminated(schemas, "TableEvent", &record, "");
-    let engine: Vec<String> = variants(schemas, "EventView")
-        .iter()
-        .filter_map(tag)
-        .collect();
+    // The kinds a viewer sees in shapes of their own; every other kind as it is stored.
+    let viewed = [
+        variants(schemas, "HandDealtView"),
+        variants(schemas, "EventView"),
+    ]
+    .concat();
+    let kinds: Vec<String> = viewed.iter().filter_map(tag).collect();
     let mut live: Vec<Value> = record
         .into_iter()
-        .filter(|v| tag(v).is_some_and(|t| t != "hand_dealt" && !engine.contains(&t)))
+        .filter(|v| tag(v).is_some_and(|t| !kinds.contains(&t)))
         .collect();
-    live.extend(variants(schemas, "HandDealtView"));
-    live.extend(variants(schemas, "EventView"));
+    live.extend(viewed);
     if let Some(all) = schemas.as_object_mut() {
         for spliced in ["Event", "EventView", "HandDealtView"] {
             all.remove(spliced);
