@@ -662,6 +662,45 @@ fn first_sentence(text: &str) -> String {
     }
 }
 
+/// Real requests and answers of every operation, by operation id: `request` (the JSON
+/// body) and `responses` (status, then media type). The test that walks every operation
+/// (tests/api/examples.rs) records them from a running server and checks each against the
+/// schema it illustrates, so an example cannot drift from the document.
+const EXAMPLES: &str = include_str!("../../openapi/examples.json");
+
+/// Gives every request body and answer its recorded example.
+fn add_examples(doc: &mut Value) {
+    let Ok(examples) = serde_json::from_str::<Value>(EXAMPLES) else {
+        return;
+    };
+    for (_, _, op) in operations(doc) {
+        let Some(recorded) = op
+            .get("operationId")
+            .and_then(Value::as_str)
+            .and_then(|id| examples.get(id))
+        else {
+            continue;
+        };
+        if let (Some(body), Some(media)) = (
+            recorded.get("request"),
+            op.pointer_mut("/requestBody/content/application~1json"),
+        ) {
+            media["example"] = body.clone();
+        }
+        for (status, answers) in recorded["responses"].as_object().into_iter().flatten() {
+            for (media_type, example) in answers.as_object().into_iter().flatten() {
+                let at = format!(
+                    "/responses/{status}/content/{}",
+                    media_type.replace('/', "~1")
+                );
+                if let Some(media) = op.pointer_mut(&at) {
+                    media["example"] = example.clone();
+                }
+            }
+        }
+    }
+}
+
 /// The document with everything above, or unchanged if it would not read back (which the
 /// test of the checked-in document would show).
 pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
@@ -677,6 +716,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     add_links(&mut value);
     public_operations(&mut value);
     describe_operations(&mut value);
+    add_examples(&mut value);
     match serde_json::from_value(value) {
         Ok(refined) => refined,
         Err(e) => {

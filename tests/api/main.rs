@@ -17,6 +17,7 @@ mod config;
 mod crash;
 mod deletion;
 mod e2e;
+mod examples;
 mod hardening;
 mod history;
 mod idempotency;
