@@ -150,7 +150,7 @@ impl From<Session> for SessionOut {
 pub async fn register(
     app: web::Data<App>,
     req: HttpRequest,
-    body: web::Json<Credentials>,
+    body: web::Json<text::Object<Credentials>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
         .register(&body.username, &body.password, client_addr(&req))
@@ -177,7 +177,7 @@ pub async fn register(
 pub async fn login(
     app: web::Data<App>,
     req: HttpRequest,
-    body: web::Json<Credentials>,
+    body: web::Json<text::Object<Credentials>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
         .login(&body.username, &body.password, client_addr(&req))
@@ -211,7 +211,7 @@ pub struct RefreshRequest {
 #[post("/refresh")]
 pub async fn refresh(
     app: web::Data<App>,
-    body: web::Json<RefreshRequest>,
+    body: web::Json<text::Object<RefreshRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app.refresh(&body.refresh_token).await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))

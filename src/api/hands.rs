@@ -183,7 +183,7 @@ pub async fn client_seed(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<ClientSeedIn>,
+    body: web::Json<super::text::Object<ClientSeedIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let set = app
         .set_client_seed(caller.0, TableId(path.into_inner()), &body.seed)

@@ -74,7 +74,7 @@ pub struct JoinLeague {
 pub async fn create(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<NewLeague>,
+    body: web::Json<text::Object<NewLeague>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let request = json!({
@@ -122,7 +122,7 @@ pub async fn join(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<JoinLeague>,
+    body: web::Json<text::Object<JoinLeague>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
@@ -168,7 +168,7 @@ pub async fn join(
 pub async fn join_by_code(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<JoinLeague>,
+    body: web::Json<text::Object<JoinLeague>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let key = key_from(
@@ -401,7 +401,7 @@ pub async fn promote(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<MemberRef>,
+    body: web::Json<text::Object<MemberRef>>,
 ) -> Result<HttpResponse, ApiError> {
     app.promote(
         caller.0,
@@ -480,7 +480,7 @@ pub async fn grant(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<GrantIn>,
+    body: web::Json<text::Object<GrantIn>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();

@@ -213,7 +213,7 @@ pub async fn change_password(
     app: web::Data<App>,
     caller: Caller,
     req: HttpRequest,
-    body: web::Json<PasswordChange>,
+    body: web::Json<text::Object<PasswordChange>>,
 ) -> Result<HttpResponse, ApiError> {
     app.change_password(
         caller.1,
@@ -261,7 +261,7 @@ pub async fn delete_me(
     app: web::Data<App>,
     caller: Caller,
     req: HttpRequest,
-    body: web::Json<AccountDeletion>,
+    body: web::Json<text::Object<AccountDeletion>>,
 ) -> Result<HttpResponse, ApiError> {
     app.delete_account(caller.1, &body.password, client_addr(&req))
         .await?;

@@ -42,8 +42,7 @@ pub struct PushSubscriptionIn {
     #[schema(max_length = 2000, pattern = "^https?://")]
     pub endpoint: String,
     /// When the browser says the subscription ends (milliseconds), if it does; not used.
-    #[schema(value_type = Option<f64>)]
-    pub expiration_time: Option<serde_json::Value>,
+    pub expiration_time: Option<f64>,
     /// The subscription's keys.
     pub keys: PushKeys,
 }
@@ -101,7 +100,7 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
 pub async fn subscribe(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<PushSubscriptionIn>,
+    body: web::Json<super::text::Object<PushSubscriptionIn>>,
 ) -> Result<HttpResponse, ApiError> {
     if body.endpoint.chars().count() > MAX_ENDPOINT {
         return Err(too_long());
@@ -173,7 +172,7 @@ pub async fn unsubscribe_id(
 pub async fn unsubscribe(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<PushSubscriptionGone>,
+    body: web::Json<super::text::Object<PushSubscriptionGone>>,
 ) -> Result<HttpResponse, ApiError> {
     if body.endpoint.chars().count() > MAX_ENDPOINT {
         return Err(too_long());

@@ -199,10 +199,10 @@ impl EventsQuery {
 pub async fn create(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<CreateTable>,
+    body: web::Json<text::Object<CreateTable>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
+    let body = body.into_inner().0;
     let request = json!({
         "league_id": body.league_id, "name": body.name, "rules": body.rules, "decks": body.decks,
     });
@@ -380,7 +380,7 @@ pub async fn act(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<ActIn>,
+    body: web::Json<text::Object<ActIn>>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();

@@ -46,15 +46,51 @@ pub fn name<'de, D: Deserializer<'de>>(de: D) -> Result<String, D::Error> {
     checked(de, true)
 }
 
+/// A request body's struct, read from a JSON object only: serde also reads a struct from an
+/// array of its fields in order, which the document does not allow (400 `malformed_body`
+/// through the body's error handler). Handlers take `web::Json<Object<T>>`.
+#[derive(Debug)]
+pub struct Object<T>(pub T);
+
+impl<T> std::ops::Deref for Object<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct Fields<T>(std::marker::PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
+            type Value = T;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+
+        de.deserialize_map(Fields(std::marker::PhantomData))
+            .map(Object)
+    }
+}
+
 /// An optional JSON body: absent (or only whitespace) and `null` read as the default;
-/// anything else must be a `T` (400 `malformed_body`, or `invalid_text`, otherwise).
+/// anything else must be a `T`, as an object (400 `malformed_body`, or `invalid_text`,
+/// otherwise).
 pub fn optional_body<T: serde::de::DeserializeOwned + Default>(
     body: &[u8],
 ) -> Result<T, super::error::ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    let read: Option<T> = serde_json::from_slice(body).map_err(|e| {
+    let read: Option<Object<T>> = serde_json::from_slice(body).map_err(|e| {
         let code = if e.to_string().contains(REFUSED) {
             crate::app::ErrorCode::InvalidText
         } else {
@@ -62,7 +98,7 @@ pub fn optional_body<T: serde::de::DeserializeOwned + Default>(
         };
         super::error::ApiError::refused(code, e.to_string())
     })?;
-    Ok(read.unwrap_or_default())
+    Ok(read.map(|o| o.0).unwrap_or_default())
 }
 
 /// An integer, also as written with a zero fraction (`5.0`, an integer to JSON Schema too).

@@ -54,7 +54,7 @@ pub async fn add_webhook(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Json<NewWebhook>,
+    body: web::Json<super::text::Object<NewWebhook>>,
 ) -> Result<HttpResponse, ApiError> {
     if body.url.len() > 2000 {
         return Err(ApiError::refused(

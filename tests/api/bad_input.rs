@@ -335,3 +335,57 @@ async fn missing_forged_expired_and_unsigned_tokens_are_401() {
         "no refused write moved the table"
     );
 }
+
+/// A body's fields in an array, in order, are not the object the document asks for (serde
+/// alone would read them as one), whether the body is required or optional; and a push
+/// subscription's `expirationTime` is a number or null.
+#[actix_web::test]
+async fn bodies_are_objects_only() {
+    let app = TestApp::start().await;
+    let ann = app.register("ann").await;
+    let login = app
+        .call(
+            Method::POST,
+            "/v1/auth/login",
+            None,
+            Some(json!(["ann", "correct horse battery"])),
+        )
+        .await;
+    assert_eq!(is_problem(&login, 400), "malformed_body");
+    let (players, _, table) = app.seated(&["bob"], 100, json!({"ante": 5}), None).await;
+    let bob = &players[0];
+    for (path, body) in [
+        (format!("/v1/tables/{table}/bots"), json!([])),
+        (format!("/v1/tables/{table}/bots"), json!([1])),
+        (format!("/v1/tables/{table}/seats"), json!([3])),
+        ("/v1/auth/logout".to_owned(), json!([true])),
+    ] {
+        let reply = app.post(&path, bob, body.clone()).await;
+        assert_eq!(is_problem(&reply, 400), "malformed_body", "{path} {body}");
+    }
+    let view = app.view(&table, bob).await;
+    assert_eq!(view["seats"].as_array().map(Vec::len), Some(1), "{view}");
+    assert_eq!(app.get("/v1/players/me", bob).await.status, 200);
+    let subscription = json!({
+        "endpoint": "https://push.example.net/send/ann",
+        "expirationTime": {},
+        "keys": {
+            "p256dh": "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU",
+            "auth": "8eDyX_uCN0XRhSbY5hs7Hg",
+        },
+    });
+    let reply = app
+        .post(
+            "/v1/players/me/push-subscriptions",
+            &ann,
+            subscription.clone(),
+        )
+        .await;
+    assert_eq!(is_problem(&reply, 400), "malformed_body");
+    let mut browser = subscription;
+    browser["expirationTime"] = json!(1_796_320_493_000.0);
+    let reply = app
+        .post("/v1/players/me/push-subscriptions", &ann, browser)
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+}
