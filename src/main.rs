@@ -34,6 +34,8 @@ enum Command {
     Migrate(DatabaseArgs),
     /// Print the OpenAPI document (checked in as openapi/openapi.json).
     Openapi,
+    /// Print the page of every error code (checked in as docs/errors.md).
+    Errors,
     /// Recompute balances, table summaries and seats from the event log and the ledger.
     Rebuild {
         /// Only compare; fail when a stored row differs.
@@ -81,6 +83,10 @@ fn main() -> ExitCode {
             .to_pretty_json()
             .map(|text| println!("{text}"))
             .map_err(|e| e.to_string()),
+        Command::Errors => {
+            print!("{}", bourre::app::errors_page());
+            Ok(())
+        }
         Command::Simulate(args) => simulate::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Leaguebench(args) => league::run(&args),

@@ -2,7 +2,7 @@
 //!
 //! Each case deals a random deck to a random table, then plays the hand to its end with
 //! actions chosen at random among the legal ones or by the bot, throwing random garbage
-//! actions at the engine on the way. After every step the invariants of BOURRE.md hold.
+//! actions at the engine on the way. After every step the invariants of the rules (docs/rules.md) hold.
 
 use bourre::engine::bot;
 use bourre::engine::cards::{Card, CardSet, Suit};

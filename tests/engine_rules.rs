@@ -1,6 +1,6 @@
-//! Rule-by-rule tests of the engine (BOURRE.md R1..R10e) with fixed decks (R4a).
+//! Rule-by-rule tests of the engine (docs/rules.md, R1..R10e) with fixed decks (R4a).
 //!
-//! Every expected value below is derived by hand from BOURRE.md; each test names the rule it
+//! Every expected value below is derived by hand from the rules (docs/rules.md); each test names the rule it
 //! proves. Every refused action is also checked to leave the hand unchanged (R9f).
 
 // The helpers below are test code too: a failed expectation is a failed test.

@@ -54,7 +54,7 @@ pub struct Problem {
     pub detail: String,
     /// Stable machine-readable code, e.g. `must_follow_suit`, `version_conflict`.
     pub code: ErrorCode,
-    /// The rule of BOURRE.md that refused the action, when one did.
+    /// The rule (docs/rules.md) that refused the action, when one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     /// With `version_conflict`: the table's version now.

@@ -42,7 +42,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 #[openapi(
     info(
         title = "Bourré league server",
-        description = "Turn-based, asynchronous Bourré (Booray) inside leagues with chip ledgers. Rules: BOURRE.md (R1-R10e). Errors are application/problem+json with a stable `code`.",
+        description = "Turn-based, asynchronous Bourré (Booray) inside leagues with chip ledgers. Rules: docs/rules.md in the repository (R1-R10e, the ids a refusal's `rule` names); every error code: docs/errors.md. Errors are application/problem+json with a stable `code`.",
         version = "1.0.0",
         contact(name = "The Bourré league server's maintainers"),
         license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0")

@@ -75,7 +75,7 @@ impl utoipa::PartialSchema for CardText {
 
 impl utoipa::ToSchema for CardText {}
 
-/// An action (BOURRE.md R5-R9).
+/// An action (docs/rules.md, R5-R9).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ActionIn {
@@ -566,7 +566,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; a `: keep-alive` comment every 5 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; a `: keep-alive` comment every 15 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),

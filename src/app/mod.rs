@@ -40,7 +40,7 @@ pub mod webhooks;
 
 use std::time::Duration;
 
-pub use error::{AppError, ErrorCode};
+pub use error::{AppError, ErrorCode, errors_page};
 
 use crate::store::DbPool;
 

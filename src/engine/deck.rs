@@ -1,4 +1,4 @@
-//! Fair, checkable decks (ARCHITECTURE.md "Fair, checkable shuffles").
+//! Fair, checkable decks (docs/guide/fair-shuffles.md).
 //!
 //! `hand_key = HMAC-SHA256(key = server_seed, message)` where the message is the UTF-8 text
 //! `bourre-deck-v1|{table_id}|{hand_no}` followed by `|{seat}:{client_seed}` for every client
@@ -37,7 +37,9 @@ impl utoipa::PartialSchema for HandKey {
         ObjectBuilder::new()
             .schema_type(SchemaType::Type(Type::String))
             .pattern(Some("^[0-9a-f]{64}$"))
-            .description(Some("The hand key K, hex (see the README's shuffle)"))
+            .description(Some(
+                "The hand key K, hex (see docs/guide/fair-shuffles.md)",
+            ))
             .into()
     }
 }

@@ -58,7 +58,7 @@ impl RuleError {
         }
     }
 
-    /// The rule of BOURRE.md that refuses the action.
+    /// The rule (docs/rules.md) that refuses the action.
     pub fn rule(&self) -> &'static str {
         match self {
             RuleError::NotYourTurn | RuleError::WrongPhase(_) => "R5",

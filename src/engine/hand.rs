@@ -55,7 +55,7 @@ pub struct HandStart {
     /// hand when `hand_dealt` says `fixed_deck`.
     pub deck: Deck,
     /// The hand key, from the server seed, the table, the hand number and the client seeds (see
-    /// the README's "Fair, checkable shuffles"): it shuffles the deck and any short stock (R6).
+    /// docs/guide/fair-shuffles.md): it shuffles the deck and any short stock (R6).
     pub key: HandKey,
 }
 

@@ -1,4 +1,4 @@
-//! The rules engine: pure Bourré rules (BOURRE.md), no IO, no async, no database.
+//! The rules engine: pure Bourré rules (docs/rules.md), no IO, no async, no database.
 
 pub mod bot;
 pub mod cards;

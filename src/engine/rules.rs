@@ -1,4 +1,4 @@
-//! `TableRules`: every table option of BOURRE.md, with validation that names the refusal.
+//! `TableRules`: every table option of the rules (docs/rules.md), with validation that names the refusal.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -77,7 +77,7 @@ pub enum SplitPot {
     Share,
 }
 
-/// The options a table is created with (BOURRE.md, ARCHITECTURE.md `TableRules`).
+/// The options a table is created with (docs/rules.md, "Table options").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableRules {
@@ -153,7 +153,7 @@ pub struct RulesError {
 }
 
 impl TableRules {
-    /// The defaults of BOURRE.md with the given ante.
+    /// The rules' defaults (docs/rules.md) with the given ante.
     pub fn with_ante(ante: i64) -> TableRules {
         TableRules {
             ante,

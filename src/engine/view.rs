@@ -1,4 +1,4 @@
-//! What one seat may see (ARCHITECTURE.md "Secrets"). Every endpoint that can carry a card
+//! What one seat may see (docs/guide/hidden-information.md). Every endpoint that can carry a card
 //! goes through here: its own cards, the face-up trump while the dealer holds it, every card
 //! played to a trick, and counts of everything else. Never another player's hand or
 //! discards, the stock order or the hand key while the hand is in play.

@@ -62,7 +62,7 @@ fn deploy(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// HAProxy with the README's deployment (`deploy/haproxy.cfg`), on `port`, in front of
+/// HAProxy with the documented deployment (docs/operations.md, `deploy/haproxy.cfg`), on `port`, in front of
 /// `backends`; its statistics (CSV) on `stats`, for the test to see which backends it
 /// counts up.
 fn haproxy(dir: &std::path::Path, port: u16, stats: u16, backends: &[u16]) -> Daemon {
@@ -105,7 +105,7 @@ fn haproxy(dir: &std::path::Path, port: u16, stats: u16, backends: &[u16]) -> Da
 
 fn prometheus(dir: &std::path::Path, port: u16, targets: &[u16]) -> Daemon {
     let targets: Vec<String> = targets.iter().map(|p| format!("'127.0.0.1:{p}'")).collect();
-    // Scraped every second, with the README's alerting rules loaded.
+    // Scraped every second, with the alerting rules of docs/operations.md loaded.
     let config = format!(
         "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\n\
          rule_files:\n  - {}\n\

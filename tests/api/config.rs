@@ -1,5 +1,5 @@
 //! `bourre serve`'s configuration: every setting an option with its environment variable,
-//! documented by `--help` as in the README, and a bad value stopping the start.
+//! documented by `--help` as in docs/operations.md, and a bad value stopping the start.
 
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
@@ -31,24 +31,24 @@ fn variables(text: &str, prefix: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn help_documents_every_setting_the_readme_lists() {
+fn help_documents_every_setting_the_operations_page_lists() {
     let help = serve(&["--help"], &[]);
     assert!(help.status.success());
     let help = String::from_utf8_lossy(&help.stdout).into_owned();
     let in_help = variables(&help, "[env: ");
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
-    let table = readme
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operations.md"))
+        .expect("docs/operations.md");
+    let table = page
         .split("## Configuration")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
-        .expect("the README's configuration section");
+        .expect("the configuration section of docs/operations.md");
     let in_readme = variables(table, "\n| `");
     assert!(in_readme.contains("BOURRE_BIND"), "{in_readme:?}");
     assert!(in_help.contains("BOURRE_LOG"), "{help}");
     assert_eq!(
         in_help, in_readme,
-        "`bourre serve --help` and the README's configuration table name other settings"
+        "`bourre serve --help` and the configuration table of docs/operations.md name other settings"
     );
     // Secrets are never echoed by --help, even when set.
     let help = serve(

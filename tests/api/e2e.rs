@@ -2,7 +2,7 @@
 //! played, and after every hand the balances, the pot, the exemptions from the next ante
 //! (R10c, R10d), the bourré payments (R10c, capped by `pot_limit`), a split pot carried
 //! over (R10b) and won later, `last_hand`, the dealer's rotation (R2a) and conservation
-//! (R10e). Every number below is worked out by hand from BOURRE.md.
+//! (R10e). Every number below is worked out by hand from the rules (docs/rules.md).
 
 use serde_json::{Value, json};
 

@@ -87,8 +87,8 @@ async fn a_hand_in_play_is_refused_to_everyone_and_complete_afterwards() {
         .problem(404, "hand_not_found");
 }
 
-/// The deck, recomputed here from the published description (README "Fair, checkable
-/// shuffles") without the engine's dealing code.
+/// The deck, recomputed here from the published description (docs/guide/fair-shuffles.md)
+/// without the engine's dealing code.
 fn independent_deck(seed: &[u8], table: &str, hand_no: u32, client: &[(u8, &str)]) -> Vec<String> {
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(seed).expect("key");
     mac.update(format!("bourre-deck-v1|{table}|{hand_no}").as_bytes());
