@@ -243,9 +243,9 @@ pub struct Logout {
 pub async fn logout(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let logout: Logout = text::optional_body(&body)?;
+    let logout: Logout = text::optional_body(body).await?;
     app.logout(caller.1, logout.all).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -41,9 +41,9 @@ pub async fn add_bot(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let seat = text::optional_body::<SitDown>(&body)?.seat;
+    let seat = text::optional_body::<SitDown>(body).await?.seat;
     let view = app
         .add_bot(caller.0, TableId(path.into_inner()), seat)
         .await?;

@@ -269,16 +269,10 @@ pub async fn rotate_invite_code(
     caller: Caller,
     path: web::Path<Uuid>,
     req: HttpRequest,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
-    let limits: InviteLimits = if body.iter().all(u8::is_ascii_whitespace) {
-        InviteLimits::default()
-    } else {
-        serde_json::from_slice::<Option<InviteLimits>>(&body)
-            .map_err(|e| ApiError::refused(ErrorCode::MalformedBody, e.to_string()))?
-            .unwrap_or_default()
-    };
+    let limits: InviteLimits = super::text::optional_body(body).await?;
     let request = json!({
         "league": league, "expires_in_secs": limits.expires_in_secs,
         "max_uses": limits.max_uses,

@@ -291,11 +291,11 @@ pub async fn sit(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    body: web::Bytes,
+    body: web::Payload,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
-    let seat = text::optional_body::<SitDown>(&body)?.seat;
+    let seat = text::optional_body::<SitDown>(body).await?.seat;
     let key = key_from(&req, "sit", &json!({"table": table, "seat": seat}))?;
     let reply = app.sit(caller.0, TableId(table), seat, key).await?;
     Ok(respond(reply, StatusCode::CREATED))

@@ -83,8 +83,29 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
 
 /// An optional JSON body: absent (or only whitespace) and `null` read as the default;
 /// anything else must be a `T`, as an object (400 `malformed_body`, or `invalid_text`,
-/// otherwise).
-pub fn optional_body<T: serde::de::DeserializeOwned + Default>(
+/// otherwise), of at most [`super::MAX_BODY_BYTES`] (400 `body_too_large`, as for the
+/// operations whose body is required).
+pub async fn optional_body<T: serde::de::DeserializeOwned + Default>(
+    mut payload: actix_web::web::Payload,
+) -> Result<T, super::error::ApiError> {
+    use futures_util::StreamExt;
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| {
+            super::error::ApiError::refused(crate::app::ErrorCode::MalformedBody, e.to_string())
+        })?;
+        if body.len() + chunk.len() > super::MAX_BODY_BYTES {
+            return Err(super::error::ApiError::refused(
+                crate::app::ErrorCode::BodyTooLarge,
+                format!("request bodies are at most {} bytes", super::MAX_BODY_BYTES),
+            ));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    read_optional(&body)
+}
+
+fn read_optional<T: serde::de::DeserializeOwned + Default>(
     body: &[u8],
 ) -> Result<T, super::error::ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {

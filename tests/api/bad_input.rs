@@ -389,3 +389,34 @@ async fn bodies_are_objects_only() {
         .await;
     assert_eq!(reply.status, 201, "{}", reply.body);
 }
+
+/// An optional body is held to the same 64 KiB as a required one: a larger one is a
+/// problem+json `body_too_large` (not the framework's plain 413), and nothing happens.
+#[actix_web::test]
+async fn optional_bodies_are_held_to_the_body_limit() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app.seated(&["ann"], 100, json!({"ante": 5}), None).await;
+    let ann = &players[0];
+    let padded = |n: usize| format!("{{\"seat\": null{}}}", " ".repeat(n)).into_bytes();
+    for path in [
+        format!("/v1/tables/{table}/bots"),
+        format!("/v1/tables/{table}/seats"),
+        format!("/v1/leagues/{league}/invite-code"),
+        "/v1/auth/logout".to_owned(),
+    ] {
+        for size in [70 * 1024, 300 * 1024] {
+            let reply = app
+                .raw(
+                    Method::POST,
+                    &path,
+                    Some(&ann.token),
+                    Some("application/json"),
+                    Some(padded(size)),
+                )
+                .await;
+            assert_eq!(is_problem(&reply, 400), "body_too_large", "{path} {size}");
+        }
+    }
+    let view = app.view(&table, ann).await;
+    assert_eq!(view["seats"].as_array().map(Vec::len), Some(1), "{view}");
+}
