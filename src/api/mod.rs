@@ -95,19 +95,13 @@ impl Modify for BearerAuth {
 fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let api = match &err {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError(crate::app::AppError::Refused {
-                code: ErrorCode::BodyTooLarge,
-                current_version: None,
-                detail: format!("request bodies are at most {MAX_BODY_BYTES} bytes"),
-            })
+            text::body_too_large()
         }
         JsonPayloadError::ContentType => ApiError::refused(
             ErrorCode::UnsupportedMediaType,
             "send the body as Content-Type: application/json",
         ),
-        JsonPayloadError::Deserialize(e) if e.to_string().contains(text::REFUSED) => {
-            ApiError::refused(ErrorCode::InvalidText, e.to_string())
-        }
+        JsonPayloadError::Deserialize(e) => text::unreadable_body(e),
         other => ApiError::refused(ErrorCode::MalformedBody, other.to_string()),
     };
     api.into()

@@ -7,8 +7,11 @@
 
 use serde::{Deserialize, Deserializer};
 
+use super::error::ApiError;
+use crate::app::ErrorCode;
+
 /// The start of every refusal's message, so the body's error handler can tell it apart.
-pub const REFUSED: &str = "text refused: ";
+const REFUSED: &str = "text refused: ";
 
 /// Bidirectional controls and zero-width characters.
 fn disguising(c: char) -> bool {
@@ -81,44 +84,46 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
+/// 400 `body_too_large`: a body over [`super::MAX_BODY_BYTES`].
+pub fn body_too_large() -> ApiError {
+    ApiError::refused(
+        ErrorCode::BodyTooLarge,
+        format!("request bodies are at most {} bytes", super::MAX_BODY_BYTES),
+    )
+}
+
+/// A body that does not read as its type: 400 `invalid_text` when a text field refused it,
+/// else `malformed_body`.
+pub fn unreadable_body(e: &serde_json::Error) -> ApiError {
+    let code = if e.to_string().contains(REFUSED) {
+        ErrorCode::InvalidText
+    } else {
+        ErrorCode::MalformedBody
+    };
+    ApiError::refused(code, e.to_string())
+}
+
 /// An optional JSON body: absent (or only whitespace) and `null` read as the default;
 /// anything else must be a `T`, as an object (400 `malformed_body`, or `invalid_text`,
 /// otherwise), of at most [`super::MAX_BODY_BYTES`] (400 `body_too_large`, as for the
 /// operations whose body is required).
 pub async fn optional_body<T: serde::de::DeserializeOwned + Default>(
     mut payload: actix_web::web::Payload,
-) -> Result<T, super::error::ApiError> {
+) -> Result<T, ApiError> {
     use futures_util::StreamExt;
     let mut body = Vec::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| {
-            super::error::ApiError::refused(crate::app::ErrorCode::MalformedBody, e.to_string())
-        })?;
+        let chunk =
+            chunk.map_err(|e| ApiError::refused(ErrorCode::MalformedBody, e.to_string()))?;
         if body.len() + chunk.len() > super::MAX_BODY_BYTES {
-            return Err(super::error::ApiError::refused(
-                crate::app::ErrorCode::BodyTooLarge,
-                format!("request bodies are at most {} bytes", super::MAX_BODY_BYTES),
-            ));
+            return Err(body_too_large());
         }
         body.extend_from_slice(&chunk);
     }
-    read_optional(&body)
-}
-
-fn read_optional<T: serde::de::DeserializeOwned + Default>(
-    body: &[u8],
-) -> Result<T, super::error::ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    let read: Option<Object<T>> = serde_json::from_slice(body).map_err(|e| {
-        let code = if e.to_string().contains(REFUSED) {
-            crate::app::ErrorCode::InvalidText
-        } else {
-            crate::app::ErrorCode::MalformedBody
-        };
-        super::error::ApiError::refused(code, e.to_string())
-    })?;
+    let read: Option<Object<T>> = serde_json::from_slice(&body).map_err(|e| unreadable_body(&e))?;
     Ok(read.map(|o| o.0).unwrap_or_default())
 }
 
