@@ -1394,12 +1394,23 @@ fn r9f_every_refusal_has_its_code_and_changes_nothing() {
     codes.sort_unstable();
     codes.dedup();
     assert_eq!(codes.len(), all.len());
-    // Each is the API's code of the same name, a 422.
+    // Each is the API's code of the same name, a 422, citing the same rule; and no other
+    // API code cites a rule.
     for refusal in &all {
         let code = bourre::app::ErrorCode::from(refusal);
         assert_eq!(code.as_str(), refusal.code());
         assert_eq!(code.status(), 422);
+        assert_eq!(code.rule(), Some(refusal.rule()), "{refusal:?}");
     }
+    let cited = bourre::app::ErrorCode::ALL
+        .iter()
+        .filter(|c| c.rule().is_some())
+        .count();
+    assert_eq!(
+        cited,
+        all.len(),
+        "an API code cites a rule no refusal names"
+    );
 }
 
 // ---- R10 -------------------------------------------------------------------------------
