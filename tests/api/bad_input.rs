@@ -4,7 +4,9 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{JWT_SECRET, Player, Reply, TestApp, base64url, claims, config, deck, sign};
+use crate::support::{
+    JWT_SECRET, Player, Reply, TestApp, base64url, browser_subscription, claims, config, deck, sign,
+};
 
 /// A 4xx problem+json with some stable code; returns the code.
 #[track_caller]
@@ -366,14 +368,8 @@ async fn bodies_are_objects_only() {
     let view = app.view(&table, bob).await;
     assert_eq!(view["seats"].as_array().map(Vec::len), Some(1), "{view}");
     assert_eq!(app.get("/v1/players/me", bob).await.status, 200);
-    let subscription = json!({
-        "endpoint": "https://push.example.net/send/ann",
-        "expirationTime": {},
-        "keys": {
-            "p256dh": "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU",
-            "auth": "8eDyX_uCN0XRhSbY5hs7Hg",
-        },
-    });
+    let mut subscription = browser_subscription("https://push.example.net/send/ann");
+    subscription["expirationTime"] = json!({});
     let reply = app
         .post(
             "/v1/players/me/push-subscriptions",

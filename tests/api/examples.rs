@@ -15,14 +15,10 @@ use awc::http::Method;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Value, json};
 
-use crate::support::{Player, Reply, TestApp, legal_move};
+use crate::support::{Player, Reply, TestApp, browser_subscription, legal_move};
 
 /// Not the tests' usual password, which the fuzzer's corpus knows.
 const PASSWORD: &str = "lantern river oak";
-
-/// A P-256 public key (the curve's generator, uncompressed), as a browser's `p256dh`.
-const P256DH: &str =
-    "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU";
 
 /// The walk: a server, its served document, and what it recorded.
 struct Walk {
@@ -115,8 +111,16 @@ impl Walk {
         );
     }
 
-    /// Checks an answer of operation `op` against the document and records it.
-    fn answered(&mut self, op: &Value, status: u16, media: &str, body: &Value) {
+    /// Checks an answer of operation `op` against the document and records it, with the
+    /// `request` body that had it.
+    fn answered(
+        &mut self,
+        op: &Value,
+        status: u16,
+        media: &str,
+        body: &Value,
+        request: Option<Value>,
+    ) {
         let id = op["operationId"].as_str().expect("operation id").to_owned();
         let status = status.to_string();
         let response = self.resolve(&op["responses"][&status]).clone();
@@ -145,6 +149,11 @@ impl Walk {
             if !media.is_empty() && entry["responses"][&status].get(media).is_none() {
                 entry["responses"][&status][media] = body.clone();
             }
+            if let Some(request) = request
+                && entry.get("request").is_none()
+            {
+                entry["request"] = request;
+            }
         }
     }
 
@@ -170,18 +179,7 @@ impl Walk {
             .call(method, path, who.map(|p| p.token.as_str()), body.clone())
             .await;
         let media = reply.content_type.split(';').next().unwrap_or("").trim();
-        self.answered(&op, reply.status, media, &reply.body);
-        if let Some(body) = body
-            && (200..300).contains(&reply.status)
-        {
-            let entry = self
-                .recorded
-                .entry(id)
-                .or_insert_with(|| json!({"responses": {}}));
-            if entry.get("request").is_none() {
-                entry["request"] = body;
-            }
-        }
+        self.answered(&op, reply.status, media, &reply.body, body);
         reply
     }
 
@@ -524,13 +522,8 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
 
     // Push subscriptions.
     let push = "/v1/players/me/push-subscriptions";
-    let subscription = |n: u8| {
-        json!({
-            "endpoint": format!("https://push.example.net/send/bob-{n}"),
-            "expirationTime": null,
-            "keys": {"p256dh": P256DH, "auth": "8eDyX_uCN0XRhSbY5hs7Hg"},
-        })
-    };
+    let subscription =
+        |n: u8| browser_subscription(&format!("https://push.example.net/send/bob-{n}"));
     let first = w.post(push, &bob, subscription(1)).await;
     w.post(push, &bob, subscription(2)).await;
     w.get(push, &bob).await;
@@ -640,6 +633,7 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         transcript.status().as_u16(),
         "text/plain",
         &json!(String::from_utf8_lossy(&text)),
+        None,
     );
     let op = w.operation(&Method::GET, &format!("{t}/stream"));
     let mut stream = w
@@ -651,7 +645,7 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .expect("stream");
     let status = stream.status().as_u16();
     let (text, _) = crate::support::read_to_end(&mut stream, 1).await;
-    w.answered(&op, status, "text/event-stream", &first_frame(&text));
+    w.answered(&op, status, "text/event-stream", &first_frame(&text), None);
     for path in [
         format!("/v1/leagues/{id}"),
         format!("/v1/leagues/{id}/history"),

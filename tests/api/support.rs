@@ -580,6 +580,19 @@ impl TestApp {
     }
 }
 
+/// A browser's `PushSubscription` JSON for `endpoint`, with a valid P-256 `p256dh` key
+/// (the curve's generator, uncompressed) and `auth` secret, and no `expirationTime`.
+pub fn browser_subscription(endpoint: &str) -> Value {
+    json!({
+        "endpoint": endpoint,
+        "expirationTime": null,
+        "keys": {
+            "p256dh": "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU",
+            "auth": "8eDyX_uCN0XRhSbY5hs7Hg",
+        },
+    })
+}
+
 /// A 52-card deck (R4a) giving `hands[p]` to the p-th player from the dealer's left
 /// (the dealer last; the dealer's last card is the trump upcard), then `stock` on top of
 /// the rest.
