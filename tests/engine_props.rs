@@ -560,6 +560,19 @@ fn run_hand(p: &Params, mode: Mode) -> Result<(), TestCaseError> {
         .unwrap_or_else(|| unreachable!());
     prop_assert_eq!(state.pot(), settlement.carried);
     prop_assert_eq!(total_chips(&state), chips);
+    // What each seat won or lost in the hand is its stack's change since before its ante;
+    // with the carried pot's change, nothing is made or lost.
+    let net = state.net_chips().unwrap_or_default();
+    prop_assert_eq!(net.len(), start.entrants.len());
+    for (entrant, won) in start.entrants.iter().zip(&net) {
+        prop_assert_eq!(entrant.seat, won.seat);
+        let now = state.stack_of(entrant.seat).unwrap_or(0);
+        prop_assert_eq!(won.amount, now - entrant.stack - entrant.ante);
+    }
+    prop_assert_eq!(
+        net.iter().map(|a| a.amount).sum::<i64>() + settlement.carried - start.carried,
+        0
+    );
     match &settlement.outcome {
         Outcome::Won { .. } | Outcome::Split { .. } => {
             prop_assert_eq!(state.finished_tricks().len(), hand_size);

@@ -161,12 +161,28 @@ export async function signOut() {
   }
 }
 
+/**
+ * What an invite code opens (no sign-in needed).
+ * @param {string} code
+ * @returns {Promise<Schemas["Invite"]>}
+ */
+export async function invite(code) {
+  const response = await send("GET", `/v1/invites/${encodeURIComponent(code)}`);
+  if (!response.ok) throw await problemOf(response);
+  return response.json();
+}
+
 /** @typedef {Schemas["TableView"]} TableView */
 /** @typedef {Schemas["ActionIn"]} Action */
 
 /** @returns {Promise<Schemas["LeaguesPage"]>} */
 export function myLeagues() {
   return call("GET", "/v1/leagues?limit=100");
+}
+
+/** The tables where the player sits (the first 100). @returns {Promise<Schemas["TablesPage"]>} */
+export function myTables() {
+  return call("GET", "/v1/players/me/tables?limit=100");
 }
 
 /** The first 100 turns, oldest deadline first. @returns {Promise<Schemas["TurnsPage"]>} */
@@ -213,12 +229,13 @@ export function standings(id, sort, order) {
 }
 
 /**
+ * The ledger, newest first.
  * @param {string} id
  * @param {number | null} after
  * @returns {Promise<Schemas["LedgerPage"]>}
  */
 export function ledger(id, after) {
-  return call("GET", `/v1/leagues/${id}/ledger?limit=50${after === null ? "" : `&after=${after}`}`);
+  return call("GET", `/v1/leagues/${id}/ledger?order=desc&limit=50${after === null ? "" : `&after=${after}`}`);
 }
 
 /** @param {string} id @returns {Promise<Schemas["MembersPage"]>} */

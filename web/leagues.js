@@ -2,6 +2,7 @@
 // members, and what its admins do.
 
 import * as api from "./api.js";
+import { num, t, when, word } from "./i18n.js";
 import { amount, button, el, field, form, go, link, opener, pager, tell } from "./ui.js";
 
 /** @typedef {import("./api.js").Schemas} Schemas */
@@ -11,34 +12,56 @@ import { amount, button, el, field, form, go, link, opener, pager, tell } from "
  * @returns {Promise<() => void>}
  */
 export async function leaguesScreen(into) {
-  const page = await api.myLeagues();
+  const [page, seated] = await Promise.all([api.myLeagues(), api.myTables()]);
+  const leagueNames = new Map(page.leagues.map((l) => [l.league_id, l.name]));
+  // My tables first, those where it is my turn at the top: a night goes on from here.
+  const resume = [...seated.tables].sort((a, b) => Number(b.my_turn) - Number(a.my_turn));
   const list = el(
     "ul",
     { class: "list" },
     page.leagues.map((league) =>
       el("li", {}, [
         link(`/leagues/${league.league_id}`, [league.name]),
-        amount("your balance", league.balance),
+        amount(t("leagues.yourBalance"), league.balance),
       ]),
     ),
   );
 
-  const name = field("League name", { maxlength: "80" });
-  const starting = field("Starting balance", { type: "number", min: "0", max: "1000000000", value: "1000" });
-  const create = form([name.label, starting.label, el("button", { type: "submit" }, ["Create league"])], async () => {
+  const name = field(t("field.leagueName"), { maxlength: "80" });
+  const starting = field(t("field.startingBalance"), { type: "number", min: "0", max: "1000000000", value: "1000" });
+  const create = form([name.label, starting.label, el("button", { type: "submit" }, [t("leagues.create")])], async () => {
     const league = await api.createLeague(name.input.value, Number(starting.input.value));
     go(`/leagues/${league.id}`);
   });
 
-  const code = field("Invite code", { autocomplete: "off", autocapitalize: "characters", maxlength: "40" });
-  const join = form([code.label, el("button", { type: "submit" }, ["Join league"])], () => joinLeague(code.input.value));
+  const code = field(t("field.inviteCode"), { autocomplete: "off", autocapitalize: "characters", maxlength: "40" });
+  const join = form([code.label, el("button", { type: "submit" }, [t("leagues.join")])], () => joinLeague(code.input.value));
 
   into.replaceChildren(
-    el("h2", { tabindex: "-1" }, ["My leagues"]),
-    page.leagues.length ? list : el("p", {}, ["No league yet: create one, or join one with its invite code."]),
-    el("div", { class: "actions" }, [opener("New league", create, name.input)]),
+    ...(resume.length
+      ? [
+          el("h2", { tabindex: "-1" }, [t("home.resume")]),
+          el(
+            "ul",
+            { class: "list" },
+            resume.map((table) =>
+              el("li", { class: table.my_turn ? "mine" : "" }, [
+                link(`/tables/${table.table_id}`, [table.name]),
+                el("span", {}, [
+                  leagueNames.get(table.league_id) ?? "",
+                  ` · ${word("status", table.status)}`,
+                  table.my_turn ? ` · ${t("lobby.yourTurn")}` : "",
+                ]),
+              ]),
+            ),
+          ),
+        ]
+      : []),
+    el(resume.length ? "h3" : "h2", { tabindex: "-1" }, [t("leagues.title")]),
+    page.leagues.length ? list : el("p", {}, [t("leagues.none")]),
+    el("div", { class: "actions" }, [opener(t("leagues.new"), create, name.input)]),
     create,
-    el("h3", {}, ["Join a league"]),
+    el("h3", {}, [t("leagues.joinTitle")]),
     join,
   );
   return () => {};
@@ -54,7 +77,7 @@ export async function joinLeague(code) {
     go(`/leagues/${joined.id}`);
   } else {
     go("/");
-    tell("Asked to join: an admin of the league decides.");
+    tell(t("leagues.asked"));
   }
 }
 
@@ -87,7 +110,7 @@ export async function leagueScreen(into, id) {
 
   into.replaceChildren(
     el("h2", { tabindex: "-1" }, [detail.name]),
-    el("p", {}, ["Your balance: ", el("span", { class: "balance" }, [String(balance)]), ` · ${detail.role}`]),
+    el("p", {}, [t("league.yourBalance"), " ", el("span", { class: "balance" }, [num(balance)]), ` · ${word("role", detail.role)}`]),
     lobby,
     newTable(id),
     standingsPart,
@@ -105,21 +128,22 @@ export async function leagueScreen(into, id) {
  * @param {Map<string, string>} names
  */
 function tablesSection(page, names) {
-  const rows = page.tables.map((t) => {
-    const whose = t.to_act.map((s) => names.get(s.player_id) ?? `seat ${s.seat + 1}`).join(", ");
-    return el("li", { class: t.my_turn ? "mine" : "" }, [
-      link(`/tables/${t.table_id}`, [t.name]),
+  const rows = page.tables.map((table) => {
+    const whose = table.to_act.map((s) => names.get(s.player_id) ?? t("seat.number", { n: s.seat + 1 })).join(t("list.comma"));
+    return el("li", { class: table.my_turn ? "mine" : "" }, [
+      link(`/tables/${table.table_id}`, [table.name]),
       el("span", {}, [
-        `${t.status} · ${t.seats_taken}/${t.max_seats} seats · ante ${t.rules.ante}`,
-        t.hand_no ? ` · hand ${t.hand_no}` : "",
-        whose ? ` · to act: ${whose}` : "",
-        t.my_turn ? " · your turn" : "",
+        word("status", table.status),
+        ` · ${t("lobby.seats", { taken: table.seats_taken, of: table.max_seats })} · ${t("lobby.ante", { ante: table.rules.ante })}`,
+        table.hand_no ? ` · ${t("lobby.hand", { hand: table.hand_no })}` : "",
+        whose ? ` · ${t("lobby.toAct", { names: whose })}` : "",
+        table.my_turn ? ` · ${t("lobby.yourTurn")}` : "",
       ]),
     ]);
   });
   return [
-    el("h3", { id: "lobby" }, ["Tables"]),
-    rows.length ? el("ul", { class: "list" }, rows) : el("p", {}, ["No table yet."]),
+    el("h3", { id: "lobby" }, [t("lobby.title")]),
+    rows.length ? el("ul", { class: "list" }, rows) : el("p", {}, [t("lobby.none")]),
   ];
 }
 
@@ -128,14 +152,21 @@ function tablesSection(page, names) {
  * @param {string} league
  */
 function newTable(league) {
-  const name = field("Table name", { maxlength: "80" });
-  const ante = field("Ante", { type: "number", min: "1", value: "10" });
+  const name = field(t("field.tableName"), { maxlength: "80" });
+  const ante = field(t("field.ante"), { type: "number", min: "1", value: "10" });
   const seats = el("select", { name: "max_players" }, [2, 3, 4, 5, 6, 7, 8].map((n) => el("option", n === 7 ? { selected: "" } : {}, [String(n)])));
   const timeout = el(
     "select",
     { name: "turn_timeout_secs" },
-    [["60", "1 minute"], ["300", "5 minutes"], ["3600", "1 hour"], ["86400", "1 day"]].map(([secs, text]) =>
-      el("option", secs === "86400" ? { value: secs, selected: "" } : { value: secs }, [text]),
+    [
+      [t("time.live"), [15, 30, 60]],
+      [t("time.correspondence"), [300, 3600, 43200, 86400, 259200]],
+    ].map(([group, list]) =>
+      el(
+        "optgroup",
+        { label: String(group) },
+        /** @type {number[]} */ (list).map((secs) => el("option", secs === 86400 ? { value: String(secs), selected: "" } : { value: String(secs) }, [duration(secs)])),
+      ),
     ),
   );
   const together = el("input", { type: "checkbox", name: "simultaneous_declare" });
@@ -143,10 +174,10 @@ function newTable(league) {
     [
       name.label,
       ante.label,
-      el("label", {}, ["Seats", seats]),
-      el("label", {}, ["Time to act", timeout]),
-      el("label", { class: "check" }, [together, "Everyone declares at once"]),
-      el("button", { type: "submit" }, ["Create table"]),
+      el("label", {}, [t("field.seats"), seats]),
+      el("label", {}, [t("field.timeToAct"), timeout]),
+      el("label", { class: "check" }, [together, t("field.together")]),
+      el("button", { type: "submit" }, [t("lobby.create")]),
     ],
     async () => {
       const view = await api.createTable(league, name.input.value, {
@@ -160,19 +191,10 @@ function newTable(league) {
       go(`/tables/${view.id}`);
     },
   );
-  return el("div", {}, [el("div", { class: "actions" }, [opener("New table", create, name.input)]), create]);
+  return el("div", {}, [el("div", { class: "actions" }, [opener(t("lobby.new"), create, name.input)]), create]);
 }
 
-const COLUMNS = /** @type {const} */ ([
-  ["username", "Player"],
-  ["balance", "Balance"],
-  ["net", "Net"],
-  ["hands_played", "Hands"],
-  ["pots_won", "Pots won"],
-  ["bourres", "Bourrés"],
-  ["tricks", "Tricks"],
-  ["rating", "Rating"],
-]);
+const COLUMNS = /** @type {const} */ (["username", "balance", "net", "hands_played", "pots_won", "bourres", "tricks", "rating"]);
 
 /**
  * The standings, sorted by a column the server sorts by (a header button sorts again).
@@ -183,32 +205,35 @@ const COLUMNS = /** @type {const} */ ([
  */
 async function standingsSection(into, id, sort, order) {
   const data = await api.standings(id, sort, order);
-  const head = COLUMNS.map(([key, label]) => {
+  const head = COLUMNS.map((key) => {
     const sorted = key === sort;
     const next = sorted && order === "desc" ? "asc" : "desc";
+    const label = t(`column.${key}`);
     const th = el("th", { scope: "col" }, [
-      button(label, () => standingsSection(into, id, key, next), { class: "link", title: `Sort by ${label.toLowerCase()}` }),
+      button(label, () => standingsSection(into, id, key, next), { class: "link", title: t("standings.sortBy", { column: label }) }),
     ]);
     if (sorted) th.setAttribute("aria-sort", order === "desc" ? "descending" : "ascending");
     return th;
   });
-  /** @param {Schemas["Standing"]} row @param {boolean} bot */
-  const line = (row, bot) =>
+  /** @param {Schemas["Standing"]} row @param {boolean} bot @param {number} place */
+  const line = (row, bot, place) =>
     el(
       "tr",
       {},
-      COLUMNS.map(([key]) => {
+      COLUMNS.map((key) => {
         const value = row[key];
-        const text = key === "rating" ? `${row.rating.toFixed(1)} ± ${row.rating_uncertainty.toFixed(1)}` : String(value);
-        return key === "username" ? el("th", { scope: "row" }, [text, bot ? " (bot)" : ""]) : el("td", {}, [text]);
+        const text = key === "rating" ? `${row.rating.toFixed(1)} ± ${row.rating_uncertainty.toFixed(1)}` : typeof value === "number" ? num(value) : value;
+        return key === "username"
+          ? el("th", { scope: "row" }, [el("span", { class: "place" }, [`${num(place)}. `]), text, bot ? ` ${t("seat.botMark")}` : ""])
+          : el("td", { "data-label": t(`column.${key}`) }, [text]);
       }),
     );
   into.replaceChildren(
-    el("h3", { id: "standings" }, ["Standings"]),
-    el("div", { class: "scroll" }, [
-      el("table", {}, [
+    el("h3", { id: "standings" }, [t("standings.title")]),
+    el("div", { class: "scroll", tabindex: "0", role: "region", "aria-labelledby": "standings" }, [
+      el("table", { class: "standings" }, [
         el("thead", {}, [el("tr", {}, head)]),
-        el("tbody", {}, [...data.rows.map((r) => line(r, false)), ...data.bots.map((r) => line(r, true))]),
+        el("tbody", {}, [...data.rows.map((r, i) => line(r, false, i + 1)), ...data.bots.map((r, i) => line(r, true, data.rows.length + i + 1))]),
       ]),
     ]),
   );
@@ -221,28 +246,28 @@ async function standingsSection(into, id, sort, order) {
  */
 function accountName(account, names) {
   const [kind, ref] = account.split(":");
-  if (kind === "player") return names.get(ref) ?? "a former member";
-  if (kind === "pot") return "a table's pot";
-  return "the treasury";
+  if (kind === "player") return names.get(ref ?? "") ?? t("ledger.former");
+  if (kind === "pot") return t("ledger.pot");
+  return t("ledger.treasury");
 }
 
 /**
- * The ledger, oldest first, a page at a time.
+ * The ledger, newest first, a page at a time.
  * @param {HTMLElement} into
  * @param {string} id
  * @param {Map<string, string>} names
  */
 async function ledgerSection(into, id, names) {
   const body = el("tbody");
-  const { more, start } = pager("More entries", async (/** @type {number | null} */ after) => {
+  const { more, start } = pager(t("ledger.more"), async (/** @type {number | null} */ after) => {
     const page = await api.ledger(id, after);
     body.append(
       ...page.entries.map((e) =>
         el("tr", {}, [
-          el("td", {}, [new Date(e.created_at).toLocaleString()]),
+          el("td", {}, [when(e.created_at)]),
           el("td", {}, [`${accountName(e.from_account, names)} → ${accountName(e.to_account, names)}`]),
-          el("td", { class: "num" }, [String(e.amount)]),
-          el("td", {}, [e.reason.replaceAll("_", " "), e.note ? `: ${e.note}` : "", e.hand_no ? ` (hand ${e.hand_no})` : ""]),
+          el("td", { class: "num" }, [num(e.amount)]),
+          el("td", {}, [word("reason", e.reason), e.note ? `: ${e.note}` : "", e.hand_no ? ` (${t("lobby.hand", { hand: e.hand_no })})` : ""]),
         ]),
       ),
     );
@@ -250,10 +275,10 @@ async function ledgerSection(into, id, names) {
   });
   await start();
   into.replaceChildren(
-    el("h3", { id: "ledger" }, ["Ledger"]),
-    el("div", { class: "scroll" }, [
-      el("table", {}, [
-        el("thead", {}, [el("tr", {}, ["When", "From → to", "Chips", "Why"].map((h) => el("th", { scope: "col" }, [h])))]),
+    el("h3", { id: "ledger" }, [t("ledger.title")]),
+    el("div", { class: "scroll", tabindex: "0", role: "region", "aria-labelledby": "ledger" }, [
+      el("table", { class: "ledger" }, [
+        el("thead", {}, [el("tr", {}, [t("ledger.when"), t("ledger.fromTo"), t("ledger.chips"), t("ledger.why")].map((h) => el("th", { scope: "col" }, [h])))]),
         body,
       ]),
     ]),
@@ -270,22 +295,22 @@ async function ledgerSection(into, id, names) {
 function membersSection(id, list, admin) {
   const rows = list.map((m) =>
     el("li", {}, [
-      el("span", {}, [m.username, m.role === "member" ? "" : ` (${m.role})`]),
+      el("span", {}, [m.username, m.role === "member" ? "" : ` (${word("role", m.role)})`]),
       el("span", {}, [
-        m.table_id ? link(`/tables/${m.table_id}`, ["at a table"]) : "",
+        m.table_id ? link(`/tables/${m.table_id}`, [t("members.atTable")]) : "",
         " ",
-        amount("balance", m.balance),
+        amount(t("seat.balance"), m.balance),
         ...(admin && m.role === "member"
-          ? [" ", button("Promote", async () => {
+          ? [" ", button(t("members.promote"), async () => {
               await api.promote(id, m.player_id);
               go(location.pathname);
-            }, { class: "secondary", "aria-label": `Promote ${m.username} to admin` })]
+            }, { class: "secondary", "aria-label": t("members.promoteName", { name: m.username }) })]
           : []),
       ]),
     ]),
   );
   return el("section", { "aria-labelledby": "members" }, [
-    el("h3", { id: "members" }, ["Members"]),
+    el("h3", { id: "members" }, [t("members.title")]),
     el("ul", { class: "list" }, rows),
     ...(admin ? [grantForm(id, list)] : []),
   ]);
@@ -302,14 +327,14 @@ function grantForm(id, list) {
     { name: "player_id" },
     list.filter((m) => m.role !== "bot").map((m) => el("option", { value: m.player_id }, [m.username])),
   );
-  const chips = field("Chips", { type: "number", step: "1" });
-  const reason = field("Reason", { maxlength: "200", value: "rebuy" });
+  const chips = field(t("field.chips"), { type: "number", step: "1" });
+  const reason = field(t("field.reason"), { maxlength: "200", value: "rebuy" });
   return form(
-    [el("h4", {}, ["Grant chips"]), el("label", {}, ["Member", who]), chips.label, reason.label, el("button", { type: "submit" }, ["Grant"])],
+    [el("h4", {}, [t("grant.title")]), el("label", {}, [t("field.member"), who]), chips.label, reason.label, el("button", { type: "submit" }, [t("grant.submit")])],
     async () => {
       const granted = await api.grant(id, who.value, Number(chips.input.value), reason.input.value);
       go(location.pathname);
-      tell(`Granted ${granted.amount}: the balance is now ${granted.balance}.`);
+      tell(t("grant.done", { chips: granted.amount, balance: granted.balance }));
     },
   );
 }
@@ -325,25 +350,26 @@ async function adminSection(id, detail) {
   const inviteLink = `${location.origin}/join/${invite}`;
   const season = detail.seasons.at(-1);
   return el("section", { "aria-labelledby": "admin" }, [
-    el("h3", { id: "admin" }, ["Admin"]),
-    el("p", {}, ["Invite code: ", el("code", { class: "invite" }, [invite])]),
-    el("p", {}, ["Invite link: ", el("a", { href: inviteLink }, [inviteLink])]),
+    el("h3", { id: "admin" }, [t("admin.title")]),
+    el("p", {}, [t("admin.inviteCode"), " ", el("code", { class: "invite" }, [invite])]),
+    el("p", {}, [t("admin.inviteLink"), " ", el("a", { href: inviteLink }, [inviteLink])]),
+    shareInvite(detail.name, inviteLink),
     el("div", { class: "actions" }, [
-      button("Rotate invite code", async () => {
+      button(t("admin.rotate"), async () => {
         await api.rotateInviteCode(id);
         go(location.pathname);
-        tell("A new invite code: the old one no longer works.");
+        tell(t("admin.rotated"));
       }, { class: "secondary" }),
-      button("Close season", async () => {
-        if (!confirm(`Close season ${season?.number ?? 1} and start the next?`)) return;
+      button(t("admin.closeSeason"), async () => {
+        if (!confirm(t("admin.closeSeasonAsk", { n: season?.number ?? 1 }))) return;
         await api.closeSeason(id);
         go(location.pathname);
-        tell("The season is closed; the next one starts now.");
+        tell(t("admin.seasonClosed"));
       }, { class: "secondary" }),
     ]),
     ...(requests.length
       ? [
-          el("h4", {}, ["Asking to join"]),
+          el("h4", {}, [t("admin.asking")]),
           el(
             "ul",
             { class: "list" },
@@ -351,15 +377,15 @@ async function adminSection(id, detail) {
               el("li", {}, [
                 r.username,
                 el("span", {}, [
-                  button("Approve", async () => {
+                  button(t("admin.approve"), async () => {
                     await api.approveJoin(id, r.player_id);
                     go(location.pathname);
-                  }, { "aria-label": `Approve ${r.username}` }),
+                  }, { "aria-label": t("admin.approveName", { name: r.username }) }),
                   " ",
-                  button("Decline", async () => {
+                  button(t("admin.decline"), async () => {
                     await api.declineJoin(id, r.player_id);
                     go(location.pathname);
-                  }, { class: "secondary", "aria-label": `Decline ${r.username}` }),
+                  }, { class: "secondary", "aria-label": t("admin.declineName", { name: r.username }) }),
                 ]),
               ]),
             ),
@@ -367,4 +393,36 @@ async function adminSection(id, detail) {
         ]
       : []),
   ]);
+}
+
+/**
+ * A turn time in words: "15 seconds", "1 hour", "3 days".
+ * @param {number} secs
+ */
+function duration(secs) {
+  if (secs < 60) return t("time.seconds", { n: secs });
+  if (secs < 3600) return t("time.minutes", { n: secs / 60 });
+  if (secs < 86400) return t("time.hoursOnly", { n: secs / 3600 });
+  return t("time.days", { n: secs / 86400 });
+}
+
+/**
+ * Copy and share for the invite link (the Web Share API where the browser has it).
+ * @param {string} league
+ * @param {string} url
+ */
+function shareInvite(league, url) {
+  const copy = button(t("admin.copyLink"), async () => {
+    await navigator.clipboard.writeText(url);
+    tell(t("admin.copied"));
+  }, { class: "secondary" });
+  const parts = [copy];
+  if ("share" in navigator) {
+    parts.push(
+      button(t("admin.share"), async () => {
+        await navigator.share({ title: "Bourré", text: t("admin.shareText", { league }), url }).catch(() => {});
+      }, { class: "secondary" }),
+    );
+  }
+  return el("div", { class: "actions" }, parts);
 }

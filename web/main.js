@@ -1,32 +1,47 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, myTurns, pushOn, session, signIn, signOut } from "./api.js";
+import { SIGNED_OUT, invite, myTurns, pushOn, session, signIn, signOut } from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
+import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
 import { tableScreen } from "./table.js";
-import { clear, el, field, form, go, link, onPathChange, show } from "./ui.js";
+import { clear, el, field, form, go, link, onPathChange, problemText, show } from "./ui.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("session"));
 const turnsBar = /** @type {HTMLElement} */ (document.getElementById("turns"));
+const languageBox = /** @type {HTMLElement} */ (document.getElementById("language"));
+const offline = /** @type {HTMLElement} */ (document.getElementById("offline"));
 
 /** The invite code of a /join/CODE link, kept through signing in. */
 const PENDING_JOIN = "bourre.join";
 
 /** @param {HTMLElement} into */
 function signInScreen(into) {
-  const username = field("Username", { name: "username", autocomplete: "username", maxlength: "32" });
-  const password = field("Password", { name: "password", type: "password", autocomplete: "current-password" });
+  const username = field(t("field.username"), { name: "username", autocomplete: "username", maxlength: "32" });
+  const password = field(t("field.password"), { name: "password", type: "password", autocomplete: "current-password" });
   const joining = sessionStorage.getItem(PENDING_JOIN);
+  const invited = el("p", { class: "invited" }, joining ? [t("signin.toJoin", { code: joining })] : []);
+  if (joining) {
+    // The invite names its league and who sent it; a code that no longer works says so.
+    invite(joining).then(
+      (found) => {
+        invited.textContent = t("signin.invited", { name: found.invited_by, league: found.league_name });
+      },
+      (error) => {
+        invited.textContent = problemText(error);
+      },
+    );
+  }
   into.replaceChildren(
-    el("h2", { tabindex: "-1" }, ["Sign in"]),
-    joining ? el("p", {}, [`Log in or create an account to join the league of invite ${joining}.`]) : "",
+    el("h2", { tabindex: "-1" }, [t("signin.title")]),
+    joining ? invited : "",
     form(
       [
         username.label,
         password.label,
-        el("button", { type: "submit", value: "login" }, ["Log in"]),
-        el("button", { type: "submit", value: "register", class: "secondary" }, ["Create account"]),
+        el("button", { type: "submit", value: "login" }, [t("signin.login")]),
+        el("button", { type: "submit", value: "register", class: "secondary" }, [t("signin.register")]),
       ],
       async (submitter) => {
         await signIn(username.input.value, password.input.value, submitter === "register");
@@ -49,12 +64,12 @@ const turns = {
       const list = (await myTurns()).turns;
       turnsBar.hidden = list.length === 0;
       turnsBar.replaceChildren(
-        ...(list.length ? [el("span", {}, ["Your turn: "])] : []),
-        ...list.map((t) => link(`/tables/${t.table_id}`, [t.name], { class: "turn" })),
+        ...(list.length ? [el("span", {}, [t("turns.label"), " "])] : []),
+        ...list.map((turn) => link(`/tables/${turn.table_id}`, [turn.name], { class: "turn" })),
       );
-      const now = new Set(list.map((t) => `${t.table_id}:${t.version}`));
-      for (const t of list) {
-        if (!this.known.has(`${t.table_id}:${t.version}`) && document.hidden) notify(`Your turn at ${t.name}`, t.table_id);
+      const now = new Set(list.map((turn) => `${turn.table_id}:${turn.version}`));
+      for (const turn of list) {
+        if (!this.known.has(`${turn.table_id}:${turn.version}`) && document.hidden) notify(t("turns.notify", { table: turn.name }), turn.table_id);
       }
       this.known = now;
     } catch {
@@ -107,7 +122,7 @@ async function push(loud) {
     await pushOn();
   } catch (error) {
     pushedFor = "";
-    if (loud) show(error, "Notifications come while this page is open; the Your turn bar shows your turns");
+    if (loud) show(error, t("notify.pageOnly"));
   }
 }
 
@@ -117,14 +132,14 @@ function sessionBar() {
     nav.replaceChildren();
     return;
   }
-  const out = el("button", { type: "button", class: "secondary" }, ["Log out"]);
+  const out = el("button", { type: "button", class: "secondary" }, [t("session.logout")]);
   out.addEventListener("click", async () => {
     await signOut().catch(show);
     go("/");
   });
   const parts = [el("span", { class: "who" }, [current.player.username]), out];
   if ("Notification" in window && Notification.permission === "default") {
-    const ask = el("button", { type: "button", class: "secondary" }, ["Notify me"]);
+    const ask = el("button", { type: "button", class: "secondary" }, [t("session.notify")]);
     ask.addEventListener("click", async () => {
       await Notification.requestPermission();
       sessionBar();
@@ -191,8 +206,45 @@ async function route() {
   }
 }
 
+/** The language switch, in the header on every screen. */
+function languageSwitch() {
+  const select = el(
+    "select",
+    { name: "language" },
+    LANGUAGES.map(([tag, name]) => el("option", tag === language() ? { value: tag, lang: tag, selected: "" } : { value: tag, lang: tag }, [name])),
+  );
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value);
+    frame();
+    await route();
+  });
+  languageBox.replaceChildren(el("label", {}, [el("span", { class: "sr-only" }, [t("field.language")]), select]));
+}
+
+/** The page's own words around the screens, in the language in use. */
+function frame() {
+  turnsBar.setAttribute("aria-label", t("turns.region"));
+  nav.setAttribute("aria-label", t("session.region"));
+  offline.textContent = t("problem.offlineBanner");
+  languageSwitch();
+}
+
+/** Says so while the browser is offline (the app shell still loads, from the service worker). */
+function online() {
+  offline.hidden = navigator.onLine;
+}
+
 const home = /** @type {HTMLAnchorElement} */ (document.querySelector("header h1 a"));
 home.replaceWith(link("/", ["Bourré"]));
+frame();
+online();
+window.addEventListener("online", () => {
+  online();
+  route();
+});
+window.addEventListener("offline", online);
+// The service worker keeps the app's shell for offline visits (and shows pushes).
+navigator.serviceWorker?.register("/sw.js").catch(() => {});
 onPathChange(route);
 window.addEventListener("popstate", route);
 window.addEventListener(SIGNED_OUT, () => route());

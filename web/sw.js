@@ -1,12 +1,50 @@
-// The service worker: shows the server's Web Push messages ("your turn", a turn's
-// reminder) while no page of the app is open, and opens the table when one is tapped.
-// Each message is JSON: type, title, body, url, table_id, league_id, hand_no, deadline.
+// The service worker: keeps the app's shell (its page and files, this build's) so that
+// the app opens offline and says so; shows the server's Web Push messages ("your turn", a
+// turn's reminder) while no page of the app is open, and opens the table when one is
+// tapped. Each message is JSON: type, title, body, url, table_id, league_id, hand_no,
+// deadline. The API is never cached: what it answers is always the server's now.
 
 /** @type {any} the ServiceWorkerGlobalScope (the page's types know windows only) */
 const worker = self;
 
-worker.addEventListener("install", () => worker.skipWaiting());
-worker.addEventListener("activate", (/** @type {any} */ event) => event.waitUntil(worker.clients.claim()));
+/** The shell's paths, filled in by the server: the page, then this build's files. */
+const SHELL = "__SHELL__".split(" ");
+/** One cache per build: the first file's path names the build. */
+const CACHE = `bourre-${SHELL[1] ?? "dev"}`;
+
+worker.addEventListener("install", (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(SHELL);
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener("activate", (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener("fetch", (/** @type {any} */ event) => {
+  /** @type {Request} */
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
+  if (request.mode === "navigate") {
+    // The page from the server when it answers, else the shell kept (every path of the
+    // app is the same page).
+    event.respondWith(fetch(request).catch(async () => (await caches.match("/", { cacheName: CACHE })) ?? Response.error()));
+  } else if (url.pathname.startsWith("/app/")) {
+    // A build's files never change: kept ones are served as they are.
+    event.respondWith((async () => (await caches.match(request, { cacheName: CACHE })) ?? fetch(request))());
+  }
+});
 
 worker.addEventListener("push", (/** @type {any} */ event) => {
   /** @type {{title?: string, body?: string, url?: string, table_id?: string}} */

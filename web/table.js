@@ -1,13 +1,17 @@
-// A table: seats, pot, trump, my hand, the trick in play and the last one, the actions the
-// rules allow now, the last hand's result and the hand history. It follows the table from
-// its stream alone (an EventSource with a stream ticket): after each change the stream
-// sends the player's view of the table, which the page shows; it reconnects by itself.
+// A table: the seats around the felt with me at the bottom, the pot and trump, the trick
+// in play in the middle, my hand fanned below with the actions the rules allow now, the
+// last hand's result and the hand history. It follows the table from its stream alone (an
+// EventSource with a stream ticket): after each change the stream sends the player's view
+// of the table, which the page draws; it reconnects by itself.
 
 import * as api from "./api.js";
-import { amount, button, card, cardButton, cardName, clear, el, link, pager, show, suitName, timeLeft } from "./ui.js";
+import { feltParts, handParts, inPlay, newsOf, resultPart, seatControls, windClock } from "./felt.js";
+import { historyPart } from "./history.js";
+import { t } from "./i18n.js";
+import { Motion, soundSwitch } from "./motion.js";
+import { clear, el, show } from "./ui.js";
 
 /** @typedef {import("./api.js").TableView} TableView */
-/** @typedef {import("./api.js").Schemas} Schemas */
 
 /**
  * @param {HTMLElement} into
@@ -25,11 +29,12 @@ export async function tableScreen(into, id, onTurn) {
   /** The control to give the focus back to after a redraw (see `render`). */
   let focusKey = /** @type {string | null} */ (null);
   let said = "";
-  const live = el("p", { role: "status", class: "live" }, ["Connecting…"]);
+  const banner = el("p", { class: "banner", role: "status", hidden: "" });
   const news = el("p", { class: "sr-only", "aria-live": "polite" });
-  const body = el("div");
-  const history = historyPart(id);
-  into.replaceChildren(news, body, live, history.part);
+  const body = el("div", { class: "table-screen" });
+  const history = historyPart(id, view.league_id);
+  const motion = new Motion(body);
+  into.replaceChildren(banner, news, body, history.part);
 
   /**
    * Redraws from `view`. The focus goes back to the control that had it (kept while an
@@ -45,25 +50,36 @@ export async function tableScreen(into, id, onTurn) {
     if (pressing) return;
     // Nothing changed (a refresh after a reconnect, say): the page stays as it is, so a
     // tap that is under way lands on the button it began on.
-    const state = JSON.stringify([view, busy, [...chosen]]);
+    const state = JSON.stringify([view, busy, [...chosen], motion.held?.winner_seat ?? null]);
     if (state === drawn) return;
     drawn = state;
     focusKey = document.activeElement?.getAttribute("data-key") ?? focusKey;
     const hadFocus = body.contains(document.activeElement) || focusKey !== null;
-    body.replaceChildren(...tableParts(view, chosen, actions));
+    const before = motion.measure();
+    body.replaceChildren(
+      el("div", { class: "table-head" }, [el("h2", { tabindex: "-1" }, [view.name]), soundSwitch()]),
+      feltParts(view, motion.held),
+      ...handParts(view, chosen, actions),
+      seatControls(view, actions),
+      ...(view.last_hand && !inPlay(view) ? [resultPart(view)] : []),
+    );
+    motion.play(before, view);
+    body.dataset.hand = String(view.hand_no);
+    body.dataset.phase = view.phase ?? "";
     if (busy) {
       for (const control of body.querySelectorAll("button")) control.disabled = true;
     } else if (hadFocus) {
       const again = /** @type {HTMLElement | null} */ (
-        body.querySelector(`[data-key="${focusKey}"]:not(:disabled)`) ?? body.querySelector(".cards button:not(:disabled)")
+        body.querySelector(`[data-key="${focusKey}"]:not(:disabled)`) ?? body.querySelector(".hand button.card:not(:disabled)")
       );
-      if (again) again.focus();
+      if (again) again.focus({ preventScroll: true });
       else /** @type {HTMLElement | null} */ (body.querySelector("h2"))?.focus({ preventScroll: true });
       focusKey = null;
     }
     const now = view.legal != null;
     if (now !== myTurn) {
       myTurn = now;
+      if (now) motion.sound("turn");
       onTurn();
     }
     const line = newsOf(view);
@@ -73,6 +89,7 @@ export async function tableScreen(into, id, onTurn) {
       if (!view.legal) history.reload();
     }
   };
+  motion.onHeld = render;
 
   /**
    * Shows `next` unless the page already has a newer view (a view fetched before an
@@ -82,6 +99,7 @@ export async function tableScreen(into, id, onTurn) {
   const accept = (next) => {
     if (next.version >= view.version) {
       if (next.hand_no !== view.hand_no || next.phase !== view.phase) chosen = new Set();
+      motion.hold(view, next);
       view = next;
     }
     render();
@@ -120,7 +138,7 @@ export async function tableScreen(into, id, onTurn) {
       next = await send();
       chosen = new Set();
     } catch (error) {
-      show(error, "Below is the table as it is now.");
+      show(error, t("table.asNow"));
       // The refusal may come from a page that missed news (its stream cut off, say).
       next = await api.table(id).catch(() => view);
     } finally {
@@ -129,16 +147,14 @@ export async function tableScreen(into, id, onTurn) {
     accept(next);
   };
 
+  /** @type {import("./felt.js").Actions} */
   const actions = {
-    /** @param {import("./api.js").Action} action */
     act: (action) => change(() => api.act(id, action, view.version)),
-    /** @param {string} code */
     toggle(code) {
       if (chosen.has(code)) chosen.delete(code);
       else chosen.add(code);
       render();
     },
-    /** @param {(id: string) => Promise<TableView>} send */
     seat: (send) => change(() => send(id)),
     chosen: () => [...chosen],
   };
@@ -157,12 +173,15 @@ export async function tableScreen(into, id, onTurn) {
   window.addEventListener("pointercancel", release, true);
 
   render();
-  const stream = follow(id, () => view.version, accept, (text) => {
-    live.textContent = text;
+  const stream = follow(id, () => view.version, accept, (up) => {
+    banner.hidden = up;
+    body.dataset.live = String(up);
+    banner.textContent = up ? "" : t("table.reconnecting");
+    if (up) clear();
   });
   const tick = window.setInterval(() => {
-    for (const node of body.querySelectorAll("[data-deadline]")) {
-      node.textContent = timeLeft(/** @type {string} */ (node.getAttribute("data-deadline")));
+    for (const clock of body.querySelectorAll("[data-deadline]")) {
+      if (clock instanceof HTMLElement) windClock(clock);
     }
   }, 1000);
   const visible = () => {
@@ -171,33 +190,12 @@ export async function tableScreen(into, id, onTurn) {
   document.addEventListener("visibilitychange", visible);
   return () => {
     stream.stop();
+    motion.stop();
     clearInterval(tick);
     document.removeEventListener("visibilitychange", visible);
     window.removeEventListener("pointerup", release, true);
     window.removeEventListener("pointercancel", release, true);
   };
-}
-
-/**
- * Who sits at a seat, by name.
- * @param {TableView} view
- * @returns {(seat: number) => string}
- */
-function namesOf(view) {
-  return (seat) => view.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat + 1}`;
-}
-
-/**
- * What a screen reader should hear of the table now: the player's turn, or the last
- * hand's result.
- * @param {TableView} view
- */
-function newsOf(view) {
-  if (view.legal) return `Your turn at ${view.name}, hand ${view.hand_no}: ${hintOf(view.legal)}`;
-  if (view.last_hand && (view.phase == null || view.phase === "complete")) {
-    return `Hand ${view.hand_no} over: ${headlineOf(view.last_hand, namesOf(view))}.`;
-  }
-  return "";
 }
 
 /**
@@ -209,7 +207,7 @@ function newsOf(view) {
  * @param {string} id
  * @param {() => number} seen the version of the view the page has
  * @param {(view: TableView) => void} changed
- * @param {(text: string) => void} status
+ * @param {(up: boolean) => void} status whether the stream is connected
  */
 function follow(id, seen, changed, status) {
   /** @type {EventSource | null} */
@@ -221,7 +219,7 @@ function follow(id, seen, changed, status) {
 
   const later = () => {
     if (stopped) return;
-    status("Reconnecting…");
+    status(false);
     timer = window.setTimeout(connect, wait);
     wait = Math.min(wait * 2, 10000);
   };
@@ -234,7 +232,7 @@ function follow(id, seen, changed, status) {
     } catch (error) {
       // Refused for good (no longer a member, no such table): say so and stop trying.
       if (error instanceof api.ApiError && (error.problem.status === 403 || error.problem.status === 404)) {
-        status(`Not following this table: ${error.message}`);
+        show(error);
         return;
       }
       later();
@@ -242,7 +240,7 @@ function follow(id, seen, changed, status) {
     }
     source.onopen = () => {
       wait = 1000;
-      status("Live");
+      status(true);
     };
     source.addEventListener("view", (event) => {
       changed(/** @type {TableView} */ (JSON.parse(/** @type {MessageEvent} */ (event).data)));
@@ -261,302 +259,4 @@ function follow(id, seen, changed, status) {
       source?.close();
     },
   };
-}
-
-/**
- * @typedef {object} Actions
- * @property {(action: import("./api.js").Action) => Promise<void>} act
- * @property {(code: string) => void} toggle
- * @property {(send: (id: string) => Promise<TableView>) => Promise<void>} seat
- * @property {() => string[]} chosen
- */
-
-/**
- * Everything shown of the table.
- * @param {TableView} view
- * @param {Set<string>} chosen
- * @param {Actions} actions
- */
-function tableParts(view, chosen, actions) {
-  const nameOf = namesOf(view);
-  const inPlay = view.phase != null && view.phase !== "complete";
-  const trump = view.trump;
-  return [
-    el("h2", { tabindex: "-1" }, [view.name]),
-    el("p", { class: "facts" }, [
-      `${view.status}`,
-      view.hand_no ? ` · hand ${view.hand_no}` : "",
-      " · pot ",
-      el("span", { class: "pot" }, [String(view.pot)]),
-      ` · ante ${view.rules.ante}`,
-      ...(trump ? [" · trump ", trump.card ? card(trump.card) : el("span", {}, [suitName(trump.suit)])] : []),
-      view.stock_count != null && inPlay ? ` · ${view.stock_count} in the stock` : "",
-    ]),
-    seatsPart(view),
-    ...trickParts(view, nameOf),
-    ...handParts(view, chosen, actions),
-    seatControls(view, actions),
-    ...(view.last_hand && !inPlay ? [resultPart(view.last_hand, nameOf)] : []),
-  ];
-}
-
-/** @param {TableView} view */
-function seatsPart(view) {
-  const acting = new Map(view.to_act_all.map((t) => [t.seat, t]));
-  return el(
-    "ol",
-    { class: "seats", "aria-label": "Seats" },
-    view.seats.map((s) => {
-      const turn = acting.get(s.seat);
-      return el("li", { class: `${turn ? "acting" : ""} ${s.seat === view.my_seat ? "me" : ""}` }, [
-        el("span", { class: "name" }, [s.username, s.bot ? " (bot)" : "", s.seat === view.my_seat ? " (you)" : ""]),
-        el("span", {}, [
-          amount("balance", s.balance),
-          ` · ${s.tricks} ${s.tricks === 1 ? "trick" : "tricks"}`,
-          s.state ? ` · ${s.state.replace("_", " ")}` : "",
-          ...(turn ? [" · to act", ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline }, [timeLeft(turn.deadline)])] : [])] : []),
-        ]),
-      ]);
-    }),
-  );
-}
-
-/**
- * The trick in play and the last one taken.
- * @param {TableView} view
- * @param {(seat: number) => string} nameOf
- */
-function trickParts(view, nameOf) {
-  /** @param {Schemas["TrickOut"]} trick */
-  const plays = (trick) =>
-    el("ul", { class: "trick" }, trick.plays.map((p) => el("li", {}, [card(p.card), ` ${nameOf(p.seat)}`])));
-  const done = view.tricks.filter((t) => t.winner_seat != null);
-  const last = done.at(-1);
-  return [
-    ...(view.current_trick && view.current_trick.plays.length
-      ? [el("section", { "aria-label": "Current trick" }, [el("h3", {}, [`Trick ${done.length + 1}`]), plays(view.current_trick)])]
-      : []),
-    ...(last?.winner_seat != null
-      ? [el("section", { "aria-label": "Last trick" }, [el("h3", {}, [`Last trick: ${nameOf(last.winner_seat)}`]), plays(last)])]
-      : []),
-  ];
-}
-
-/**
- * My hand as buttons, and the actions the rules allow now.
- * @param {TableView} view
- * @param {Set<string>} chosen
- * @param {Actions} actions
- */
-function handParts(view, chosen, actions) {
-  if (view.my_seat == null || !view.my_hand.length) return [];
-  const legal = view.legal;
-  const discarding = legal != null && legal.max_discard != null && (legal.action === "draw" || legal.can_play === true);
-  const playable = new Set(legal?.action === "play" ? (legal.cards ?? []) : []);
-  const cards = view.my_hand.map((code) => {
-    const node = cardButton(code);
-    node.setAttribute("data-key", `card-${code}`);
-    if (discarding) {
-      const full = chosen.size >= (legal?.max_discard ?? 0);
-      node.setAttribute("aria-pressed", String(chosen.has(code)));
-      node.disabled = code === legal?.must_keep || (full && !chosen.has(code));
-      node.addEventListener("click", () => actions.toggle(code));
-    } else {
-      node.disabled = !playable.has(code);
-      node.addEventListener("click", () => actions.act({ type: "play", card: code }));
-    }
-    return node;
-  });
-  /** @type {(Node | string)[]} */
-  const controls = [];
-  if (legal?.action === "declare") {
-    const pass = button("Pass", () => actions.act({ type: "declare", play: false }), { "data-key": "pass", class: "secondary" });
-    pass.disabled = legal.can_pass !== true;
-    const play = button("Play", () => actions.act({ type: "declare", play: true, ...(legal.max_discard != null ? { discard: actions.chosen() } : {}) }), { "data-key": "play" });
-    play.disabled = legal.can_play !== true;
-    controls.push(pass, play);
-  } else if (legal?.action === "draw") {
-    controls.push(button("Draw", () => actions.act({ type: "draw", discard: actions.chosen() }), { "data-key": "draw" }));
-  }
-  const hint = legal ? `Your turn: ${hintOf(legal)}` : view.my_declaration != null ? `You declared: ${view.my_declaration ? "play" : "pass"}.` : "";
-  return [
-    el("section", { "aria-label": "My hand", class: legal ? "hand mine" : "hand" }, [
-      el("h3", {}, ["My hand"]),
-      el("div", { class: "cards", role: "group", "aria-label": "My cards" }, cards),
-      hint ? el("p", { class: "hint" }, [hint]) : "",
-      el("div", { class: "actions" }, controls),
-    ]),
-  ];
-}
-
-/**
- * What the player may do now, in words.
- * @param {Schemas["LegalOut"]} legal
- */
-function hintOf(legal) {
-  if (legal.action === "play") return "play a card.";
-  if (legal.max_discard == null) return "play or pass.";
-  if (legal.action === "draw") return `tap up to ${legal.max_discard} cards to discard, then Draw.`;
-  return `tap up to ${legal.max_discard} cards to discard, then Play (none: stand pat), or Pass.`;
-}
-
-/**
- * Take a seat, leave it, deal, add a bot: whichever apply now.
- * @param {TableView} view
- * @param {Actions} actions
- */
-function seatControls(view, actions) {
-  const between = view.phase == null || view.phase === "complete";
-  const free = view.rules.max_players - view.seats.length;
-  const open = view.status !== "closed";
-  const me = view.seats.find((s) => s.seat === view.my_seat);
-  /** @type {HTMLButtonElement[]} */
-  const list = [];
-  if (open && view.my_seat == null && free > 0) {
-    list.push(button("Take a seat", () => actions.seat(api.sit), { "data-key": "sit" }));
-  }
-  if (open && view.my_seat != null && between && view.seats.length >= 2) {
-    list.push(button("Deal", () => actions.seat(api.deal), { "data-key": "deal" }));
-  }
-  if (open && free > 0) {
-    list.push(button("Add bot", () => actions.seat(api.addBot), { "data-key": "bot", class: "secondary" }));
-  }
-  if (view.my_seat != null && (between || me?.state === "sitting_out")) {
-    list.push(button("Leave seat", () => actions.seat(api.stand), { "data-key": "stand", class: "secondary" }));
-  }
-  return el("div", { class: "actions" }, [...list, link(`/leagues/${view.league_id}`, ["Back to the league"])]);
-}
-
-/**
- * Who won a hand, in words.
- * @param {Schemas["Settlement"]} result
- * @param {(seat: number) => string} nameOf
- */
-function headlineOf(result, nameOf) {
-  const outcome = result.outcome;
-  if (outcome.type === "won") return `${nameOf(outcome.seat)} won the pot of ${result.pot}`;
-  if (outcome.type === "uncontested") return `${nameOf(outcome.seat)} took the pot of ${result.pot} uncontested`;
-  if (outcome.type === "split") return `Split between ${outcome.seats.map(nameOf).join(" and ")}`;
-  return "Everyone passed: the pot carries over";
-}
-
-/**
- * The last hand's result: who won, the bourrés, who paid and who was paid.
- * @param {Schemas["Settlement"]} result
- * @param {(seat: number) => string} nameOf
- */
-function resultPart(result, nameOf) {
-  const headline = headlineOf(result, nameOf);
-  /** @param {Schemas["SeatAmount"][]} list */
-  const lines = (list) => list.map((a) => `${nameOf(a.seat)} ${a.amount}`).join(", ");
-  return el("section", { "aria-label": "Last hand", class: "result" }, [
-    el("h3", {}, ["Last hand"]),
-    el("p", {}, [headline, "."]),
-    result.tricks.length ? el("p", {}, [`Tricks: ${lines(result.tricks)}.`]) : "",
-    result.payouts.length ? el("p", {}, [`Paid out: ${lines(result.payouts)}.`]) : "",
-    result.bourre.length ? el("p", {}, [`Bourré, paying into the next pot: ${lines(result.bourre)}.`]) : el("p", {}, ["No one bourré."]),
-    result.carried ? el("p", {}, [`The next pot starts with ${result.carried}.`]) : "",
-  ]);
-}
-
-/**
- * What happened in a finished hand, move by move, from its record; loaded when opened.
- * @param {string} id
- * @param {number} hand
- */
-function transcript(id, hand) {
-  const lines = el("ol", { class: "transcript" });
-  const part = el("details", {}, [el("summary", {}, [`Transcript of hand ${hand}`]), lines]);
-  part.addEventListener("toggle", async () => {
-    if (!part.open || lines.childElementCount) return;
-    const record = await api.handRecord(id, hand).catch((error) => {
-      show(error);
-      return null;
-    });
-    lines.replaceChildren(...(record?.events ?? []).map((row) => el("li", {}, [describe(row.payload)])));
-  });
-  return part;
-}
-
-/**
- * One event of a hand's record, in words.
- * @param {Schemas["TableEvent"]} event
- */
-function describe(event) {
-  /** @param {number} seat */
-  const seat = (seat) => `seat ${seat + 1}`;
-  switch (event.type) {
-    case "hand_started":
-      return `Hand ${event.hand_no} dealt by ${seat(event.dealer)}; ${event.entrants.length} players`;
-    case "declared":
-      return `${seat(event.seat)} ${event.play ? "plays" : "passes"}${event.draw ? `, discards ${event.draw.discard.length}` : ""}`;
-    case "revealed":
-      return `Declarations revealed: ${event.playing.length ? event.playing.map(seat).join(", ") : "nobody"} playing`;
-    case "drew":
-      return `${seat(event.seat)} discards ${event.draw.discard.length} and draws`;
-    case "played":
-      return `${seat(event.seat)} plays ${cardName(event.card)}`;
-    case "trick_won":
-      return `${seat(event.seat)} takes trick ${event.trick + 1}`;
-    case "hand_ended":
-      return `Hand over: pot ${event.pot}, ${event.carried} carried to the next`;
-    default:
-      return event.type.replaceAll("_", " ");
-  }
-}
-
-/**
- * The table's hands, each with its audit's verdict; loaded when opened.
- * @param {string} id
- */
-function historyPart(id) {
-  const list = el("ol", { class: "history" });
-  /** Counts loads: rows of a load overtaken by the next are dropped. */
-  let loads = 0;
-  const { more, start } = pager("More hands", async (/** @type {number | null} */ after) => {
-    const mine = loads;
-    const page = await api.hands(id, after);
-    const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.audit(id, h.hand_no))));
-    if (mine !== loads) return null;
-    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i])));
-    return page.next_cursor;
-  });
-  const part = el("details", { class: "history" }, [el("summary", {}, ["Hand history"]), list, more]);
-  const reload = () => {
-    if (!part.open) return;
-    loads += 1;
-    list.replaceChildren();
-    start().catch(show);
-  };
-  part.addEventListener("toggle", reload);
-  return { part, reload };
-}
-
-/**
- * One hand of the history: its outcome and its audit's verdict.
- * @param {string} id
- * @param {Schemas["HandSummary"]} h
- * @param {PromiseSettledResult<Schemas["AuditReport"] | null>} audit
- */
-function handLine(id, h, audit) {
-  const verdict = h.in_progress
-    ? "in play"
-    : audit.status === "rejected" ? "audit not available"
-    : audit.value?.verified ? "verified" : "NOT verified";
-  /** @param {number[]} seats */
-  const seats = (seats) => seats.map((s) => s + 1).join(", ");
-  const outcome =
-    (h.outcome === "won" || h.outcome === "uncontested") && h.winner_seat != null ? `seat ${h.winner_seat + 1} won`
-    : h.outcome === "split" ? `split: seats ${seats(h.split_seats)}`
-    : h.outcome === "all_passed" ? "all passed" : "";
-  return el("li", { "data-hand": String(h.hand_no) }, [
-    `Hand ${h.hand_no}: trump ${suitName(h.trump)}`,
-    outcome ? `, ${outcome}` : "",
-    h.pot != null ? `, pot ${h.pot}` : "",
-    h.bourre_seats.length ? `, bourré: seats ${seats(h.bourre_seats)}` : "",
-    " · ",
-    el("span", { class: verdict === "verified" || verdict === "in play" ? "verdict" : "verdict bad" }, [verdict]),
-    h.fixed_deck ? " (fixed deck)" : "",
-    h.in_progress ? "" : transcript(id, h.hand_no),
-  ]);
 }

@@ -1,6 +1,7 @@
 // What every screen uses: building elements, the problem banner, navigation, cards.
 
 import { ApiError } from "./api.js";
+import { cardName, codeText, num, suitSign, t } from "./i18n.js";
 
 /**
  * An element with attributes and children.
@@ -87,8 +88,20 @@ export function tell(text) {
  */
 export function show(error, then) {
   problem.hidden = false;
-  const said = error instanceof ApiError ? `${error.message} (${error.problem.code})` : String(error);
-  problem.textContent = then ? `${said}. ${then}` : said;
+  problem.textContent = then ? `${problemText(error)} ${then}` : problemText(error);
+}
+
+/**
+ * A refusal in the chosen language, from its `code`; a request that never reached the
+ * server, or timed out, says so; anything else is a fault of this page, said plainly.
+ * @param {unknown} error
+ */
+export function problemText(error) {
+  if (error instanceof ApiError) return codeText(error.problem.code);
+  if (error instanceof TypeError || (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))) {
+    return t("problem.offline");
+  }
+  return t("problem.unexpected");
 }
 
 export function clear() {
@@ -134,7 +147,7 @@ export function pager(label, load) {
 
 /** A number with words for screen readers ("balance 1000"). @param {string} words @param {number} value */
 export function amount(words, value) {
-  return el("span", {}, [el("span", { class: "sr-only" }, [`${words} `]), el("span", { class: "balance" }, [String(value)])]);
+  return el("span", {}, [el("span", { class: "sr-only" }, [`${words} `]), el("span", { class: "balance" }, [num(value)])]);
 }
 
 /** @type {() => void} */
@@ -167,26 +180,9 @@ export function link(path, children, attrs = {}) {
   return node;
 }
 
-const RANKS = /** @type {Record<string, string>} */ ({
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-  J: "jack", Q: "queen", K: "king", A: "ace",
-});
-const SUITS = /** @type {Record<string, [string, string]>} */ ({
-  C: ["clubs", "♣"], D: ["diamonds", "♦"], H: ["hearts", "♥"], S: ["spades", "♠"],
-});
-
-/** "10H, ten of hearts". @param {string} code */
-export function cardName(code) {
-  return `${code}, ${RANKS[code.slice(0, -1)]} of ${SUITS[code.slice(-1)][0]}`;
-}
-
-/** The name of a suit. @param {string} suit `C`, `D`, `H` or `S` */
-export function suitName(suit) {
-  return SUITS[suit][0];
-}
-
 /**
- * Gives `node` a card's face (rank and suit sign, red or black) and its name.
+ * Gives `node` a card's face (rank and suit in the corners, the suit large in the middle,
+ * red or black) and its name.
  * @template {HTMLElement} T
  * @param {T} node
  * @param {string} code
@@ -194,15 +190,25 @@ export function suitName(suit) {
  */
 function face(node, code) {
   const suit = code.slice(-1);
+  const rank = code.slice(0, -1);
   node.classList.add("card", suit === "H" || suit === "D" ? "red" : "black");
   node.setAttribute("aria-label", cardName(code));
-  node.append(code.slice(0, -1), el("span", { "aria-hidden": "true" }, [SUITS[suit][1]]));
+  node.append(
+    el("span", { class: "corner", "aria-hidden": "true" }, [el("span", {}, [rank]), el("span", {}, [suitSign(suit)])]),
+    el("span", { class: "pip", "aria-hidden": "true" }, [suitSign(suit)]),
+  );
   return node;
 }
 
-/** A card shown. @param {string} code */
-export function card(code) {
-  return face(el("span", { role: "img" }), code);
+/**
+ * A card shown, `small` (in a line of text), `played` (on the felt) or full size.
+ * @param {string} code
+ * @param {"small" | "played" | ""} [size]
+ */
+export function cardFace(code, size = "") {
+  const node = face(el("span", { role: "img" }), code);
+  if (size) node.classList.add(size);
+  return node;
 }
 
 /** A card to tap, named by its code first ("10H, ten of hearts"). @param {string} code */
@@ -213,6 +219,6 @@ export function cardButton(code) {
 /** Seconds until `deadline`, as "1:05" (or "2 h 10 min"). @param {string} deadline */
 export function timeLeft(deadline) {
   const secs = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
-  if (secs >= 3600) return `${Math.floor(secs / 3600)} h ${Math.floor((secs % 3600) / 60)} min`;
+  if (secs >= 3600) return t("time.hours", { h: Math.floor(secs / 3600), m: Math.floor((secs % 3600) / 60) });
   return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
 }

@@ -1,12 +1,17 @@
 //! The reference web client (`web/`), compiled into the binary. `GET /` serves its page;
 //! its modules and styles are under `/app/<version>/`, where the version is a hash of every
-//! file, so they are cached for a year and a new build is fetched at once. Nothing is loaded
-//! from elsewhere (the page's `Content-Security-Policy` says so).
+//! file, so they are cached for a year and a new build is fetched at once. Its texts go
+//! gzipped to a browser that takes gzip. Nothing is loaded from elsewhere (the page's
+//! `Content-Security-Policy` says so).
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Mutex, OnceLock};
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, routes, web};
+use flate2::Compression;
+use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
@@ -21,7 +26,7 @@ struct Asset {
 
 /// A file of `web/` by name, with its media type.
 macro_rules! asset {
-    ($name:literal, $content_type:literal) => {
+    ($name:literal, $content_type:expr) => {
         Asset {
             name: $name,
             body: include_bytes!(concat!("../../web/", $name)),
@@ -30,13 +35,27 @@ macro_rules! asset {
     };
 }
 
+const JS: &str = "text/javascript; charset=utf-8";
+
 const ASSETS: &[Asset] = &[
-    asset!("main.js", "text/javascript; charset=utf-8"),
-    asset!("api.js", "text/javascript; charset=utf-8"),
-    asset!("ui.js", "text/javascript; charset=utf-8"),
-    asset!("leagues.js", "text/javascript; charset=utf-8"),
-    asset!("table.js", "text/javascript; charset=utf-8"),
+    asset!("main.js", JS),
+    asset!("api.js", JS),
+    asset!("ui.js", JS),
+    asset!("i18n.js", JS),
+    asset!("leagues.js", JS),
+    asset!("table.js", JS),
+    asset!("felt.js", JS),
+    asset!("motion.js", JS),
+    asset!("history.js", JS),
+    asset!("lang-en.js", JS),
+    asset!("lang-zh-Hans.js", JS),
+    asset!("lang-ja.js", JS),
+    asset!("lang-th.js", JS),
     asset!("style.css", "text/css; charset=utf-8"),
+    asset!("icon.svg", "image/svg+xml"),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
+    asset!("icon-maskable-512.png", "image/png"),
 ];
 
 const PAGE: &str = include_str!("../../web/index.html");
@@ -60,10 +79,52 @@ fn version() -> &'static str {
     })
 }
 
+/// Where this build serves file `name` of the client.
+fn asset_path(name: &str) -> String {
+    format!("/app/{}/{name}", version())
+}
+
 /// The page, its assets' path filled in.
 fn page() -> &'static str {
     static FILLED: OnceLock<String> = OnceLock::new();
     FILLED.get_or_init(|| PAGE.replace("{{app}}", &format!("/app/{}", version())))
+}
+
+/// Whether the client takes gzip (`Accept-Encoding`, a `q` of 0 refusing it).
+fn takes_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',').any(|part| {
+                let mut params = part.split(';').map(str::trim);
+                let coding = params.next().unwrap_or("");
+                let refused = params.any(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q == 0.0)
+                });
+                (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+            })
+        })
+}
+
+/// `body` gzipped, once: each text of the client is compressed at its first request and
+/// kept for the life of the process.
+fn gzipped(body: &'static [u8]) -> &'static [u8] {
+    static KEPT: OnceLock<Mutex<HashMap<usize, &'static [u8]>>> = OnceLock::new();
+    let mut kept = KEPT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    kept.entry(body.as_ptr() as usize).or_insert_with(|| {
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+        let packed = encoder
+            .write_all(body)
+            .and_then(|()| encoder.finish())
+            .unwrap_or_default();
+        Box::leak(packed.into_boxed_slice())
+    })
 }
 
 fn unchanged(req: &HttpRequest, tag: &str) -> bool {
@@ -74,7 +135,8 @@ fn unchanged(req: &HttpRequest, tag: &str) -> bool {
 }
 
 /// `body` as `content_type` with this build's entity tag and `cache` (304 with no body
-/// when the client has it); `policy` for the page.
+/// when the client has it), gzipped when it is text and the client takes gzip; `policy`
+/// for the page.
 fn serve(
     req: &HttpRequest,
     body: &'static [u8],
@@ -82,7 +144,13 @@ fn serve(
     cache: &'static str,
     policy: Option<&'static str>,
 ) -> HttpResponse {
-    let tag = format!("\"{}\"", version());
+    let text = !content_type.starts_with("image/png");
+    let gzip = text && takes_gzip(req);
+    let (body, tag) = if gzip {
+        (gzipped(body), format!("\"{}-gzip\"", version()))
+    } else {
+        (body, format!("\"{}\"", version()))
+    };
     let fresh = !unchanged(req, &tag);
     let mut response = if fresh {
         HttpResponse::Ok()
@@ -92,7 +160,11 @@ fn serve(
     response
         .insert_header((header::ETAG, tag))
         .insert_header((header::CACHE_CONTROL, cache))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::VARY, "Accept-Encoding"));
+    if gzip {
+        response.insert_header((header::CONTENT_ENCODING, "gzip"));
+    }
     if let Some(policy) = policy {
         response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
     }
@@ -125,14 +197,69 @@ pub async fn index(req: HttpRequest) -> HttpResponse {
 
 const WORKER: &[u8] = include_bytes!("../../web/sw.js");
 
-/// The client's service worker, which shows Web Push messages: at the root, so that its
-/// scope is the whole app, and never cached for long, so a new build replaces it.
+/// The service worker, its shell filled in: the page's path and each of this build's files.
+fn worker() -> &'static str {
+    static FILLED: OnceLock<String> = OnceLock::new();
+    FILLED.get_or_init(|| {
+        let shell: Vec<String> = std::iter::once("/".to_owned())
+            .chain(ASSETS.iter().map(|a| asset_path(a.name)))
+            .collect();
+        String::from_utf8_lossy(WORKER).replace("__SHELL__", &shell.join(" "))
+    })
+}
+
+/// The client's service worker, which keeps the app's shell for offline visits and shows
+/// Web Push messages: at the root, so that its scope is the whole app, and never cached for
+/// long, so a new build replaces it.
 #[get("/sw.js")]
 pub async fn service_worker(req: HttpRequest) -> HttpResponse {
+    serve(&req, worker().as_bytes(), JS, "no-cache", None)
+}
+
+/// The web app manifest: what a browser needs to install the client as an app.
+fn manifest() -> &'static str {
+    static FILLED: OnceLock<String> = OnceLock::new();
+    FILLED.get_or_init(|| {
+        let icon = |name: &str, size: &str, purpose: &str| {
+            let kind = ASSETS
+                .iter()
+                .find(|a| a.name == name)
+                .map(|a| a.content_type);
+            serde_json::json!({
+                "src": asset_path(name),
+                "sizes": size,
+                "type": kind,
+                "purpose": purpose,
+            })
+        };
+        serde_json::json!({
+            "name": "Bourré",
+            "short_name": "Bourré",
+            "description": "Bourré (Booray), the Louisiana trick-taking game, with your league.",
+            "id": "/",
+            "start_url": "/",
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#0b5d3b",
+            "theme_color": "#0b5d3b",
+            "icons": [
+                icon("icon-192.png", "192x192", "any"),
+                icon("icon-512.png", "512x512", "any"),
+                icon("icon-maskable-512.png", "512x512", "maskable"),
+                icon("icon.svg", "any", "any"),
+            ],
+        })
+        .to_string()
+    })
+}
+
+/// The client's web app manifest (`/manifest.webmanifest`).
+#[get("/manifest.webmanifest")]
+pub async fn web_manifest(req: HttpRequest) -> HttpResponse {
     serve(
         &req,
-        WORKER,
-        "text/javascript; charset=utf-8",
+        manifest().as_bytes(),
+        "application/manifest+json",
         "no-cache",
         None,
     )

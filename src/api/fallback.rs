@@ -34,9 +34,14 @@ impl Routes {
         }
         // The document and the Swagger UI; the web client's page and files.
         let pages = super::client::PAGES.iter().copied();
-        for path in ["/openapi.json", "/app/{version}/{name}"]
-            .into_iter()
-            .chain(pages)
+        for path in [
+            "/openapi.json",
+            "/app/{version}/{name}",
+            "/sw.js",
+            "/manifest.webmanifest",
+        ]
+        .into_iter()
+        .chain(pages)
         {
             routes.push((
                 path.split('/').map(str::to_owned).collect(),

@@ -21,9 +21,10 @@ use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
 use crate::app::league_history::{HistoryPage, MAX_HISTORY_PAGE};
-use crate::app::leagues::{Invitation, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
+use crate::app::leagues::{Invitation, Invite, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
 use crate::app::standings::Standings;
 use crate::store::discovery::TableFilter;
+use crate::store::ledger::Cursor;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -186,6 +187,33 @@ pub async fn join_by_code(
         )
         .await?;
     Ok(respond_joined(reply))
+}
+
+/// What an invite code opens: the league's name, who invited, and whether joining makes a
+/// member or a request. Needs no sign-in (an invite link's page shows it before), and
+/// counts in the same hourly limit per address as joins. A code no league has, expired or
+/// used up is 403 `wrong_invite_code`.
+#[utoipa::path(
+    operation_id = "get_invite",
+    tag = "leagues",
+    params(("code" = String, Path, description = "The invite code, as in an invite link (`/join/<code>`); case does not matter", min_length = 1, max_length = 40)),
+    responses(
+        (status = 200, description = "What the code opens", body = Invite),
+        (status = 400, response = BadRequest),
+        (status = 403, response = Forbidden),
+        (status = 409, response = Conflict),
+        (status = 429, description = "`rate_limited`: too many joins and invite look-ups from the client's address this hour (`BOURRE_JOINS_PER_HOUR`, default 60), see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+    )
+)]
+#[get("/{code}")]
+pub async fn invite(
+    app: web::Data<App>,
+    path: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let invite = app.invite(&path.into_inner(), client_addr(&req)).await?;
+    Ok(HttpResponse::Ok().json(invite))
 }
 
 /// 201 for a member, 202 for a join request waiting for an admin.
@@ -564,16 +592,7 @@ pub async fn standings(
     path: web::Path<Uuid>,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let ascending = match query.order.as_deref() {
-        None | Some("desc") => false,
-        Some("asc") => true,
-        Some(_) => {
-            return Err(ApiError::refused(
-                ErrorCode::InvalidQuery,
-                "order is `asc` or `desc`",
-            ));
-        }
-    };
+    let ascending = ascending(query.order.as_deref(), false)?;
     let standings = app
         .standings(
             caller.0,
@@ -586,12 +605,30 @@ pub async fn standings(
     Ok(HttpResponse::Ok().json(standings))
 }
 
+/// A query's `order`: `asc` or `desc`, else `default_ascending`; anything else is refused.
+fn ascending(order: Option<&str>, default_ascending: bool) -> Result<bool, ApiError> {
+    match order {
+        None => Ok(default_ascending),
+        Some("asc") => Ok(true),
+        Some("desc") => Ok(false),
+        Some(_) => Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            "order is `asc` or `desc`",
+        )),
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LedgerQuery {
-    /// Entries with an id greater than this cursor (`next_cursor` of the previous page).
+    /// The `next_cursor` of the previous page: entries after it in the page's order (with a
+    /// greater id oldest first, a smaller one newest first).
     #[serde(default)]
     pub after: Option<i64>,
+    /// `asc` (default): oldest first; `desc`: newest first.
+    #[serde(default)]
+    #[param(pattern = "^(asc|desc)$")]
+    pub order: Option<String>,
     /// Page size, at most 200 (default 50).
     #[serde(default)]
     pub limit: Option<i64>,
@@ -603,15 +640,15 @@ pub struct LedgerQuery {
     pub table_id: Option<Uuid>,
 }
 
-/// The league's ledger, oldest first, cursor-paged; each entry names the table, hand and
-/// event that caused it.
+/// The league's ledger, oldest first (or newest first with `order=desc`), cursor-paged;
+/// each entry names the table, hand and event that caused it.
 #[utoipa::path(
     operation_id = "get_league_ledger",
     tag = "leagues",
     security(("bearer" = [])),
     params(("league_id" = Uuid, Path), LedgerQuery),
     responses(
-        (status = 200, description = "A page of the ledger, oldest first", body = LedgerPage),
+        (status = 200, description = "A page of the ledger, in the order asked", body = LedgerPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -625,11 +662,15 @@ pub async fn ledger(
     path: web::Path<Uuid>,
     query: web::Query<LedgerQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let oldest_first = ascending(query.order.as_deref(), true)?;
     let page = app
         .ledger_page(
             caller.0,
             LeagueId(path.into_inner()),
-            query.after.unwrap_or(0),
+            Cursor {
+                after: query.after,
+                oldest_first,
+            },
             query.limit.unwrap_or(50),
             query.player_id,
             query.table_id,

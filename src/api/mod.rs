@@ -155,6 +155,7 @@ fn build() -> (
                 .service(push::unsubscribe_id),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
+        .service(scope("/v1/invites").service(leagues::invite))
         .service(
             scope("/v1/leagues")
                 .service(leagues::list_mine)
@@ -248,6 +249,7 @@ pub fn server(
                 .service(client::index)
                 .service(client::asset)
                 .service(client::service_worker)
+                .service(client::web_manifest)
                 .default_service(web::to(fallback::unmatched))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))

@@ -272,7 +272,7 @@ fn check_replay(events: &[(i64, Event)]) -> Check<String> {
     }
     match state.settlement() {
         Some(s) => Ok(format!(
-            "{} events replayed through the engine; settlement {:?}",
+            "{} events replayed through the engine; {}",
             events.len(),
             s.outcome
         )),

@@ -87,8 +87,12 @@ impl App {
                     Some(bot) => PlayerId(bot),
                     None => {
                         let bot = PlayerId(Uuid::new_v4());
-                        let name = format!("bot {}", &bot.0.simple().to_string()[..8]);
-                        store::players::insert_bot(conn, bot.0, &name).await?;
+                        if !store::players::insert_bot(conn, bot.0, &bot_names(bot.0)).await? {
+                            return Err(AppError::Internal(format!(
+                                "no free name for bot {}",
+                                bot.0
+                            )));
+                        }
                         bot
                     }
                 };
@@ -246,4 +250,80 @@ async fn retire(conn: &mut Conn, league: LeagueId, bot: PlayerId) -> Result<(), 
         return Ok(());
     }
     super::league_admin::end_membership(conn, league, bot, Some("bot retired".into())).await
+}
+
+/// Given names and Louisiana family names a bot's name is made of.
+const FIRST_NAMES: [&str; 16] = [
+    "Remy",
+    "Celeste",
+    "Amos",
+    "Odile",
+    "Felix",
+    "Josette",
+    "Lucien",
+    "Marguerite",
+    "Theo",
+    "Noelie",
+    "Gaston",
+    "Rosalie",
+    "Jules",
+    "Eveline",
+    "Alcide",
+    "Lorraine",
+];
+const FAMILY_NAMES: [&str; 16] = [
+    "Boudreaux",
+    "Thibodeaux",
+    "Fontenot",
+    "Arceneaux",
+    "Landry",
+    "Guidry",
+    "Broussard",
+    "Hebert",
+    "Comeaux",
+    "Babineaux",
+    "LeBlanc",
+    "Robichaux",
+    "Trahan",
+    "Melancon",
+    "Doucet",
+    "Guillory",
+];
+
+/// The names bot `id` may take, in order: a given and a family name picked by its id (the
+/// same for the same bot), a few more such pairs should the first be taken, and last its
+/// id's first digits, which no one else has.
+fn bot_names(id: Uuid) -> Vec<String> {
+    let bytes = id.as_bytes();
+    bytes
+        .chunks(2)
+        .take(6)
+        .map(|pair| {
+            format!(
+                "{} {}",
+                FIRST_NAMES[usize::from(pair[0]) % FIRST_NAMES.len()],
+                FAMILY_NAMES[usize::from(pair[1]) % FAMILY_NAMES.len()]
+            )
+        })
+        .chain(std::iter::once(format!(
+            "Bot {}",
+            &id.simple().to_string()[..8]
+        )))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_is_named_by_its_id() {
+        let id = Uuid::from_u128(0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10);
+        let names = bot_names(id);
+        assert_eq!(names, bot_names(id));
+        assert_eq!(names[0], "Celeste Fontenot");
+        assert_eq!(names.len(), 7);
+        assert_eq!(names[6], "Bot 01020304");
+        assert_ne!(bot_names(Uuid::from_u128(1))[0], names[0]);
+    }
 }

@@ -15,7 +15,7 @@ use super::table::state::TableRow;
 use super::table_event::TableEvent;
 use super::{App, AppError};
 use crate::app::ErrorCode;
-use crate::engine::view::redact;
+use crate::engine::hand::{Draw, seats_in_words};
 use crate::engine::{Event, Outcome};
 use crate::store::events as event_log;
 use crate::store::events::EventRow;
@@ -254,6 +254,15 @@ impl App {
     }
 }
 
+/// "discards 2C 7D, draws 5H 9S", or "stands pat".
+fn draw_words(draw: &Draw) -> String {
+    if draw.discard.is_empty() {
+        "stands pat".to_owned()
+    } else {
+        format!("discards {}, draws {}", draw.discard, draw.drawn)
+    }
+}
+
 /// A readable transcript of a finished hand.
 pub fn transcript(record: &HandRecord) -> Result<String, AppError> {
     let mut out = String::new();
@@ -291,7 +300,7 @@ pub fn transcript(record: &HandRecord) -> Result<String, AppError> {
                 if sitting_out.is_empty() {
                     String::new()
                 } else {
-                    format!("; sitting out: seats {sitting_out:?}")
+                    format!("; sitting out: {}", seats_in_words(sitting_out))
                 }
             ),
             TableEvent::Hand(Event::HandStarted(start)) => {
@@ -330,16 +339,15 @@ pub fn transcript(record: &HandRecord) -> Result<String, AppError> {
                     let _ = write!(text, ", extra ante {extra_ante}");
                 }
                 if let Some(d) = draw {
-                    let _ = write!(text, ", discards [{}], draws [{}]", d.discard, d.drawn);
+                    let _ = write!(text, ", {}", draw_words(d));
                 }
                 text
             }
-            TableEvent::Hand(Event::Drew { seat, draw }) => format!(
-                "seat {seat} discards [{}], draws [{}]",
-                draw.discard, draw.drawn
-            ),
+            TableEvent::Hand(Event::Drew { seat, draw }) => {
+                format!("seat {seat} {}", draw_words(draw))
+            }
             TableEvent::Hand(Event::HandEnded(s)) => {
-                let mut text = format!("hand ends: {:?}; pot {}", s.outcome, s.pot);
+                let mut text = format!("hand ends: {}; pot {}", s.outcome, s.pot);
                 for p in &s.payouts {
                     let _ = write!(text, "; seat {} collects {}", p.seat, p.amount);
                 }
@@ -349,10 +357,47 @@ pub fn transcript(record: &HandRecord) -> Result<String, AppError> {
                 let _ = write!(text, "; {} carried to the next hand", s.carried);
                 text
             }
-            TableEvent::Hand(other) => {
-                serde_json::to_string(&redact(other, None, false)).unwrap_or_default()
+            TableEvent::Hand(Event::Revealed {
+                playing,
+                extra_antes,
+            }) => {
+                let mut text = format!("declarations revealed: {} play", seats_in_words(playing));
+                for a in extra_antes {
+                    let _ = write!(text, "; seat {} pays an extra ante of {}", a.seat, a.amount);
+                }
+                text
             }
-            other => serde_json::to_string(other).unwrap_or_default(),
+            TableEvent::Hand(Event::Played { seat, card }) => format!("seat {seat} plays {card}"),
+            TableEvent::Hand(Event::TrickWon { seat, trick }) => {
+                format!("seat {seat} takes trick {trick}")
+            }
+            TableEvent::SeedRevealed {
+                hand_no,
+                server_seed,
+                next_commitment,
+            } => format!(
+                "hand {hand_no}'s server seed revealed: {server_seed}; next hand's commitment {next_commitment}"
+            ),
+            TableEvent::TurnTimedOut { seat, .. } => {
+                format!("seat {seat}'s time runs out: the server acts for it")
+            }
+            TableEvent::ClientSeedSet { seat, seed, .. } => {
+                format!("seat {seat} sets its client seed for the next hand: {seed}")
+            }
+            TableEvent::TableCreated { name, .. } => format!("table {name} created"),
+            TableEvent::SeatTaken { seat, player_id } => {
+                format!("seat {seat} taken by player {player_id}")
+            }
+            TableEvent::SeatLeft { seat, player_id } => {
+                format!("seat {seat} left by player {player_id}")
+            }
+            TableEvent::TableClosed { returned } => {
+                let mut text = "table closed".to_owned();
+                for r in returned {
+                    let _ = write!(text, "; {} back to player {}", r.amount, r.player_id);
+                }
+                text
+            }
         };
         let _ = writeln!(out, "[{:>4}] {line}", row.seq);
     }

@@ -256,7 +256,8 @@ impl App {
             load_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             let code = super::leagues::invite_code();
-            store::leagues::set_invite_code(conn, id.0, &code, expires_at, max_uses).await?;
+            store::leagues::set_invite_code(conn, id.0, admin.0, &code, expires_at, max_uses)
+                .await?;
             let league = LeagueView::of(load_league(conn, id).await?, Some(Role::Admin));
             idempotency::fresh(conn, admin, key.as_ref(), 200, league).await
         })
@@ -538,7 +539,7 @@ impl App {
         &self,
         player: PlayerId,
         id: LeagueId,
-        after: i64,
+        cursor: ledger::Cursor,
         limit: i64,
         of_player: Option<Uuid>,
         of_table: Option<Uuid>,
@@ -551,7 +552,7 @@ impl App {
         let entries = ledger::page(
             &mut conn,
             id.0,
-            after,
+            cursor,
             limit + 1,
             account.as_deref(),
             of_table,

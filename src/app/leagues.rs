@@ -18,6 +18,17 @@ use crate::store::{self, Conn, StoreError};
 
 pub use crate::store::leagues::League;
 
+/// What an invite code opens, for the page that offers to join with it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Invite {
+    /// The league's name.
+    pub league_name: String,
+    /// Who made the code (the league's creator, or the admin who rotated it last).
+    pub invited_by: String,
+    /// Whether joining makes a member now (`open`) or a request an admin decides on.
+    pub join_policy: JoinPolicy,
+}
+
 /// Who may join a league.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -144,9 +155,21 @@ fn already_a_member() -> AppError {
     )
 }
 
-/// Refused (403 `wrong_invite_code`) unless `code` is the league's invite code, unexpired
-/// and not used up.
-fn check_invite(league: &League, code: &str) -> Result<(), AppError> {
+/// An invite code as codes are kept: without spaces around, in capitals.
+fn stored_code(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
+}
+
+/// 403 `wrong_invite_code` for a code no league has.
+fn unknown_invite() -> AppError {
+    AppError::refused(ErrorCode::WrongInviteCode, "no league has that invite code")
+}
+
+/// Whether `code` opens `league` now: refused while the league is closed (409
+/// `league_closed`), and unless `code` is its invite code, unexpired and not used up (403
+/// `wrong_invite_code`).
+fn opens(league: &League, code: &str) -> Result<(), AppError> {
+    ensure_league_open(league)?;
     let refused = |why: &str| AppError::refused(ErrorCode::WrongInviteCode, why);
     if league.invite_code != code {
         return Err(refused("that invite code does not open this league"));
@@ -333,6 +356,31 @@ impl App {
         .await
     }
 
+    /// What invite code `code` opens (from a client at `addr`, counted with its joins: at
+    /// most so many an hour from one address): a code no open league has is refused as a
+    /// join would be.
+    pub async fn invite(
+        &self,
+        code: &str,
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<Invite, AppError> {
+        let per_hour = self.config.address_limits.joins_per_hour;
+        self.limit_address("invite look-up", addr, per_hour).await?;
+        let code = stored_code(code);
+        let mut conn = store::conn(&self.pool).await?;
+        let league = store::leagues::find_by_invite(&mut conn, &code)
+            .await?
+            .ok_or_else(unknown_invite)?;
+        opens(&league, &code)?;
+        Ok(Invite {
+            invited_by: store::players::username(&mut conn, league.invite_by)
+                .await?
+                .unwrap_or_default(),
+            join_policy: JoinPolicy::stored(&league.join_policy),
+            league_name: league.name,
+        })
+    }
+
     /// Joins `league_id` with its invite code (from a client at `addr`: at most so many
     /// joins an hour from one address): a member now, or a request waiting for an admin.
     pub async fn join_league(
@@ -346,7 +394,7 @@ impl App {
         let per_hour = self.config.address_limits.joins_per_hour;
         self.limit_address("league join", addr, per_hour).await?;
         let mut conn = store::conn(&self.pool).await?;
-        let code = code.trim().to_ascii_uppercase();
+        let code = stored_code(code);
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
                 return Ok(reply);
@@ -356,16 +404,10 @@ impl App {
                 Invitation::To(id) => lock_league(conn, id).await?,
                 Invitation::Code => store::leagues::find_by_invite_for_update(conn, &code)
                     .await?
-                    .ok_or_else(|| {
-                        AppError::refused(
-                            ErrorCode::WrongInviteCode,
-                            "no league has that invite code",
-                        )
-                    })?,
+                    .ok_or_else(unknown_invite)?,
             };
             let league_id = LeagueId(league.id);
-            ensure_league_open(&league)?;
-            check_invite(&league, &code)?;
+            opens(&league, &code)?;
             let existing =
                 store::memberships::role(conn, league_id.0, player.0, RowLock::None).await?;
             if existing.is_some() {

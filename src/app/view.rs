@@ -9,6 +9,7 @@ use uuid::Uuid;
 use super::ids::PlayerId;
 use super::table::state::TableState;
 use super::table_event::{ClientSeed, SeatPlayer, TableEvent, TableEventSchema};
+use crate::engine::hand::SeatAmount;
 use crate::engine::view::{EventView, Legal, SeatState, TrickView, redact, reveal};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
 use crate::store::events::EventRow;
@@ -214,6 +215,10 @@ pub struct TableView {
     pub tricks: Vec<TrickOut>,
     /// The previous hand's settlement: outcome, tricks, payouts, bourré payments, exemptions.
     pub last_hand: Option<Settlement>,
+    /// Once the hand in play has ended, until the next is dealt: each seat dealt in, in seat
+    /// order, with the chips it won (positive) or lost in that hand: its share of the pot
+    /// less its ante, extra ante (R3a) and bourré payment (R10c). Empty otherwise.
+    pub last_hand_chips: Vec<SeatAmount>,
     /// Whether the table deals fixed decks (never called fair).
     pub fixed_decks: bool,
 }
@@ -344,6 +349,7 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
             .map(|v| v.tricks.iter().map(TrickOut::from).collect())
             .unwrap_or_default(),
         last_hand,
+        last_hand_chips: hand.and_then(|h| h.state.net_chips()).unwrap_or_default(),
         fixed_decks: table.fixed_decks.is_some(),
     }
 }

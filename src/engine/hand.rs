@@ -123,6 +123,32 @@ pub enum Outcome {
     AllPassed,
 }
 
+/// Seats in words, numbered as everywhere in the API (from 0): "seat 2", "seats 0 and 3",
+/// or "nobody".
+pub fn seats_in_words(list: &[Seat]) -> String {
+    match list {
+        [] => "nobody".to_owned(),
+        [one] => format!("seat {one}"),
+        _ => {
+            let names: Vec<String> = list.iter().map(u8::to_string).collect();
+            format!("seats {}", names.join(" and "))
+        }
+    }
+}
+
+/// In words, seats numbered as everywhere in the API (from 0): "seat 2 wins", "split
+/// between seats 0 and 3", as transcripts and audits print it.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Won { seat } => write!(f, "seat {seat} wins"),
+            Outcome::Uncontested { seat } => write!(f, "seat {seat} takes it uncontested"),
+            Outcome::Split { seats } => write!(f, "split between {}", seats_in_words(seats)),
+            Outcome::AllPassed => f.write_str("everyone passed"),
+        }
+    }
+}
+
 /// Settlement of a finished hand (R10).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Settlement {
@@ -531,6 +557,31 @@ impl HandState {
     }
     pub fn settlement(&self) -> Option<&Settlement> {
         self.settlement.as_deref()
+    }
+    /// Once the hand has ended: each seat dealt in, in seat order, with the chips it won or
+    /// lost in this hand (its share of the pot, less its ante, any extra ante (R3a) and any
+    /// bourré payment (R10c)). With the change in the carried pot, they sum to zero.
+    pub fn net_chips(&self) -> Option<Vec<SeatAmount>> {
+        let settled = self.settlement.as_deref()?;
+        let of = |list: &[SeatAmount], seat: Seat| -> i64 {
+            list.iter()
+                .filter(|a| a.seat == seat)
+                .map(|a| a.amount)
+                .sum()
+        };
+        let mut net: Vec<SeatAmount> = self
+            .active()
+            .iter()
+            .map(|p| SeatAmount {
+                seat: p.seat,
+                amount: of(&settled.payouts, p.seat)
+                    - of(&settled.bourre, p.seat)
+                    - p.ante
+                    - p.extra_ante,
+            })
+            .collect();
+        net.sort_by_key(|a| a.seat);
+        Some(net)
     }
     pub fn current_trick(&self) -> &Trick {
         &self.trick

@@ -24,6 +24,8 @@ pub struct League {
     pub invite_uses_left: Option<i32>,
     /// When the league closed (no human member was left), if it did.
     pub closed_at: Option<DateTime<Utc>>,
+    /// Who made the invite code: the creator, then whoever rotated it last.
+    pub invite_by: Uuid,
 }
 
 /// A new league's row.
@@ -55,6 +57,15 @@ pub async fn find_for_update(conn: &mut Conn, id: Uuid) -> Result<Option<League>
         .optional()?)
 }
 
+/// The league whose invite code is `code`.
+pub async fn find_by_invite(conn: &mut Conn, code: &str) -> Result<Option<League>, StoreError> {
+    Ok(leagues::table
+        .filter(leagues::invite_code.eq(code))
+        .first::<League>(conn)
+        .await
+        .optional()?)
+}
+
 /// The league whose invite code is `code`, its row locked until the transaction ends.
 pub async fn find_by_invite_for_update(
     conn: &mut Conn,
@@ -76,6 +87,7 @@ pub async fn insert(conn: &mut Conn, league: &NewLeague<'_>) -> Result<(), Store
             leagues::invite_code.eq(league.invite_code),
             leagues::starting_balance.eq(league.starting_balance),
             leagues::created_by.eq(league.created_by),
+            leagues::invite_by.eq(league.created_by),
             leagues::join_policy.eq(league.join_policy),
         ))
         .execute(conn)
@@ -97,16 +109,19 @@ pub async fn created_since(
         .await?)
 }
 
-/// A new invite code, good until `expires_at` and for `uses` joins (each when given).
+/// A new invite code made by admin `by`, good until `expires_at` and for `uses` joins
+/// (each when given).
 pub async fn set_invite_code(
     conn: &mut Conn,
     id: Uuid,
+    by: Uuid,
     code: &str,
     expires_at: Option<DateTime<Utc>>,
     uses: Option<i32>,
 ) -> Result<(), StoreError> {
     diesel::update(leagues::table.find(id))
         .set((
+            leagues::invite_by.eq(by),
             leagues::invite_code.eq(code),
             leagues::invite_expires_at.eq(expires_at),
             leagues::invite_uses_left.eq(uses),

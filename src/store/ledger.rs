@@ -381,7 +381,16 @@ pub struct LedgerEntry {
     pub note: Option<String>,
 }
 
-/// A page of a league's ledger after entry `after`, oldest first, optionally only an
+/// Where a page of the ledger starts, and which way it runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor {
+    /// The last entry of the previous page; none for the first page.
+    pub after: Option<i64>,
+    /// Oldest first (ids rising), else newest first.
+    pub oldest_first: bool,
+}
+
+/// A page of a league's ledger from `cursor`, oldest or newest first, optionally only an
 /// account's entries or a table's. Each shape reads the index made for it in its order
 /// (`ledger_league`, `ledger_table`, or `ledger_from` and `ledger_to` merged), so a page
 /// costs the same however long the league's ledger and whatever other leagues share it.
@@ -390,27 +399,33 @@ pub struct LedgerEntry {
 pub async fn page(
     conn: &mut Conn,
     league: Uuid,
-    after: i64,
+    cursor: Cursor,
     limit: i64,
     account: Option<&str>,
     table: Option<Uuid>,
 ) -> Result<Vec<LedgerEntry>, StoreError> {
     use diesel::sql_types::{BigInt, Uuid as SqlUuid};
+    let (after, beyond, order) = if cursor.oldest_first {
+        (cursor.after.unwrap_or(0), ">", "ASC")
+    } else {
+        (cursor.after.unwrap_or(i64::MAX), "<", "DESC")
+    };
     let Some(account) = account else {
         let query = match table {
-            None => diesel::sql_query(
+            None => diesel::sql_query(format!(
                 "SELECT * FROM ledger WHERE id = ANY (ARRAY (SELECT id FROM ledger \
-                 WHERE league_id = $1 AND id > $2 ORDER BY id LIMIT $3)) ORDER BY id",
-            )
+                 WHERE league_id = $1 AND id {beyond} $2 ORDER BY id {order} LIMIT $3)) \
+                 ORDER BY id {order}"
+            ))
             .into_boxed()
             .bind::<SqlUuid, _>(league)
             .bind::<BigInt, _>(after)
             .bind::<BigInt, _>(limit),
-            Some(table) => diesel::sql_query(
+            Some(table) => diesel::sql_query(format!(
                 "SELECT * FROM ledger WHERE league_id = $1 AND id = ANY (ARRAY (SELECT id \
-                 FROM ledger WHERE table_id = $4 AND id > $2 ORDER BY id LIMIT $3)) \
-                 ORDER BY id",
-            )
+                 FROM ledger WHERE table_id = $4 AND id {beyond} $2 ORDER BY id {order} \
+                 LIMIT $3)) ORDER BY id {order}"
+            ))
             .into_boxed()
             .bind::<SqlUuid, _>(league)
             .bind::<BigInt, _>(after)
@@ -422,11 +437,14 @@ pub async fn page(
     let side = |from: bool| {
         let mut query = ledger::table
             .filter(ledger::league_id.eq(league))
-            .filter(ledger::id.gt(after))
-            .order(ledger::id.asc())
             .limit(limit)
             .select(LedgerEntry::as_select())
             .into_boxed();
+        query = if cursor.oldest_first {
+            query.filter(ledger::id.gt(after)).order(ledger::id.asc())
+        } else {
+            query.filter(ledger::id.lt(after)).order(ledger::id.desc())
+        };
         query = if from {
             query.filter(ledger::from_account.eq(account.to_owned()))
         } else {
@@ -441,6 +459,9 @@ pub async fn page(
     let mut out: Vec<LedgerEntry> = side(true).load(conn).await?;
     out.extend(side(false).load::<LedgerEntry>(conn).await?);
     out.sort_unstable_by_key(|e| e.id);
+    if !cursor.oldest_first {
+        out.reverse();
+    }
     out.truncate(usize::try_from(limit).unwrap_or(0));
     Ok(out)
 }

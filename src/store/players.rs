@@ -75,18 +75,25 @@ pub async fn name(conn: &mut Conn, id: Uuid) -> Result<Option<(String, bool)>, S
         .optional()?)
 }
 
-/// Adds bot `id` named `username` (no credentials: it never signs in).
-pub async fn insert_bot(conn: &mut Conn, id: Uuid, username: &str) -> Result<(), StoreError> {
-    diesel::insert_into(players::table)
-        .values((
-            players::id.eq(id),
-            players::username.eq(username),
-            players::password_hash.eq(""),
-            players::is_bot.eq(true),
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+/// Adds bot `id` (no credentials: it never signs in) under the first of `names` that no
+/// player has yet; false when every one is taken.
+pub async fn insert_bot(conn: &mut Conn, id: Uuid, names: &[String]) -> Result<bool, StoreError> {
+    for name in names {
+        let inserted = diesel::insert_into(players::table)
+            .values((
+                players::id.eq(id),
+                players::username.eq(name),
+                players::password_hash.eq(""),
+                players::is_bot.eq(true),
+            ))
+            .on_conflict_do_nothing()
+            .execute(conn)
+            .await?;
+        if inserted == 1 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// A retired bot (a member of no league), locked until the transaction ends so that no

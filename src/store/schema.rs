@@ -44,6 +44,7 @@ diesel::table! {
         invite_expires_at -> Nullable<Timestamptz>,
         invite_uses_left -> Nullable<Int4>,
         closed_at -> Nullable<Timestamptz>,
+        invite_by -> Uuid,
     }
 }
 

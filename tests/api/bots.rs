@@ -67,10 +67,18 @@ async fn one_human_and_three_bots_play_hands_to_the_end_with_chips_conserved() {
         .iter()
         .map(|s| s["username"].as_str().expect("name"))
         .collect();
+    // Friendly names, a given name and a family name, each bot its own.
     assert!(
-        names[1..].iter().all(|n| n.starts_with("bot ")),
+        names[1..].iter().all(|n| {
+            let words: Vec<&str> = n.split(' ').collect();
+            words.len() == 2 && words.iter().all(|w| w.starts_with(char::is_uppercase))
+        }),
         "{names:?}"
     );
+    let mut distinct = names[1..].to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{names:?}");
     assert_eq!(league_chips(&app, &league).await, 0);
 
     for hand in 1..=3 {

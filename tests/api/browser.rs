@@ -23,7 +23,10 @@ async fn a_league_night_in_the_browser() {
         "no Chromium at {chromium}: install Debian's chromium package (bash .ci/run does), \
          or set BOURRE_CHROMIUM"
     );
-    if !dir.join("node_modules/playwright-core").exists() {
+    if ["playwright-core", "axe-core"]
+        .iter()
+        .any(|m| !dir.join("node_modules").join(m).exists())
+    {
         let npm = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
             .current_dir(&dir)
@@ -57,7 +60,15 @@ async fn a_league_night_in_the_browser() {
     for shot in [
         "table-phone-hand.png",
         "table-desktop-hand.png",
+        "table-desktop-trick.png",
+        "table-desktop-ja.png",
         "history-phone.png",
+        "signin-phone.png",
+        "leagues-desktop.png",
+        "league-phone.png",
+        "table-phone.png",
+        "table-desktop.png",
+        "offline-desktop.png",
     ] {
         assert!(out.join(shot).exists(), "no screenshot {shot}");
     }

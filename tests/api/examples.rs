@@ -417,6 +417,13 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .await;
     let id = league["id"].as_str().expect("league").to_owned();
     let code = league["invite_code"].as_str().expect("code").to_owned();
+    // What the code opens, as an invite link's page asks before anyone signs in.
+    let invite = w
+        .call(Method::GET, &format!("/v1/invites/{code}"), None, None)
+        .await
+        .ok();
+    assert_eq!(invite["league_name"], "Friday night", "{invite}");
+    assert_eq!(invite["invited_by"], ann.name.as_str(), "{invite}");
     w.post("/v1/leagues/join", &bob, json!({"invite_code": code}))
         .await;
     for p in [&cat, &dee, &eve] {

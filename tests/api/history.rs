@@ -81,7 +81,15 @@ async fn a_hand_in_play_is_refused_to_everyone_and_complete_afterwards() {
         .expect("body");
     let transcript = String::from_utf8_lossy(&transcript);
     assert!(transcript.contains("deals; trump"), "{transcript}");
-    assert!(transcript.contains("hand ends"), "{transcript}");
+    assert!(transcript.contains("hand ends: "), "{transcript}");
+    if text.contains("trick_won") {
+        assert!(transcript.contains(" takes trick 1\n"), "{transcript}");
+    }
+    assert!(transcript.contains("server seed revealed"), "{transcript}");
+    // Every line in words: no JSON and no program's notation.
+    for bad in ["{\"", "{ ", "[]"] {
+        assert!(!transcript.contains(bad), "{bad} in {transcript}");
+    }
     app.get(&format!("/v1/tables/{table}/hands/2"), &players[0])
         .await
         .problem(404, "hand_not_found");

@@ -156,23 +156,31 @@ async fn admins_administer_and_everyone_else_is_refused() {
         .problem(409, "cannot_remove_creator");
 }
 
-/// Every ledger page read with a small cursor-paged walk.
-async fn whole_ledger(app: &TestApp, league: &str, who: &Player) -> Vec<Value> {
+/// Every ledger page read with a cursor-paged walk of `limit` a page, in `order` (`asc`
+/// or `desc`), with `filter` (such as `&player_id=...`).
+async fn whole_ledger(
+    app: &TestApp,
+    league: &str,
+    who: &Player,
+    order: &str,
+    filter: &str,
+    limit: usize,
+) -> Vec<Value> {
     let mut out = Vec::new();
-    let mut after = 0;
+    let mut after = String::new();
     loop {
         let page = app
             .get(
-                &format!("/v1/leagues/{league}/ledger?after={after}&limit=7"),
+                &format!("/v1/leagues/{league}/ledger?order={order}&limit={limit}{filter}{after}"),
                 who,
             )
             .await
             .ok();
         let entries = page["entries"].as_array().expect("entries").clone();
-        assert!(entries.len() <= 7);
+        assert!(entries.len() <= limit);
         out.extend(entries);
         match page["next_cursor"].as_i64() {
-            Some(next) => after = next,
+            Some(next) => after = format!("&after={next}"),
             None => return out,
         }
     }
@@ -297,7 +305,30 @@ async fn standings_ledger_and_seasons_add_up() {
     .ok();
 
     // The ledger, walked page by page, sums to zero and replays every balance.
-    let entries = whole_ledger(&app, &league, &cat).await;
+    let entries = whole_ledger(&app, &league, &cat, "asc", "", 7).await;
+    // Newest first, every entry once, ids falling; so with a player's entries only.
+    let ids = |list: &[Value]| -> Vec<i64> {
+        list.iter().map(|e| e["id"].as_i64().expect("id")).collect()
+    };
+    let mut newest_first = ids(&entries);
+    newest_first.reverse();
+    assert!(newest_first.windows(2).all(|w| w[0] > w[1]));
+    assert_eq!(
+        ids(&whole_ledger(&app, &league, &cat, "desc", "", 7).await),
+        newest_first
+    );
+    let bob_only = format!("&player_id={}", bob.id);
+    let mut bobs = ids(&whole_ledger(&app, &league, &cat, "asc", &bob_only, 1).await);
+    // Bob's starting balance and his grant at least: more than one page of one.
+    assert!(bobs.len() >= 2, "{bobs:?}");
+    bobs.reverse();
+    assert_eq!(
+        ids(&whole_ledger(&app, &league, &cat, "desc", &bob_only, 1).await),
+        bobs
+    );
+    app.get(&format!("/v1/leagues/{league}/ledger?order=newest"), &cat)
+        .await
+        .problem(400, "invalid_query");
     let mut accounts: HashMap<String, i64> = HashMap::new();
     for e in &entries {
         let amount = e["amount"].as_i64().expect("amount");

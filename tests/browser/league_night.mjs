@@ -1,17 +1,22 @@
 // A league night through the web client alone, in Debian's Chromium: three players (one at
-// a phone's viewport) sign up, make and join a league (by code and by invite link), create
-// a table, sit, add a bot, deal and play hands to the end, the pages following the table
-// live; a refused move; the server restarted mid-hand; the hand history "verified"; no
-// console error. Screenshots go to OUT_DIR.
+// a phone's viewport, one reading Japanese) sign up, make and join a league (by code and by
+// invite link), create a table, sit, add a bot, deal and play hands to the end at the card
+// table, the pages following the table live; a refused move; the server restarted
+// mid-hand; the hand history "verified" and a replay; no console error. Then: axe-core on
+// every screen, the app shell offline, no animation left running with reduced motion, and
+// the table page's weight. Screenshots of each screen at phone and desktop sizes go to
+// OUT_DIR.
 //
 // Run by tests/api/browser.rs, which gives: BOURRE_BIN (the binary), DATABASE_URL (a fresh
 // database), BOURRE_JWT_SECRET, CHROMIUM (the browser) and OUT_DIR.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, openSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import * as english from "../../web/lang-en.js";
+import * as japanese from "../../web/lang-ja.js";
 
 const env = (name) => {
   const value = process.env[name];
@@ -83,18 +88,44 @@ let expected = "";
 const step = (text) => console.log(`- ${text}`);
 
 /**
+ * A message of a catalogue, its `{name}`s filled in (one form of a plural).
+ * @param {typeof english} catalogue
+ * @param {keyof typeof english.words} key
+ * @param {Record<string, string | number>} [vars]
+ */
+const say = (catalogue, key, vars = {}) => {
+  const entry = catalogue.words[key];
+  const text = typeof entry === "string" ? entry : vars.n === 1 && entry.one ? entry.one : entry.other;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+};
+
+/**
  * A player in a browser context of their own, who presses buttons by `hand`: a tap on a
- * phone, a click, or the keyboard (Tab to a card, Enter).
+ * phone, a click, or the keyboard (Tab to a card, Enter); the page in the browser's
+ * language (`ja` for Japanese), and `w(key)` its words.
  * @param {string} name
  * @param {{ width: number, height: number }} viewport
  * @param {"tap" | "click" | "keys"} hand
+ * @param {"en" | "ja"} [language]
  */
-async function player(name, viewport, hand) {
+async function player(name, viewport, hand, language = "en") {
   const phone = hand === "tap";
-  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, baseURL: base });
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, baseURL: base, locale: language === "ja" ? "ja-JP" : "en-US" });
+  // Counts the page's scripted animations (see the reduced-motion step).
+  await context.addInitScript(() => {
+    const animate = Element.prototype.animate;
+    /** @type {any} */ (window).animations = 0;
+    Element.prototype.animate = function (...args) {
+      /** @type {any} */ (window).animations += 1;
+      return animate.apply(this, args);
+    };
+  });
   const page = await context.newPage();
   watch(page, name);
-  return { name, context, page, hand };
+  const catalogue = language === "ja" ? japanese : english;
+  /** @param {keyof typeof english.words} key @param {Record<string, string | number>} [vars] */
+  const w = (key, vars) => say(catalogue, key, vars);
+  return { name, context, page, hand, w, catalogue };
 }
 
 /** @param {import("playwright-core").Page} page @param {string} name */
@@ -109,23 +140,35 @@ function watch(page, name) {
   });
 }
 
-/** @param {import("playwright-core").Page} page */
-async function signUp(page, username) {
+/**
+ * Logs `username` in on an English page (a second session of theirs), to their leagues.
+ * @param {import("playwright-core").Page} page
+ * @param {string} username
+ */
+async function logIn(page, username) {
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("heading", { name: "My leagues" }).waitFor();
+}
+
+/** @param {Awaited<ReturnType<typeof player>>} p */
+async function signUp(p) {
+  await p.page.getByLabel(p.w("field.username")).fill(p.name);
+  await p.page.getByLabel(p.w("field.password")).fill("correct horse battery");
+  await p.page.getByRole("button", { name: p.w("signin.register") }).click();
 }
 
 const ann = await player("ann", { width: 360, height: 640 }, "tap");
 const bob = await player("bob", { width: 1280, height: 800 }, "click");
-const cat = await player("cat", { width: 1024, height: 768 }, "keys");
+const cat = await player("cat", { width: 1024, height: 768 }, "keys", "ja");
 const everyone = [ann, bob, cat];
 
 try {
 
   step("sign up; ann makes a league");
   await ann.page.goto("/");
-  await signUp(ann.page, "ann");
+  await signUp(ann);
   await ann.page.getByRole("heading", { name: "My leagues" }).waitFor();
   const scope = await ann.page.evaluate(async () => {
     const registration = await navigator.serviceWorker.register("/sw.js");
@@ -145,12 +188,16 @@ try {
 
   step("bob joins with the invite code, cat through the invite link");
   await bob.page.goto("/");
-  await signUp(bob.page, "bob");
+  await signUp(bob);
   await bob.page.getByLabel("Invite code").fill(code);
   await bob.page.getByRole("button", { name: "Join league" }).click();
   await bob.page.getByRole("heading", { name: "Friday night" }).waitFor();
   await cat.page.goto(`/join/${code}`);
-  await signUp(cat.page, "cat");
+  // The page is in the browser's language once its catalogue has loaded.
+  await cat.page.locator('html[lang="ja"]').waitFor({ state: "attached", timeout: 10000 });
+  // The invite names the league and who invited, before cat has an account.
+  await cat.page.locator(".invited", { hasText: cat.w("signin.invited", { name: "ann", league: "Friday night" }) }).waitFor();
+  await signUp(cat);
   await cat.page.getByRole("heading", { name: "Friday night" }).waitFor();
   if (cat.page.url() !== leagueUrl) throw new Error(`cat is at ${cat.page.url()}, not ${leagueUrl}`);
 
@@ -160,19 +207,19 @@ try {
   await ann.page.getByLabel("Ante").fill("10");
   await ann.page.getByRole("button", { name: "Create table" }).click();
   await ann.page.getByRole("heading", { name: "Main table" }).waitFor();
-  await ann.page.locator(".live", { hasText: "Live" }).waitFor();
+  await ann.page.locator('.table-screen[data-live="true"]').waitFor();
   const tableUrl = ann.page.url();
   await ann.page.getByRole("button", { name: "Take a seat" }).click();
   /** @param {Awaited<ReturnType<typeof player>>} p */
   const sits = async (p) => {
     // The lobby refreshes by itself every 10 s.
     await p.page.getByRole("link", { name: "Main table" }).click({ timeout: 20000 });
-    await p.page.locator(".live", { hasText: "Live" }).waitFor();
-    await p.page.getByRole("button", { name: "Take a seat" }).click();
-    await p.page.getByRole("button", { name: "Leave seat" }).waitFor();
+    await p.page.locator('.table-screen[data-live="true"]').waitFor();
+    await p.page.getByRole("button", { name: p.w("table.sit") }).click();
+    await p.page.getByRole("button", { name: p.w("table.stand") }).waitFor();
   };
   await sits(bob);
-  await ann.page.locator(".seats li").nth(1).waitFor();
+  await ann.page.locator(".seat").nth(1).waitFor();
   // Ann presses "Add bot" and cat sits before she lets go: the page waits for her click
   // before it redraws for cat's seat, so the click lands on the button she pressed.
   const addBot = await ann.page.getByRole("button", { name: "Add bot" }).boundingBox();
@@ -180,17 +227,16 @@ try {
   await ann.page.mouse.move(addBot.x + addBot.width / 2, addBot.y + addBot.height / 2);
   await ann.page.mouse.down();
   await sits(cat);
-  await bob.page.locator(".seats li").nth(2).waitFor();
+  await bob.page.locator(".seat").nth(2).waitFor();
   await ann.page.waitForTimeout(1000);
   await ann.page.mouse.up();
   for (const p of everyone) {
-    await p.page.locator(".seats li").nth(3).waitFor();
-    await p.page.getByText("(bot)").waitFor();
+    await p.page.locator(".seat").nth(3).waitFor();
   }
 
   /** Whether a locator is there and enabled now. */
   const ready = async (locator) => (await locator.count()) > 0 && (await locator.first().isEnabled());
-  const card = (page) => page.getByRole("group", { name: "My cards" }).getByRole("button");
+  const card = (p) => p.page.getByRole("group", { name: p.w("hand.cards") }).getByRole("button");
 
   /**
    * Presses `control` as the player does.
@@ -205,19 +251,26 @@ try {
   }
 
   /**
-   * One move of whoever can move on `page`: play (standing pat) or pass, draw, or the first
-   * legal card. Returns whether it moved.
-   * @param {import("playwright-core").Page} page
-   * @param {"tap" | "click" | "keys"} [hand]
+   * One move of whoever can move on `p`'s page (or `page`, another tab of theirs): play
+   * (standing pat) or pass, draw, or the first legal card. Returns whether it moved.
+   * @param {Awaited<ReturnType<typeof player>>} p
+   * @param {import("playwright-core").Page} [page]
    */
-  async function move(page, hand = "click") {
-    const play = page.getByRole("button", { name: "Play", exact: true });
-    const pass = page.getByRole("button", { name: "Pass", exact: true });
-    const draw = page.getByRole("button", { name: "Draw", exact: true });
+  async function move(p, page = p.page) {
+    const hand = page === p.page ? p.hand : "click";
+    const play = page.getByRole("button", { name: p.w("hand.playStand"), exact: true });
+    const pass = page.getByRole("button", { name: p.w("hand.pass"), exact: true });
+    const draw = page.getByRole("button", { name: p.w("hand.drawStand"), exact: true });
     if (await ready(play)) return press(play, hand).then(() => true);
-    if (await ready(pass)) return press(pass, hand).then(() => true);
+    // Pass only when the rules forbid playing (the page says why): a Play button disabled
+    // while the page waits for an answer is waited for.
+    if ((await ready(pass)) && (await page.locator("#why-cannot_cover_pot").count())) return press(pass, hand).then(() => true);
     if (await ready(draw)) return press(draw, hand).then(() => true);
-    const cards = card(page);
+    // A card to play: not one to choose for a discard (a toggle), nor one shown out of turn.
+    const cards = page
+      .getByRole("group", { name: p.w("hand.cards") })
+      .getByRole("button")
+      .and(page.locator(':not([aria-pressed]):not([aria-disabled="true"])'));
     for (let i = 0; i < (await cards.count()); i += 1) {
       const one = cards.nth(i);
       if (await one.isEnabled()) {
@@ -230,7 +283,7 @@ try {
   }
 
   /**
-   * Plays until every page shows hand `hand` over (the "Last hand" result and "Deal").
+   * Plays until every page shows hand `hand` over (its result).
    * @param {number} hand
    * @param {(moves: number) => Promise<void>} [during] called after each move
    */
@@ -240,11 +293,11 @@ try {
     for (;;) {
       let over = 0;
       for (const p of everyone) {
-        const facts = (await p.page.locator(".facts").textContent()) ?? "";
-        const done = facts.includes(`hand ${hand}`) && (await p.page.getByRole("region", { name: "Last hand" }).count()) > 0;
+        const result = p.page.getByRole("region", { name: p.w("result.region") }).getByRole("heading", { name: p.w("result.title", { hand }) });
+        const done = (await p.page.locator(`.table-screen[data-hand="${hand}"][data-phase="complete"]`).count()) > 0 && (await result.count()) > 0;
         if (done) {
           over += 1;
-        } else if (await move(p.page, p.hand).catch((error) => console.log(`  ${p.name} could not move: ${error.message.split("\n")[0]}`))) {
+        } else if (await move(p).catch((error) => console.log(`  ${p.name} could not move: ${error.message.split("\n")[0]}`))) {
           moves += 1;
           await during(moves);
         }
@@ -255,26 +308,64 @@ try {
     }
   }
 
-  step("hand 1: ann deals, everyone plays to the end through the pages");
+  step("hand 1: ann deals, everyone plays to the end at the card table");
   await ann.page.screenshot({ path: join(OUT, "table-phone-before.png"), fullPage: true });
   await ann.page.getByRole("button", { name: "Deal" }).click();
-  for (const p of everyone) await p.page.getByRole("group", { name: "My cards" }).waitFor();
+  for (const p of everyone) await p.page.getByRole("group", { name: p.w("hand.cards") }).waitFor();
+  // Around the felt: the dealer's button, trump named in words, the pot.
+  for (const p of everyone) {
+    await p.page.locator(".seat .dealer", { hasText: p.w("seat.dealer") }).waitFor();
+    await p.page.locator(".felt .trump").waitFor();
+    await p.page.locator(".felt .pot").waitFor();
+  }
+  if (!/trump/.test(await ann.page.locator(".felt .trump").innerText())) throw new Error("trump is not named on ann's table");
+  // Declaring says what it does: the play button counts the cards chosen to discard.
+  for (let tries = 0; ; tries += 1) {
+    const declaring = bob.page.getByRole("button", { name: /^Play · / });
+    if ((await declaring.count()) && (await declaring.isEnabled())) break;
+    for (const p of [ann, cat]) await move(p).catch(() => false);
+    if (tries > 400) throw new Error("bob never declared");
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await bob.page.screenshot({ path: join(OUT, "table-desktop-hand.png"), fullPage: true });
+  await card(bob).first().click();
+  await bob.page.getByRole("button", { name: "Play · discard 1" }).waitFor();
+  await card(bob).first().click();
+  await bob.page.getByRole("button", { name: "Play · stand pat" }).waitFor();
   // One column on the phone: nothing wider than its 360 px.
   const wide = await ann.page.evaluate(() => document.documentElement.scrollWidth);
   if (wide > 360) throw new Error(`the table page is ${wide} px wide at a 360 px viewport`);
   await ann.page.screenshot({ path: join(OUT, "table-phone-hand.png"), fullPage: true });
-  const moves1 = await playHand(1);
+  /** The trick in play as bob's screen reader hears it, checked once it has two cards. */
+  let trickSeen = false;
+  const moves1 = await playHand(1, async () => {
+    if (trickSeen) return;
+    const trick = bob.page.getByRole("region", { name: "Trick" });
+    const names = await trick.getByRole("img").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label") ?? ""));
+    if (names.length < 2) return;
+    if (!names.every((n) => /^(10|[2-9JQKA])[CDHS], .+ of .+, played by /.test(n))) throw new Error(`trick cards named ${names}`);
+    if (names.filter((n) => n.endsWith(", winning")).length !== 1) throw new Error(`not one card winning: ${names}`);
+    trickSeen = true;
+    await bob.page.screenshot({ path: join(OUT, "table-desktop-trick.png"), fullPage: true });
+  });
+  if (!trickSeen) throw new Error("bob never saw a trick of two cards");
   step(`hand 1 over after ${moves1} moves in the pages`);
+  // The result: every player's chips won or lost, which sum with the next pot's change to zero.
+  const result = bob.page.getByRole("region", { name: "Hand result" });
+  const chips = (await result.locator("tbody td:last-child").allInnerTexts()).map((text) => Number(text.replace("−", "-").replace("+", "")));
+  if (chips.length !== 4 || chips.some((n) => !Number.isInteger(n))) throw new Error(`result chips ${chips}`);
+  const carried = Number((await result.locator("p").last().innerText()).match(/\d+/)?.[0] ?? 0);
+  if (chips.reduce((a, b) => a + b, 0) + carried !== 0) throw new Error(`hand 1's chips ${chips} and the next pot ${carried} do not sum to zero`);
   await ann.page.screenshot({ path: join(OUT, "table-phone-result.png"), fullPage: true });
+  await cat.page.screenshot({ path: join(OUT, "table-desktop-ja.png"), fullPage: true });
 
   step("hand 2: a refused move, from a second tab that missed the news");
   await ann.page.getByRole("button", { name: "Deal" }).click();
-  for (const p of everyone) await p.page.locator(".facts", { hasText: "hand 2" }).waitFor();
+  for (const p of everyone) await p.page.locator('.table-screen[data-hand="2"]').waitFor();
   // Play until it is bob's turn.
   for (let tries = 0; ; tries += 1) {
     if (await bob.page.locator(".hand.mine").count()) break;
-    for (const p of [ann, cat]) await move(p.page, p.hand).catch(() => false);
+    for (const p of [ann, cat]) await move(p).catch(() => false);
     if (tries > 400) throw new Error("never bob's turn");
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -284,35 +375,44 @@ try {
   await stale.route("**/stream?**", (route) => route.abort());
   await stale.goto(tableUrl);
   await stale.locator(".hand.mine").waitFor();
-  if (!(await move(bob.page))) throw new Error("bob could not move");
+  if (!(await move(bob))) throw new Error("bob could not move");
   await bob.page.locator(".hand.mine").waitFor({ state: "detached" }).catch(() => {});
-  if (!(await move(stale))) throw new Error("the stale tab offered no move");
-  await stale.getByRole("alert").filter({ hasText: "version_conflict" }).waitFor();
+  if (!(await move(bob, stale))) throw new Error("the stale tab offered no move");
+  await stale.getByRole("alert").filter({ hasText: english.codes.version_conflict }).waitFor();
   // The refusal brought the fresh state: no longer bob's turn there (ann and cat wait).
   await stale.locator(".hand.mine").waitFor({ state: "detached" });
   await stale.screenshot({ path: join(OUT, "table-desktop-refused.png"), fullPage: true });
   await stale.close();
   expected = "";
 
-  step("hand 2 goes on across a server restart, the pages reconnecting by themselves");
+  step("hand 2 goes on across a server restart, the pages reconnecting by themselves; bob asks for reduced motion");
+  await bob.page.emulateMedia({ reducedMotion: "reduce" });
+  const animated = await bob.page.evaluate(() => /** @type {any} */ (window).animations);
   await playHand(2, async (moves) => {
+    const still = await bob.page.evaluate(() => [/** @type {any} */ (window).animations, document.getAnimations().length]);
+    if (still[0] !== animated || still[1] !== 0) throw new Error(`bob asked for reduced motion, and ${still[1]} animations run (${still[0] - animated} started)`);
     if (moves !== 3) return;
     expected = "the server restart";
     await stopServer(server);
-    for (const p of everyone) await p.page.locator(".live", { hasText: "Reconnecting" }).waitFor();
+    for (const p of everyone) await p.page.getByRole("status").filter({ hasText: p.w("table.reconnecting") }).waitFor();
     server = await startServer();
-    for (const p of everyone) await p.page.locator(".live", { hasText: "Live" }).waitFor({ timeout: 20000 });
+    for (const p of everyone) await p.page.locator('.table-screen[data-live="true"]').waitFor({ timeout: 20000 });
+    for (const p of everyone) await p.page.locator(".banner", { hasText: p.w("table.reconnecting") }).waitFor({ state: "hidden" });
     expected = "";
     step("restarted; every page live again without a reload");
   });
 
-  step("the hand history: both hands verified, a transcript");
+  step("the hand history: both hands verified, a replay trick by trick");
   await ann.page.getByText("Hand history").click();
   for (const hand of [1, 2]) {
     await ann.page.locator(`li[data-hand="${hand}"] .verdict`, { hasText: /^verified$/ }).waitFor();
   }
-  await ann.page.getByText("Transcript of hand 1").click();
-  await ann.page.locator(".transcript li", { hasText: "plays" }).first().waitFor();
+  const first = ann.page.locator('li[data-hand="1"]');
+  await first.getByText("Replay", { exact: true }).click();
+  await first.getByRole("heading", { name: /^The deal/ }).waitFor();
+  await first.getByRole("button", { name: "Next" }).click();
+  await first.getByRole("heading", { name: /^Trick 1 / }).waitFor();
+  await first.locator(".replay-trick li.wins").waitFor();
   await ann.page.screenshot({ path: join(OUT, "history-phone.png"), fullPage: true });
 
   step("the league: standings sorted by rating, a grant, the ledger, a new invite code");
@@ -332,18 +432,76 @@ try {
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "league-desktop.png"), fullPage: true });
   await ann.page.screenshot({ path: join(OUT, "league-phone.png"), fullPage: true });
-  const balance = Number(await bob.page.locator("p .balance").first().textContent());
+  const balance = Number((await bob.page.locator("p .balance").first().textContent())?.replace(/[^0-9-]/g, ""));
   if (!Number.isInteger(balance)) throw new Error(`bob's balance ${balance}`);
+  // Home: the tables bob sits at come first, to resume.
+  await bob.page.getByRole("link", { name: "Bourré" }).click();
+  await bob.page.getByRole("heading", { name: "Your tables" }).waitFor();
+  await bob.page.getByRole("listitem").filter({ hasText: "Friday night" }).getByRole("link", { name: "Main table" }).waitFor();
+  await bob.page.screenshot({ path: join(OUT, "home-desktop.png"), fullPage: true });
+
+  if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
+
+  step("axe-core on every screen, at phone and desktop sizes");
+  const axe = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+  /** @param {import("playwright-core").Page} page @param {string} shot */
+  const audit = async (page, shot) => {
+    await page.addScriptTag({ content: axe });
+    const found = await page.evaluate(async () => /** @type {any} */ (window).axe.run(document, { resultTypes: ["violations"] }));
+    const bad = found.violations.filter((/** @type {any} */ v) => v.impact === "critical" || v.impact === "serious");
+    if (bad.length) {
+      const said = bad.map((/** @type {any} */ v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((/** @type {any} */ n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+      throw new Error(`axe-core on ${shot}:\n${said.join("\n")}`);
+    }
+    await page.screenshot({ path: join(OUT, `${shot}.png`), fullPage: true });
+  };
+  for (const [size, viewport] of /** @type {const} */ ([["phone", { width: 360, height: 640 }], ["desktop", { width: 1280, height: 800 }]])) {
+    // axe-core is injected as a script: the page's policy is set aside in this context only.
+    const context = await browser.newContext({ viewport, baseURL: base, bypassCSP: true, isMobile: size === "phone", hasTouch: size === "phone" });
+    const page = await context.newPage();
+    watch(page, `axe at ${size} size`);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await audit(page, `signin-${size}`);
+    await logIn(page, "bob");
+    await audit(page, `leagues-${size}`);
+    await page.goto(leagueUrl);
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    await audit(page, `league-${size}`);
+    await page.goto(tableUrl);
+    await page.getByRole("region", { name: "Hand result" }).waitFor();
+    await audit(page, `table-${size}`);
+    await context.close();
+  }
+
+  step("offline: the app's shell opens from the service worker, and says so");
+  const away = await browser.newContext({ baseURL: base });
+  const shell = await away.newPage();
+  watch(shell, "offline");
+  await shell.goto("/");
+  await logIn(shell, "ann");
+  await shell.evaluate(() => navigator.serviceWorker.ready);
+  await shell.reload();
+  await shell.waitForFunction(() => navigator.serviceWorker.controller != null);
+  expected = "offline";
+  await away.setOffline(true);
+  await shell.goto(tableUrl);
+  await shell.locator("#offline", { hasText: english.words["problem.offlineBanner"] }).waitFor();
+  await shell.getByRole("alert").filter({ hasText: english.words["problem.offline"] }).waitFor();
+  await shell.screenshot({ path: join(OUT, "offline-desktop.png"), fullPage: true });
+  await away.setOffline(false);
+  await shell.locator("#offline").waitFor({ state: "hidden" });
+  await shell.getByRole("heading", { name: "Main table" }).waitFor();
+  expected = "";
+  await away.close();
 
   step("the table page's weight, loaded afresh");
-  const fresh = await browser.newContext({ baseURL: base });
+  // The service worker would serve the files from its cache: the page alone is weighed.
+  const fresh = await browser.newContext({ baseURL: base, serviceWorkers: "block" });
   const weighed = await fresh.newPage();
   watch(weighed, "fresh");
   await weighed.goto("/");
-  await weighed.getByLabel("Username").fill("ann");
-  await weighed.getByLabel("Password").fill("correct horse battery");
-  await weighed.getByRole("button", { name: "Log in" }).click();
-  await weighed.getByRole("heading", { name: "My leagues" }).waitFor();
+  await logIn(weighed, "ann");
   let bytes = 0;
   const cdp = await fresh.newCDPSession(weighed);
   await cdp.send("Network.enable");

@@ -1,0 +1,399 @@
+// The table drawn: seats around an oval with me at the bottom, the pot and trump, the
+// trick in the middle (each card in front of who played it, the card winning so far
+// marked), my hand fanned below with the reason a card may not be played, the declare and
+// draw buttons, the seat controls and the last hand's result.
+
+import * as api from "./api.js";
+import { cardName, codeText, num, signed, suitName, suitSign, t, word } from "./i18n.js";
+import { button, cardButton, cardFace, el, link, timeLeft } from "./ui.js";
+
+/** @typedef {import("./api.js").TableView} TableView */
+/** @typedef {import("./api.js").Schemas} Schemas */
+
+/**
+ * @typedef {object} Actions
+ * @property {(action: import("./api.js").Action) => Promise<void>} act
+ * @property {(code: string) => void} toggle
+ * @property {(send: (id: string) => Promise<TableView>) => Promise<void>} seat
+ * @property {() => string[]} chosen
+ */
+
+/** Whether a hand is being played. @param {TableView} view */
+export function inPlay(view) {
+  return view.phase != null && view.phase !== "complete";
+}
+
+/**
+ * Who sits at a seat, by name.
+ * @param {TableView} view
+ * @returns {(seat: number) => string}
+ */
+export function namesOf(view) {
+  return (seat) => view.seats.find((s) => s.seat === seat)?.username ?? t("seat.number", { n: seat + 1 });
+}
+
+/**
+ * Where each seated player sits around the oval, in percent of the felt: me at the bottom,
+ * the others clockwise from my left (the order of play), spread evenly.
+ * @param {TableView} view
+ * @returns {Map<number, { x: number, y: number, angle: number }>}
+ */
+export function placesOf(view) {
+  const seats = view.seats.map((s) => s.seat);
+  const mine = seats.indexOf(view.my_seat ?? -1);
+  const start = mine < 0 ? 0 : mine;
+  /** @type {Map<number, { x: number, y: number, angle: number }>} */
+  const places = new Map();
+  seats.forEach((seat, i) => {
+    const k = (i - start + seats.length) % seats.length;
+    const angle = Math.PI / 2 + (k * 2 * Math.PI) / Math.max(seats.length, 2);
+    places.set(seat, { x: 50 + 44 * Math.cos(angle), y: 50 + 41 * Math.sin(angle), angle });
+  });
+  return places;
+}
+
+const ORDER = "23456789TJQKA";
+
+/** A card's rank, to compare. @param {string} code */
+function rankOf(code) {
+  return ORDER.indexOf(code.slice(0, -1).replace("10", "T"));
+}
+
+/**
+ * The play winning the trick so far (R9e): the highest trump, else the highest card of
+ * the suit led.
+ * @param {Schemas["PlayOut"][]} plays
+ * @param {string | undefined} trump
+ */
+export function winningPlay(plays, trump) {
+  const led = plays[0]?.card.slice(-1);
+  /** @type {Schemas["PlayOut"] | undefined} */
+  let best;
+  for (const play of plays) {
+    const suit = play.card.slice(-1);
+    if (!best) {
+      best = play;
+      continue;
+    }
+    const bestSuit = best.card.slice(-1);
+    const beats =
+      suit === bestSuit ? rankOf(play.card) > rankOf(best.card) : suit === trump || (suit === led && bestSuit !== trump && bestSuit !== led);
+    if (beats) best = play;
+  }
+  return best;
+}
+
+/**
+ * The felt: the seats around it, and in the middle the pot, trump and the trick (or the
+ * trick just won, held a moment with its winner marked).
+ * @param {TableView} view
+ * @param {Schemas["TrickOut"] | null} held
+ */
+export function feltParts(view, held) {
+  const places = placesOf(view);
+  const nameOf = namesOf(view);
+  const trump = view.trump;
+  const trick = held ?? (view.current_trick && view.current_trick.plays.length ? view.current_trick : null);
+  const winner = trick ? (held ? trick.plays.find((p) => p.seat === held.winner_seat) : winningPlay(trick.plays, trump?.suit)) : undefined;
+  const led = trick?.plays[0]?.card.slice(-1);
+  const middle = el("div", { class: "middle" }, [
+    el("p", { class: "pot", "data-pot": "" }, [
+      el("span", { class: "chip", "aria-hidden": "true" }),
+      el("span", {}, [t("table.pot"), " "]),
+      el("span", { class: "num" }, [num(view.pot)]),
+    ]),
+    trump
+      ? el("p", { class: "trump" }, [
+          trump.card ? cardFace(trump.card, "small") : el("span", { class: `suit ${redSuit(trump.suit) ? "red" : "black"}`, "aria-hidden": "true" }, [suitSign(trump.suit)]),
+          el("span", {}, [t("table.trump", { suit: suitName(trump.suit) })]),
+        ])
+      : el("p", { class: "trump" }, [t("table.noHand")]),
+    view.stock_count != null && inPlay(view) ? el("p", { class: "stock" }, [t("table.stock", { n: view.stock_count })]) : "",
+  ]);
+  const trickPart = el(
+    "section",
+    { class: held ? "trick taken" : "trick", "aria-label": t("table.trickRegion") },
+    [
+      led ? el("p", { class: "led" }, [held ? t("table.trickTaken", { name: nameOf(held.winner_seat ?? 0) }) : t("table.led", { suit: suitSign(led) })]) : "",
+      ...(trick?.plays ?? []).map((p) => {
+        const place = places.get(p.seat);
+        const wins = p === winner;
+        const node = cardFace(p.card, "played");
+        node.setAttribute("aria-label", `${cardName(p.card)}, ${t("table.playedBy", { name: nameOf(p.seat) })}${wins ? `, ${t("table.winning")}` : ""}`);
+        node.setAttribute("data-card", p.card);
+        node.setAttribute("data-from", String(p.seat));
+        if (wins) node.classList.add("winning");
+        if (place) {
+          node.style.setProperty("--x", `${50 + 19 * Math.cos(place.angle)}%`);
+          node.style.setProperty("--y", `${50 + 22 * Math.sin(place.angle)}%`);
+        }
+        return node;
+      }),
+    ],
+  );
+  return el("div", { class: "felt", "data-count": String(view.seats.length) }, [
+    el("div", { class: "oval", "aria-hidden": "true" }),
+    middle,
+    trickPart,
+    ...view.seats.map((s) => seatPart(view, s, places.get(s.seat))),
+  ]);
+}
+
+/** @param {string} suit */
+function redSuit(suit) {
+  return suit === "H" || suit === "D";
+}
+
+/** Two letters for a name's disc. @param {string} name */
+function initials(name) {
+  const parts = name.split(/[\s._-]+/).filter(Boolean);
+  const letters = parts.length > 1 ? [...(parts[0] ?? "")].slice(0, 1).concat([...(parts[1] ?? "")].slice(0, 1)) : [...name].slice(0, 2);
+  return letters.join("").toUpperCase();
+}
+
+/**
+ * One seat: name and initials, balance, tricks, state, cards drawn and left, the dealer's
+ * button, and a timer round the disc while the seat is to act.
+ * @param {TableView} view
+ * @param {Schemas["SeatOut"]} s
+ * @param {{ x: number, y: number } | undefined} place
+ */
+function seatPart(view, s, place) {
+  const turn = view.to_act_all.find((a) => a.seat === s.seat);
+  const me = s.seat === view.my_seat;
+  const total = view.rules.turn_timeout_secs;
+  const classes = ["seat", turn ? "acting" : "", me ? "me" : "", s.state === "passed" ? "out" : ""];
+  const node = el("section", { class: classes.filter(Boolean).join(" "), "aria-label": s.username, "data-seat": String(s.seat) }, [
+    el("div", { class: "disc", "aria-hidden": "true" }, [initials(s.username)]),
+    el("p", { class: "name" }, [s.username, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : ""]),
+    el("p", { class: "stats" }, [
+      el("span", { class: "chips", title: t("seat.balance") }, [el("span", { class: "sr-only" }, [`${t("seat.balance")} `]), num(s.balance)]),
+      s.state && s.state !== "sitting_out" && s.state !== "passed" ? ` · ${t("seat.tricks", { n: s.tricks })}` : "",
+    ]),
+    el("p", { class: "state" }, [
+      s.state ? word("state", s.state) : s.bot ? t("seat.bot") : "",
+      s.discard_count ? ` · ${t("seat.drew", { n: s.discard_count })}` : "",
+      s.card_count && !me ? ` · ${t("seat.cards", { n: s.card_count })}` : "",
+    ]),
+    ...(turn
+      ? [el("p", { class: "clock" }, [t("seat.toAct"), ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline, "data-total": String(total) })] : [])])]
+      : []),
+    s.seat === view.dealer_seat ? el("span", { class: "dealer" }, [t("seat.dealer")]) : "",
+  ]);
+  if (place) {
+    node.style.setProperty("--x", `${place.x}%`);
+    node.style.setProperty("--y", `${place.y}%`);
+  }
+  const clock = node.querySelector("[data-deadline]");
+  if (clock instanceof HTMLElement) windClock(clock);
+  return node;
+}
+
+/**
+ * Sets a seat's clock to now: the time left in words, the ring round the disc as the share
+ * of the turn's time left, red ("late") in the last quarter or the last 10 seconds.
+ * @param {HTMLElement} clock the countdown, with its deadline and the turn's seconds
+ */
+export function windClock(clock) {
+  const deadline = /** @type {string} */ (clock.getAttribute("data-deadline"));
+  const total = Number(clock.getAttribute("data-total"));
+  const left = Math.max(0, Date.parse(deadline) - Date.now()) / 1000;
+  clock.textContent = timeLeft(deadline);
+  const seat = clock.closest(".seat");
+  if (seat instanceof HTMLElement) {
+    seat.style.setProperty("--left", String(Math.min(1, left / total)));
+    seat.classList.toggle("late", left <= Math.min(10, total / 4));
+  }
+}
+
+/**
+ * Why the rules forbid `code` now, from what the player sees (the view's `legal` says
+ * which cards may be played; this says why not the others, by the rule's code).
+ * @param {TableView} view
+ * @param {string} code
+ * @returns {{ code: import("./i18n.js").Code, text: string }}
+ */
+function whyNot(view, code) {
+  const plays = view.current_trick?.plays ?? [];
+  const trump = view.trump?.suit;
+  const hand = view.my_hand;
+  const suit = code.slice(-1);
+  const led = plays[0]?.card.slice(-1);
+  if (!led) return { code: "cinch_must_lead_highest_trump", text: t("why.cinchLead") };
+  const holdsLed = hand.some((c) => c.slice(-1) === led);
+  if (holdsLed && suit !== led) return { code: "must_follow_suit", text: t("why.follow", { suit: suitSign(led) }) };
+  /** The best rank of `of` in the trick, -1 for none. @param {string | undefined} of */
+  const best = (of) => Math.max(-1, ...plays.filter((p) => p.card.slice(-1) === of).map((p) => rankOf(p.card)));
+  /** Whether a card of `of` in hand beats `rank`, and `code` does not. @param {string | undefined} of @param {number} rank */
+  const couldBeat = (of, rank) => rank >= 0 && rankOf(code) < rank && hand.some((c) => c.slice(-1) === of && rankOf(c) > rank);
+  const trumped = led !== trump && best(trump) >= 0;
+  if (holdsLed && !trumped && couldBeat(led, best(led))) return { code: "must_head_trick", text: t("why.head", { suit: suitSign(led) }) };
+  const holdsTrump = trump != null && hand.some((c) => c.slice(-1) === trump);
+  if (!holdsLed && holdsTrump && suit !== trump) return { code: "must_trump", text: t("why.trump", { suit: suitSign(trump) }) };
+  if (!holdsLed && couldBeat(trump, best(trump))) return { code: "must_overtrump", text: t("why.overtrump", { suit: suitSign(trump ?? "") }) };
+  return { code: "cinch_must_play_highest_trump", text: t("why.cinchHighest") };
+}
+
+/**
+ * My hand, fanned, and the actions the rules allow now.
+ * @param {TableView} view
+ * @param {Set<string>} chosen
+ * @param {Actions} actions
+ */
+export function handParts(view, chosen, actions) {
+  if (view.my_seat == null || !view.my_hand.length) return [];
+  const legal = view.legal;
+  const discarding = legal != null && legal.max_discard != null && (legal.action === "draw" || legal.can_play === true);
+  const playing = legal?.action === "play";
+  const playable = new Set(playing ? (legal?.cards ?? []) : []);
+  /** @type {Map<string, string>} reasons by rule code, for the line under the hand */
+  const reasons = new Map();
+  const count = view.my_hand.length;
+  const cards = view.my_hand.map((code, i) => {
+    const node = cardButton(code);
+    node.setAttribute("data-key", `card-${code}`);
+    node.setAttribute("data-card", code);
+    node.style.setProperty("--i", String(i - (count - 1) / 2));
+    if (discarding) {
+      const full = chosen.size >= (legal?.max_discard ?? 0);
+      node.setAttribute("aria-pressed", String(chosen.has(code)));
+      node.disabled = code === legal?.must_keep || (full && !chosen.has(code));
+      if (code === legal?.must_keep) {
+        node.setAttribute("aria-describedby", "why-keep");
+        reasons.set("keep", t("why.keep"));
+      }
+      node.addEventListener("click", () => actions.toggle(code));
+    } else if (playing) {
+      node.disabled = !playable.has(code);
+      if (node.disabled) {
+        const why = whyNot(view, code);
+        node.classList.add("forbidden");
+        node.setAttribute("aria-describedby", `why-${why.code}`);
+        node.title = why.text;
+        reasons.set(why.code, why.text);
+      }
+      node.addEventListener("click", () => actions.act({ type: "play", card: code }));
+    } else {
+      node.setAttribute("aria-disabled", "true");
+      node.classList.add("waiting");
+    }
+    return node;
+  });
+  /** @type {(Node | string)[]} */
+  const controls = [];
+  const n = chosen.size;
+  if (legal?.action === "declare") {
+    const pass = button(t("hand.pass"), () => actions.act({ type: "declare", play: false }), { "data-key": "pass", class: "secondary" });
+    pass.disabled = legal.can_pass !== true;
+    const label = legal.max_discard == null ? t("hand.play") : n ? t("hand.playDiscard", { n }) : t("hand.playStand");
+    const play = button(label, () => actions.act({ type: "declare", play: true, ...(legal.max_discard != null ? { discard: actions.chosen() } : {}) }), { "data-key": "play" });
+    play.disabled = legal.can_play !== true;
+    controls.push(pass, play);
+    if (legal.can_play !== true) reasons.set("cannot_cover_pot", codeText(legal.can_pass === true ? "cannot_cover_pot" : "dealer_must_play"));
+    else if (legal.can_pass !== true) reasons.set("dealer_must_play", codeText("dealer_must_play"));
+  } else if (legal?.action === "draw") {
+    controls.push(button(n ? t("hand.drawDiscard", { n }) : t("hand.drawStand"), () => actions.act({ type: "draw", discard: actions.chosen() }), { "data-key": "draw" }));
+  }
+  const hint = legal ? hintOf(legal) : view.my_declaration != null ? (view.my_declaration ? t("hint.declaredPlay") : t("hint.declaredPass")) : "";
+  return [
+    el("section", { "aria-label": t("hand.region"), class: legal ? "hand mine" : "hand" }, [
+      el("div", { class: "fan", role: "group", "aria-label": t("hand.cards") }, cards),
+      hint ? el("p", { class: "hint" }, [legal ? el("strong", {}, [t("hint.yourTurn"), " "]) : "", hint]) : "",
+      ...[...reasons].map(([code, text]) => el("p", { class: "why", id: `why-${code}` }, [text])),
+      el("div", { class: "actions" }, controls),
+    ]),
+  ];
+}
+
+/**
+ * What the player may do now, in words.
+ * @param {Schemas["LegalOut"]} legal
+ */
+function hintOf(legal) {
+  const kind = legal.action === "play" ? "play" : legal.max_discard == null ? "declare" : legal.action === "draw" ? "draw" : "declareDiscard";
+  return word("hint", kind, { n: legal.max_discard ?? 0 });
+}
+
+/**
+ * Take a seat, leave it, deal, add a bot: whichever apply now.
+ * @param {TableView} view
+ * @param {Actions} actions
+ */
+export function seatControls(view, actions) {
+  const between = !inPlay(view);
+  const free = view.rules.max_players - view.seats.length;
+  const open = view.status !== "closed";
+  const me = view.seats.find((s) => s.seat === view.my_seat);
+  /** @type {HTMLButtonElement[]} */
+  const list = [];
+  if (open && view.my_seat == null && free > 0) {
+    list.push(button(t("table.sit"), () => actions.seat(api.sit), { "data-key": "sit" }));
+  }
+  if (open && view.my_seat != null && between && view.seats.length >= 2) {
+    list.push(button(t("table.deal"), () => actions.seat(api.deal), { "data-key": "deal" }));
+  }
+  if (open && free > 0) {
+    list.push(button(t("table.addBot"), () => actions.seat(api.addBot), { "data-key": "bot", class: "secondary" }));
+  }
+  if (view.my_seat != null && (between || me?.state === "sitting_out")) {
+    list.push(button(t("table.stand"), () => actions.seat(api.stand), { "data-key": "stand", class: "secondary" }));
+  }
+  return el("div", { class: "actions seat-controls" }, [
+    ...list,
+    link(`/leagues/${view.league_id}`, [t("table.backToLeague")]),
+    el("span", { class: "facts" }, [t("table.facts", { ante: view.rules.ante, seats: view.rules.max_players })]),
+  ]);
+}
+
+/**
+ * Who won a hand, in words.
+ * @param {Schemas["Settlement"]} result
+ * @param {(seat: number) => string} nameOf
+ */
+export function headlineOf(result, nameOf) {
+  const outcome = result.outcome;
+  if (outcome.type === "won") return t("result.won", { name: nameOf(outcome.seat), pot: result.pot });
+  if (outcome.type === "uncontested") return t("result.uncontested", { name: nameOf(outcome.seat), pot: result.pot });
+  if (outcome.type === "split") return t("result.split", { names: outcome.seats.map(nameOf).join(t("list.and")) });
+  return t("result.allPassed");
+}
+
+/**
+ * What a screen reader should hear of the table now: the player's turn, or the last
+ * hand's result.
+ * @param {TableView} view
+ */
+export function newsOf(view) {
+  if (view.legal) return t("news.turn", { table: view.name, hand: view.hand_no, hint: hintOf(view.legal) });
+  if (view.last_hand && !inPlay(view)) return t("news.over", { hand: view.hand_no, headline: headlineOf(view.last_hand, namesOf(view)) });
+  return "";
+}
+
+/**
+ * The last hand's result: each player's tricks and chips won or lost, "Bourré!" on
+ * whoever pays, and the next pot.
+ * @param {TableView} view
+ */
+export function resultPart(view) {
+  const result = /** @type {Schemas["Settlement"]} */ (view.last_hand);
+  const nameOf = namesOf(view);
+  const tricks = new Map(result.tricks.map((a) => [a.seat, a.amount]));
+  const bourre = new Set(result.bourre.map((a) => a.seat));
+  const rows = (view.last_hand_chips.length ? view.last_hand_chips : result.tricks).map((a) => {
+    const chips = view.last_hand_chips.length ? a.amount : null;
+    return el("tr", { class: chips == null ? "" : chips > 0 ? "up" : chips < 0 ? "down" : "" }, [
+      el("th", { scope: "row" }, [nameOf(a.seat), bourre.has(a.seat) ? el("span", { class: "bourre" }, [t("result.bourre")]) : ""]),
+      el("td", { class: "num" }, [tricks.has(a.seat) ? num(tricks.get(a.seat) ?? 0) : "–"]),
+      el("td", { class: "num" }, [chips == null ? "" : signed(chips)]),
+    ]);
+  });
+  return el("section", { class: "result", "aria-label": t("result.region") }, [
+    el("h3", {}, [t("result.title", { hand: view.hand_no })]),
+    el("p", { class: "headline" }, [headlineOf(result, nameOf)]),
+    el("table", {}, [
+      el("thead", {}, [el("tr", {}, [t("result.player"), t("result.tricks"), t("result.chips")].map((h) => el("th", { scope: "col" }, [h])))]),
+      el("tbody", {}, rows),
+    ]),
+    el("p", {}, [result.carried ? t("result.nextPot", { pot: result.carried }) : t("result.nextPotEmpty")]),
+  ]);
+}
