@@ -137,18 +137,54 @@ async function call(method, path, body) {
 }
 
 /**
+ * The session a sign-in answered, kept.
+ * @param {Response} response
+ * @returns {Promise<Session>}
+ */
+async function started(response) {
+  if (!response.ok) throw await problemOf(response);
+  /** @type {Session} */
+  const value = await response.json();
+  keep(value);
+  return value;
+}
+
+/**
  * Logs in (or with `register`, creates the account).
  * @param {string} username
  * @param {string} password
  * @param {boolean} register
  */
 export async function signIn(username, password, register) {
-  const response = await send("POST", register ? "/v1/auth/register" : "/v1/auth/login", { username, password });
-  if (!response.ok) throw await problemOf(response);
-  /** @type {Session} */
-  const value = await response.json();
-  keep(value);
-  return value;
+  return started(await send("POST", register ? "/v1/auth/register" : "/v1/auth/login", { username, password }));
+}
+
+/** Plays as a guest: a new player with a generated name, signed in. */
+export async function signInGuest() {
+  return started(await send("POST", "/v1/auth/guest"));
+}
+
+/**
+ * Turns the guest signed in into a full account; the kept session says so.
+ * @param {string} username
+ * @param {string} password
+ * @returns {Promise<Schemas["Me"]>}
+ */
+export async function upgrade(username, password) {
+  /** @type {Schemas["Me"]} */
+  const me = await call("POST", "/v1/players/me/upgrade", { username, password });
+  const current = session();
+  if (current) keep({ ...current, player: { ...current.player, username: me.username, guest: false } });
+  return me;
+}
+
+/**
+ * Changes the signed-in player's profile.
+ * @param {Schemas["ProfileChange"]} change
+ * @returns {Promise<Schemas["Me"]>}
+ */
+export function updateMe(change) {
+  return call("PATCH", "/v1/players/me", change);
 }
 
 export async function signOut() {

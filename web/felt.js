@@ -5,6 +5,7 @@
 
 import * as api from "./api.js";
 import { cardName, codeText, num, signed, suitName, suitSign, t, word } from "./i18n.js";
+import { AVATARS } from "./profile.js";
 import { button, cardButton, cardFace, el, link, timeLeft } from "./ui.js";
 
 /** @typedef {import("./api.js").TableView} TableView */
@@ -29,7 +30,15 @@ export function inPlay(view) {
  * @returns {(seat: number) => string}
  */
 export function namesOf(view) {
-  return (seat) => view.seats.find((s) => s.seat === seat)?.username ?? t("seat.number", { n: seat + 1 });
+  return (seat) => {
+    const s = view.seats.find((s) => s.seat === seat);
+    return s ? shownName(s) : t("seat.number", { n: seat + 1 });
+  };
+}
+
+/** The name a seat's player is shown by: their display name, else their username. @param {Schemas["SeatOut"]} s */
+function shownName(s) {
+  return s.display_name ?? s.username;
 }
 
 /**
@@ -163,9 +172,10 @@ function seatPart(view, s, place) {
   const me = s.seat === view.my_seat;
   const total = view.rules.turn_timeout_secs;
   const classes = ["seat", turn ? "acting" : "", me ? "me" : "", s.state === "passed" ? "out" : ""];
-  const node = el("section", { class: classes.filter(Boolean).join(" "), "aria-label": s.username, "data-seat": String(s.seat) }, [
-    el("div", { class: "disc", "aria-hidden": "true" }, [initials(s.username)]),
-    el("p", { class: "name" }, [s.username, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : ""]),
+  const name = shownName(s);
+  const node = el("section", { class: classes.filter(Boolean).join(" "), "aria-label": name, "data-seat": String(s.seat) }, [
+    el("div", { class: s.avatar ? "disc avatar" : "disc", "aria-hidden": "true" }, [s.avatar ? AVATARS[s.avatar] : initials(name)]),
+    el("p", { class: "name" }, [name, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : ""]),
     el("p", { class: "stats" }, [
       el("span", { class: "chips", title: t("seat.balance") }, [el("span", { class: "sr-only" }, [`${t("seat.balance")} `]), num(s.balance)]),
       s.state && s.state !== "sitting_out" && s.state !== "passed" ? ` · ${t("seat.tricks", { n: s.tricks })}` : "",

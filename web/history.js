@@ -22,7 +22,7 @@ export function historyPart(id, league) {
   let names = null;
   const { more, start } = pager(t("history.more"), async (/** @type {number | null} */ after) => {
     const mine = loads;
-    names ??= api.members(league).then((page) => new Map(page.members.map((m) => [m.player_id, m.username])));
+    names ??= api.members(league).then((page) => new Map(page.members.map((m) => [m.player_id, m.display_name ?? m.username])));
     const [page, known] = await Promise.all([api.hands(id, after), names]);
     const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.audit(id, h.hand_no))));
     if (mine !== loads) return null;

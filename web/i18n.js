@@ -52,6 +52,11 @@ let plurals = new Intl.PluralRules(current);
 let numbers = new Intl.NumberFormat(current);
 document.documentElement.lang = current;
 
+/** Whether a language was chosen in this browser (else the browser's own is used). */
+export function languageChosen() {
+  return localStorage.getItem(KEY) !== null;
+}
+
 /** The language in use. */
 export function language() {
   return current;

@@ -59,8 +59,10 @@ export async function leaguesScreen(into) {
       : []),
     el(resume.length ? "h3" : "h2", { tabindex: "-1" }, [t("leagues.title")]),
     page.leagues.length ? list : el("p", {}, [t("leagues.none")]),
-    el("div", { class: "actions" }, [opener(t("leagues.new"), create, name.input)]),
-    create,
+    // A guest joins by invite; creating a league takes an account of one's own.
+    ...(api.session()?.player.guest
+      ? [el("p", { class: "guest" }, [link("/profile", [t("profile.guest")])])]
+      : [el("div", { class: "actions" }, [opener(t("leagues.new"), create, name.input)]), create]),
     el("h3", {}, [t("leagues.joinTitle")]),
     join,
   );
@@ -90,7 +92,7 @@ export async function joinLeague(code) {
 export async function leagueScreen(into, id) {
   const [detail, roster, me] = await Promise.all([api.league(id), api.members(id), api.me()]);
   /** @type {Map<string, string>} */
-  const names = new Map(roster.members.map((m) => [m.player_id, m.username]));
+  const names = new Map(roster.members.map((m) => [m.player_id, m.display_name ?? m.username]));
   const balance = me.leagues.find((l) => l.league_id === id)?.balance ?? 0;
   const admin = detail.role === "admin";
 
@@ -224,7 +226,7 @@ async function standingsSection(into, id, sort, order) {
         const value = row[key];
         const text = key === "rating" ? `${row.rating.toFixed(1)} ± ${row.rating_uncertainty.toFixed(1)}` : typeof value === "number" ? num(value) : value;
         return key === "username"
-          ? el("th", { scope: "row" }, [el("span", { class: "place" }, [`${num(place)}. `]), text, bot ? ` ${t("seat.botMark")}` : ""])
+          ? el("th", { scope: "row" }, [el("span", { class: "place" }, [`${num(place)}. `]), row.display_name ?? text, bot ? ` ${t("seat.botMark")}` : ""])
           : el("td", { "data-label": t(`column.${key}`) }, [text]);
       }),
     );
@@ -295,7 +297,7 @@ async function ledgerSection(into, id, names) {
 function membersSection(id, list, admin) {
   const rows = list.map((m) =>
     el("li", {}, [
-      el("span", {}, [m.username, m.role === "member" ? "" : ` (${word("role", m.role)})`]),
+      el("span", {}, [m.display_name ?? m.username, m.role === "member" ? "" : ` (${word("role", m.role)})`]),
       el("span", {}, [
         m.table_id ? link(`/tables/${m.table_id}`, [t("members.atTable")]) : "",
         " ",

@@ -1,11 +1,12 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
-// /leagues/ID, /tables/ID); "your turn" watched across tables while signed in.
+// /leagues/ID, /tables/ID, /profile); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, invite, myTurns, pushOn, session, signIn, signOut } from "./api.js";
+import { SIGNED_OUT, invite, me, myTurns, pushOn, session, signIn, signInGuest, signOut, updateMe } from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
-import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
+import { profileScreen } from "./profile.js";
 import { tableScreen } from "./table.js";
-import { clear, el, field, form, go, link, onPathChange, problemText, show } from "./ui.js";
+import { button, clear, el, field, form, go, link, onPathChange, problemText, show } from "./ui.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("session"));
@@ -45,10 +46,26 @@ function signInScreen(into) {
       ],
       async (submitter) => {
         await signIn(username.input.value, password.input.value, submitter === "register");
-        await route();
+        await signedIn();
       },
     ),
+    el("p", { class: "or" }, [
+      button(t("signin.guest"), async () => {
+        await signInGuest();
+        await signedIn();
+      }, { class: "secondary" }),
+    ]),
   );
+}
+
+/** After a sign-in: the profile's language, unless one was chosen in this browser. */
+async function signedIn() {
+  const profile = await me();
+  if (profile.locale && !languageChosen()) {
+    await setLanguage(profile.locale);
+    frame();
+  }
+  await route();
 }
 
 /** "Your turn" across tables, from `me/turns`: a bar of links, and a notification when hidden. */
@@ -137,7 +154,7 @@ function sessionBar() {
     await signOut().catch(show);
     go("/");
   });
-  const parts = [el("span", { class: "who" }, [current.player.username]), out];
+  const parts = [link("/profile", [current.player.username], { class: "who", title: t("session.profile") }), out];
   if ("Notification" in window && Notification.permission === "default") {
     const ask = el("button", { type: "button", class: "secondary" }, [t("session.notify")]);
     ask.addEventListener("click", async () => {
@@ -191,6 +208,8 @@ async function route() {
       left = await leagueScreen(into, league[1]);
     } else if (table) {
       left = await tableScreen(into, table[1], () => turns.check());
+    } else if (path === "/profile") {
+      left = await profileScreen(into);
     } else {
       if (path !== "/") history.replaceState(null, "", "/");
       left = await leaguesScreen(into);
@@ -215,6 +234,8 @@ function languageSwitch() {
   );
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
+    // Signed in, the profile keeps it too (for notifications, and other browsers).
+    if (session()) updateMe({ locale: language() }).catch(() => {});
     frame();
     await route();
   });

@@ -97,6 +97,9 @@ pub struct PlayerOut {
     pub id: Uuid,
     /// Their username.
     pub username: String,
+    /// A guest (`POST /v1/auth/guest`): no password yet; `POST /v1/players/me/upgrade` gives it
+    /// one.
+    pub guest: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -121,6 +124,7 @@ impl From<Session> for SessionOut {
             player: PlayerOut {
                 id: s.player.id.0,
                 username: s.player.username,
+                guest: s.player.guest,
             },
             token: s.token,
             expires_at: s.expires_at,
@@ -155,6 +159,27 @@ pub async fn register(
     let session = app
         .register(&body.username, &body.password, client_addr(&req))
         .await?;
+    Ok(HttpResponse::Created().json(SessionOut::from(session)))
+}
+
+/// Play as a guest: a new player with a generated name (`LuckyHeron4821`) and no password,
+/// signed in. A guest joins leagues by invite code, sits and plays like any player, but
+/// creates no league (unless `BOURRE_GUEST_LEAGUES_PER_DAY` allows); `POST
+/// /v1/players/me/upgrade` makes it a full account, keeping everything. Keep the refresh
+/// token: it is the only way back in. A guest not seen for `BOURRE_GUEST_TTL_DAYS` (default
+/// 30) is deleted as an account deletion deletes. No body.
+#[utoipa::path(
+    operation_id = "sign_in_guest",
+    tag = "auth",
+    responses(
+        (status = 201, description = "A guest, signed in", body = SessionOut),
+        (status = 429, description = "`rate_limited`: too many guests made from the client's address this hour (`BOURRE_GUESTS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+    )
+)]
+#[post("/guest")]
+pub async fn guest(app: web::Data<App>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let session = app.sign_in_guest(client_addr(&req)).await?;
     Ok(HttpResponse::Created().json(SessionOut::from(session)))
 }
 

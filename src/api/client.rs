@@ -47,6 +47,7 @@ const ASSETS: &[Asset] = &[
     asset!("felt.js", JS),
     asset!("motion.js", JS),
     asset!("history.js", JS),
+    asset!("profile.js", JS),
     asset!("lang-en.js", JS),
     asset!("lang-zh-Hans.js", JS),
     asset!("lang-ja.js", JS),
@@ -177,7 +178,13 @@ fn serve(
 
 /// The client's paths, each served the page (which reads the path): the client
 /// navigates with the History API, so any of them may be loaded or reloaded.
-pub const PAGES: [&str; 4] = ["/", "/join/{code}", "/leagues/{id}", "/tables/{id}"];
+pub const PAGES: [&str; 5] = [
+    "/",
+    "/join/{code}",
+    "/leagues/{id}",
+    "/tables/{id}",
+    "/profile",
+];
 
 /// The client's page, at each of [`PAGES`].
 #[routes]
@@ -185,6 +192,7 @@ pub const PAGES: [&str; 4] = ["/", "/join/{code}", "/leagues/{id}", "/tables/{id
 #[get("/join/{code}")]
 #[get("/leagues/{id}")]
 #[get("/tables/{id}")]
+#[get("/profile")]
 pub async fn index(req: HttpRequest) -> HttpResponse {
     serve(
         &req,

@@ -137,6 +137,7 @@ fn build() -> (
         .service(
             scope("/v1/auth")
                 .service(auth::register)
+                .service(auth::guest)
                 .service(auth::login)
                 .service(auth::refresh)
                 .service(auth::logout),
@@ -144,6 +145,8 @@ fn build() -> (
         .service(
             scope("/v1/players")
                 .service(players::me)
+                .service(players::update_me)
+                .service(players::upgrade)
                 .service(players::change_password)
                 .service(players::delete_me)
                 .service(players::turns)
@@ -152,7 +155,8 @@ fn build() -> (
                 .service(push::subscribe)
                 .service(push::subscriptions)
                 .service(push::unsubscribe)
-                .service(push::unsubscribe_id),
+                .service(push::unsubscribe_id)
+                .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
         .service(scope("/v1/invites").service(leagues::invite))

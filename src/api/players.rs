@@ -1,21 +1,23 @@
 //! The caller: balances per league, and the tables waiting for them.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::{Caller, client_addr};
+use super::auth::{Caller, Credentials, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, Problem, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::leagues::{MyTablesQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::discovery::TablesPage;
 use crate::app::export::PlayerExport;
+use crate::app::ids::PlayerId;
 use crate::app::leagues::Role;
+use crate::app::profiles::{Avatar, Locale, NewProfile, PublicProfile};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueBalance {
@@ -35,8 +37,49 @@ pub struct Me {
     pub id: Uuid,
     /// Their username.
     pub username: String,
+    /// A guest: no password yet (`POST /v1/players/me/upgrade` gives it one).
+    pub guest: bool,
+    /// The name they chose to be shown by; null when they chose none (the username shows).
+    pub display_name: Option<String>,
+    /// Their avatar; null when they chose none.
+    pub avatar: Option<Avatar>,
+    /// The language they read; null when they chose none (English for notifications).
+    pub locale: Option<Locale>,
+    /// Their IANA time zone; null when they chose none (UTC for notifications).
+    pub time_zone: Option<String>,
+    /// When the account was made.
+    pub member_since: DateTime<Utc>,
     /// Their leagues, each with their role and balance.
     pub leagues: Vec<LeagueBalance>,
+}
+
+impl App {
+    /// The caller, with a balance per league.
+    async fn me(&self, caller: Caller) -> Result<Me, ApiError> {
+        let profile = self.profile(caller.0).await?;
+        let leagues = self
+            .memberships(caller.0)
+            .await?
+            .into_iter()
+            .map(|m| LeagueBalance {
+                league_id: m.league_id.0,
+                name: m.league_name,
+                role: m.role,
+                balance: m.balance,
+            })
+            .collect();
+        Ok(Me {
+            id: profile.id.0,
+            username: profile.username,
+            guest: profile.guest,
+            display_name: profile.display_name,
+            avatar: profile.avatar,
+            locale: profile.locale,
+            time_zone: profile.time_zone,
+            member_since: profile.created_at,
+            leagues,
+        })
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,23 +119,119 @@ pub struct TurnsPage {
 )]
 #[get("/me")]
 pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    let player = app.player(caller.0).await?;
-    let leagues = app
-        .memberships(caller.0)
-        .await?
-        .into_iter()
-        .map(|m| LeagueBalance {
-            league_id: m.league_id.0,
-            name: m.league_name,
-            role: m.role,
-            balance: m.balance,
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(Me {
-        id: player.id.0,
-        username: player.username,
-        leagues,
-    }))
+    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileChange {
+    /// 1 to 32 characters once trimmed, shown beside (or in place of) the username; null
+    /// clears it.
+    #[serde(default, deserialize_with = "text::name_or_null")]
+    #[schema(value_type = Option<String>, nullable, min_length = 1, max_length = 32,
+             pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$")]
+    pub display_name: Option<Option<String>>,
+    /// An avatar of the built-in set; null clears it.
+    #[serde(default, deserialize_with = "text::or_null")]
+    #[schema(value_type = Option<Avatar>, nullable)]
+    pub avatar: Option<Option<Avatar>>,
+    /// The language notifications (and the web client) use; null clears it.
+    #[serde(default, deserialize_with = "text::or_null")]
+    #[schema(value_type = Option<Locale>, nullable)]
+    pub locale: Option<Option<Locale>>,
+    /// An IANA time zone name (`America/Chicago`); null clears it.
+    #[serde(default, deserialize_with = "text::plain_or_null")]
+    #[schema(value_type = Option<String>, nullable, max_length = 64, example = "America/Chicago")]
+    pub time_zone: Option<Option<String>>,
+}
+
+/// Change the caller's profile: each field sent is set (null clears it), each field left out
+/// stays as it is. The whole change is checked before any of it is made. A new display name
+/// or avatar shows at the caller's tables, in standings and in notifications from then on.
+#[utoipa::path(
+    operation_id = "update_me",
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = ProfileChange,
+    responses(
+        (status = 200, description = "The caller after the change", body = Me),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 422, response = Unprocessable),
+    )
+)]
+#[patch("/me")]
+pub async fn update_me(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<text::Object<ProfileChange>>,
+) -> Result<HttpResponse, ApiError> {
+    let text::Object(change) = body.into_inner();
+    app.update_profile(
+        caller.0,
+        &NewProfile {
+            display_name: change.display_name,
+            avatar: change.avatar,
+            locale: change.locale,
+            time_zone: change.time_zone,
+        },
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+}
+
+/// Upgrade the caller, a guest, to a full account with this username and password, keeping
+/// everything: id, memberships, seats, chips, history and sessions.
+#[utoipa::path(
+    operation_id = "upgrade_guest",
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "The caller, no longer a guest", body = Me),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    )
+)]
+#[post("/me/upgrade")]
+pub async fn upgrade(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<text::Object<Credentials>>,
+) -> Result<HttpResponse, ApiError> {
+    app.upgrade_guest(caller.0, &body.username, &body.password)
+        .await?;
+    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+}
+
+/// A player's public profile: display name, avatar, when they joined, and how they do in each
+/// league the caller shares with them. Only for players who share a league with the caller
+/// (404 `player_not_found` otherwise, as for an unknown id).
+#[utoipa::path(
+    operation_id = "get_player",
+    tag = "players",
+    security(("bearer" = [])),
+    params(("player_id" = Uuid, Path, description = "The player")),
+    responses(
+        (status = 200, description = "The player's public profile", body = PublicProfile),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+    )
+)]
+#[get("/{player_id}")]
+pub async fn player_profile(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let profile = app
+        .public_profile(caller.0, PlayerId(path.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(profile))
 }
 
 /// Tables where the caller is to act, oldest deadline first, paged.
@@ -228,10 +367,11 @@ pub async fn change_password(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AccountDeletion {
-    /// The caller's password, checked as a login would check it.
-    #[serde(deserialize_with = "text::plain")]
+    /// The caller's password, checked as a login would check it; required when the account
+    /// has one, left out when it has none (a guest).
+    #[serde(default, deserialize_with = "text::plain_opt")]
     #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
-    pub password: String,
+    pub password: Option<String>,
 }
 
 /// Delete the caller's account. Refused while they are dealt into a hand (409
@@ -263,7 +403,7 @@ pub async fn delete_me(
     req: HttpRequest,
     body: web::Json<text::Object<AccountDeletion>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.delete_account(caller.1, &body.password, client_addr(&req))
+    app.delete_account(caller.1, body.password.as_deref(), client_addr(&req))
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -32,9 +32,12 @@ pub fn refusal(text: &str, names: bool) -> Option<&'static str> {
 }
 
 fn checked<'de, D: Deserializer<'de>>(de: D, names: bool) -> Result<String, D::Error> {
-    let text = String::deserialize(de)?;
+    checked_text(String::deserialize(de)?, names)
+}
+
+fn checked_text<E: serde::de::Error>(text: String, names: bool) -> Result<String, E> {
     match refusal(&text, names) {
-        Some(why) => Err(serde::de::Error::custom(format!("{REFUSED}{why}"))),
+        Some(why) => Err(E::custom(format!("{REFUSED}{why}"))),
         None => Ok(text),
     }
 }
@@ -47,6 +50,36 @@ pub fn plain<'de, D: Deserializer<'de>>(de: D) -> Result<String, D::Error> {
 /// `#[serde(deserialize_with = "text::name")]`: text shown to other players.
 pub fn name<'de, D: Deserializer<'de>>(de: D) -> Result<String, D::Error> {
     checked(de, true)
+}
+
+/// `#[serde(default, deserialize_with = "text::plain_opt")]`: [`plain`] text, or nothing
+/// (left out or null).
+pub fn plain_opt<'de, D: Deserializer<'de>>(de: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(de)?
+        .map(|text| checked_text(text, false))
+        .transpose()
+}
+
+/// `#[serde(default, deserialize_with = "text::or_null")]`: a field of a change, `None` when
+/// left out (unchanged), `Some(None)` when null (cleared).
+pub fn or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    de: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Ok(Some(Option::<T>::deserialize(de)?))
+}
+
+/// [`or_null`] of [`plain`] text.
+pub fn plain_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<String>>, D::Error> {
+    Ok(Some(plain_opt(de)?))
+}
+
+/// [`or_null`] of a [`name`].
+pub fn name_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<String>>, D::Error> {
+    Ok(Some(
+        Option::<String>::deserialize(de)?
+            .map(|text| checked_text(text, true))
+            .transpose()?,
+    ))
 }
 
 /// A request body's struct, read from a JSON object only: serde also reads a struct from an

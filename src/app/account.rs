@@ -23,24 +23,28 @@ fn wrong_password() -> AppError {
     AppError::refused(ErrorCode::WrongPassword, "the current password is wrong")
 }
 
+/// 403 `guest_account`: a guest has no password to check or change.
+fn no_password() -> AppError {
+    AppError::refused(
+        ErrorCode::GuestAccount,
+        "the account has no password: give it one with POST /v1/players/me/upgrade",
+    )
+}
+
 impl App {
     /// Checks `password` against the caller's, as a login would; returns their account
     /// name (lower-cased username) and the hashing slot the check took, for a hash to come.
+    /// An account without a password (a guest) is refused with 403 `guest_account`.
     async fn confirm_password(
         &self,
         player: PlayerId,
         password: &str,
         addr: Option<IpAddr>,
     ) -> Result<(String, HashSlot), AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        let username = store::players::username(&mut conn, player.0)
-            .await?
-            .ok_or_else(unknown_player)?;
-        let hash = store::players::password_hash(&mut conn, player.0)
-            .await?
-            .ok_or_else(unknown_player)?;
-        drop(conn);
-        let account = username.to_lowercase();
+        let (account, hash) = self.account_of(player).await?;
+        if hash.is_empty() {
+            return Err(no_password());
+        }
         let attempt = self.attempt_login(&account, addr).await?;
         let outcome = match attempt.slot.verify(password.to_owned(), hash).await {
             Ok(true) => Ok(()),
@@ -52,6 +56,19 @@ impl App {
             .await?;
         outcome?;
         Ok((account, slot))
+    }
+
+    /// The caller's account name (lower-cased username) and password hash (empty when they
+    /// have none).
+    async fn account_of(&self, player: PlayerId) -> Result<(String, String), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let username = store::players::username(&mut conn, player.0)
+            .await?
+            .ok_or_else(unknown_player)?;
+        let hash = store::players::password_hash(&mut conn, player.0)
+            .await?
+            .ok_or_else(unknown_player)?;
+        Ok((username.to_lowercase(), hash))
     }
 
     /// Sets the caller's password to `new` and ends every other session of theirs.
@@ -93,15 +110,37 @@ impl App {
     /// credentials and push subscriptions are erased and every session of theirs ends.
     /// Their memberships, ledger rows and the tables' logs stay as they are, so every
     /// league still sums to zero and every hand still audits; records name them "deleted
-    /// player".
+    /// player". `password` is the account's, required when it has one (a guest has none).
     pub async fn delete_account(
         &self,
         caller: Authenticated,
-        password: &str,
+        password: Option<&str>,
         addr: Option<IpAddr>,
     ) -> Result<(), AppError> {
         let player = caller.player;
-        let (account, _) = self.confirm_password(player, password, addr).await?;
+        let account = match password {
+            Some(password) => self.confirm_password(player, password, addr).await?.0,
+            None => {
+                let (account, hash) = self.account_of(player).await?;
+                if !hash.is_empty() {
+                    return Err(AppError::refused(
+                        ErrorCode::WrongPassword,
+                        "the account has a password: send it as `password`",
+                    ));
+                }
+                account
+            }
+        };
+        self.erase_account(player, &account).await
+    }
+
+    /// Deletes player `player`'s account (`account`: their lower-cased username), as
+    /// [`App::delete_account`] says, once the caller checked who may.
+    pub(crate) async fn erase_account(
+        &self,
+        player: PlayerId,
+        account: &str,
+    ) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
             hold_player(conn, player, Hold::Exclusive).await?;
@@ -176,7 +215,7 @@ impl App {
                     .await?;
                 }
             }
-            store::players::erase(conn, player.0, &account).await?;
+            store::players::erase(conn, player.0, account).await?;
             store::push::forget(conn, player.0).await?;
             store::sessions::end_all(conn, player.0, None, Ended::AccountDeleted.as_str()).await?;
             Ok(())

@@ -21,9 +21,11 @@ use crate::store;
 pub struct Player {
     pub id: PlayerId,
     pub username: String,
+    /// A guest: no password (nor a provider) of its own yet.
+    pub guest: bool,
 }
 
-fn check_username(username: &str) -> Result<(), AppError> {
+pub(crate) fn check_username(username: &str) -> Result<(), AppError> {
     let ok_len = (3..=32).contains(&username.chars().count());
     let ok_chars = username
         .chars()
@@ -157,6 +159,7 @@ impl App {
             let player = Player {
                 id: PlayerId(id),
                 username: username.to_owned(),
+                guest: false,
             };
             self.start_session(conn, player).await
         })
@@ -206,17 +209,10 @@ impl App {
         let player = Player {
             id: PlayerId(id),
             username: name,
+            guest: false,
         };
         let mut conn = store::conn(&self.pool).await?;
         self.start_session(&mut conn, player).await
-    }
-
-    pub async fn player(&self, id: PlayerId) -> Result<Player, AppError> {
-        let mut conn = store::conn(&self.pool).await?;
-        let username = store::players::username(&mut conn, id.0).await?;
-        username
-            .map(|username| Player { id, username })
-            .ok_or_else(unknown_player)
     }
 }
 

@@ -28,7 +28,7 @@ use super::table::state::TableState;
 use super::view::TableView;
 use super::{App, AppError, ErrorCode};
 use crate::engine::RuleError;
-use crate::store::players::Hold;
+use crate::store::players::{Hold, Passwordless};
 use crate::store::{self, Conn};
 
 /// 403 unless `player` created the table or is an admin of its league.
@@ -87,7 +87,14 @@ impl App {
                     Some(bot) => PlayerId(bot),
                     None => {
                         let bot = PlayerId(Uuid::new_v4());
-                        if !store::players::insert_bot(conn, bot.0, &bot_names(bot.0)).await? {
+                        if !store::players::insert_passwordless(
+                            conn,
+                            bot.0,
+                            &bot_names(bot.0),
+                            Passwordless::Bot,
+                        )
+                        .await?
+                        {
                             return Err(AppError::Internal(format!(
                                 "no free name for bot {}",
                                 bot.0

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::ids::{LeagueId, PlayerId};
 use super::leagues::{JoinPolicy, Role, load_league, require_member};
+use super::profiles::Avatar;
 use super::view::TableStatus;
 use super::{App, AppError, ErrorCode};
 use crate::engine::TableRules;
@@ -48,6 +49,10 @@ pub struct Member {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
+    /// The name they chose to be shown by; null when they chose none (show the username).
+    pub display_name: Option<String>,
+    /// Their avatar; null when they chose none.
+    pub avatar: Option<Avatar>,
     /// Their role in the league.
     pub role: Role,
     /// Their chips in the league.
@@ -243,6 +248,8 @@ impl App {
                 .map(|r| Member {
                     player_id: r.player_id,
                     username: r.username,
+                    display_name: r.display_name,
+                    avatar: r.avatar.as_deref().and_then(Avatar::stored),
                     role: Role::stored(&r.role),
                     balance: r.balance,
                     table_id: r.table_id,

@@ -108,6 +108,10 @@ error_codes! {
     /// its account was deleted. Sign in again: refreshing cannot revive it.
     SessionEnded = (401, "session_ended"),
     // 403: Authenticated but not allowed.
+    /// A guest may not do this (create a league while `BOURRE_GUEST_LEAGUES_PER_DAY` is 0, check
+    /// or change a password it does not have). Upgrade the account first
+    /// (`POST /v1/players/me/upgrade`).
+    GuestAccount = (403, "guest_account"),
     /// The caller is not a member of the league (or of the table's league). Join the league first.
     NotAMember = (403, "not_a_member"),
     /// Only a league admin may do this (or the table's creator, to close the table or to seat and
@@ -141,6 +145,8 @@ error_codes! {
     /// No route has this path, a path segment does not parse (an id that is not a UUID), or a web
     /// client file is not of this build. Fix the URL (reload a web client page).
     NotFound = (404, "not_found"),
+    /// No player has this id, or none that shares a league with the caller. Check the id.
+    PlayerNotFound = (404, "player_not_found"),
     /// The server has no VAPID key (`BOURRE_VAPID_PRIVATE_KEY`), so no Web Push. Use the
     /// stream or long-polls instead.
     PushNotConfigured = (404, "push_not_configured"),
@@ -184,6 +190,8 @@ error_codes! {
     /// The member sits at a table of the league, so cannot be removed. They stand up first
     /// (between their hands), then retry.
     MemberSeated = (409, "member_seated"),
+    /// The account is not a guest: it already has a username and password. Sign in with them.
+    NotAGuest = (409, "not_a_guest"),
     /// Another player's subscription holds this `endpoint`, and the keys sent are not its keys.
     /// Unsubscribe in the browser and subscribe again for a new endpoint.
     PushEndpointTaken = (409, "push_endpoint_taken"),
@@ -262,6 +270,8 @@ error_codes! {
     InvalidClientSeed = (422, "invalid_client_seed"),
     /// An entry of `decks` is not 52 valid cards, each once (`detail` names it). Fix the deck.
     InvalidDeck = (422, "invalid_deck"),
+    /// A display name is empty or all spaces, or over 32 characters. Choose another.
+    InvalidDisplayName = (422, "invalid_display_name"),
     /// A league or table `name` is blank or over 80 characters. Fix the name.
     InvalidName = (422, "invalid_name"),
     /// A new password is not 8 to 128 characters. Choose another password.
@@ -275,6 +285,9 @@ error_codes! {
     InvalidSeat = (422, "invalid_seat"),
     /// A league's `starting_balance` is not from 0 to 1,000,000,000. Fix it.
     InvalidStartingBalance = (422, "invalid_starting_balance"),
+    /// The `time_zone` is not an IANA time zone name (`America/Chicago`, `Asia/Tokyo`, `UTC`). Send
+    /// one of the tz database's names.
+    InvalidTimeZone = (422, "invalid_time_zone"),
     /// A username is not 3 to 32 letters, digits, `_`, `-` or `.`. Choose another username.
     InvalidUsername = (422, "invalid_username"),
     /// The `url` is not https (`BOURRE_WEBHOOK_ALLOW_HTTP`), has credentials or a private address

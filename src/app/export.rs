@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::auth::unknown_player;
 use super::ids::PlayerId;
 use super::leagues::Role;
+use super::profiles::{Avatar, Locale};
 use super::{App, AppError};
 use crate::store::ledger::{LedgerEntry, player_account};
 use crate::store::sessions::SessionRow;
@@ -23,8 +24,20 @@ pub struct ExportedPlayer {
     pub id: Uuid,
     /// Their username.
     pub username: String,
+    /// A guest (no password yet).
+    pub guest: bool,
+    /// Their display name, if they set one.
+    pub display_name: Option<String>,
+    /// Their avatar, if they chose one.
+    pub avatar: Option<Avatar>,
+    /// Their language, if they chose one.
+    pub locale: Option<Locale>,
+    /// Their time zone, if they set one.
+    pub time_zone: Option<String>,
     /// When the account was created.
     pub created_at: DateTime<Utc>,
+    /// When they last signed in or refreshed a session.
+    pub seen_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -136,8 +149,14 @@ impl App {
             exported_at: Utc::now(),
             player: ExportedPlayer {
                 id: player.0,
-                username: rows.username,
-                created_at: rows.created_at,
+                username: rows.profile.username,
+                guest: rows.profile.guest,
+                display_name: rows.profile.display_name,
+                avatar: rows.profile.avatar.as_deref().and_then(Avatar::stored),
+                locale: rows.profile.locale.as_deref().and_then(Locale::stored),
+                time_zone: rows.profile.time_zone,
+                created_at: rows.profile.created_at,
+                seen_at: rows.profile.seen_at,
             },
             memberships: rows
                 .memberships

@@ -2,7 +2,8 @@
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
 //! hours of per-address counts gone by, sessions a day after they ended or expired,
 //! webhook deliveries a week after they were delivered or failed, watchers' rows a dead
-//! process left), so a player or an address that went quiet leaves nothing behind.
+//! process left, guests unseen for `BOURRE_GUEST_TTL_DAYS`), so a player or an address that
+//! went quiet leaves nothing behind.
 
 use std::time::Duration;
 
@@ -42,7 +43,9 @@ impl App {
         let watchers =
             store::push::sweep_watchers(&mut conn, now - chrono::Duration::hours(1)).await?;
         let quotas = store::quotas::sweep(&mut conn).await?;
-        Ok(replies + counts + sessions + deliveries + watchers + quotas)
+        drop(conn);
+        let guests = self.sweep_abandoned_guests().await?;
+        Ok(replies + counts + sessions + deliveries + watchers + quotas + guests)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

@@ -325,13 +325,28 @@ impl App {
         }
         let id = Uuid::new_v4();
         let name = name.to_owned();
-        let per_day = self.config.quotas.leagues_per_day;
+        let quotas = self.config.quotas;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, creator, key.as_ref()).await? {
                 return Ok(reply);
             }
             hold_player(conn, creator, Hold::Exclusive).await?;
+            let guest = store::players::signed_in(conn, creator.0)
+                .await?
+                .is_some_and(|(_, guest)| guest);
+            let per_day = if guest {
+                quotas.guest_leagues_per_day
+            } else {
+                quotas.leagues_per_day
+            };
+            if guest && per_day == 0 {
+                return Err(AppError::refused(
+                    ErrorCode::GuestAccount,
+                    "a guest cannot create leagues: upgrade the account first \
+                     (POST /v1/players/me/upgrade)",
+                ));
+            }
             let day_ago = Utc::now() - chrono::Duration::days(1);
             if store::leagues::created_since(conn, creator.0, day_ago).await? >= per_day {
                 return Err(AppError::refused(

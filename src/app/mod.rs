@@ -15,6 +15,7 @@ pub mod error;
 pub mod events;
 pub mod export;
 pub mod feeds;
+pub mod guests;
 pub mod history;
 pub mod housekeeping;
 pub mod idempotency;
@@ -26,6 +27,7 @@ pub mod live;
 pub mod notices;
 pub mod pipeline;
 pub mod presence;
+pub mod profiles;
 pub mod push;
 pub mod reachable;
 pub mod rebuild;
@@ -109,7 +111,7 @@ pub struct Config {
     pub sweep_every: Duration,
     /// Streams and long-polls open at once, per player and in all.
     pub streams: feeds::StreamLimits,
-    /// Registrations and league joins per client address and hour.
+    /// Registrations, guests and league joins per client address and hour.
     pub address_limits: throttle::AddressLimits,
     /// Proxies whose `X-Forwarded-For` names the client (`BOURRE_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<throttle::Cidr>,
@@ -125,6 +127,9 @@ pub struct Config {
     /// Passwords hashed at once (`BOURRE_HASH_SLOTS`, default one per core; see
     /// [`auth::Hashing`]).
     pub hash_slots: usize,
+    /// How long a guest may go unseen (no sign-in, no refresh) before it is deleted
+    /// (`BOURRE_GUEST_TTL_DAYS`).
+    pub guest_ttl: Duration,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see
@@ -201,6 +206,9 @@ pub struct Quotas {
     pub keys_per_day: i64,
     /// Bots seated per UTC day (`BOURRE_BOTS_PER_DAY`).
     pub bots_per_day: i64,
+    /// Leagues a guest creates in 24 hours (`BOURRE_GUEST_LEAGUES_PER_DAY`; 0, the default:
+    /// none, 403 `guest_account`).
+    pub guest_leagues_per_day: i64,
 }
 
 impl Default for Quotas {
@@ -210,6 +218,7 @@ impl Default for Quotas {
             tables_per_day: 100,
             keys_per_day: 10_000,
             bots_per_day: 50,
+            guest_leagues_per_day: 0,
         }
     }
 }

@@ -55,12 +55,16 @@ fn about(state: &TableState, seat: u8, player: uuid::Uuid) -> Value {
     let mut data = table_part(state);
     data.insert("seat".into(), json!(seat));
     data.insert("player_id".into(), json!(player));
-    let name = state
-        .seats
-        .iter()
-        .find(|s| s.seat == seat)
-        .map(|s| s.username.clone());
-    data.insert("username".into(), json!(name));
+    let sitting = state.seats.iter().find(|s| s.seat == seat);
+    data.insert("username".into(), json!(sitting.map(|s| &s.username)));
+    data.insert(
+        "display_name".into(),
+        json!(sitting.and_then(|s| s.display_name.as_ref())),
+    );
+    data.insert(
+        "avatar".into(),
+        json!(sitting.and_then(|s| s.avatar.as_ref())),
+    );
     data.insert("deadline".into(), json!(state.table.deadline));
     Value::Object(data)
 }

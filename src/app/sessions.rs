@@ -182,6 +182,7 @@ impl App {
         let (refresh_token, hash) = refresh_token();
         let refresh_expires_at = Utc::now() + self.ttl(self.config.refresh_ttl)?;
         store::sessions::start(conn, id, player.id.0, &hash, refresh_expires_at).await?;
+        store::players::seen(conn, player.id.0).await?;
         let (token, expires_at) = self.access_token(&player, id)?;
         Ok(Session {
             player,
@@ -266,16 +267,18 @@ impl App {
                     "the refresh token has expired: sign in again",
                 )));
             }
-            let username = store::players::username(conn, found.player_id)
+            let (username, guest) = store::players::signed_in(conn, found.player_id)
                 .await?
                 .ok_or_else(super::auth::unknown_player)?;
             let player = Player {
                 id: PlayerId(found.player_id),
                 username,
+                guest,
             };
             let (refresh_token, new_hash) = refresh_token();
             let refresh_expires_at = Utc::now() + self.ttl(self.config.refresh_ttl)?;
             store::sessions::rotate(conn, found.session_id, &new_hash, refresh_expires_at).await?;
+            store::players::seen(conn, found.player_id).await?;
             let (token, expires_at) = self.access_token(&player, found.session_id)?;
             Ok(Ok(Session {
                 player,

@@ -17,6 +17,7 @@ use uuid::Uuid;
 use super::ids::{LeagueId, PlayerId};
 use super::league_admin::seasons_of;
 use super::leagues::{Role, load_league, require_member};
+use super::profiles::Avatar;
 use super::table_event::{SeatPlayer, TableEvent};
 use super::{App, AppError};
 use crate::app::ErrorCode;
@@ -32,6 +33,10 @@ pub struct Standing {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
+    /// The name they chose to be shown by; null when they chose none (show the username).
+    pub display_name: Option<String>,
+    /// Their avatar; null when they chose none.
+    pub avatar: Option<Avatar>,
     /// Their chips in the league now (whatever the season).
     pub balance: i64,
     /// Chips won or lost in play (all time: balance minus starting balance minus grants).
@@ -361,11 +366,13 @@ impl App {
         let count = |n: i32| u32::try_from(n).unwrap_or(0);
         let lines: Vec<(bool, Standing)> = members
             .into_iter()
-            .map(|(pid, username, balance, role)| {
+            .map(|(pid, username, display_name, avatar, balance, role)| {
                 let t = tallies.get(&pid).copied().unwrap_or_default();
                 let standing = Standing {
                     player_id: pid,
                     username,
+                    display_name,
+                    avatar: avatar.as_deref().and_then(Avatar::stored),
                     balance: balance.unwrap_or(0),
                     net: t.net,
                     grants: t.grants,

@@ -42,6 +42,8 @@ pub const FORGET_AFTER_SECS: i32 = 60 * 60;
 #[derive(Debug, Clone, Copy)]
 pub struct AddressLimits {
     pub registrations_per_hour: i32,
+    /// Guests made (`POST /v1/auth/guest`).
+    pub guests_per_hour: i32,
     pub joins_per_hour: i32,
 }
 
@@ -49,6 +51,7 @@ impl Default for AddressLimits {
     fn default() -> AddressLimits {
         AddressLimits {
             registrations_per_hour: 20,
+            guests_per_hour: 20,
             joins_per_hour: 60,
         }
     }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ids::PlayerId;
+use super::profiles::Avatar;
 use super::table::state::TableState;
 use super::table_event::{ClientSeed, SeatPlayer, TableEvent, TableEventSchema};
 use crate::engine::hand::SeatAmount;
@@ -69,6 +70,10 @@ pub struct SeatOut {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
+    /// The name they chose to be shown by; null when they chose none (show the username).
+    pub display_name: Option<String>,
+    /// Their avatar; null when they chose none.
+    pub avatar: Option<Avatar>,
     /// League balance now.
     pub balance: i64,
     /// In the hand in play; `null` between hands.
@@ -256,6 +261,8 @@ pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
                 seat: s.seat,
                 player_id: s.player_id,
                 username: s.username.clone(),
+                display_name: s.display_name.clone(),
+                avatar: s.avatar.as_deref().and_then(Avatar::stored),
                 balance: s.balance,
                 state: if in_play {
                     Some(sv.map_or(SeatStatus::SittingOut, |v| v.state.into()))

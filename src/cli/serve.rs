@@ -86,6 +86,15 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_REGISTRATIONS_PER_HOUR", default_value_t = 20,
           value_parser = clap::value_parser!(i32).range(0..))]
     pub registrations_per_hour: i32,
+    /// Guests made (POST /v1/auth/guest) per client address and hour.
+    #[arg(long, env = "BOURRE_GUESTS_PER_HOUR", default_value_t = 20,
+          value_parser = clap::value_parser!(i32).range(0..))]
+    pub guests_per_hour: i32,
+    /// Days a guest may go without signing in or refreshing a session before it is deleted
+    /// (as an account deletion deletes).
+    #[arg(long, env = "BOURRE_GUEST_TTL_DAYS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub guest_ttl_days: u64,
     /// League joins per client address and hour.
     #[arg(long, env = "BOURRE_JOINS_PER_HOUR", default_value_t = 60,
           value_parser = clap::value_parser!(i32).range(0..))]
@@ -140,6 +149,10 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_BOTS_PER_DAY", default_value_t = 50,
           value_parser = clap::value_parser!(i64).range(0..))]
     pub bots_per_day: i64,
+    /// Leagues a guest may create per day (0: none; a guest upgrades to create one).
+    #[arg(long, env = "BOURRE_GUEST_LEAGUES_PER_DAY", default_value_t = 0,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub guest_leagues_per_day: i64,
 }
 
 impl ServeArgs {
@@ -285,6 +298,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             },
             address_limits: AddressLimits {
                 registrations_per_hour: args.registrations_per_hour,
+                guests_per_hour: args.guests_per_hour,
                 joins_per_hour: args.joins_per_hour,
             },
             trusted_proxies: args.trusted_proxies.clone(),
@@ -304,7 +318,9 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 tables_per_day: args.tables_per_day,
                 keys_per_day: args.keys_per_day,
                 bots_per_day: args.bots_per_day,
+                guest_leagues_per_day: args.guest_leagues_per_day,
             },
+            guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
         },
     ))
 }

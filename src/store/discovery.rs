@@ -58,6 +58,10 @@ pub struct MemberRow {
     pub player_id: Uuid,
     #[diesel(sql_type = Text)]
     pub username: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub display_name: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub avatar: Option<String>,
     #[diesel(sql_type = Text)]
     pub role: String,
     #[diesel(sql_type = BigInt)]
@@ -76,7 +80,8 @@ pub async fn members_of(
     limit: i64,
 ) -> Result<Vec<MemberRow>, StoreError> {
     Ok(diesel::sql_query(
-        "SELECT m.player_id, p.username, m.role, coalesce(b.balance, 0) AS balance, \
+        "SELECT m.player_id, p.username, p.display_name, p.avatar, m.role, \
+         coalesce(b.balance, 0) AS balance, \
          s.table_id, s.seat FROM memberships m JOIN players p ON p.id = m.player_id \
          LEFT JOIN balances b ON b.league_id = m.league_id \
          AND b.account = 'player:' || m.player_id \

@@ -7,16 +7,15 @@ use uuid::Uuid;
 
 use super::ledger::LedgerEntry;
 use super::schema::{
-    idempotency, join_requests, ledger, login_failures, memberships, players, push_subscriptions,
-    seats, sessions,
+    idempotency, join_requests, ledger, login_failures, memberships, push_subscriptions, seats,
+    sessions,
 };
 use super::sessions::SessionRow;
 use super::{Conn, StoreError};
 
 /// The rows about a player, each table's in a stable order.
 pub struct PlayerRows {
-    pub username: String,
-    pub created_at: DateTime<Utc>,
+    pub profile: super::players::ProfileRow,
     /// `(league, role, joined_at)`.
     pub memberships: Vec<(Uuid, String, DateTime<Utc>)>,
     /// `(league, requested_at)`.
@@ -47,13 +46,7 @@ pub async fn player_rows(
         .read_only()
         .repeatable_read()
         .run(async move |conn| {
-            let Some((username, created_at)) = players::table
-                .find(player)
-                .select((players::username, players::created_at))
-                .first::<(String, DateTime<Utc>)>(conn)
-                .await
-                .optional()?
-            else {
+            let Some(profile) = super::players::profile(conn, player).await? else {
                 return Ok(None);
             };
             let memberships = memberships::table
@@ -104,7 +97,7 @@ pub async fn player_rows(
                 .load(conn)
                 .await?;
             let login_failures = login_failures::table
-                .filter(login_failures::account.eq(username.to_lowercase()))
+                .filter(login_failures::account.eq(profile.username.to_lowercase()))
                 .filter(login_failures::failures.gt(0))
                 .order(login_failures::last_failed_at)
                 .select((
@@ -132,8 +125,7 @@ pub async fn player_rows(
                 .load(conn)
                 .await?;
             Ok(Some(PlayerRows {
-                username,
-                created_at,
+                profile,
                 memberships,
                 join_requests,
                 seats,

@@ -119,11 +119,18 @@ pub async fn of_player(
         .await?)
 }
 
-/// A league's members: id, username, balance and role as stored.
-pub async fn of_league(
-    conn: &mut Conn,
-    league: Uuid,
-) -> Result<Vec<(Uuid, String, Option<i64>, String)>, StoreError> {
+/// A league's member: id, username, display name, avatar, balance and role as stored.
+pub type MemberLine = (
+    Uuid,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    String,
+);
+
+/// A league's members.
+pub async fn of_league(conn: &mut Conn, league: Uuid) -> Result<Vec<MemberLine>, StoreError> {
     Ok(memberships::table
         .inner_join(players::table)
         .left_join(
@@ -137,6 +144,8 @@ pub async fn of_league(
         .select((
             players::id,
             players::username,
+            players::display_name,
+            players::avatar,
             balances::balance.nullable(),
             memberships::role,
         ))
@@ -187,6 +196,35 @@ pub async fn live_humans(
         .filter(players::deleted_at.is_null())
         .order((memberships::joined_at.asc(), memberships::player_id.asc()))
         .select((memberships::player_id, memberships::role))
+        .load(conn)
+        .await?)
+}
+
+/// The leagues `player` and `other` are both members of, the first `player` joined first:
+/// id, name, and `player`'s balance there.
+pub async fn shared_leagues(
+    conn: &mut Conn,
+    player: Uuid,
+    other: Uuid,
+) -> Result<Vec<(Uuid, String, Option<i64>)>, StoreError> {
+    let account = crate::store::ledger::player_account(player);
+    let theirs = diesel::alias!(memberships as theirs);
+    Ok(memberships::table
+        .inner_join(leagues::table)
+        .inner_join(
+            theirs.on(theirs
+                .field(memberships::league_id)
+                .eq(memberships::league_id)
+                .and(theirs.field(memberships::player_id).eq(other))),
+        )
+        .left_join(
+            balances::table.on(balances::league_id
+                .eq(memberships::league_id)
+                .and(balances::account.eq(account))),
+        )
+        .filter(memberships::player_id.eq(player))
+        .order(memberships::joined_at.asc())
+        .select((leagues::id, leagues::name, balances::balance.nullable()))
         .load(conn)
         .await?)
 }

@@ -1,5 +1,6 @@
 //! Table `players`: accounts.
 
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
@@ -25,8 +26,8 @@ pub async fn insert(
     Ok(())
 }
 
-/// The id, username and password hash of the player named `username`, whatever its case
-/// (deleted accounts have none).
+/// The id, username and password hash of the player named `username`, whatever its case,
+/// if they sign in with a password (deleted accounts, bots and guests have none).
 pub async fn credentials(
     conn: &mut Conn,
     username: &str,
@@ -38,19 +39,30 @@ pub async fn credentials(
                 .sql(")"),
         )
         .filter(players::deleted_at.is_null())
-        .filter(players::is_bot.eq(false))
+        .filter(players::password_hash.ne(""))
         .select((players::id, players::username, players::password_hash))
         .first(conn)
         .await
         .optional()?)
 }
 
-/// The password hash of player `id`, unless the account was deleted.
+/// The password hash of player `id` (empty when they have none: a guest, a bot), unless the
+/// account was deleted.
 pub async fn password_hash(conn: &mut Conn, id: Uuid) -> Result<Option<String>, StoreError> {
     Ok(players::table
         .find(id)
         .filter(players::deleted_at.is_null())
         .select(players::password_hash)
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// The username of player `id`, and whether they are a guest.
+pub async fn signed_in(conn: &mut Conn, id: Uuid) -> Result<Option<(String, bool)>, StoreError> {
+    Ok(players::table
+        .find(id)
+        .select((players::username, players::guest))
         .first(conn)
         .await
         .optional()?)
@@ -65,26 +77,55 @@ pub async fn set_password_hash(conn: &mut Conn, id: Uuid, hash: &str) -> Result<
     Ok(())
 }
 
-/// A player's username, and whether they are a bot.
-pub async fn name(conn: &mut Conn, id: Uuid) -> Result<Option<(String, bool)>, StoreError> {
+/// What a table shows of a player who sits down.
+#[derive(Debug, Clone, Queryable)]
+pub struct Shown {
+    pub username: String,
+    pub display_name: Option<String>,
+    pub avatar: Option<String>,
+    pub bot: bool,
+}
+
+/// What a table shows of player `id`.
+pub async fn shown(conn: &mut Conn, id: Uuid) -> Result<Option<Shown>, StoreError> {
     Ok(players::table
         .find(id)
-        .select((players::username, players::is_bot))
+        .select((
+            players::username,
+            players::display_name,
+            players::avatar,
+            players::is_bot,
+        ))
         .first(conn)
         .await
         .optional()?)
 }
 
-/// Adds bot `id` (no credentials: it never signs in) under the first of `names` that no
-/// player has yet; false when every one is taken.
-pub async fn insert_bot(conn: &mut Conn, id: Uuid, names: &[String]) -> Result<bool, StoreError> {
+/// A player who never signs in with a password of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passwordless {
+    /// A server-side bot: it never signs in.
+    Bot,
+    /// A guest: signed in by its sessions alone until it upgrades.
+    Guest,
+}
+
+/// Adds player `id` without a password, under the first of `names` that no player has yet;
+/// false when every one is taken.
+pub async fn insert_passwordless(
+    conn: &mut Conn,
+    id: Uuid,
+    names: &[String],
+    kind: Passwordless,
+) -> Result<bool, StoreError> {
     for name in names {
         let inserted = diesel::insert_into(players::table)
             .values((
                 players::id.eq(id),
                 players::username.eq(name),
                 players::password_hash.eq(""),
-                players::is_bot.eq(true),
+                players::is_bot.eq(kind == Passwordless::Bot),
+                players::guest.eq(kind == Passwordless::Guest),
             ))
             .on_conflict_do_nothing()
             .execute(conn)
@@ -94,6 +135,122 @@ pub async fn insert_bot(conn: &mut Conn, id: Uuid, names: &[String]) -> Result<b
         }
     }
     Ok(false)
+}
+
+/// Turns guest `id` into a full account named `username` with this password hash; false
+/// when `id` is no guest (or was deleted). A username taken fails with a unique violation.
+pub async fn upgrade(
+    conn: &mut Conn,
+    id: Uuid,
+    username: &str,
+    password_hash: &str,
+) -> Result<bool, StoreError> {
+    let updated = diesel::update(
+        players::table
+            .find(id)
+            .filter(players::guest.eq(true))
+            .filter(players::deleted_at.is_null()),
+    )
+    .set((
+        players::username.eq(username),
+        players::password_hash.eq(password_hash),
+        players::guest.eq(false),
+    ))
+    .execute(conn)
+    .await?;
+    Ok(updated == 1)
+}
+
+/// Notes that player `id` signed in or refreshed a session now.
+pub async fn seen(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
+    diesel::update(players::table.find(id))
+        .set(players::seen_at.eq(diesel::dsl::now))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Up to `limit` guests not seen since `before` (not deleted), the longest unseen first.
+pub async fn abandoned_guests(
+    conn: &mut Conn,
+    before: DateTime<Utc>,
+    limit: i64,
+) -> Result<Vec<Uuid>, StoreError> {
+    Ok(players::table
+        .filter(players::guest.eq(true))
+        .filter(players::deleted_at.is_null())
+        .filter(players::seen_at.lt(before))
+        .order(players::seen_at)
+        .select(players::id)
+        .limit(limit)
+        .load(conn)
+        .await?)
+}
+
+/// A player's account and profile, as stored.
+#[derive(Debug, Clone, Queryable)]
+pub struct ProfileRow {
+    pub id: Uuid,
+    pub username: String,
+    pub display_name: Option<String>,
+    pub avatar: Option<String>,
+    pub locale: Option<String>,
+    pub time_zone: Option<String>,
+    pub guest: bool,
+    pub bot: bool,
+    pub created_at: DateTime<Utc>,
+    pub seen_at: DateTime<Utc>,
+}
+
+/// Player `id`'s account and profile, unless the account was deleted.
+pub async fn profile(conn: &mut Conn, id: Uuid) -> Result<Option<ProfileRow>, StoreError> {
+    Ok(players::table
+        .find(id)
+        .filter(players::deleted_at.is_null())
+        .select((
+            players::id,
+            players::username,
+            players::display_name,
+            players::avatar,
+            players::locale,
+            players::time_zone,
+            players::guest,
+            players::is_bot,
+            players::created_at,
+            players::seen_at,
+        ))
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// A change to a profile: each field `None` is left as it is, `Some(None)` cleared.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = players)]
+pub struct ProfileChange<'a> {
+    pub display_name: Option<Option<&'a str>>,
+    pub avatar: Option<Option<&'a str>>,
+    pub locale: Option<Option<&'a str>>,
+    pub time_zone: Option<Option<&'a str>>,
+}
+
+/// Applies `change` to player `id`'s profile (nothing when it changes no field).
+pub async fn set_profile(
+    conn: &mut Conn,
+    id: Uuid,
+    change: &ProfileChange<'_>,
+) -> Result<(), StoreError> {
+    let empty = change.display_name.is_none()
+        && change.avatar.is_none()
+        && change.locale.is_none()
+        && change.time_zone.is_none();
+    if !empty {
+        diesel::update(players::table.find(id))
+            .set(change)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// A retired bot (a member of no league), locked until the transaction ends so that no
@@ -163,7 +320,7 @@ pub async fn hold(conn: &mut Conn, id: Uuid, hold: Hold) -> Result<bool, StoreEr
     Ok(found.optional()?.is_some())
 }
 
-/// Erases player `id`'s name and credentials and marks the account deleted; what they
+/// Erases player `id`'s name, profile and credentials and marks the account deleted; what they
 /// left behind (the stored replies to their requests, their join requests, their counted
 /// failed logins) goes with them.
 pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), StoreError> {
@@ -172,6 +329,10 @@ pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), Store
         .set((
             players::username.eq(DELETED_NAME),
             players::password_hash.eq(""),
+            players::display_name.eq(None::<String>),
+            players::avatar.eq(None::<String>),
+            players::locale.eq(None::<String>),
+            players::time_zone.eq(None::<String>),
             players::deleted_at.eq(diesel::dsl::now),
         ))
         .execute(conn)

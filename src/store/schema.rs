@@ -8,6 +8,12 @@ diesel::table! {
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
         is_bot -> Bool,
+        guest -> Bool,
+        display_name -> Nullable<Text>,
+        avatar -> Nullable<Text>,
+        locale -> Nullable<Text>,
+        time_zone -> Nullable<Text>,
+        seen_at -> Timestamptz,
     }
 }
 

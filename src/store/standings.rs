@@ -262,3 +262,18 @@ impl Booking {
         Ok(())
     }
 }
+
+/// Player `player`'s all-time rows in `leagues`.
+pub async fn of_player(
+    conn: &mut Conn,
+    player: Uuid,
+    leagues: &[Uuid],
+) -> Result<Vec<Row>, StoreError> {
+    Ok(standings::table
+        .filter(standings::player_id.eq(player))
+        .filter(standings::season.eq(ALL_TIME))
+        .filter(standings::league_id.eq_any(leagues))
+        .select(Row::as_select())
+        .load(conn)
+        .await?)
+}

@@ -42,6 +42,9 @@ pub struct SeatRow {
     pub seat: u8,
     pub player_id: Uuid,
     pub username: String,
+    /// The player's display name and avatar, if they chose them.
+    pub display_name: Option<String>,
+    pub avatar: Option<String>,
     pub balance: i64,
     /// The seat's client seed for the next hand, if chosen.
     pub client_seed: Option<String>,
@@ -266,7 +269,8 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
             "), (SELECT b.balance FROM balances b \
                  WHERE b.league_id = tables.league_id \
                    AND b.account = 'pot:' || tables.id::text), \
-             s.seat, s.player_id, s.username, s.balance, s.client_seed, s.timeouts, s.bot, \
+             s.seat, s.player_id, s.username, s.display_name, s.avatar, s.balance, \
+             s.client_seed, s.timeouts, s.bot, \
              e.seq, e.payload, e.hash, \
              CASE WHEN ",
         );
@@ -282,6 +286,8 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for TableQuery {
                SELECT coalesce(array_agg(s.seat), '{{}}') AS seat, \
                       coalesce(array_agg(s.player_id), '{{}}') AS player_id, \
                       coalesce(array_agg(p.username), '{{}}') AS username, \
+                      coalesce(array_agg(p.display_name), '{{}}') AS display_name, \
+                      coalesce(array_agg(p.avatar), '{{}}') AS avatar, \
                       coalesce(array_agg(coalesce(b.balance, 0)), '{{}}') \
                         AS balance, \
                       coalesce(array_agg(s.client_seed), '{{}}') AS client_seed, \
@@ -314,6 +320,8 @@ impl diesel::query_builder::Query for TableQuery {
         diesel::sql_types::Array<diesel::sql_types::SmallInt>,
         diesel::sql_types::Array<diesel::sql_types::Uuid>,
         diesel::sql_types::Array<diesel::sql_types::Text>,
+        diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
+        diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
         diesel::sql_types::Array<diesel::sql_types::BigInt>,
         diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Text>>,
         diesel::sql_types::Array<diesel::sql_types::SmallInt>,
@@ -326,7 +334,7 @@ impl diesel::query_builder::Query for TableQuery {
 }
 
 /// What [`TableQuery`] returns: the table; the member's role; the pot; the seats (seat, player,
-/// username, balance, client seed, timeouts, bot); the events (seq, payload, hash); the previous
+/// username, display name, avatar, balance, client seed, timeouts, bot); the events (seq, payload, hash); the previous
 /// hand's `hand_ended` payload if found near the current hand's start.
 type TableTuple = (
     TableRow,
@@ -335,6 +343,8 @@ type TableTuple = (
     Vec<i16>,
     Vec<Uuid>,
     Vec<String>,
+    Vec<Option<String>>,
+    Vec<Option<String>>,
     Vec<i64>,
     Vec<Option<String>>,
     Vec<i16>,
@@ -393,6 +403,8 @@ pub async fn read(
         seat,
         player,
         username,
+        display_name,
+        avatar,
         balance,
         client_seed,
         timeouts,
@@ -405,19 +417,23 @@ pub async fn read(
         Some(row) => row,
         None => return Ok(None),
     };
+    let names = username.into_iter().zip(display_name).zip(avatar);
+    let rest = balance.into_iter().zip(client_seed).zip(timeouts).zip(bot);
     let mut seats: Vec<SeatRow> = seat
         .into_iter()
         .zip(player)
-        .zip(username)
-        .zip(balance)
-        .zip(client_seed)
-        .zip(timeouts)
-        .zip(bot)
+        .zip(names)
+        .zip(rest)
         .map(
-            |((((((seat, player_id), username), balance), client_seed), timeouts), bot)| SeatRow {
+            |(
+                ((seat, player_id), ((username, display_name), avatar)),
+                (((balance, client_seed), timeouts), bot),
+            )| SeatRow {
                 seat: seat_u8(seat),
                 player_id,
                 username,
+                display_name,
+                avatar,
                 balance,
                 client_seed,
                 timeouts,
@@ -502,4 +518,18 @@ pub async fn open_in_league(conn: &mut Conn, league: Uuid) -> Result<Vec<Uuid>, 
         .select(tables::id)
         .load(conn)
         .await?)
+}
+
+/// Stamps every table where `player` sits (so what server processes kept of them is read
+/// again: what the player shows changed), taking their rows in ascending order as every
+/// writer does.
+pub async fn restamp_seated(conn: &mut Conn, player: Uuid) -> Result<(), StoreError> {
+    diesel::sql_query(
+        "UPDATE tables SET stamp = stamp + 1 WHERE id IN (SELECT id FROM tables WHERE id IN \
+         (SELECT table_id FROM seats WHERE player_id = $1) ORDER BY id FOR UPDATE)",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(player)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -384,6 +384,32 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
     let dee = w.register("dee").await;
     let eve = w.register("eve").await;
     let fay = w.register("fay").await;
+    // A guest, who keeps the account; a profile.
+    let guest = w
+        .call(Method::POST, "/v1/auth/guest", None, None)
+        .await
+        .ok();
+    let gus = Player {
+        id: guest["player"]["id"].as_str().expect("id").to_owned(),
+        name: "gus".to_owned(),
+        token: guest["token"].as_str().expect("token").to_owned(),
+    };
+    w.post(
+        "/v1/players/me/upgrade",
+        &gus,
+        json!({"username": "gus", "password": PASSWORD}),
+    )
+    .await;
+    w.ok(
+        Method::PATCH,
+        "/v1/players/me",
+        &bob,
+        Some(
+            json!({"display_name": "Bobby Lafleur", "avatar": "heron", "locale": "en",
+                    "time_zone": "America/Chicago"}),
+        ),
+    )
+    .await;
     let (_, refresh) = w.sign_in("/v1/auth/login", "ann").await;
     let renewed = w
         .call(
@@ -664,6 +690,7 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         "/v1/players/me".to_owned(),
         "/v1/players/me/tables".to_owned(),
         "/v1/players/me/export".to_owned(),
+        format!("/v1/players/{}", bob.id),
     ] {
         w.get(&path, &ann).await;
     }

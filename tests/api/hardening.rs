@@ -665,6 +665,7 @@ async fn registrations_and_joins_are_rate_limited_per_address() {
     let app = TestApp::start_with(bourre::app::Config {
         address_limits: bourre::app::throttle::AddressLimits {
             registrations_per_hour: 3,
+            guests_per_hour: 2,
             joins_per_hour: 1,
         },
         ..crate::support::config(true)
@@ -709,6 +710,7 @@ async fn quotas_bound_what_one_player_makes() {
             tables_per_day: 1,
             keys_per_day: 2,
             bots_per_day: 1,
+            guest_leagues_per_day: 1,
         },
         ..crate::support::config(true)
     })

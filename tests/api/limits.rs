@@ -280,14 +280,14 @@ async fn request_ids_are_echoed_and_in_problem_bodies() {
     // A documented path with another method: 405 with Allow, as a problem.
     let resp = app
         .client
-        .request(Method::PATCH, format!("{}/v1/players/me", app.base))
+        .request(Method::PUT, format!("{}/v1/players/me", app.base))
         .send()
         .await
         .expect("request");
     assert_eq!(resp.status().as_u16(), 405);
     assert_eq!(
         resp.headers().get("allow").and_then(|v| v.to_str().ok()),
-        Some("DELETE, GET, HEAD")
+        Some("DELETE, GET, HEAD, PATCH")
     );
     let reply = app.call(Method::DELETE, "/healthz", None, None).await;
     reply.problem(405, "method_not_allowed");

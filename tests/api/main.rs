@@ -4,6 +4,7 @@
 
 mod support;
 
+mod accounts;
 mod authz;
 mod bad_input;
 mod balancer;

@@ -442,6 +442,30 @@ try {
 
   if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
 
+  step("dan plays as a guest through the new invite link, picks a name and a face, keeps the account");
+  const newCode = (await ann.page.locator("code.invite").textContent())?.trim() ?? "";
+  const dan = await player("dan", { width: 360, height: 640 }, "tap");
+  await dan.page.goto(`/join/${newCode}`);
+  await dan.page.getByRole("button", { name: "Play as guest" }).click();
+  await dan.page.getByRole("heading", { name: "Friday night" }).waitFor();
+  await dan.page.getByRole("link", { name: /^(Lucky|Bold|Quiet|Sly|Swift|Merry|Brave|Clever|Jolly|Steady|Keen|Calm|Wily|Daring|Nimble|Sunny)[A-Z][a-z]+[0-9]{4}$/ }).click();
+  await dan.page.getByRole("heading", { name: "Profile" }).waitFor();
+  await dan.page.locator("p.guest").waitFor();
+  await dan.page.getByLabel("Display name").fill("Dan the Heron");
+  await dan.page.getByRole("radio", { name: "Heron" }).check();
+  await dan.page.getByRole("button", { name: "Save" }).click();
+  await dan.page.getByRole("status").filter({ hasText: "Profile saved." }).waitFor();
+  await dan.page.getByLabel("Username").fill("dan");
+  await dan.page.getByLabel("Password").fill("correct horse battery");
+  await dan.page.getByRole("button", { name: "Keep my account" }).click();
+  await dan.page.getByRole("status").filter({ hasText: "Sign in as dan" }).waitFor();
+  await dan.page.locator("p.guest").waitFor({ state: "detached" });
+  await dan.page.getByRole("link", { name: "dan", exact: true }).waitFor();
+  await dan.page.screenshot({ path: join(OUT, "profile-phone.png"), fullPage: true });
+  await ann.page.goto(leagueUrl);
+  await ann.page.getByRole("rowheader", { name: /Dan the Heron/ }).waitFor();
+  await dan.context.close();
+
   step("axe-core on every screen, at phone and desktop sizes");
   const axe = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
   /** @param {import("playwright-core").Page} page @param {string} shot */
@@ -468,6 +492,9 @@ try {
     await page.goto(leagueUrl);
     await page.getByRole("heading", { name: "Standings" }).waitFor();
     await audit(page, `league-${size}`);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Profile" }).waitFor();
+    await audit(page, `profile-${size}`);
     await page.goto(tableUrl);
     await page.getByRole("region", { name: "Hand result" }).waitFor();
     await audit(page, `table-${size}`);

@@ -253,13 +253,15 @@ impl App {
             hold_player(conn, player, Hold::Shared).await?;
             let league = LeagueId(load_table(conn, id).await?.league_id);
             require_member_shared(conn, league, player).await?;
-            let (username, bot) = store::players::name(conn, player.0)
+            let shown = store::players::shown(conn, player.0)
                 .await?
                 .ok_or_else(crate::app::auth::unknown_player)?;
             newcomer = Some(Newcomer {
-                username,
+                username: shown.username,
+                display_name: shown.display_name,
+                avatar: shown.avatar,
                 balance: ledger::balance(conn, league.0, &player_account(player.0)).await?,
-                bot,
+                bot: shown.bot,
             });
         }
         let (before, role) = match command.access {

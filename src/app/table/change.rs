@@ -14,6 +14,8 @@ use crate::store::ledger::Transfer;
 #[derive(Debug, Clone)]
 pub struct Newcomer {
     pub username: String,
+    pub display_name: Option<String>,
+    pub avatar: Option<String>,
     pub balance: i64,
     pub bot: bool,
 }
@@ -92,6 +94,8 @@ impl TableState {
                 .find(|s| !self.seats.iter().any(|b| b.player_id == s.player_id))
         {
             seat.username = newcomer.username.clone();
+            seat.display_name = newcomer.display_name.clone();
+            seat.avatar = newcomer.avatar.clone();
             seat.balance = newcomer.balance;
             seat.bot = newcomer.bot;
         }

@@ -180,6 +180,8 @@ impl TableState {
                     seat: *seat,
                     player_id: *player_id,
                     username: String::new(),
+                    display_name: None,
+                    avatar: None,
                     balance: 0,
                     client_seed: None,
                     timeouts: 0,

@@ -171,12 +171,14 @@ fn serve_here(
             webhooks: crate::app::dispatcher::WebhookConfig::default(),
             push: crate::app::push::PushConfig::default(),
             hash_slots: workers,
+            guest_ttl: Duration::from_secs(30 * 86_400),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::feeds::StreamLimits::default(),
             // Every bot registers and joins from this machine.
             address_limits: crate::app::throttle::AddressLimits {
                 registrations_per_hour: i32::MAX,
+                guests_per_hour: i32::MAX,
                 joins_per_hour: i32::MAX,
             },
             trusted_proxies: Vec::new(),
