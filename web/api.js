@@ -179,6 +179,44 @@ export async function upgrade(username, password) {
 }
 
 /**
+ * Sets the signed-in player's email, and has a code mailed to it.
+ * @param {string} email
+ * @returns {Promise<Schemas["EmailOut"]>}
+ */
+export function setEmail(email) {
+  return call("PUT", "/v1/players/me/email", { email });
+}
+
+/**
+ * Confirms the signed-in player's email with the code mailed to it.
+ * @param {string} code
+ * @returns {Promise<Schemas["EmailOut"]>}
+ */
+export function verifyEmail(code) {
+  return call("POST", "/v1/players/me/email/verify", { code });
+}
+
+/**
+ * Asks for a password reset code by mail (the answer is the same whether or not an account
+ * has this address).
+ * @param {string} email
+ */
+export async function requestReset(email) {
+  const response = await send("POST", "/v1/auth/password-reset", { email });
+  if (!response.ok) throw await problemOf(response);
+}
+
+/**
+ * Sets a new password with the mailed code: signed in.
+ * @param {string} email
+ * @param {string} code
+ * @param {string} newPassword
+ */
+export async function confirmReset(email, code, newPassword) {
+  return started(await send("POST", "/v1/auth/password-reset/confirm", { email, code, new_password: newPassword }));
+}
+
+/**
  * Changes the signed-in player's profile.
  * @param {Schemas["ProfileChange"]} change
  * @returns {Promise<Schemas["Me"]>}

@@ -1,12 +1,12 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID, /profile); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, invite, me, myTurns, pushOn, session, signIn, signInGuest, signOut, updateMe } from "./api.js";
+import { SIGNED_OUT, confirmReset, invite, me, myTurns, pushOn, requestReset, session, signIn, signInGuest, signOut, updateMe } from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
 import { profileScreen } from "./profile.js";
 import { tableScreen } from "./table.js";
-import { button, clear, el, field, form, go, link, onPathChange, problemText, show } from "./ui.js";
+import { button, clear, el, field, form, go, link, onPathChange, problemText, show, tell } from "./ui.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("session"));
@@ -55,7 +55,42 @@ function signInScreen(into) {
         await signedIn();
       }, { class: "secondary" }),
     ]),
+    resetPart(),
   );
+}
+
+/**
+ * A forgotten password: a button that opens, in its place, the forms (a code mailed to the
+ * account's verified email, then a new password), so that the page has one "Password"
+ * field until then.
+ */
+function resetPart() {
+  const open = el("button", { type: "button", class: "secondary" }, [t("signin.forgot")]);
+  open.addEventListener("click", () => {
+    const forms = resetForms();
+    open.replaceWith(forms);
+    /** @type {HTMLInputElement | null} */ (forms.querySelector("input"))?.focus();
+  });
+  return el("p", { class: "or" }, [open]);
+}
+
+/** The forms of a password reset. */
+function resetForms() {
+  const email = field(t("field.email"), { name: "reset_email", type: "email", autocomplete: "email", maxlength: "254" });
+  const code = field(t("field.code"), { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
+  const password = field(t("field.newPassword"), { name: "new_password", type: "password", autocomplete: "new-password" });
+  const confirm = form([code.label, password.label, el("button", { type: "submit" }, [t("reset.set")])], async () => {
+    await confirmReset(email.input.value, code.input.value, password.input.value);
+    await signedIn();
+  });
+  confirm.hidden = true;
+  const ask = form([email.label, el("button", { type: "submit" }, [t("reset.send")])], async () => {
+    await requestReset(email.input.value);
+    confirm.hidden = false;
+    code.input.focus();
+    tell(t("reset.sent"));
+  });
+  return el("div", { class: "reset" }, [ask, confirm]);
 }
 
 /** After a sign-in: the profile's language, unless one was chosen in this browser. */

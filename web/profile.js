@@ -111,6 +111,36 @@ export async function profileScreen(into) {
       },
     ),
   );
+  parts.push(...emailPart(me));
   into.replaceChildren(...parts);
   return () => {};
+}
+
+/**
+ * The email: set it (a code is mailed), then confirm it with the code; its state said.
+ * @param {Schemas["Me"]} me
+ */
+function emailPart(me) {
+  const email = field(t("field.email"), { name: "email", type: "email", autocomplete: "email", maxlength: "254", value: me.email ?? "" });
+  const code = field(t("field.code"), { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
+  const state = el("p", { class: "email-state" }, [me.email ? t(me.email_verified ? "profile.emailVerified" : "profile.emailUnverified") : ""]);
+  const confirm = form([code.label, el("button", { type: "submit" }, [t("profile.confirm")])], async () => {
+    await api.verifyEmail(code.input.value);
+    state.textContent = t("profile.emailVerified");
+    confirm.hidden = true;
+    tell(t("profile.confirmed"));
+  });
+  confirm.hidden = !me.email || me.email_verified;
+  return [
+    el("h3", {}, [t("profile.email")]),
+    state,
+    form([email.label, el("button", { type: "submit" }, [t("reset.send")])], async () => {
+      const set = await api.setEmail(email.input.value);
+      state.textContent = t("profile.emailUnverified");
+      confirm.hidden = false;
+      code.input.focus();
+      tell(t("profile.codeSent", { email: set.email }));
+    }),
+    confirm,
+  ];
 }

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::error::{ApiError, BadRequest, Conflict, Problem, Unauthorized, Unprocessable};
+use super::error::{
+    ApiError, BadRequest, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
+};
 use super::text;
 use crate::app::ids::PlayerId;
 use crate::app::sessions::{Authenticated, Session};
@@ -206,6 +208,87 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let session = app
         .login(&body.username, &body.password, client_addr(&req))
+        .await?;
+    Ok(HttpResponse::Ok().json(SessionOut::from(session)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetRequest {
+    /// The account's verified email.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 254, example = "ann@example.com")]
+    pub email: String,
+}
+
+/// Forgot the password: a six-digit code is mailed to `email` if an account has verified
+/// it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
+/// are limited per client address like registrations, and codes per account and address
+/// (`BOURRE_MAIL_PER_HOUR`).
+#[utoipa::path(
+    operation_id = "request_password_reset",
+    tag = "auth",
+    request_body = PasswordResetRequest,
+    responses(
+        (status = 202, description = "If an account has verified this address, a code is on its way"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many password resets asked from the client's address this hour (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+    )
+)]
+#[post("/password-reset")]
+pub async fn password_reset(
+    app: web::Data<App>,
+    req: HttpRequest,
+    body: web::Json<text::Object<PasswordResetRequest>>,
+) -> Result<HttpResponse, ApiError> {
+    app.request_password_reset(&body.email, client_addr(&req))
+        .await?;
+    Ok(HttpResponse::Accepted().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetConfirm {
+    /// The account's verified email.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 254, example = "ann@example.com")]
+    pub email: String,
+    /// The six digits mailed.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 32, example = "042917")]
+    pub code: String,
+    /// 8 to 128 characters, no control characters.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
+    pub new_password: String,
+}
+
+/// Set a new password with the code mailed by `POST /v1/auth/password-reset`: every session
+/// of the account ends, and a new one starts (the answer). A wrong code counts against it
+/// (5 wrong tries use it up).
+#[utoipa::path(
+    operation_id = "confirm_password_reset",
+    tag = "auth",
+    request_body = PasswordResetConfirm,
+    responses(
+        (status = 200, description = "The new password is set; signed in", body = SessionOut),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
+        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    )
+)]
+#[post("/password-reset/confirm")]
+pub async fn confirm_password_reset(
+    app: web::Data<App>,
+    body: web::Json<text::Object<PasswordResetConfirm>>,
+) -> Result<HttpResponse, ApiError> {
+    let session = app
+        .confirm_password_reset(&body.email, &body.code, &body.new_password)
         .await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }

@@ -140,6 +140,8 @@ fn build() -> (
                 .service(auth::guest)
                 .service(auth::login)
                 .service(auth::refresh)
+                .service(auth::password_reset)
+                .service(auth::confirm_password_reset)
                 .service(auth::logout),
         )
         .service(
@@ -147,6 +149,8 @@ fn build() -> (
                 .service(players::me)
                 .service(players::update_me)
                 .service(players::upgrade)
+                .service(players::set_email)
+                .service(players::verify_email)
                 .service(players::change_password)
                 .service(players::delete_me)
                 .service(players::turns)

@@ -17,6 +17,7 @@ use crate::app::discovery::TablesPage;
 use crate::app::export::PlayerExport;
 use crate::app::ids::PlayerId;
 use crate::app::leagues::Role;
+use crate::app::mail::EmailState;
 use crate::app::profiles::{Avatar, Locale, NewProfile, PublicProfile};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,6 +48,11 @@ pub struct Me {
     pub locale: Option<Locale>,
     /// Their IANA time zone; null when they chose none (UTC for notifications).
     pub time_zone: Option<String>,
+    /// Their email (`PUT /v1/players/me/email`); null when they gave none.
+    pub email: Option<String>,
+    /// Whether `email` was confirmed with the code mailed to it (a password reset reaches
+    /// verified addresses only).
+    pub email_verified: bool,
     /// When the account was made.
     pub member_since: DateTime<Utc>,
     /// Their leagues, each with their role and balance.
@@ -76,6 +82,8 @@ impl App {
             avatar: profile.avatar,
             locale: profile.locale,
             time_zone: profile.time_zone,
+            email: profile.email,
+            email_verified: profile.email_verified,
             member_since: profile.created_at,
             leagues,
         })
@@ -206,6 +214,97 @@ pub async fn upgrade(
     app.upgrade_guest(caller.0, &body.username, &body.password)
         .await?;
     Ok(HttpResponse::Ok().json(app.me(caller).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailIn {
+    /// One address, at most 254 characters (stored lower-cased).
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 254, example = "ann@example.com")]
+    pub email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailOut {
+    /// The caller's email, lower-cased.
+    pub email: String,
+    /// Whether it was confirmed with the code mailed to it.
+    pub verified: bool,
+    /// When the code mailed to it stops working; null once verified.
+    pub code_expires_at: Option<DateTime<Utc>>,
+}
+
+impl From<EmailState> for EmailOut {
+    fn from(state: EmailState) -> EmailOut {
+        EmailOut {
+            email: state.email,
+            verified: state.verified,
+            code_expires_at: state.code_expires_at,
+        }
+    }
+}
+
+/// Set the caller's email, not yet verified, and mail a six-digit code to it (good for 15
+/// minutes, once); `POST /v1/players/me/email/verify` confirms it. At most
+/// `BOURRE_MAIL_PER_HOUR` (default 5) codes an hour to one account and to one address.
+#[utoipa::path(
+    operation_id = "set_my_email",
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = EmailIn,
+    responses(
+        (status = 202, description = "Set; the code is on its way", body = EmailOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many codes mailed to this account or this address this hour; see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
+    )
+)]
+#[put("/me/email")]
+pub async fn set_email(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<text::Object<EmailIn>>,
+) -> Result<HttpResponse, ApiError> {
+    let state = app.set_email(caller.0, &body.email).await?;
+    Ok(HttpResponse::Accepted().json(EmailOut::from(state)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeIn {
+    /// The six digits mailed.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 32, example = "042917")]
+    pub code: String,
+}
+
+/// Confirm the caller's email with the code mailed to it.
+#[utoipa::path(
+    operation_id = "verify_my_email",
+    tag = "players",
+    security(("bearer" = [])),
+    request_body = CodeIn,
+    responses(
+        (status = 200, description = "Verified", body = EmailOut),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 422, response = Unprocessable),
+    )
+)]
+#[post("/me/email/verify")]
+pub async fn verify_email(
+    app: web::Data<App>,
+    caller: Caller,
+    body: web::Json<text::Object<CodeIn>>,
+) -> Result<HttpResponse, ApiError> {
+    let state = app.verify_email(caller.0, &body.code).await?;
+    Ok(HttpResponse::Ok().json(EmailOut::from(state)))
 }
 
 /// A player's public profile: display name, avatar, when they joined, and how they do in each

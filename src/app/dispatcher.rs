@@ -3,7 +3,7 @@
 //! of processes share the work, none sends a row another holds), and sends them as
 //! Standard Webhooks: `webhook-id` (the same on every attempt), `webhook-timestamp`,
 //! `webhook-signature` (`v1,` + base64 of HMAC-SHA256 over `id.timestamp.body`), and Web
-//! Push messages (see [`super::push`]) the same way. A failed attempt is retried with
+//! Push messages (see [`super::push`]) and mail (see [`super::mail`]) the same way. A failed attempt is retried with
 //! exponential backoff and jitter for a day, then marked failed.
 
 use std::net::SocketAddr;
@@ -254,20 +254,27 @@ impl App {
             if free == 0 {
                 return Ok(0);
             }
-            // Half the free slots are the pushes' first, so neither kind of message can
-            // hold up the other for long.
-            let pushes = store::push::claim(&mut conn, free.div_ceil(2) as i64, LEASE_SECS).await?;
-            let left = free.saturating_sub(pushes.len());
+            // A quarter of the free slots are mail's first, then half of the rest the
+            // pushes', so no kind of message can hold up another for long.
+            let mails = if self.config.mail.is_some() {
+                store::mail::claim(&mut conn, free.div_ceil(4) as i64, LEASE_SECS).await?
+            } else {
+                Vec::new()
+            };
+            let left = free.saturating_sub(mails.len());
+            let pushes = store::push::claim(&mut conn, left.div_ceil(2) as i64, LEASE_SECS).await?;
+            let left = left.saturating_sub(pushes.len());
             let hooks =
                 store::webhooks::claim(&mut conn, left as i64, LEASE_SECS, IN_FLIGHT).await?;
-            (hooks, pushes)
+            (hooks, pushes, mails)
         };
-        let (hooks, pushes) = claimed;
-        let taken = hooks.len() + pushes.len();
+        let (hooks, pushes, mails) = claimed;
+        let taken = hooks.len() + pushes.len() + mails.len();
         let sends = hooks
             .into_iter()
             .map(Send::Webhook)
-            .chain(pushes.into_iter().map(Send::Push));
+            .chain(pushes.into_iter().map(Send::Push))
+            .chain(mails.into_iter().map(Send::Mail));
         for send in sends {
             let Ok(slot) = slots.clone().acquire_owned().await else {
                 break;
@@ -277,6 +284,7 @@ impl App {
                 let sent = match send {
                     Send::Webhook(delivery) => app.deliver(&client, delivery).await,
                     Send::Push(push) => app.push(&client, push).await,
+                    Send::Mail(mail) => app.send_mail(mail).await,
                 };
                 if let Err(e) = sent {
                     crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
@@ -365,6 +373,7 @@ impl App {
 enum Send {
     Webhook(Claimed),
     Push(store::push::Claimed),
+    Mail(store::mail::Claimed),
 }
 
 /// Why a request failed, with its causes.

@@ -132,6 +132,9 @@ error_codes! {
     // 404: Unknown id.
     /// No bot sits at this seat of the table. Refetch the table to see where its bots sit.
     BotNotFound = (404, "bot_not_found"),
+    /// The server sends no mail (`BOURRE_SMTP_URL` is unset), so it has no email operations. Sign
+    /// in with a password or a provider; ask the operator to set up mail.
+    EmailNotConfigured = (404, "email_not_configured"),
     /// The table has no hand of this number (0, or after its latest). List its hands first.
     HandNotFound = (404, "hand_not_found"),
     /// The player has no pending request to join the league (decided, withdrawn or never made).
@@ -175,6 +178,9 @@ error_codes! {
     AlreadySeated = (409, "already_seated"),
     /// The league's creator cannot be removed: they stay a member. Remove someone else.
     CannotRemoveCreator = (409, "cannot_remove_creator"),
+    /// Another account has verified this email address. Use another address, or sign in to that
+    /// account (a password reset by email reaches it).
+    EmailTaken = (409, "email_taken"),
     /// Not while a hand is in play: starting one, standing up or deleting the account if dealt
     /// in, closing, client seeds, taking chips back, its record. Retry once it ends.
     HandInProgress = (409, "hand_in_progress"),
@@ -270,8 +276,15 @@ error_codes! {
     InvalidClientSeed = (422, "invalid_client_seed"),
     /// An entry of `decks` is not 52 valid cards, each once (`detail` names it). Fix the deck.
     InvalidDeck = (422, "invalid_deck"),
+    /// The `code` is wrong, used, replaced by a newer one or expired (codes work once, for 15
+    /// minutes, and 5 wrong tries use one up); `detail` says which. Try again, or ask for a new
+    /// code.
+    InvalidCode = (422, "invalid_code"),
     /// A display name is empty or all spaces, or over 32 characters. Choose another.
     InvalidDisplayName = (422, "invalid_display_name"),
+    /// The `email` is not one address such as `ann@example.com` (at most 254 characters). Fix
+    /// it.
+    InvalidEmail = (422, "invalid_email"),
     /// A league or table `name` is blank or over 80 characters. Fix the name.
     InvalidName = (422, "invalid_name"),
     /// A new password is not 8 to 128 characters. Choose another password.

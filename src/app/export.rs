@@ -34,6 +34,10 @@ pub struct ExportedPlayer {
     pub locale: Option<Locale>,
     /// Their time zone, if they set one.
     pub time_zone: Option<String>,
+    /// Their email, if they gave one.
+    pub email: Option<String>,
+    /// When they confirmed it with the code mailed to it.
+    pub email_verified_at: Option<DateTime<Utc>>,
     /// When the account was created.
     pub created_at: DateTime<Utc>,
     /// When they last signed in or refreshed a session.
@@ -155,6 +159,8 @@ impl App {
                 avatar: rows.profile.avatar.as_deref().and_then(Avatar::stored),
                 locale: rows.profile.locale.as_deref().and_then(Locale::stored),
                 time_zone: rows.profile.time_zone,
+                email: rows.profile.email,
+                email_verified_at: rows.profile.email_verified_at,
                 created_at: rows.profile.created_at,
                 seen_at: rows.profile.seen_at,
             },

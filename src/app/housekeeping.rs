@@ -2,8 +2,8 @@
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
 //! hours of per-address counts gone by, sessions a day after they ended or expired,
 //! webhook deliveries a week after they were delivered or failed, watchers' rows a dead
-//! process left, guests unseen for `BOURRE_GUEST_TTL_DAYS`), so a player or an address that
-//! went quiet leaves nothing behind.
+//! process left, mailed codes a day after they were made, guests unseen for
+//! `BOURRE_GUEST_TTL_DAYS`), so a player or an address that went quiet leaves nothing behind.
 
 use std::time::Duration;
 
@@ -43,9 +43,10 @@ impl App {
         let watchers =
             store::push::sweep_watchers(&mut conn, now - chrono::Duration::hours(1)).await?;
         let quotas = store::quotas::sweep(&mut conn).await?;
+        let codes = store::mail::sweep(&mut conn, now - chrono::Duration::days(1)).await?;
         drop(conn);
         let guests = self.sweep_abandoned_guests().await?;
-        Ok(replies + counts + sessions + deliveries + watchers + quotas + guests)
+        Ok(replies + counts + sessions + deliveries + watchers + quotas + codes + guests)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

@@ -24,6 +24,7 @@ pub mod league_admin;
 pub mod league_history;
 pub mod leagues;
 pub mod live;
+pub mod mail;
 pub mod notices;
 pub mod pipeline;
 pub mod presence;
@@ -124,6 +125,8 @@ pub struct Config {
     pub webhooks: dispatcher::WebhookConfig,
     /// How Web Push is sent.
     pub push: push::PushConfig,
+    /// How mail is sent (`BOURRE_SMTP_URL`, `BOURRE_MAIL_FROM`); none: no email operations.
+    pub mail: Option<mail::Mailer>,
     /// Passwords hashed at once (`BOURRE_HASH_SLOTS`, default one per core; see
     /// [`auth::Hashing`]).
     pub hash_slots: usize,

@@ -161,6 +161,8 @@ pub struct Profile {
     pub avatar: Option<Avatar>,
     pub locale: Option<Locale>,
     pub time_zone: Option<String>,
+    pub email: Option<String>,
+    pub email_verified: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -174,6 +176,8 @@ impl From<ProfileRow> for Profile {
             avatar: row.avatar.as_deref().and_then(Avatar::stored),
             locale: row.locale.as_deref().and_then(Locale::stored),
             time_zone: row.time_zone,
+            email: row.email,
+            email_verified: row.email_verified_at.is_some(),
             created_at: row.created_at,
         }
     }

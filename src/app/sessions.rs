@@ -67,6 +67,7 @@ pub enum Ended {
     Logout,
     LogoutAll,
     PasswordChanged,
+    PasswordReset,
     RefreshReused,
     AccountDeleted,
 }
@@ -77,6 +78,7 @@ impl Ended {
             Ended::Logout => "logout",
             Ended::LogoutAll => "logout_all",
             Ended::PasswordChanged => "password_changed",
+            Ended::PasswordReset => "password_reset",
             Ended::RefreshReused => "refresh_reused",
             Ended::AccountDeleted => "account_deleted",
         }

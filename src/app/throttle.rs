@@ -305,15 +305,28 @@ impl App {
         address: Option<IpAddr>,
         per_hour: i32,
     ) -> Result<(), AppError> {
+        self.limit_hourly(action, &address_key(address), per_hour, "from one address")
+            .await
+    }
+
+    /// Counts `action` for `key` this hour: refused (429 `rate_limited`) beyond `per_hour`;
+    /// `per` says what is counted together ("from one address").
+    pub(crate) async fn limit_hourly(
+        &self,
+        action: &str,
+        key: &str,
+        per_hour: i32,
+        per: &str,
+    ) -> Result<(), AppError> {
         let hour = Utc::now()
             .duration_trunc(chrono::Duration::hours(1))
             .map_err(|e| AppError::Internal(e.to_string()))?;
         let mut conn = store::conn(&self.pool).await?;
-        let hits = store::throttle::hit(&mut conn, action, &address_key(address), hour).await?;
+        let hits = store::throttle::hit(&mut conn, action, key, hour).await?;
         if hits > per_hour {
             return Err(throttled(
                 ErrorCode::RateLimited,
-                format!("at most {per_hour} {action}s an hour from one address"),
+                format!("at most {per_hour} {action}s an hour {per}"),
                 hour + chrono::Duration::hours(1),
             ));
         }

@@ -11,6 +11,7 @@ use clap::builder::BoolishValueParser;
 use crate::app::dispatcher::WebhookConfig;
 use crate::app::drain::Stage;
 use crate::app::feeds::StreamLimits;
+use crate::app::mail::Mailer;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
 use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
@@ -149,6 +150,17 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_BOTS_PER_DAY", default_value_t = 50,
           value_parser = clap::value_parser!(i64).range(0..))]
     pub bots_per_day: i64,
+    /// The SMTP server mail goes out through: `smtp://host:port` (plain, or STARTTLS with
+    /// `?tls=required`), `smtps://user:password@host` (TLS). Unset: no email operations.
+    #[arg(long, env = "BOURRE_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of mail, `Bourré <no-reply@example.com>` (with BOURRE_SMTP_URL).
+    #[arg(long, env = "BOURRE_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// Codes mailed per account, and per recipient address, in an hour.
+    #[arg(long, env = "BOURRE_MAIL_PER_HOUR", default_value_t = 5,
+          value_parser = clap::value_parser!(i32).range(1..))]
+    pub mail_per_hour: i32,
     /// Leagues a guest may create per day (0: none; a guest upgrades to create one).
     #[arg(long, env = "BOURRE_GUEST_LEAGUES_PER_DAY", default_value_t = 0,
           value_parser = clap::value_parser!(i64).range(0..))]
@@ -280,6 +292,16 @@ fn push_config(args: &ServeArgs, embedded: bool) -> Result<PushConfig, String> {
     })
 }
 
+/// The mailer, when `BOURRE_SMTP_URL` and `BOURRE_MAIL_FROM` are both set (one without the
+/// other is a mistake).
+fn mail_config(args: &ServeArgs) -> Result<Option<Mailer>, String> {
+    match (&args.smtp_url, &args.mail_from) {
+        (None, None) => Ok(None),
+        (Some(url), Some(from)) => Mailer::new(url, from, args.mail_per_hour).map(Some),
+        _ => Err("BOURRE_SMTP_URL and BOURRE_MAIL_FROM go together: set both, or neither".into()),
+    }
+}
+
 /// Builds the application state from settings already checked ([`ServeArgs::check`]),
 /// for a migrated database.
 fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, String> {
@@ -310,6 +332,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 retry_base: Duration::from_millis(args.webhook_retry_ms),
             },
             push: push_config(args, embedded)?,
+            mail: mail_config(args)?,
             hash_slots: args
                 .hash_slots
                 .map_or_else(api::default_workers, usize::from),

@@ -7,6 +7,7 @@ pub mod idempotency;
 pub mod league_history;
 pub mod leagues;
 pub mod ledger;
+pub mod mail;
 pub mod memberships;
 pub mod players;
 pub mod push;

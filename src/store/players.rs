@@ -187,6 +187,43 @@ pub async fn abandoned_guests(
         .await?)
 }
 
+/// Sets player `id`'s email to `email` (lower-cased), not verified.
+pub async fn set_email(conn: &mut Conn, id: Uuid, email: &str) -> Result<(), StoreError> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::email.eq(email),
+            players::email_verified_at.eq(None::<DateTime<Utc>>),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks player `id`'s email verified, if it is still `email`; whether it was. Another
+/// account's verified address fails with a unique violation.
+pub async fn verify_email(conn: &mut Conn, id: Uuid, email: &str) -> Result<bool, StoreError> {
+    let updated = diesel::update(players::table.find(id).filter(players::email.eq(email)))
+        .set(players::email_verified_at.eq(diesel::dsl::now))
+        .execute(conn)
+        .await?;
+    Ok(updated == 1)
+}
+
+/// The live account whose verified email is `email` (lower-cased): its id and username.
+pub async fn by_verified_email(
+    conn: &mut Conn,
+    email: &str,
+) -> Result<Option<(Uuid, String)>, StoreError> {
+    Ok(players::table
+        .filter(players::email.eq(email))
+        .filter(players::email_verified_at.is_not_null())
+        .filter(players::deleted_at.is_null())
+        .select((players::id, players::username))
+        .first(conn)
+        .await
+        .optional()?)
+}
+
 /// A player's account and profile, as stored.
 #[derive(Debug, Clone, Queryable)]
 pub struct ProfileRow {
@@ -200,6 +237,8 @@ pub struct ProfileRow {
     pub bot: bool,
     pub created_at: DateTime<Utc>,
     pub seen_at: DateTime<Utc>,
+    pub email: Option<String>,
+    pub email_verified_at: Option<DateTime<Utc>>,
 }
 
 /// Player `id`'s account and profile, unless the account was deleted.
@@ -218,6 +257,8 @@ pub async fn profile(conn: &mut Conn, id: Uuid) -> Result<Option<ProfileRow>, St
             players::is_bot,
             players::created_at,
             players::seen_at,
+            players::email,
+            players::email_verified_at,
         ))
         .first(conn)
         .await
@@ -320,11 +361,11 @@ pub async fn hold(conn: &mut Conn, id: Uuid, hold: Hold) -> Result<bool, StoreEr
     Ok(found.optional()?.is_some())
 }
 
-/// Erases player `id`'s name, profile and credentials and marks the account deleted; what they
-/// left behind (the stored replies to their requests, their join requests, their counted
-/// failed logins) goes with them.
+/// Erases player `id`'s name, profile, email and credentials and marks the account deleted;
+/// what they left behind (the stored replies to their requests, their join requests, their
+/// mailed codes, their counted failed logins) goes with them.
 pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), StoreError> {
-    use super::schema::{idempotency, join_requests, login_failures};
+    use super::schema::{idempotency, join_requests, login_failures, mail_codes};
     diesel::update(players::table.find(id))
         .set((
             players::username.eq(DELETED_NAME),
@@ -333,6 +374,8 @@ pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), Store
             players::avatar.eq(None::<String>),
             players::locale.eq(None::<String>),
             players::time_zone.eq(None::<String>),
+            players::email.eq(None::<String>),
+            players::email_verified_at.eq(None::<DateTime<Utc>>),
             players::deleted_at.eq(diesel::dsl::now),
         ))
         .execute(conn)
@@ -341,6 +384,9 @@ pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), Store
         .execute(conn)
         .await?;
     diesel::delete(join_requests::table.filter(join_requests::player_id.eq(id)))
+        .execute(conn)
+        .await?;
+    diesel::delete(mail_codes::table.filter(mail_codes::player_id.eq(id)))
         .execute(conn)
         .await?;
     diesel::delete(login_failures::table.filter(login_failures::account.eq(account)))

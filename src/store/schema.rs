@@ -14,6 +14,34 @@ diesel::table! {
         locale -> Nullable<Text>,
         time_zone -> Nullable<Text>,
         seen_at -> Timestamptz,
+        email -> Nullable<Text>,
+        email_verified_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    mail_codes (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        purpose -> Text,
+        email -> Text,
+        code_hash -> Bytea,
+        tries -> Int4,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    mail_messages (id) {
+        id -> Int8,
+        to_address -> Text,
+        subject -> Text,
+        body -> Text,
+        attempts -> Int4,
+        next_at -> Timestamptz,
+        created_at -> Timestamptz,
     }
 }
 
@@ -186,6 +214,7 @@ diesel::table! {
 
 diesel::joinable!(join_requests -> players (player_id));
 diesel::joinable!(sessions -> players (player_id));
+diesel::joinable!(mail_codes -> players (player_id));
 diesel::joinable!(refresh_tokens -> sessions (session_id));
 diesel::joinable!(memberships -> players (player_id));
 diesel::joinable!(memberships -> leagues (league_id));
@@ -309,6 +338,8 @@ diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    mail_codes,
+    mail_messages,
     standings,
     push_subscriptions,
     push_messages,

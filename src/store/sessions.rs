@@ -21,7 +21,8 @@ pub struct SessionRow {
     pub expires_at: DateTime<Utc>,
     /// When it was ended (see `ended_why`); null while it goes on, and when it only expired.
     pub ended_at: Option<DateTime<Utc>>,
-    /// `logout`, `logout_all`, `password_changed`, `refresh_reused` or `account_deleted`.
+    /// `logout`, `logout_all`, `password_changed`, `password_reset`, `refresh_reused` or
+    /// `account_deleted`.
     pub ended_why: Option<String>,
 }
 

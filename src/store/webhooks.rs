@@ -184,7 +184,8 @@ pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
     let found: Due = diesel::sql_query(
         "SELECT EXISTS (SELECT 1 FROM notifications WHERE due_at <= now()) \
          OR EXISTS (SELECT 1 FROM deliveries WHERE state = 'pending' AND next_at <= now()) \
-         OR EXISTS (SELECT 1 FROM push_messages WHERE next_at <= now()) AS due",
+         OR EXISTS (SELECT 1 FROM push_messages WHERE next_at <= now()) \
+         OR EXISTS (SELECT 1 FROM mail_messages WHERE next_at <= now()) AS due",
     )
     .get_result(conn)
     .await?;

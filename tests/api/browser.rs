@@ -11,7 +11,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::{JWT_SECRET, fresh_database};
+use crate::mail::MailServer;
+use crate::support::{JWT_SECRET, free_port, fresh_database, scratch_dir};
 
 #[actix_web::test]
 async fn a_league_night_in_the_browser() {
@@ -35,6 +36,7 @@ async fn a_league_night_in_the_browser() {
         assert!(npm.success(), "npm ci in tests/browser: {npm}");
     }
     let database = fresh_database().await;
+    let smtp = MailServer::start(free_port(), &scratch_dir("browser-mail"));
     let out = root.join("target/browser");
     let run = Command::new("node")
         .arg("league_night.mjs")
@@ -42,6 +44,9 @@ async fn a_league_night_in_the_browser() {
         .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
         .env("DATABASE_URL", &database)
         .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("BOURRE_SMTP_URL", format!("smtp://127.0.0.1:{}", smtp.port))
+        .env("BOURRE_MAIL_FROM", "Bourré <no-reply@bourre.test>")
+        .env("MAIL_DIR", &smtp.dir)
         .env("CHROMIUM", &chromium)
         .env("OUT_DIR", &out)
         .env_remove("BOURRE_LOG")

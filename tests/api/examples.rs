@@ -15,7 +15,10 @@ use awc::http::Method;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Value, json};
 
-use crate::support::{Player, Reply, TestApp, browser_subscription, legal_move};
+use crate::mail::{MailServer, code_of, mail_config, nth_message};
+use crate::support::{
+    Player, Reply, TestApp, browser_subscription, free_port, legal_move, scratch_dir,
+};
 
 /// Not the tests' usual password, which the fuzzer's corpus knows.
 const PASSWORD: &str = "lantern river oak";
@@ -23,6 +26,8 @@ const PASSWORD: &str = "lantern river oak";
 /// The walk: a server, its served document, and what it recorded.
 struct Walk {
     app: TestApp,
+    /// The mail server the walk's codes go to.
+    smtp: MailServer,
     doc: Value,
     validators: HashMap<String, jsonschema::Validator>,
     /// By operation id: `request`, the first request body, and `responses`, the first
@@ -34,13 +39,15 @@ struct Walk {
 
 impl Walk {
     async fn start() -> Walk {
-        let app = TestApp::start().await;
+        let smtp = MailServer::start(free_port(), &scratch_dir("examples-mail"));
+        let app = TestApp::start_with(mail_config(&smtp, 20)).await;
         let doc = app
             .call(Method::GET, "/openapi.json", None, None)
             .await
             .ok();
         Walk {
             app,
+            smtp,
             doc,
             validators: HashMap::new(),
             recorded: BTreeMap::new(),
@@ -410,6 +417,40 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         ),
     )
     .await;
+    // An email, verified; a password reset by a mailed code (cat's other sessions end).
+    w.ok(
+        Method::PUT,
+        "/v1/players/me/email",
+        &cat,
+        Some(json!({"email": "cat@example.com"})),
+    )
+    .await;
+    let code = code_of(&nth_message(&w.smtp.dir, "cat@example.com", 1).await);
+    w.post("/v1/players/me/email/verify", &cat, json!({"code": code}))
+        .await;
+    let asked = w
+        .call(
+            Method::POST,
+            "/v1/auth/password-reset",
+            None,
+            Some(json!({"email": "cat@example.com"})),
+        )
+        .await;
+    assert_eq!(asked.status, 202, "{}", asked.body);
+    let code = code_of(&nth_message(&w.smtp.dir, "cat@example.com", 2).await);
+    let reset = w
+        .call(
+            Method::POST,
+            "/v1/auth/password-reset/confirm",
+            None,
+            Some(json!({"email": "cat@example.com", "code": code, "new_password": PASSWORD})),
+        )
+        .await
+        .ok();
+    let cat = Player {
+        token: reset["token"].as_str().expect("token").to_owned(),
+        ..cat
+    };
     let (_, refresh) = w.sign_in("/v1/auth/login", "ann").await;
     let renewed = w
         .call(

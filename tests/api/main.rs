@@ -25,6 +25,7 @@ mod idempotency;
 mod leagues;
 mod lean_streams;
 mod limits;
+mod mail;
 mod operations;
 mod push;
 mod rebuild;

@@ -257,6 +257,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
             subject: "mailto:tests@bourre.invalid".into(),
         },
         hash_slots: 2,
+        mail: None,
         guest_ttl: Duration::from_secs(30 * 86_400),
     }
 }

@@ -8,10 +8,11 @@
 // OUT_DIR.
 //
 // Run by tests/api/browser.rs, which gives: BOURRE_BIN (the binary), DATABASE_URL (a fresh
-// database), BOURRE_JWT_SECRET, CHROMIUM (the browser) and OUT_DIR.
+// database), BOURRE_JWT_SECRET, BOURRE_SMTP_URL and BOURRE_MAIL_FROM (an SMTP server keeping
+// what it receives in MAIL_DIR), CHROMIUM (the browser) and OUT_DIR.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, openSync, readFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -25,6 +26,27 @@ const env = (name) => {
 };
 const OUT = env("OUT_DIR");
 mkdirSync(OUT, { recursive: true });
+const MAIL = env("MAIL_DIR");
+
+/**
+ * The six-digit code of the `n`th mail (from 1) to `to`, waited for.
+ * @param {string} to
+ * @param {number} n
+ */
+async function mailedCode(to, n) {
+  for (let waited = 0; waited < 30000; waited += 100) {
+    const theirs = readdirSync(MAIL)
+      .filter((name) => name.endsWith(".eml"))
+      .sort()
+      .map((name) => readFileSync(join(MAIL, name), "utf8"))
+      .filter((text) => text.startsWith(`To: ${to}\n`));
+    const mail = theirs[n - 1];
+    const code = mail?.split(/\r?\n\r?\n/).slice(1).join("\n").match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail ${n} to ${to}`);
+}
 
 /** @returns {Promise<number>} */
 const freePort = () =>
@@ -461,7 +483,21 @@ try {
   await dan.page.getByRole("status").filter({ hasText: "Sign in as dan" }).waitFor();
   await dan.page.locator("p.guest").waitFor({ state: "detached" });
   await dan.page.getByRole("link", { name: "dan", exact: true }).waitFor();
-  await dan.page.screenshot({ path: join(OUT, "profile-phone.png"), fullPage: true });
+  await dan.page.getByLabel("Email").fill("dan@example.com");
+  await dan.page.getByRole("button", { name: "Send code" }).click();
+  await dan.page.getByLabel("Code").fill(await mailedCode("dan@example.com", 1));
+  await dan.page.getByRole("button", { name: "Confirm" }).click();
+  await dan.page.getByRole("status").filter({ hasText: "Email confirmed." }).waitFor();
+  await dan.page.screenshot({ path: join(OUT, "guest-profile-phone.png"), fullPage: true });
+  // Dan forgets the password: a code by mail, a new password, signed in again.
+  await dan.page.getByRole("button", { name: "Log out" }).click();
+  await dan.page.getByRole("button", { name: "Forgot your password?" }).click();
+  await dan.page.getByLabel("Email").fill("dan@example.com");
+  await dan.page.getByRole("button", { name: "Send code" }).click();
+  await dan.page.getByLabel("Code").fill(await mailedCode("dan@example.com", 2));
+  await dan.page.getByLabel("New password").fill("a brand new password");
+  await dan.page.getByRole("button", { name: "Set password" }).click();
+  await dan.page.getByRole("heading", { name: "Friday night" }).or(dan.page.getByRole("heading", { name: "Your tables" })).or(dan.page.getByRole("heading", { name: "My leagues" })).first().waitFor();
   await ann.page.goto(leagueUrl);
   await ann.page.getByRole("rowheader", { name: /Dan the Heron/ }).waitFor();
   await dan.context.close();

@@ -171,6 +171,7 @@ fn serve_here(
             webhooks: crate::app::dispatcher::WebhookConfig::default(),
             push: crate::app::push::PushConfig::default(),
             hash_slots: workers,
+            mail: None,
             guest_ttl: Duration::from_secs(30 * 86_400),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
