@@ -12,21 +12,18 @@ import { button, cardFace, el, pager, show } from "./ui.js";
 /**
  * The history, loaded when opened; `reload` shows it afresh (after a hand ends).
  * @param {string} id the table
- * @param {string} league its league, whose members name the players
  */
-export function historyPart(id, league) {
+export function historyPart(id) {
   const list = el("ol", { class: "history" });
   /** Counts loads: rows of a load overtaken by the next are dropped. */
   let loads = 0;
-  /** @type {Promise<Map<string, string>> | null} */
-  let names = null;
   const { more, start } = pager(t("history.more"), async (/** @type {number | null} */ after) => {
     const mine = loads;
-    names ??= api.members(league).then((page) => new Map(page.members.map((m) => [m.player_id, m.display_name ?? m.username])));
-    const [page, known] = await Promise.all([api.hands(id, after), names]);
+    const page = await api.hands(id, after);
     const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.audit(id, h.hand_no))));
     if (mine !== loads) return null;
-    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], known)));
+    // Each hand names its players as they are shown now (former members included).
+    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])))));
     return page.next_cursor;
   });
   const part = el("details", { class: "history" }, [el("summary", {}, [t("history.title")]), list, more]);

@@ -32,7 +32,7 @@ export async function tableScreen(into, id, onTurn) {
   const banner = el("p", { class: "banner", role: "status", hidden: "" });
   const news = el("p", { class: "sr-only", "aria-live": "polite" });
   const body = el("div", { class: "table-screen" });
-  const history = historyPart(id, view.league_id);
+  const history = historyPart(id);
   const motion = new Motion(body);
   into.replaceChildren(banner, news, body, history.part);
 

@@ -217,7 +217,11 @@ pub async fn login(
 pub struct PasswordResetRequest {
     /// The account's verified email.
     #[serde(deserialize_with = "text::plain")]
-    #[schema(max_length = 254, example = "ann@example.com")]
+    #[schema(
+        max_length = 254,
+        example = "ann@example.com",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
     pub email: String,
 }
 
@@ -254,11 +258,19 @@ pub async fn password_reset(
 pub struct PasswordResetConfirm {
     /// The account's verified email.
     #[serde(deserialize_with = "text::plain")]
-    #[schema(max_length = 254, example = "ann@example.com")]
+    #[schema(
+        max_length = 254,
+        example = "ann@example.com",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
     pub email: String,
     /// The six digits mailed.
     #[serde(deserialize_with = "text::plain")]
-    #[schema(max_length = 32, example = "042917")]
+    #[schema(
+        max_length = 32,
+        example = "042917",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
     pub code: String,
     /// 8 to 128 characters, no control characters.
     #[serde(deserialize_with = "text::plain")]

@@ -149,7 +149,8 @@ pub struct ProfileChange {
     pub locale: Option<Option<Locale>>,
     /// An IANA time zone name (`America/Chicago`); null clears it.
     #[serde(default, deserialize_with = "text::plain_or_null")]
-    #[schema(value_type = Option<String>, nullable, max_length = 64, example = "America/Chicago")]
+    #[schema(value_type = Option<String>, nullable, max_length = 64, example = "America/Chicago",
+             pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     pub time_zone: Option<Option<String>>,
 }
 
@@ -221,7 +222,11 @@ pub async fn upgrade(
 pub struct EmailIn {
     /// One address, at most 254 characters (stored lower-cased).
     #[serde(deserialize_with = "text::plain")]
-    #[schema(max_length = 254, example = "ann@example.com")]
+    #[schema(
+        max_length = 254,
+        example = "ann@example.com",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
     pub email: String,
 }
 
@@ -254,7 +259,7 @@ impl From<EmailState> for EmailOut {
     security(("bearer" = [])),
     request_body = EmailIn,
     responses(
-        (status = 202, description = "Set; the code is on its way", body = EmailOut),
+        (status = 202, description = "Set; the code is on its way (none when this is the caller's verified address already: `verified` is true)", body = EmailOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
@@ -278,7 +283,11 @@ pub async fn set_email(
 pub struct CodeIn {
     /// The six digits mailed.
     #[serde(deserialize_with = "text::plain")]
-    #[schema(max_length = 32, example = "042917")]
+    #[schema(
+        max_length = 32,
+        example = "042917",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
     pub code: String,
 }
 

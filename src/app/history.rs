@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use super::audit::{self, AuditReport, HandRecord, RecordRow};
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::require_member;
+use super::profiles::Avatar;
 use super::table::read::load_table;
 use super::table::state::TableRow;
 use super::table_event::TableEvent;
@@ -19,6 +20,7 @@ use crate::engine::hand::{Draw, seats_in_words};
 use crate::engine::{Event, Outcome};
 use crate::store::events as event_log;
 use crate::store::events::EventRow;
+use crate::store::players::Shown;
 use crate::store::{self, Conn};
 
 /// One hand at a glance.
@@ -57,6 +59,8 @@ pub struct HandSummary {
     pub bourre_seats: Vec<u8>,
     /// The seats dealt in that server-side bots held.
     pub bot_seats: Vec<u8>,
+    /// Who was dealt in, by seat: as they are shown now.
+    pub players: Vec<HandPlayer>,
     /// Whether the hand was dealt from the table's fixed deck (never called fair).
     pub fixed_deck: bool,
     /// Whether the hand is still in play.
@@ -65,6 +69,23 @@ pub struct HandSummary {
     pub started_at: DateTime<Utc>,
     /// When the hand ended; null while it is in play.
     pub ended_at: Option<DateTime<Utc>>,
+}
+
+/// A player dealt into a hand, as shown now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HandPlayer {
+    /// Their seat in the hand, 0-7.
+    pub seat: u8,
+    /// The player.
+    pub player_id: uuid::Uuid,
+    /// Their username ("deleted player" once the account is deleted).
+    pub username: String,
+    /// The name they chose to be shown by; null when they chose none (show the username).
+    pub display_name: Option<String>,
+    /// Their avatar; null when they chose none.
+    pub avatar: Option<Avatar>,
+    /// A server-side bot.
+    pub bot: bool,
 }
 
 async fn rows_of_hand(
@@ -133,6 +154,7 @@ impl App {
                         split_seats: Vec::new(),
                         bourre_seats: Vec::new(),
                         bot_seats: Vec::new(),
+                        players: Vec::new(),
                         fixed_deck: fixed,
                         in_progress: true,
                         started_at: row.created_at,
@@ -167,11 +189,30 @@ impl App {
             .flatten()
             .map(|p| p.player_id)
             .collect();
-        let bots = store::players::bots_among(&mut conn, &everyone).await?;
+        let shown: std::collections::HashMap<uuid::Uuid, Shown> =
+            store::players::shown_among(&mut conn, &everyone)
+                .await?
+                .into_iter()
+                .collect();
         for (summary, players) in out.iter_mut().zip(&seats_of_hands) {
-            summary.bot_seats = players
+            summary.players = players
                 .iter()
-                .filter(|p| bots.contains(&p.player_id))
+                .filter_map(|p| {
+                    let s = shown.get(&p.player_id)?;
+                    Some(HandPlayer {
+                        seat: p.seat,
+                        player_id: p.player_id,
+                        username: s.username.clone(),
+                        display_name: s.display_name.clone(),
+                        avatar: s.avatar.as_deref().and_then(Avatar::stored),
+                        bot: s.bot,
+                    })
+                })
+                .collect();
+            summary.bot_seats = summary
+                .players
+                .iter()
+                .filter(|p| p.bot)
                 .map(|p| p.seat)
                 .collect();
         }

@@ -219,10 +219,19 @@ impl App {
         Ok(Ok(row))
     }
 
-    /// Sets the caller's email to `email` (not verified) and mails a code to confirm it.
+    /// Sets the caller's email to `email` (not verified) and mails a code to confirm it; the
+    /// address they already verified stays verified, and nothing is sent.
     pub async fn set_email(&self, player: PlayerId, email: &str) -> Result<EmailState, AppError> {
         self.mailer()?;
         let email = check_email(email)?;
+        let now = self.profile(player).await?;
+        if now.email_verified && now.email.as_deref() == Some(email.as_str()) {
+            return Ok(EmailState {
+                email,
+                verified: true,
+                code_expires_at: None,
+            });
+        }
         self.count_mail(player, &email).await?;
         let mut conn = store::conn(&self.pool).await?;
         let expires_at = conn

@@ -68,10 +68,11 @@ pub async fn signed_in(conn: &mut Conn, id: Uuid) -> Result<Option<(String, bool
         .optional()?)
 }
 
-/// Sets player `id`'s password hash.
+/// Sets player `id`'s password hash (a guest who resets a password by email is a guest no
+/// more).
 pub async fn set_password_hash(conn: &mut Conn, id: Uuid, hash: &str) -> Result<(), StoreError> {
     diesel::update(players::table.find(id))
-        .set(players::password_hash.eq(hash))
+        .set((players::password_hash.eq(hash), players::guest.eq(false)))
         .execute(conn)
         .await?;
     Ok(())
@@ -312,15 +313,26 @@ pub async fn retired_bot(conn: &mut Conn) -> Result<Option<Uuid>, StoreError> {
         .optional()?)
 }
 
-/// The bots among `players`.
-pub async fn bots_among(conn: &mut Conn, players: &[Uuid]) -> Result<Vec<Uuid>, StoreError> {
+/// What tables show of each of `players` that exists (a deleted account as "deleted
+/// player").
+pub async fn shown_among(
+    conn: &mut Conn,
+    players: &[Uuid],
+) -> Result<Vec<(Uuid, Shown)>, StoreError> {
     if players.is_empty() {
         return Ok(Vec::new());
     }
     Ok(players::table
         .filter(players::id.eq_any(players))
-        .filter(players::is_bot.eq(true))
-        .select(players::id)
+        .select((
+            players::id,
+            (
+                players::username,
+                players::display_name,
+                players::avatar,
+                players::is_bot,
+            ),
+        ))
         .load(conn)
         .await?)
 }

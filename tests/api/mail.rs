@@ -181,6 +181,10 @@ async fn an_address_is_verified_and_a_forgotten_password_reset_by_mailed_codes()
     assert_eq!(me["email"], "ann@example.com");
     assert_eq!(me["email_verified"], true);
 
+    // The verified address set again stays verified, and is mailed nothing (counted below).
+    let again = put_email(&app, &ann, "ann@example.com").await;
+    assert_eq!(again.body["verified"], true, "{}", again.body);
+
     // Another account may name the address, not verify it.
     put_email(&app, &bob, "ann@example.com").await;
     let bobs = code_of(&nth_message(&smtp.dir, "ann@example.com", 2).await);
@@ -198,7 +202,11 @@ async fn an_address_is_verified_and_a_forgotten_password_reset_by_mailed_codes()
     assert_eq!(reset("nobody@example.com").await.status, 202);
     assert_eq!(reset("ANN@example.com").await.status, 202);
     let code = code_of(&nth_message(&smtp.dir, "ann@example.com", 3).await);
-    assert_eq!(smtp.received().len(), 3, "no mail to the unknown address");
+    assert_eq!(
+        smtp.received().len(),
+        3,
+        "no mail to the unknown address, nor for the address verified already"
+    );
 
     let confirm = |code: &str, password: &str| {
         app.call(
@@ -233,6 +241,36 @@ async fn an_address_is_verified_and_a_forgotten_password_reset_by_mailed_codes()
         )
         .await;
     assert_eq!(login.status, 200, "{}", login.body);
+
+    // A guest with a verified address who resets a password is a guest no more.
+    let guest = app
+        .call(Method::POST, "/v1/auth/guest", None, None)
+        .await
+        .ok();
+    let gus = Player {
+        id: guest["player"]["id"].as_str().expect("id").to_owned(),
+        name: guest["player"]["username"]
+            .as_str()
+            .expect("name")
+            .to_owned(),
+        token: guest["token"].as_str().expect("token").to_owned(),
+    };
+    put_email(&app, &gus, "gus@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "gus@example.com", 1).await);
+    verify(&app, &gus, &code).await.ok();
+    reset("gus@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "gus@example.com", 2).await);
+    let kept = app
+        .call(
+            Method::POST,
+            "/v1/auth/password-reset/confirm",
+            None,
+            Some(json!({"email": "gus@example.com", "code": code, "new_password": "gus's own password"})),
+        )
+        .await
+        .ok();
+    assert_eq!(kept["player"]["guest"], false, "{kept}");
+    assert_eq!(kept["player"]["id"], gus.id.as_str());
 
     // The export has the address; a deletion erases it.
     let token = session["token"].as_str().expect("token").to_owned();
