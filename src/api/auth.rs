@@ -10,6 +10,7 @@ use uuid::Uuid;
 use super::error::{
     ApiError, BadRequest, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
 };
+use super::players::EmailIn;
 use super::text;
 use crate::app::ids::PlayerId;
 use crate::app::sessions::{Authenticated, Session};
@@ -212,19 +213,6 @@ pub async fn login(
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PasswordResetRequest {
-    /// The account's verified email.
-    #[serde(deserialize_with = "text::plain")]
-    #[schema(
-        max_length = 254,
-        example = "ann@example.com",
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
-    )]
-    pub email: String,
-}
-
 /// Forgot the password: a six-digit code is mailed to `email` if an account has verified
 /// it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
 /// are limited per client address like registrations, and codes per account and address
@@ -232,7 +220,7 @@ pub struct PasswordResetRequest {
 #[utoipa::path(
     operation_id = "request_password_reset",
     tag = "auth",
-    request_body = PasswordResetRequest,
+    request_body = EmailIn,
     responses(
         (status = 202, description = "If an account has verified this address, a code is on its way"),
         (status = 400, response = BadRequest),
@@ -246,7 +234,7 @@ pub struct PasswordResetRequest {
 pub async fn password_reset(
     app: web::Data<App>,
     req: HttpRequest,
-    body: web::Json<text::Object<PasswordResetRequest>>,
+    body: web::Json<text::Object<EmailIn>>,
 ) -> Result<HttpResponse, ApiError> {
     app.request_password_reset(&body.email, client_addr(&req))
         .await?;

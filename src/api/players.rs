@@ -220,7 +220,8 @@ pub async fn upgrade(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EmailIn {
-    /// One address, at most 254 characters (stored lower-cased).
+    /// One address, at most 254 characters (stored lower-cased): the caller's new email, or
+    /// for a password reset the account's verified one.
     #[serde(deserialize_with = "text::plain")]
     #[schema(
         max_length = 254,

@@ -52,12 +52,17 @@ pub fn name<'de, D: Deserializer<'de>>(de: D) -> Result<String, D::Error> {
     checked(de, true)
 }
 
+/// Text checked as [`checked`] does, or nothing (left out or null).
+fn checked_opt<'de, D: Deserializer<'de>>(de: D, names: bool) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(de)?
+        .map(|text| checked_text(text, names))
+        .transpose()
+}
+
 /// `#[serde(default, deserialize_with = "text::plain_opt")]`: [`plain`] text, or nothing
 /// (left out or null).
 pub fn plain_opt<'de, D: Deserializer<'de>>(de: D) -> Result<Option<String>, D::Error> {
-    Option::<String>::deserialize(de)?
-        .map(|text| checked_text(text, false))
-        .transpose()
+    checked_opt(de, false)
 }
 
 /// `#[serde(default, deserialize_with = "text::or_null")]`: a field of a change, `None` when
@@ -75,11 +80,7 @@ pub fn plain_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<S
 
 /// [`or_null`] of a [`name`].
 pub fn name_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<String>>, D::Error> {
-    Ok(Some(
-        Option::<String>::deserialize(de)?
-            .map(|text| checked_text(text, true))
-            .transpose()?,
-    ))
+    Ok(Some(checked_opt(de, true)?))
 }
 
 /// A request body's struct, read from a JSON object only: serde also reads a struct from an

@@ -122,14 +122,11 @@ impl App {
             store::players::abandoned_guests(&mut conn, before, ABANDONED_PER_ROUND).await?;
         drop(conn);
         let mut deleted = 0;
-        for id in abandoned {
-            let player = PlayerId(id);
-            let mut conn = store::conn(&self.pool).await?;
-            let Some((username, _)) = store::players::signed_in(&mut conn, id).await? else {
-                continue;
-            };
-            drop(conn);
-            match self.erase_account(player, &username.to_lowercase()).await {
+        for (id, username) in abandoned {
+            match self
+                .erase_account(PlayerId(id), &username.to_lowercase())
+                .await
+            {
                 Ok(()) => deleted += 1,
                 // Dealt into a hand: a later round. Deleted meanwhile (by another process's
                 // housekeeper, or by the guest): nothing left to do.

@@ -151,6 +151,18 @@ fn check_time_zone(zone: &str) -> Result<&str, AppError> {
     }
 }
 
+/// A text field of a change, as `check` leaves it when it is set (left out or cleared, as it
+/// came).
+fn checked(
+    field: &Option<Option<String>>,
+    check: fn(&str) -> Result<&str, AppError>,
+) -> Result<Option<Option<&str>>, AppError> {
+    field
+        .as_ref()
+        .map(|value| value.as_deref().map(check).transpose())
+        .transpose()
+}
+
 /// A player's account and profile, as they see it.
 #[derive(Debug, Clone)]
 pub struct Profile {
@@ -253,21 +265,11 @@ impl App {
         player: PlayerId,
         change: &NewProfile,
     ) -> Result<Profile, AppError> {
-        let display_name = match &change.display_name {
-            Some(Some(name)) => Some(Some(check_display_name(name)?)),
-            Some(None) => Some(None),
-            None => None,
-        };
-        let time_zone = match &change.time_zone {
-            Some(Some(zone)) => Some(Some(check_time_zone(zone)?)),
-            Some(None) => Some(None),
-            None => None,
-        };
         let stored = ProfileChange {
-            display_name,
+            display_name: checked(&change.display_name, check_display_name)?,
             avatar: change.avatar.map(|a| a.map(Avatar::as_str)),
             locale: change.locale.map(|l| l.map(Locale::as_str)),
-            time_zone,
+            time_zone: checked(&change.time_zone, check_time_zone)?,
         };
         let shown_changes = stored.display_name.is_some() || stored.avatar.is_some();
         let mut conn = store::conn(&self.pool).await?;

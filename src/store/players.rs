@@ -171,18 +171,19 @@ pub async fn seen(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Up to `limit` guests not seen since `before` (not deleted), the longest unseen first.
+/// Up to `limit` guests not seen since `before` (not deleted), the longest unseen first:
+/// their ids and usernames.
 pub async fn abandoned_guests(
     conn: &mut Conn,
     before: DateTime<Utc>,
     limit: i64,
-) -> Result<Vec<Uuid>, StoreError> {
+) -> Result<Vec<(Uuid, String)>, StoreError> {
     Ok(players::table
         .filter(players::guest.eq(true))
         .filter(players::deleted_at.is_null())
         .filter(players::seen_at.lt(before))
         .order(players::seen_at)
-        .select(players::id)
+        .select((players::id, players::username))
         .limit(limit)
         .load(conn)
         .await?)
