@@ -207,7 +207,10 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let (code, rule, current_version) = self.parts();
         let status = self.status_code();
-        let detail = if matches!(code, ErrorCode::ShuttingDown | ErrorCode::Busy) {
+        let detail = if matches!(
+            code,
+            ErrorCode::ShuttingDown | ErrorCode::Busy | ErrorCode::ProviderUnavailable
+        ) {
             self.0.to_string()
         } else if status == StatusCode::SERVICE_UNAVAILABLE {
             obs::warn("database unavailable", json!({"cause": self.0.to_string()}));

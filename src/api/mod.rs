@@ -12,6 +12,7 @@ pub mod hands;
 pub mod head;
 pub mod health;
 pub mod idempotency;
+pub mod identities;
 pub mod leagues;
 pub mod lean;
 pub mod metrics;
@@ -142,6 +143,10 @@ fn build() -> (
                 .service(auth::refresh)
                 .service(auth::password_reset)
                 .service(auth::confirm_password_reset)
+                .service(identities::providers)
+                .service(identities::sign_in)
+                .service(identities::authorize)
+                .service(identities::exchange)
                 .service(auth::logout),
         )
         .service(
@@ -156,6 +161,9 @@ fn build() -> (
                 .service(players::turns)
                 .service(players::tables)
                 .service(players::export)
+                .service(identities::list_identities)
+                .service(identities::link_identity)
+                .service(identities::unlink_identity)
                 .service(push::subscribe)
                 .service(push::subscriptions)
                 .service(push::unsubscribe)

@@ -99,26 +99,38 @@ impl reqwest::dns::Resolve for Guarded {
     }
 }
 
-/// The HTTP client webhooks are sent with: no redirects, a 10 s timeout, guarded DNS.
-pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
+/// A client builder that trusts the machine's roots (with `ring`), follows no redirect,
+/// uses no proxy and gives up after `timeout`.
+fn builder(timeout: Duration) -> Result<reqwest::ClientBuilder, String> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let tls = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .map_err(|e| e.to_string())?
         .with_root_certificates(roots())
         .with_no_client_auth();
-    reqwest::Client::builder()
+    Ok(reqwest::Client::builder()
         .tls_backend_preconfigured(tls)
         .redirect(reqwest::redirect::Policy::none())
-        // A proxy would resolve the name itself, past the guard.
+        // For webhooks, also: a proxy would resolve the name itself, past the guard.
         .no_proxy()
-        .timeout(TIMEOUT)
+        .timeout(timeout)
+        .user_agent("bourre"))
+}
+
+/// The HTTP client webhooks are sent with: no redirects, a 10 s timeout, guarded DNS.
+pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
+    builder(TIMEOUT)?
         .dns_resolver(Arc::new(Guarded {
             allow_private: config.allow_private,
         }))
-        .user_agent("bourre")
         .build()
         .map_err(|e| e.to_string())
+}
+
+/// An HTTP client for addresses the operator configured (OpenID providers): as
+/// [`client`], without the guard on private addresses.
+pub fn plain_client(timeout: Duration) -> Result<reqwest::Client, String> {
+    builder(timeout)?.build().map_err(|e| e.to_string())
 }
 
 /// The machine's trusted roots (Debian's `/etc/ssl/certs`).

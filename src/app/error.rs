@@ -101,6 +101,11 @@ error_codes! {
     /// The bearer token (or stream `ticket`) is missing, invalid or expired, or a login's
     /// username or password is wrong. Refresh the token, or sign in again.
     Unauthorized = (401, "unauthorized"),
+    /// An ID token (`POST /v1/auth/oidc`, `POST /v1/players/me/identities`) did not verify:
+    /// not signed by a key its issuer publishes, issued by another issuer, for another
+    /// audience, expired or issued in the future, or without the `nonce` sent; `detail` says
+    /// which. Sign in with the provider again for a fresh token.
+    InvalidIdToken = (401, "invalid_id_token"),
     /// A refresh token already exchanged came back after `BOURRE_REFRESH_REUSE_GRACE_SECS`
     /// (default 60): every token of that sign-in is revoked. Sign in again.
     RefreshTokenReused = (401, "refresh_token_reused"),
@@ -140,6 +145,9 @@ error_codes! {
     /// The player has no pending request to join the league (decided, withdrawn or never made).
     /// Refetch the join requests.
     JoinRequestNotFound = (404, "join_request_not_found"),
+    /// The caller has no identity of this provider linked. Nothing to remove: refetch
+    /// `GET /v1/players/me/identities`.
+    IdentityNotFound = (404, "identity_not_found"),
     /// No league has this id. Check the id.
     LeagueNotFound = (404, "league_not_found"),
     /// The player named is not a member of the league (to promote: not a human member). Refetch
@@ -181,6 +189,9 @@ error_codes! {
     /// Another account has verified this email address. Use another address, or sign in to that
     /// account (a password reset by email reaches it).
     EmailTaken = (409, "email_taken"),
+    /// The provider's account is linked to another player already. Sign in with it instead
+    /// (`POST /v1/auth/oidc`), or unlink it from that player first.
+    IdentityTaken = (409, "identity_taken"),
     /// Not while a hand is in play: starting one, standing up or deleting the account if dealt
     /// in, closing, client seeds, taking chips back, its record. Retry once it ends.
     HandInProgress = (409, "hand_in_progress"),
@@ -190,6 +201,10 @@ error_codes! {
     /// Removing this member (an admin removing themselves) would leave the league no human
     /// member. Add another member first; deleting the account closes the league instead.
     LastAdmin = (409, "last_admin"),
+    /// Unlinking this identity would leave the account no way in: it has no password and no
+    /// other identity. Give it a password (`POST /v1/players/me/upgrade`) or link another
+    /// provider first.
+    LastSignInMethod = (409, "last_sign_in_method"),
     /// The league has closed (its last human member left): it takes no new members, tables or
     /// webhooks. Use another league.
     LeagueClosed = (409, "league_closed"),
@@ -198,6 +213,9 @@ error_codes! {
     MemberSeated = (409, "member_seated"),
     /// The account is not a guest: it already has a username and password. Sign in with them.
     NotAGuest = (409, "not_a_guest"),
+    /// The caller has an identity of this provider linked already, another account there.
+    /// Unlink it first (`DELETE /v1/players/me/identities/{provider}`).
+    ProviderAlreadyLinked = (409, "provider_already_linked"),
     /// Another player's subscription holds this `endpoint`, and the keys sent are not its keys.
     /// Unsubscribe in the browser and subscribe again for a new endpoint.
     PushEndpointTaken = (409, "push_endpoint_taken"),
@@ -221,6 +239,10 @@ error_codes! {
     /// still is. Leave it, or ask its owner.
     WebhookActive = (409, "webhook_active"),
     // 422: A well-formed request the rules refuse.
+    /// The `state` names no sign-in the server started (used, over ten minutes old, or never
+    /// made), or the provider refused the `code` (`detail` gives its reason). Start the
+    /// sign-in again.
+    AuthorizationFailed = (422, "authorization_failed"),
     /// A player who could not pay the penalty if bourré may play only holding and keeping the
     /// ace of trumps. Pass, or keep the ace (see `legal.can_play`, `legal.must_keep`).
     CannotCoverPot = (422, "cannot_cover_pot", "R8a"),
@@ -296,6 +318,9 @@ error_codes! {
     InvalidRules = (422, "invalid_rules"),
     /// The `seat` asked for is not from 0 to the table's `max_players` minus 1. Fix the seat.
     InvalidSeat = (422, "invalid_seat"),
+    /// The `redirect_uri` is not an absolute URL without a fragment, of at most 2000
+    /// characters. Fix it (the provider must also know it as one of the client's).
+    InvalidRedirectUri = (422, "invalid_redirect_uri"),
     /// A league's `starting_balance` is not from 0 to 1,000,000,000. Fix it.
     InvalidStartingBalance = (422, "invalid_starting_balance"),
     /// The `time_zone` is not an IANA time zone name (`America/Chicago`, `Asia/Tokyo`, `UTC`). Send
@@ -309,6 +334,9 @@ error_codes! {
     /// The `endpoint` fails the checks a webhook `url` gets or is over 2000 characters, or
     /// `keys.p256dh` or `keys.auth` is not a valid key. Subscribe again.
     InvalidPushSubscription = (422, "invalid_push_subscription"),
+    /// The `provider` is not one this server is configured with (`BOURRE_OIDC_PROVIDERS`).
+    /// Pick one of `GET /v1/auth/oidc/providers`.
+    UnknownProvider = (422, "unknown_provider"),
     /// Fewer than two seated players can take part in a hand (able to ante, or exempt). Wait
     /// for more players, or seat a bot.
     NotEnoughPlayers = (422, "not_enough_players"),
@@ -345,6 +373,11 @@ error_codes! {
     /// Every password-hashing slot (`BOURRE_HASH_SLOTS`) stayed taken for 5 seconds; the request
     /// changed nothing. Retry after `Retry-After`.
     Busy = (503, "busy"),
+    // 503: An OpenID provider could not be reached: try again after `Retry-After`.
+    /// The OpenID provider's discovery document, keys or token endpoint could not be reached
+    /// (or answered something else than they should); the request changed nothing. Retry after
+    /// `Retry-After`.
+    ProviderUnavailable = (503, "provider_unavailable"),
 }
 
 /// The page of every code, `docs/errors.md` (`bourre errors` prints it; a test fails when

@@ -116,6 +116,21 @@ pub struct ExportedPushSubscription {
     pub created_at: DateTime<Utc>,
 }
 
+/// The player's account at an OpenID provider, linked to theirs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedIdentity {
+    /// The provider's name on this server.
+    pub provider: String,
+    /// The provider's issuer URL.
+    pub issuer: String,
+    /// The account's id there (`sub`).
+    pub subject: String,
+    /// The email the provider vouched for when it was linked, if any.
+    pub email: Option<String>,
+    /// When it was linked.
+    pub linked_at: DateTime<Utc>,
+}
+
 /// Everything stored about a player.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerExport {
@@ -140,6 +155,8 @@ pub struct PlayerExport {
     pub sessions: Vec<SessionRow>,
     /// The player's push subscriptions, oldest first.
     pub push_subscriptions: Vec<ExportedPushSubscription>,
+    /// The player's identities at OpenID providers, oldest first.
+    pub identities: Vec<ExportedIdentity>,
 }
 
 impl App {
@@ -226,6 +243,19 @@ impl App {
                         endpoint,
                         session_id,
                         created_at,
+                    },
+                )
+                .collect(),
+            identities: rows
+                .identities
+                .into_iter()
+                .map(
+                    |(provider, issuer, subject, email, linked_at)| ExportedIdentity {
+                        provider,
+                        issuer,
+                        subject,
+                        email,
+                        linked_at,
                     },
                 )
                 .collect(),

@@ -29,7 +29,7 @@ const CREATURES: [&str; 16] = [
 /// The usernames guest `id` may take, in order: a mood, a creature and four digits picked
 /// by its id (`LuckyHeron4821`), a few more should the first be taken, and last `Guest`
 /// and its id's first digits, which no one else has. Each is a valid username.
-fn guest_names(id: Uuid) -> Vec<String> {
+pub(super) fn guest_names(id: Uuid) -> Vec<String> {
     let bytes = id.as_bytes();
     bytes
         .chunks(4)

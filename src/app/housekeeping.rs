@@ -2,8 +2,9 @@
 //! (replies under idempotency keys older than their 24 hours, failed logins forgotten,
 //! hours of per-address counts gone by, sessions a day after they ended or expired,
 //! webhook deliveries a week after they were delivered or failed, watchers' rows a dead
-//! process left, mailed codes a day after they were made, guests unseen for
-//! `BOURRE_GUEST_TTL_DAYS`), so a player or an address that went quiet leaves nothing behind.
+//! process left, mailed codes a day after they were made, sign-ins with a provider never
+//! finished, guests unseen for `BOURRE_GUEST_TTL_DAYS`), so a player or an address that
+//! went quiet leaves nothing behind.
 
 use std::time::Duration;
 
@@ -44,9 +45,18 @@ impl App {
             store::push::sweep_watchers(&mut conn, now - chrono::Duration::hours(1)).await?;
         let quotas = store::quotas::sweep(&mut conn).await?;
         let codes = store::mail::sweep(&mut conn, now - chrono::Duration::days(1)).await?;
+        let authorizations = store::identities::sweep(&mut conn, now).await?;
         drop(conn);
         let guests = self.sweep_abandoned_guests().await?;
-        Ok(replies + counts + sessions + deliveries + watchers + quotas + codes + guests)
+        Ok(replies
+            + counts
+            + sessions
+            + deliveries
+            + watchers
+            + quotas
+            + codes
+            + authorizations
+            + guests)
     }
 
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.

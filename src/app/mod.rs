@@ -19,6 +19,7 @@ pub mod guests;
 pub mod history;
 pub mod housekeeping;
 pub mod idempotency;
+pub mod identities;
 pub mod ids;
 pub mod league_admin;
 pub mod league_history;
@@ -26,6 +27,7 @@ pub mod leagues;
 pub mod live;
 pub mod mail;
 pub mod notices;
+pub mod oidc;
 pub mod pipeline;
 pub mod presence;
 pub mod profiles;
@@ -37,6 +39,7 @@ pub mod standings;
 pub mod sweeper;
 pub mod table;
 pub mod table_event;
+pub mod text;
 pub mod throttle;
 pub mod view;
 pub mod webhooks;
@@ -133,6 +136,8 @@ pub struct Config {
     /// How long a guest may go unseen (no sign-in, no refresh) before it is deleted
     /// (`BOURRE_GUEST_TTL_DAYS`).
     pub guest_ttl: Duration,
+    /// The OpenID providers players sign in with (`BOURRE_OIDC_PROVIDERS`).
+    pub oidc: std::sync::Arc<oidc::Providers>,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

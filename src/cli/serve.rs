@@ -12,6 +12,7 @@ use crate::app::dispatcher::WebhookConfig;
 use crate::app::drain::Stage;
 use crate::app::feeds::StreamLimits;
 use crate::app::mail::Mailer;
+use crate::app::oidc::Providers;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
 use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
@@ -161,6 +162,30 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_MAIL_PER_HOUR", default_value_t = 5,
           value_parser = clap::value_parser!(i32).range(1..))]
     pub mail_per_hour: i32,
+    /// The OpenID Connect providers players may sign in with, space-separated
+    /// `name=issuer_url|client_id[|client_id...]` (an ID token's `aud` must be one of the
+    /// client ids; the first is the web client's), such as
+    /// `apple=https://appleid.apple.com|com.example.bourre`.
+    #[arg(long, env = "BOURRE_OIDC_PROVIDERS", default_value = "")]
+    pub oidc_providers: String,
+    /// The web client's secret at a provider's token endpoint, space-separated `name=secret`
+    /// (for the sign-in a browser makes through the server; none for a public client).
+    #[arg(
+        long,
+        env = "BOURRE_OIDC_SECRETS",
+        default_value = "",
+        hide_env_values = true
+    )]
+    pub oidc_secrets: String,
+    /// Allow http issuers (tests only: ID tokens' keys would travel unprotected).
+    #[arg(long, env = "BOURRE_OIDC_ALLOW_HTTP", value_parser = BoolishValueParser::new(),
+          num_args = 0..=1, default_value_t = false, default_missing_value = "true")]
+    pub oidc_allow_http: bool,
+    /// How far an ID token's times (`exp`, `iat`, `nbf`) may be off, in seconds (clocks
+    /// differ).
+    #[arg(long, env = "BOURRE_OIDC_LEEWAY_SECS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(0..=600))]
+    pub oidc_leeway_secs: u64,
     /// Leagues a guest may create per day (0: none; a guest upgrades to create one).
     #[arg(long, env = "BOURRE_GUEST_LEAGUES_PER_DAY", default_value_t = 0,
           value_parser = clap::value_parser!(i64).range(0..))]
@@ -187,6 +212,13 @@ impl ServeArgs {
                 "BOURRE_VAPID_SUBJECT must be a mailto: or https: URL, not {subject:?}"
             ));
         }
+        Providers::parse(
+            &self.oidc_providers,
+            &self.oidc_secrets,
+            self.oidc_allow_http,
+            self.oidc_leeway_secs,
+        )
+        .map_err(|e| format!("BOURRE_OIDC_PROVIDERS: {e}"))?;
         if let Some(key) = self.vapid_private_key.as_deref() {
             Vapid::from_private(key).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?;
         }
@@ -344,6 +376,12 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 guest_leagues_per_day: args.guest_leagues_per_day,
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
+            oidc: std::sync::Arc::new(Providers::parse(
+                &args.oidc_providers,
+                &args.oidc_secrets,
+                args.oidc_allow_http,
+                args.oidc_leeway_secs,
+            )?),
         },
     ))
 }

@@ -32,6 +32,8 @@ pub struct PlayerRows {
     pub sessions: Vec<SessionRow>,
     /// `(id, endpoint, session, created_at)` of their push subscriptions, oldest first.
     pub push_subscriptions: Vec<(Uuid, String, Uuid, DateTime<Utc>)>,
+    /// Their identities at OpenID providers, oldest first.
+    pub identities: Vec<super::identities::IdentityRow>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -124,6 +126,7 @@ pub async fn player_rows(
                 ))
                 .load(conn)
                 .await?;
+            let identities = super::identities::of_player(conn, player).await?;
             Ok(Some(PlayerRows {
                 profile,
                 memberships,
@@ -134,6 +137,7 @@ pub async fn player_rows(
                 login_failures,
                 sessions,
                 push_subscriptions,
+                identities,
             }))
         })
         .await

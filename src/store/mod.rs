@@ -4,6 +4,7 @@ pub mod discovery;
 pub mod events;
 pub mod export;
 pub mod idempotency;
+pub mod identities;
 pub mod league_history;
 pub mod leagues;
 pub mod ledger;

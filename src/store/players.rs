@@ -109,6 +109,8 @@ pub enum Passwordless {
     Bot,
     /// A guest: signed in by its sessions alone until it upgrades.
     Guest,
+    /// A full account signed in by an OpenID provider (see `store::identities`).
+    Linked,
 }
 
 /// Adds player `id` without a password, under the first of `names` that no player has yet;
@@ -138,8 +140,9 @@ pub async fn insert_passwordless(
     Ok(false)
 }
 
-/// Turns guest `id` into a full account named `username` with this password hash; false
-/// when `id` is no guest (or was deleted). A username taken fails with a unique violation.
+/// Gives account `id`, a guest or one signed in by providers only, this username and
+/// password hash, a full account; false when it has a password already (or was deleted, or
+/// is a bot). A username taken fails with a unique violation.
 pub async fn upgrade(
     conn: &mut Conn,
     id: Uuid,
@@ -149,7 +152,8 @@ pub async fn upgrade(
     let updated = diesel::update(
         players::table
             .find(id)
-            .filter(players::guest.eq(true))
+            .filter(players::password_hash.eq(""))
+            .filter(players::is_bot.eq(false))
             .filter(players::deleted_at.is_null()),
     )
     .set((
@@ -160,6 +164,37 @@ pub async fn upgrade(
     .execute(conn)
     .await?;
     Ok(updated == 1)
+}
+
+/// Makes guest `id` a full account (a provider was linked); whether it was a guest.
+pub async fn make_full(conn: &mut Conn, id: Uuid) -> Result<bool, StoreError> {
+    let updated = diesel::update(players::table.find(id).filter(players::guest.eq(true)))
+        .set(players::guest.eq(false))
+        .execute(conn)
+        .await?;
+    Ok(updated == 1)
+}
+
+/// Sets player `id`'s display name.
+pub async fn set_display_name(conn: &mut Conn, id: Uuid, name: &str) -> Result<(), StoreError> {
+    diesel::update(players::table.find(id))
+        .set(players::display_name.eq(name))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets player `id`'s email to `email` (lower-cased), verified (a provider vouched for it).
+/// Another account's verified address fails with a unique violation.
+pub async fn set_verified_email(conn: &mut Conn, id: Uuid, email: &str) -> Result<(), StoreError> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::email.eq(email),
+            players::email_verified_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Notes that player `id` signed in or refreshed a session now.
@@ -376,9 +411,10 @@ pub async fn hold(conn: &mut Conn, id: Uuid, hold: Hold) -> Result<bool, StoreEr
 
 /// Erases player `id`'s name, profile, email and credentials and marks the account deleted;
 /// what they left behind (the stored replies to their requests, their join requests, their
-/// mailed codes, their counted failed logins) goes with them.
+/// mailed codes, their identities at providers, their counted failed logins) goes with
+/// them.
 pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), StoreError> {
-    use super::schema::{idempotency, join_requests, login_failures, mail_codes};
+    use super::schema::{idempotency, identities, join_requests, login_failures, mail_codes};
     diesel::update(players::table.find(id))
         .set((
             players::username.eq(DELETED_NAME),
@@ -400,6 +436,9 @@ pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), Store
         .execute(conn)
         .await?;
     diesel::delete(mail_codes::table.filter(mail_codes::player_id.eq(id)))
+        .execute(conn)
+        .await?;
+    diesel::delete(identities::table.filter(identities::player_id.eq(id)))
         .execute(conn)
         .await?;
     diesel::delete(login_failures::table.filter(login_failures::account.eq(account)))

@@ -34,6 +34,28 @@ diesel::table! {
 }
 
 diesel::table! {
+    identities (issuer, subject) {
+        issuer -> Text,
+        subject -> Text,
+        provider -> Text,
+        player_id -> Uuid,
+        email -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    oidc_authorizations (state_hash) {
+        state_hash -> Bytea,
+        provider -> Text,
+        code_verifier -> Text,
+        nonce -> Text,
+        redirect_uri -> Text,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     mail_messages (id) {
         id -> Int8,
         to_address -> Text,
@@ -215,6 +237,7 @@ diesel::table! {
 diesel::joinable!(join_requests -> players (player_id));
 diesel::joinable!(sessions -> players (player_id));
 diesel::joinable!(mail_codes -> players (player_id));
+diesel::joinable!(identities -> players (player_id));
 diesel::joinable!(refresh_tokens -> sessions (session_id));
 diesel::joinable!(memberships -> players (player_id));
 diesel::joinable!(memberships -> leagues (league_id));
@@ -338,6 +361,8 @@ diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    identities,
+    oidc_authorizations,
     mail_codes,
     mail_messages,
     standings,

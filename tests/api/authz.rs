@@ -193,7 +193,8 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             .replace("{table_id}", &table)
             .replace("{hand_no}", "1")
             .replace("{player_id}", &bob.id)
-            .replace("{webhook_id}", &hook);
+            .replace("{webhook_id}", &hook)
+            .replace("{provider}", "google");
         let body = match (op.id.as_str(), op.template.as_str()) {
             ("create", "/v1/leagues") => Some(json!({"name": "Matrix", "starting_balance": 10})),
             ("create", "/v1/tables") => {

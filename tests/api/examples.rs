@@ -16,6 +16,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Value, json};
 
 use crate::mail::{MailServer, code_of, mail_config, nth_message};
+use crate::oidc::{PHONE, Provider, REDIRECT, browse};
 use crate::support::{
     Player, Reply, TestApp, browser_subscription, free_port, legal_move, scratch_dir,
 };
@@ -28,6 +29,8 @@ struct Walk {
     app: TestApp,
     /// The mail server the walk's codes go to.
     smtp: MailServer,
+    /// The OpenID provider the walk signs in with.
+    oidc: Provider,
     doc: Value,
     validators: HashMap<String, jsonschema::Validator>,
     /// By operation id: `request`, the first request body, and `responses`, the first
@@ -40,7 +43,12 @@ struct Walk {
 impl Walk {
     async fn start() -> Walk {
         let smtp = MailServer::start(free_port(), &scratch_dir("examples-mail"));
-        let app = TestApp::start_with(mail_config(&smtp, 20)).await;
+        let oidc = Provider::start().await;
+        let app = TestApp::start_with(bourre::app::Config {
+            oidc: oidc.providers("google"),
+            ..mail_config(&smtp, 20)
+        })
+        .await;
         let doc = app
             .call(Method::GET, "/openapi.json", None, None)
             .await
@@ -48,6 +56,7 @@ impl Walk {
         Walk {
             app,
             smtp,
+            oidc,
             doc,
             validators: HashMap::new(),
             recorded: BTreeMap::new(),
@@ -415,6 +424,83 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
             json!({"display_name": "Bobby Lafleur", "avatar": "heron", "locale": "en",
                     "time_zone": "America/Chicago"}),
         ),
+    )
+    .await;
+    // Sign in with a provider: a browser's authorization-code flow with PKCE through the
+    // server, a first sign-in (a new player) and a later one from the phone app; linking a
+    // provider to an account, listed, unlinked.
+    let providers = w
+        .call(Method::GET, "/v1/auth/oidc/providers", None, None)
+        .await
+        .ok();
+    assert_eq!(providers["providers"][0]["name"], "google");
+    let started = w
+        .call(
+            Method::POST,
+            "/v1/auth/oidc/authorizations",
+            None,
+            Some(json!({"provider": "google", "redirect_uri": REDIRECT})),
+        )
+        .await
+        .ok();
+    let url = started["authorization_url"].as_str().expect("url");
+    let back = browse(&w.oidc.issuer, url, "hal").await;
+    let param = |name: &str| {
+        back.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .expect(name)
+    };
+    let exchanged = w
+        .call(
+            Method::POST,
+            "/v1/auth/oidc/exchange",
+            None,
+            Some(json!({"state": param("state"), "code": param("code")})),
+        )
+        .await
+        .ok();
+    let first = w
+        .call(Method::POST, "/v1/auth/oidc", None, Some(exchanged.clone()))
+        .await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    let token = w.oidc.token(PHONE, "hal", None).await;
+    let again = w
+        .call(
+            Method::POST,
+            "/v1/auth/oidc",
+            None,
+            Some(json!({"provider": "google", "id_token": token})),
+        )
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    let token = w.oidc.token(PHONE, "fay-at-google", None).await;
+    let link = json!({"provider": "google", "id_token": token});
+    let linked = w
+        .call(
+            Method::POST,
+            "/v1/players/me/identities",
+            Some(&fay),
+            Some(link.clone()),
+        )
+        .await;
+    assert_eq!(linked.status, 201, "{}", linked.body);
+    let relinked = w
+        .call(
+            Method::POST,
+            "/v1/players/me/identities",
+            Some(&fay),
+            Some(link),
+        )
+        .await;
+    assert_eq!(relinked.status, 200, "{}", relinked.body);
+    w.get("/v1/players/me/identities", &fay).await;
+    w.empty(
+        Method::DELETE,
+        "/v1/players/me/identities/google",
+        &fay,
+        None,
+        204,
     )
     .await;
     // An email, verified; a password reset by a mailed code (cat's other sessions end).

@@ -1,0 +1,2 @@
+DROP TABLE oidc_authorizations;
+DROP TABLE identities;

@@ -1,0 +1,545 @@
+//! Sign-in with OpenID Connect against a real provider (`tests/oidc/provider.mjs`, npm's
+//! oidc-provider, pinned in `tests/oidc/package-lock.json`): ID tokens verified through
+//! discovery and the JWKS, the provider's key rotation followed (and the key set fetched
+//! again no more than once a minute), tokens for another audience, expired, with a wrong
+//! nonce or from a foreign issuer refused; linking and unlinking (never the last way in);
+//! a browser's authorization-code flow with PKCE through the server.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::support::{Player, TestApp, client, config};
+
+/// The redirect URI the test clients are registered with (nothing listens there: the
+/// flows stop at the redirect).
+pub const REDIRECT: &str = "http://127.0.0.1:9/cb";
+/// The web client's id, and the phone app's.
+pub const WEB: &str = "bourre-web";
+pub const PHONE: &str = "bourre-ios";
+
+/// A running OpenID provider.
+pub struct Provider {
+    child: Child,
+    pub issuer: String,
+}
+
+impl Drop for Provider {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Provider {
+    /// A provider on a free port, with clients [`WEB`] (secret `web-secret`), [`PHONE`]
+    /// and `other-app` registered.
+    pub async fn start() -> Provider {
+        let here = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oidc");
+        if !std::path::Path::new(&format!("{here}/node_modules/oidc-provider")).exists() {
+            // As `.ci/run` does: the pinned packages.
+            let installed = Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(here)
+                .status()
+                .expect("npm ci");
+            assert!(installed.success(), "npm ci in tests/oidc");
+        }
+        let mut child = Command::new("node")
+            .arg(format!("{here}/provider.mjs"))
+            .env("PORT", "0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("node tests/oidc/provider.mjs");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the provider's first line");
+        let issuer = line
+            .trim()
+            .strip_prefix("listening ")
+            .unwrap_or_else(|| panic!("the provider did not start: {line:?}"))
+            .to_owned();
+        let provider = Provider { child, issuer };
+        provider.client(WEB, Some("web-secret"), &[REDIRECT]).await;
+        provider.client(PHONE, None, &[REDIRECT]).await;
+        provider.client("other-app", None, &[REDIRECT]).await;
+        provider
+    }
+
+    async fn post(&self, path: &str, body: Value) -> Value {
+        let mut response = client()
+            .post(format!("{}{path}", self.issuer))
+            .send_json(&body)
+            .await
+            .expect("the provider");
+        let status = response.status().as_u16();
+        let text = response.body().await.expect("body");
+        assert!(
+            (200..300).contains(&status),
+            "{path}: {status} {}",
+            String::from_utf8_lossy(&text)
+        );
+        serde_json::from_slice(&text).unwrap_or(Value::Null)
+    }
+
+    /// Registers a client.
+    pub async fn client(&self, id: &str, secret: Option<&str>, redirects: &[&str]) {
+        let mut body = json!({"client_id": id, "redirect_uris": redirects});
+        if let Some(secret) = secret {
+            body["client_secret"] = json!(secret);
+        }
+        self.post("/test/clients", body).await;
+    }
+
+    /// An ID token for `sub` issued to `client_id` through a real authorization-code flow.
+    pub async fn token(&self, client_id: &str, sub: &str, nonce: Option<&str>) -> String {
+        self.token_for(json!({"client_id": client_id, "sub": sub, "nonce": nonce}))
+            .await
+    }
+
+    async fn token_for(&self, mut body: Value) -> String {
+        if body["nonce"].is_null() {
+            body.as_object_mut().expect("object").remove("nonce");
+        }
+        self.post("/test/token", body).await["id_token"]
+            .as_str()
+            .expect("id_token")
+            .to_owned()
+    }
+
+    /// A new signing key, the old one no longer published; its kid.
+    pub async fn rotate(&self) -> String {
+        self.post("/test/rotate", json!({})).await["kid"]
+            .as_str()
+            .expect("kid")
+            .to_owned()
+    }
+
+    /// The server's providers: this one, as `name` (its web client's secret given).
+    pub fn providers(&self, name: &str) -> Arc<bourre::app::oidc::Providers> {
+        Arc::new(
+            bourre::app::oidc::Providers::parse(
+                &format!("{name}={}|{WEB}|{PHONE}", self.issuer),
+                &format!("{name}=web-secret"),
+                true,
+                60,
+            )
+            .expect("providers"),
+        )
+    }
+}
+
+/// A server whose provider `test` is `provider` (its web client's secret given), with ID
+/// tokens' times checked with `leeway` seconds.
+async fn server(provider: &Provider, leeway: u64) -> TestApp {
+    let mut config = config(false);
+    config.oidc = Arc::new(
+        bourre::app::oidc::Providers::parse(
+            &format!("test={}|{WEB}|{PHONE}", provider.issuer),
+            "test=web-secret",
+            true,
+            leeway,
+        )
+        .expect("providers"),
+    );
+    TestApp::start_with(config).await
+}
+
+async fn sign_in(app: &TestApp, token: &str, nonce: Option<&str>) -> crate::support::Reply {
+    let mut body = json!({"provider": "test", "id_token": token});
+    if let Some(nonce) = nonce {
+        body["nonce"] = json!(nonce);
+    }
+    app.call(Method::POST, "/v1/auth/oidc", None, Some(body))
+        .await
+}
+
+fn player(session: &Value) -> Player {
+    Player {
+        id: session["player"]["id"].as_str().expect("id").to_owned(),
+        name: session["player"]["username"]
+            .as_str()
+            .expect("username")
+            .to_owned(),
+        token: session["token"].as_str().expect("token").to_owned(),
+    }
+}
+
+/// A refusal of the token, with `why` in its detail.
+#[track_caller]
+fn refused(reply: &crate::support::Reply, why: &str) {
+    reply.problem(401, "invalid_id_token");
+    let detail = reply.body["detail"].as_str().unwrap_or("");
+    assert!(detail.contains(why), "{why:?} not in {detail:?}");
+}
+
+#[actix_web::test]
+async fn a_provider_signs_a_player_in_and_finds_them_again() {
+    let provider = Provider::start().await;
+    let app = server(&provider, 60).await;
+    let providers = app
+        .call(Method::GET, "/v1/auth/oidc/providers", None, None)
+        .await
+        .ok();
+    assert_eq!(providers, json!({"providers": [{"name": "test"}]}));
+
+    // The first sign-in makes the player, named as the provider says, with its email.
+    let token = provider.token(PHONE, "ann", Some("n-1")).await;
+    let reply = sign_in(&app, &token, Some("n-1")).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    let ann = player(&reply.body);
+    assert_eq!(ann.name, "ann");
+    assert_eq!(reply.body["player"]["guest"], false);
+    let me = app.get("/v1/players/me", &ann).await.ok();
+    assert_eq!(me["display_name"], "ann");
+    assert_eq!(me["email"], "ann@example.test");
+    assert_eq!(me["email_verified"], true);
+
+    // Later ones, for either client id and with no nonce sent, find them.
+    for client_id in [WEB, PHONE] {
+        let token = provider.token(client_id, "ann", None).await;
+        let reply = sign_in(&app, &token, None).await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        assert_eq!(reply.body["player"]["id"], ann.id.as_str());
+    }
+    let identities = app.get("/v1/players/me/identities", &ann).await.ok();
+    assert_eq!(identities["identities"][0]["provider"], "test");
+    assert_eq!(identities["identities"][0]["email"], "ann@example.test");
+    let export = app.get("/v1/players/me/export", &ann).await.ok();
+    assert_eq!(export["identities"][0]["subject"], "ann");
+    assert_eq!(export["identities"][0]["issuer"], provider.issuer.as_str());
+
+    // A player whose provider vouches for an address another account verified gets no
+    // email, and a name of their own.
+    let zed = app.register("zed").await;
+    app.sql(&format!(
+        "UPDATE players SET email = 'ann.@example.test', email_verified_at = now() \
+         WHERE id = '{}'",
+        zed.id
+    ))
+    .await;
+    let token = provider.token(PHONE, "ann.", None).await;
+    let other = player(&sign_in(&app, &token, None).await.ok());
+    assert_ne!(other.id, ann.id);
+    assert_eq!(other.name, "ann.");
+    let me = app.get("/v1/players/me", &other).await.ok();
+    assert_eq!(me["email"], Value::Null, "{me}");
+
+    // Deleting the account (it has no password: nothing to confirm) unlinks the provider:
+    // the next sign-in makes a new player.
+    app.call(
+        Method::DELETE,
+        "/v1/players/me",
+        Some(&ann.token),
+        Some(json!({})),
+    )
+    .await
+    .ok();
+    let token = provider.token(PHONE, "ann", None).await;
+    let reply = sign_in(&app, &token, None).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    assert_ne!(reply.body["player"]["id"], ann.id.as_str());
+}
+
+#[actix_web::test]
+async fn tokens_that_should_not_sign_in_are_refused_with_the_reason() {
+    let provider = Provider::start().await;
+    let foreign = Provider::start().await;
+    let app = server(&provider, 1).await;
+
+    let token = provider.token("other-app", "ann", None).await;
+    refused(&sign_in(&app, &token, None).await, "another audience");
+
+    let token = provider.token(PHONE, "ann", Some("sent")).await;
+    refused(
+        &sign_in(&app, &token, Some("another")).await,
+        "`nonce` is not the one sent",
+    );
+    let token = provider.token(PHONE, "ann", None).await;
+    refused(&sign_in(&app, &token, Some("sent")).await, "no `nonce`");
+
+    let token = foreign.token(PHONE, "ann", None).await;
+    refused(&sign_in(&app, &token, None).await, "issued by");
+
+    let expiring = provider
+        .token_for(json!({"client_id": PHONE, "sub": "ann", "ttl": 1}))
+        .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    refused(&sign_in(&app, &expiring, None).await, "expired");
+
+    let token = provider.token(PHONE, "ann", None).await;
+    let mut tampered = token.clone();
+    tampered.push_str("AAAA");
+    refused(&sign_in(&app, &tampered, None).await, "signature");
+    refused(
+        &sign_in(&app, "not.a.token", None).await,
+        "not a signed JWT",
+    );
+
+    // Nothing refused made a player.
+    assert_eq!(
+        app.sql_number("SELECT count(*) AS n FROM identities").await,
+        0
+    );
+    // A provider the server does not have.
+    app.call(
+        Method::POST,
+        "/v1/auth/oidc",
+        None,
+        Some(json!({"provider": "nope", "id_token": token})),
+    )
+    .await
+    .problem(422, "unknown_provider");
+}
+
+#[actix_web::test]
+async fn the_providers_key_rotation_is_followed_once_a_minute_at_most() {
+    let provider = Provider::start().await;
+    let app = server(&provider, 60).await;
+    let old = provider.token(PHONE, "ann", None).await;
+    let fetched = std::time::Instant::now();
+    assert_eq!(sign_in(&app, &old, None).await.status, 201);
+
+    // The provider signs with a new key. The key set was fetched less than a minute ago:
+    // not again so soon, so the token is refused...
+    let kid = provider.rotate().await;
+    let token = provider.token(PHONE, "ann", None).await;
+    refused(
+        &sign_in(&app, &token, None).await,
+        &format!(
+            "signed with key {kid:?}, which {} does not publish",
+            provider.issuer
+        ),
+    );
+    // ...and a minute on, the set is fetched again, with the new key.
+    tokio::time::sleep(Duration::from_secs(61).saturating_sub(fetched.elapsed())).await;
+    let reply = sign_in(&app, &token, None).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    // The old key is gone from the set: a token it signed no longer verifies.
+    refused(&sign_in(&app, &old, None).await, "does not publish");
+}
+
+async fn link(app: &TestApp, who: &Player, token: String) -> crate::support::Reply {
+    app.call(
+        Method::POST,
+        "/v1/players/me/identities",
+        Some(&who.token),
+        Some(json!({"provider": "test", "id_token": token})),
+    )
+    .await
+}
+
+async fn unlink(app: &TestApp, who: &Player) -> crate::support::Reply {
+    app.call(
+        Method::DELETE,
+        "/v1/players/me/identities/test",
+        Some(&who.token),
+        None,
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn a_provider_is_linked_and_unlinked_but_never_the_last_way_in() {
+    let provider = Provider::start().await;
+    let app = server(&provider, 60).await;
+
+    // A guest links a provider: a full account from then on, signed in by it.
+    let gus = player(
+        &app.call(Method::POST, "/v1/auth/guest", None, None)
+            .await
+            .ok(),
+    );
+    let reply = link(&app, &gus, provider.token(PHONE, "gus", None).await).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    assert_eq!(reply.body["identities"][0]["provider"], "test");
+    assert_eq!(app.get("/v1/players/me", &gus).await.ok()["guest"], false);
+    let again = link(&app, &gus, provider.token(PHONE, "gus", None).await).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    let session = sign_in(&app, &provider.token(PHONE, "gus", None).await, None)
+        .await
+        .ok();
+    assert_eq!(session["player"]["id"], gus.id.as_str());
+    link(&app, &gus, provider.token(PHONE, "gus-2", None).await)
+        .await
+        .problem(409, "provider_already_linked");
+
+    // Another account's identity is not taken over.
+    let ann = app.register("ann").await;
+    link(&app, &ann, provider.token(PHONE, "gus", None).await)
+        .await
+        .problem(409, "identity_taken");
+    assert_eq!(
+        link(&app, &ann, provider.token(WEB, "ann-at-test", None).await)
+            .await
+            .status,
+        201
+    );
+    let session = sign_in(&app, &provider.token(WEB, "ann-at-test", None).await, None)
+        .await
+        .ok();
+    assert_eq!(session["player"]["id"], ann.id.as_str());
+
+    // The guest's only way in stays; with a password it may go.
+    unlink(&app, &gus).await.problem(409, "last_sign_in_method");
+    app.post(
+        "/v1/players/me/upgrade",
+        &gus,
+        json!({"username": "gus", "password": "correct horse"}),
+    )
+    .await
+    .ok();
+    assert_eq!(unlink(&app, &gus).await.status, 204);
+    unlink(&app, &gus).await.problem(404, "identity_not_found");
+    let reply = sign_in(&app, &provider.token(PHONE, "gus", None).await, None).await;
+    assert_eq!(reply.status, 201, "a new player: {}", reply.body);
+    assert_ne!(reply.body["player"]["id"], gus.id.as_str());
+}
+
+/// Goes through the provider's pages from `url` as a browser would (keeping its cookies),
+/// signing in as `account`, up to the redirect back to [`REDIRECT`]: that URL's query.
+pub async fn browse(issuer: &str, url: &str, account: &str) -> Vec<(String, String)> {
+    let browser = awc::Client::builder()
+        .disable_redirects()
+        .timeout(Duration::from_secs(20))
+        .finish();
+    let mut cookies: Vec<(String, String)> = Vec::new();
+    let mut next = url.to_owned();
+    let mut form: Option<String> = None;
+    for _ in 0..10 {
+        let jar = cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let request = match &form {
+            Some(_) => browser.post(&next),
+            None => browser.get(&next),
+        }
+        .insert_header(("cookie", jar));
+        let mut response = match form.take() {
+            Some(account) => request.send_form(&[("account", account)]).await,
+            None => request.send().await,
+        }
+        .expect("the provider");
+        for set in response.headers().get_all("set-cookie") {
+            let pair = set.to_str().unwrap_or("").split(';').next().unwrap_or("");
+            if let Some((name, value)) = pair.split_once('=') {
+                cookies.retain(|(k, _)| k != name);
+                cookies.push((name.to_owned(), value.to_owned()));
+            }
+        }
+        if let Some(location) = response.headers().get("location") {
+            let location = location.to_str().expect("location");
+            if let Some(query) = location.strip_prefix(&format!("{REDIRECT}?")) {
+                return form_urlencoded::parse(query.as_bytes())
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect();
+            }
+            next = reqwest::Url::parse(issuer)
+                .and_then(|base| base.join(location))
+                .expect("location")
+                .to_string();
+            continue;
+        }
+        let page = String::from_utf8_lossy(&response.body().await.expect("page")).into_owned();
+        let action = page
+            .split("action=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no sign-in form in {page}"));
+        next = format!("{issuer}{action}");
+        form = Some(account.to_owned());
+    }
+    panic!("the provider never sent the browser back");
+}
+
+#[actix_web::test]
+async fn a_browser_signs_in_through_the_server_with_pkce() {
+    let provider = Provider::start().await;
+    let app = server(&provider, 60).await;
+    let start = |redirect: &str| {
+        app.call(
+            Method::POST,
+            "/v1/auth/oidc/authorizations",
+            None,
+            Some(json!({"provider": "test", "redirect_uri": redirect})),
+        )
+    };
+    let started = start(REDIRECT).await;
+    assert_eq!(started.status, 201, "{}", started.body);
+    let url = started.body["authorization_url"].as_str().expect("url");
+    let query: Vec<(String, String)> = reqwest::Url::parse(url)
+        .expect("url")
+        .query_pairs()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let param = |name: &str| {
+        query
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(param("client_id"), WEB);
+    assert_eq!(param("code_challenge_method"), "S256");
+    assert_eq!(
+        param("state"),
+        started.body["state"].as_str().expect("state")
+    );
+    assert!(!param("nonce").is_empty() && !param("code_challenge").is_empty());
+
+    let back = browse(&provider.issuer, url, "bea").await;
+    let code = back
+        .iter()
+        .find(|(k, _)| k == "code")
+        .expect("code")
+        .1
+        .clone();
+    let state = back
+        .iter()
+        .find(|(k, _)| k == "state")
+        .expect("state")
+        .1
+        .clone();
+    let exchange = |state: &str, code: &str| {
+        app.call(
+            Method::POST,
+            "/v1/auth/oidc/exchange",
+            None,
+            Some(json!({"state": state, "code": code})),
+        )
+    };
+    let exchanged = exchange(&state, &code).await.ok();
+    assert_eq!(exchanged["provider"], "test");
+    assert_eq!(exchanged["nonce"], param("nonce").as_str());
+    let token = exchanged["id_token"].as_str().expect("id_token");
+    let session = sign_in(&app, token, exchanged["nonce"].as_str()).await;
+    assert_eq!(session.status, 201, "{}", session.body);
+    assert_eq!(session.body["player"]["username"], "bea");
+
+    // A state is used once; a code the provider did not give is refused with its reason.
+    exchange(&state, &code)
+        .await
+        .problem(422, "authorization_failed");
+    let again = start(REDIRECT).await.ok();
+    let reply = exchange(again["state"].as_str().expect("state"), "not-a-code").await;
+    reply.problem(422, "authorization_failed");
+    assert!(
+        reply.body["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("invalid_grant")),
+        "{}",
+        reply.body
+    );
+    start("/relative")
+        .await
+        .problem(422, "invalid_redirect_uri");
+}
