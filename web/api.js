@@ -165,6 +165,71 @@ export async function signInGuest() {
 }
 
 /**
+ * The providers players may sign in with (none configured: an empty list).
+ * @returns {Promise<Schemas["ProvidersOut"]>}
+ */
+export async function providers() {
+  const response = await send("GET", "/v1/auth/oidc/providers");
+  if (!response.ok) throw await problemOf(response);
+  return response.json();
+}
+
+/**
+ * Starts a sign-in with `provider` through the server (authorization code with PKCE): the
+ * browser is to go to `authorization_url`, and comes back to `/oidc` with a code.
+ * @param {string} provider
+ * @returns {Promise<Schemas["AuthorizationOut"]>}
+ */
+export async function startProviderSignIn(provider) {
+  const response = await send("POST", "/v1/auth/oidc/authorizations", { provider, redirect_uri: `${location.origin}/oidc` });
+  if (!response.ok) throw await problemOf(response);
+  return response.json();
+}
+
+/**
+ * The provider's ID token for the code the browser came back with.
+ * @param {string} state
+ * @param {string} code
+ * @returns {Promise<Schemas["ExchangedOut"]>}
+ */
+export async function exchangeCode(state, code) {
+  const response = await send("POST", "/v1/auth/oidc/exchange", { state, code });
+  if (!response.ok) throw await problemOf(response);
+  return response.json();
+}
+
+/**
+ * Signs in with a provider's ID token.
+ * @param {Schemas["ExchangedOut"]} got
+ */
+export async function signInWithProvider(got) {
+  return started(await send("POST", "/v1/auth/oidc", { provider: got.provider, id_token: got.id_token, nonce: got.nonce }));
+}
+
+/**
+ * Links a provider's ID token to the signed-in player; a guest so linked is one no more.
+ * @param {Schemas["ExchangedOut"]} got
+ * @returns {Promise<Schemas["IdentitiesOut"]>}
+ */
+export async function linkIdentity(got) {
+  /** @type {Schemas["IdentitiesOut"]} */
+  const linked = await call("POST", "/v1/players/me/identities", { provider: got.provider, id_token: got.id_token, nonce: got.nonce });
+  const current = session();
+  if (current) keep({ ...current, player: { ...current.player, guest: false } });
+  return linked;
+}
+
+/** @returns {Promise<Schemas["IdentitiesOut"]>} */
+export function identities() {
+  return call("GET", "/v1/players/me/identities");
+}
+
+/** @param {string} provider */
+export function unlinkIdentity(provider) {
+  return call("DELETE", `/v1/players/me/identities/${encodeURIComponent(provider)}`);
+}
+
+/**
  * Turns the guest signed in into a full account; the kept session says so.
  * @param {string} username
  * @param {string} password

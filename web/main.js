@@ -1,12 +1,29 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
 // /leagues/ID, /tables/ID, /profile); "your turn" watched across tables while signed in.
 
-import { SIGNED_OUT, confirmReset, invite, me, myTurns, pushOn, requestReset, session, signIn, signInGuest, signOut, updateMe } from "./api.js";
+import {
+  SIGNED_OUT,
+  confirmReset,
+  exchangeCode,
+  invite,
+  linkIdentity,
+  me,
+  myTurns,
+  providers,
+  pushOn,
+  requestReset,
+  session,
+  signIn,
+  signInGuest,
+  signInWithProvider,
+  signOut,
+  updateMe,
+} from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
-import { profileScreen } from "./profile.js";
+import { PENDING_PROVIDER, profileScreen, providerName, toProvider } from "./profile.js";
 import { tableScreen } from "./table.js";
-import { button, clear, el, field, form, go, link, onPathChange, problemText, show, tell } from "./ui.js";
+import { button, clear, el, field, form, go, link, onPathChange, problemText, show, tell, warn } from "./ui.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("session"));
@@ -55,8 +72,57 @@ function signInScreen(into) {
         await signedIn();
       }, { class: "secondary" }),
     ]),
+    providerButtons(),
     resetPart(),
   );
+}
+
+/** "Sign in with ..." for each provider the server has (none: nothing shown). */
+function providerButtons() {
+  const part = el("p", { class: "or providers" });
+  providers().then(
+    (found) => part.replaceChildren(...found.providers.map(({ name }) => button(t("signin.with", { provider: providerName(name) }), () => toProvider(name, false), { class: "secondary" }))),
+    () => {},
+  );
+  return part;
+}
+
+/**
+ * Back from a provider at /oidc with a code (or an error): the code exchanged for its ID
+ * token through the server, then signed in with it, or for a signed-in player, linked.
+ */
+async function providerReturn() {
+  const params = new URLSearchParams(location.search);
+  const pending = /** @type {{ state: string, provider: string, link: boolean } | null} */ (JSON.parse(sessionStorage.getItem(PENDING_PROVIDER) ?? "null"));
+  sessionStorage.removeItem(PENDING_PROVIDER);
+  history.replaceState(null, "", pending?.link ? "/profile" : "/");
+  const state = params.get("state") ?? "";
+  const code = params.get("code");
+  let failed = "";
+  if (!pending || pending.state !== state) {
+    failed = t("oidc.lost");
+  } else if (!code) {
+    failed = t("oidc.refused", { provider: providerName(pending.provider) });
+  } else {
+    try {
+      const got = await exchangeCode(state, code);
+      if (pending.link) {
+        await linkIdentity(got);
+        await route();
+        tell(t("profile.linked", { provider: providerName(got.provider) }));
+        return;
+      }
+      await signInWithProvider(got);
+      await signedIn();
+      return;
+    } catch (error) {
+      await route();
+      show(error);
+      return;
+    }
+  }
+  await route();
+  warn(failed);
 }
 
 /**
@@ -212,6 +278,10 @@ async function route() {
   leave?.();
   leave = null;
   const path = location.pathname;
+  if (path === "/oidc") {
+    await providerReturn();
+    return;
+  }
   const invite = path.match(/^\/join\/([^/]+)$/);
   if (invite) sessionStorage.setItem(PENDING_JOIN, decodeURIComponent(invite[1]));
   sessionBar();

@@ -1,12 +1,33 @@
 // The player's profile: a display name, an avatar from the built-in set, a time zone (the
-// language is the header's switch, kept on the profile too); and for a guest, the way to
-// keep the account with a username and a password.
+// language is the header's switch, kept on the profile too); for a guest, the way to keep
+// the account with a username and a password; the email; the providers linked.
 
 import * as api from "./api.js";
 import { t } from "./i18n.js";
-import { el, field, form, go, tell } from "./ui.js";
+import { button, el, field, form, go, tell } from "./ui.js";
 
 /** @typedef {import("./api.js").Schemas} Schemas */
+
+/** The sign-in with a provider under way: its state, provider, and whether it links. */
+export const PENDING_PROVIDER = "bourre.provider";
+
+/** A provider's name as people know it (`google`: Google). @param {string} name */
+export function providerName(name) {
+  const known = /** @type {Record<string, string>} */ ({ apple: "Apple", google: "Google", microsoft: "Microsoft" });
+  return known[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * Sends the browser to `provider` to sign in (or with `link`, to link it to the signed-in
+ * player); it comes back to /oidc.
+ * @param {string} provider
+ * @param {boolean} link
+ */
+export async function toProvider(provider, link) {
+  const started = await api.startProviderSignIn(provider);
+  sessionStorage.setItem(PENDING_PROVIDER, JSON.stringify({ state: started.state, provider, link }));
+  location.assign(started.authorization_url);
+}
 
 /** Each built-in avatar (the server's `Avatar` ids), drawn as a glyph. */
 export const AVATARS = /** @type {const} */ ({
@@ -70,12 +91,13 @@ export async function profileScreen(into) {
   const me = await api.me();
   /** @type {HTMLElement[]} */
   const parts = [el("h2", { tabindex: "-1" }, [t("profile.title")])];
-  if (me.guest) {
+  if (!me.has_password) {
+    // A guest keeps the account; an account signed in by providers only adds a password.
     const username = field(t("field.username"), { name: "username", autocomplete: "username", maxlength: "32", value: me.username });
     const password = field(t("field.password"), { name: "password", type: "password", autocomplete: "new-password" });
     parts.push(
-      el("p", { class: "guest" }, [t("profile.guest")]),
-      form([username.label, password.label, el("button", { type: "submit" }, [t("profile.keep")])], async () => {
+      el("p", { class: me.guest ? "guest" : "no-password" }, [t(me.guest ? "profile.guest" : "profile.noPassword")]),
+      form([username.label, password.label, el("button", { type: "submit" }, [t(me.guest ? "profile.keep" : "profile.addPassword")])], async () => {
         const kept = await api.upgrade(username.input.value, password.input.value);
         // Drawn again, the header with it (the new name); then said.
         go("/profile");
@@ -112,8 +134,35 @@ export async function profileScreen(into) {
     ),
   );
   parts.push(...emailPart(me));
+  const linked = el("div", { class: "identities" });
+  parts.push(el("h3", {}, [t("profile.identities")]), linked);
   into.replaceChildren(...parts);
+  await identitiesPart(linked);
   return () => {};
+}
+
+/**
+ * The providers: those linked, each with "Unlink", and the others with "Link".
+ * @param {HTMLElement} into
+ */
+async function identitiesPart(into) {
+  const [{ providers }, { identities }] = await Promise.all([api.providers(), api.identities()]);
+  const linked = new Set(identities.map((identity) => identity.provider));
+  into.replaceChildren(
+    identities.length ? el("ul", {}, identities.map((identity) => {
+      const name = providerName(identity.provider);
+      return el("li", {}, [
+        identity.email ? t("profile.linkedAs", { provider: name, email: identity.email }) : name,
+        " ",
+        button(t("profile.unlink", { provider: name }), async () => {
+          await api.unlinkIdentity(identity.provider);
+          await identitiesPart(into);
+          tell(t("profile.unlinked", { provider: name }));
+        }, { class: "secondary" }),
+      ]);
+    })) : el("p", {}, [t("profile.noIdentities")]),
+    el("p", { class: "actions" }, providers.filter(({ name }) => !linked.has(name)).map(({ name }) => button(t("profile.link", { provider: providerName(name) }), () => toProvider(name, true), { class: "secondary" }))),
+  );
 }
 
 /**

@@ -81,6 +81,12 @@ export function tell(text) {
   notice.textContent = text;
 }
 
+/** Says what went wrong, in words of the page's own. @param {string} text */
+export function warn(text) {
+  problem.hidden = false;
+  problem.textContent = text;
+}
+
 /**
  * Shows a refusal (the server's message and code) or any other error.
  * @param {unknown} error

@@ -178,12 +178,13 @@ fn serve(
 
 /// The client's paths, each served the page (which reads the path): the client
 /// navigates with the History API, so any of them may be loaded or reloaded.
-pub const PAGES: [&str; 5] = [
+pub const PAGES: [&str; 6] = [
     "/",
     "/join/{code}",
     "/leagues/{id}",
     "/tables/{id}",
     "/profile",
+    "/oidc",
 ];
 
 /// The client's page, at each of [`PAGES`].
@@ -193,6 +194,7 @@ pub const PAGES: [&str; 5] = [
 #[get("/leagues/{id}")]
 #[get("/tables/{id}")]
 #[get("/profile")]
+#[get("/oidc")]
 pub async fn index(req: HttpRequest) -> HttpResponse {
     serve(
         &req,

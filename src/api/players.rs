@@ -53,6 +53,9 @@ pub struct Me {
     /// Whether `email` was confirmed with the code mailed to it (a password reset reaches
     /// verified addresses only).
     pub email_verified: bool,
+    /// Whether the account has a password; without one (a guest, or an account signed in by
+    /// providers only), `POST /v1/players/me/upgrade` gives it a username and password.
+    pub has_password: bool,
     /// When the account was made.
     pub member_since: DateTime<Utc>,
     /// Their leagues, each with their role and balance.
@@ -84,6 +87,7 @@ impl App {
             time_zone: profile.time_zone,
             email: profile.email,
             email_verified: profile.email_verified,
+            has_password: profile.has_password,
             member_since: profile.created_at,
             leagues,
         })
@@ -189,15 +193,16 @@ pub async fn update_me(
     Ok(HttpResponse::Ok().json(app.me(caller).await?))
 }
 
-/// Upgrade the caller, a guest, to a full account with this username and password, keeping
-/// everything: id, memberships, seats, chips, history and sessions.
+/// Give the caller's account, a guest or one signed in by providers only, this username and
+/// password, keeping everything: id, memberships, seats, chips, history and sessions. A
+/// guest becomes a full account. 409 `not_a_guest` when the account has a password already.
 #[utoipa::path(
     operation_id = "upgrade_guest",
     tag = "players",
     security(("bearer" = [])),
     request_body = Credentials,
     responses(
-        (status = 200, description = "The caller, no longer a guest", body = Me),
+        (status = 200, description = "The caller, with a password (no longer a guest)", body = Me),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 409, response = Conflict),

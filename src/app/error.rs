@@ -211,7 +211,9 @@ error_codes! {
     /// The member sits at a table of the league, so cannot be removed. They stand up first
     /// (between their hands), then retry.
     MemberSeated = (409, "member_seated"),
-    /// The account is not a guest: it already has a username and password. Sign in with them.
+    /// The account already has a password (only a guest, or an account signed in by providers
+    /// only, is given one this way). Sign in with it, or change it (`PUT
+    /// /v1/players/me/password`).
     NotAGuest = (409, "not_a_guest"),
     /// The caller has an identity of this provider linked already, another account there.
     /// Unlink it first (`DELETE /v1/players/me/identities/{provider}`).

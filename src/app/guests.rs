@@ -78,10 +78,10 @@ impl App {
         .await
     }
 
-    /// Turns the caller, a guest, into a full account named `username` with `password`,
-    /// keeping everything (id, memberships, seats, chips, history, sessions). Refused with
-    /// 409 `not_a_guest` for a full account, 409 `username_taken` for a name another account
-    /// has.
+    /// Gives the caller's account, a guest or one signed in by providers only, the username
+    /// `username` and `password`, keeping everything (id, memberships, seats, chips,
+    /// history, sessions); a guest becomes a full account. Refused with 409 `not_a_guest`
+    /// for an account with a password, 409 `username_taken` for a name another account has.
     #[tracing::instrument(name = "upgrade", skip_all)]
     pub async fn upgrade_guest(
         &self,
@@ -100,7 +100,7 @@ impl App {
                 Ok(true) => Ok(store::tables::restamp_seated(conn, player.0).await?),
                 Ok(false) => Err(AppError::refused(
                     ErrorCode::NotAGuest,
-                    "the account is not a guest: it already has a username and password",
+                    "the account already has a password: sign in with it",
                 )),
                 Err(e) if e.is_unique_violation() => Err(AppError::refused(
                     ErrorCode::UsernameTaken,

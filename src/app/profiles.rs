@@ -175,6 +175,7 @@ pub struct Profile {
     pub time_zone: Option<String>,
     pub email: Option<String>,
     pub email_verified: bool,
+    pub has_password: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -190,6 +191,7 @@ impl From<ProfileRow> for Profile {
             time_zone: row.time_zone,
             email: row.email,
             email_verified: row.email_verified_at.is_some(),
+            has_password: row.has_password,
             created_at: row.created_at,
         }
     }

@@ -276,6 +276,9 @@ pub struct ProfileRow {
     pub seen_at: DateTime<Utc>,
     pub email: Option<String>,
     pub email_verified_at: Option<DateTime<Utc>>,
+    /// Whether the account has a password (guests and accounts signed in by providers
+    /// only have none).
+    pub has_password: bool,
 }
 
 /// Player `id`'s account and profile, unless the account was deleted.
@@ -296,6 +299,7 @@ pub async fn profile(conn: &mut Conn, id: Uuid) -> Result<Option<ProfileRow>, St
             players::seen_at,
             players::email,
             players::email_verified_at,
+            players::password_hash.ne(""),
         ))
         .first(conn)
         .await

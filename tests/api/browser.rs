@@ -3,7 +3,8 @@
 //! against `bourre serve` on a fresh database of the test cluster. Three players sign up,
 //! make and join a league, sit at a table with a bot and play hands to the end through the
 //! pages alone; a refused move; the server restarted mid-hand; the hand history
-//! "verified"; no console error. Screenshots and the server's log go to `target/browser/`.
+//! "verified"; a guest kept, an email verified, a password reset by mail; a sign-in with an
+//! OpenID provider (`tests/oidc/provider.mjs`) and a provider linked; no console error. Screenshots and the server's log go to `target/browser/`.
 //!
 //! Needs Node.js and Chromium (`/usr/bin/chromium`, or `BOURRE_CHROMIUM`); `bash .ci/run`
 //! installs both when missing. The npm package is installed here when it is not yet.
@@ -12,6 +13,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::mail::MailServer;
+use crate::oidc::{PHONE, Provider, WEB};
 use crate::support::{JWT_SECRET, free_port, fresh_database, scratch_dir};
 
 #[actix_web::test]
@@ -37,6 +39,7 @@ async fn a_league_night_in_the_browser() {
     }
     let database = fresh_database().await;
     let smtp = MailServer::start(free_port(), &scratch_dir("browser-mail"));
+    let oidc = Provider::start().await;
     let out = root.join("target/browser");
     let run = Command::new("node")
         .arg("league_night.mjs")
@@ -47,6 +50,13 @@ async fn a_league_night_in_the_browser() {
         .env("BOURRE_SMTP_URL", format!("smtp://127.0.0.1:{}", smtp.port))
         .env("BOURRE_MAIL_FROM", "Bourré <no-reply@bourre.test>")
         .env("MAIL_DIR", &smtp.dir)
+        .env(
+            "BOURRE_OIDC_PROVIDERS",
+            format!("google={}|{WEB}|{PHONE}", oidc.issuer),
+        )
+        .env("BOURRE_OIDC_SECRETS", "google=web-secret")
+        .env("BOURRE_OIDC_ALLOW_HTTP", "1")
+        .env("OIDC_ISSUER", &oidc.issuer)
         .env("CHROMIUM", &chromium)
         .env("OUT_DIR", &out)
         .env_remove("BOURRE_LOG")
@@ -69,6 +79,7 @@ async fn a_league_night_in_the_browser() {
         "table-desktop-ja.png",
         "history-phone.png",
         "signin-phone.png",
+        "identities-phone.png",
         "leagues-desktop.png",
         "league-phone.png",
         "table-phone.png",

@@ -201,6 +201,7 @@ async fn a_provider_signs_a_player_in_and_finds_them_again() {
     assert_eq!(me["display_name"], "ann");
     assert_eq!(me["email"], "ann@example.test");
     assert_eq!(me["email_verified"], true);
+    assert_eq!(me["has_password"], false);
 
     // Later ones, for either client id and with no nonce sent, find them.
     for client_id in [WEB, PHONE] {

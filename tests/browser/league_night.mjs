@@ -9,7 +9,9 @@
 //
 // Run by tests/api/browser.rs, which gives: BOURRE_BIN (the binary), DATABASE_URL (a fresh
 // database), BOURRE_JWT_SECRET, BOURRE_SMTP_URL and BOURRE_MAIL_FROM (an SMTP server keeping
-// what it receives in MAIL_DIR), CHROMIUM (the browser) and OUT_DIR.
+// what it receives in MAIL_DIR), BOURRE_OIDC_PROVIDERS naming an OpenID provider `google`
+// (tests/oidc/provider.mjs) at OIDC_ISSUER, whose web client is `bourre-web`, CHROMIUM (the
+// browser) and OUT_DIR.
 
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, readdirSync } from "node:fs";
@@ -27,6 +29,7 @@ const env = (name) => {
 const OUT = env("OUT_DIR");
 mkdirSync(OUT, { recursive: true });
 const MAIL = env("MAIL_DIR");
+const ISSUER = env("OIDC_ISSUER");
 
 /**
  * The six-digit code of the `n`th mail (from 1) to `to`, waited for.
@@ -61,6 +64,13 @@ const freePort = () =>
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// The provider sends browsers back to this server's /oidc, with the web client's secret.
+const registered = await fetch(`${ISSUER}/test/clients`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ client_id: "bourre-web", client_secret: "web-secret", redirect_uris: [`${base}/oidc`] }),
+});
+if (!registered.ok) throw new Error(`the provider refused the web client: ${registered.status}`);
 const log = openSync(join(OUT, "server.log"), "a");
 
 /** `bourre serve` on the test database; resolves once /readyz answers 200. */
@@ -501,6 +511,41 @@ try {
   await ann.page.goto(leagueUrl);
   await ann.page.getByRole("rowheader", { name: /Dan the Heron/ }).waitFor();
   await dan.context.close();
+
+  step("eve signs in with Google (through the provider's page and back), her only way in until she sets a password");
+  const eve = await player("eve", { width: 360, height: 640 }, "tap");
+  await eve.page.goto("/");
+  await eve.page.getByRole("button", { name: "Sign in with Google" }).click();
+  await eve.page.getByRole("heading", { name: "Test provider" }).waitFor();
+  await eve.page.getByLabel("Account").fill("eve");
+  await eve.page.getByRole("button", { name: "Sign in" }).click();
+  await eve.page.getByRole("heading", { name: "My leagues" }).waitFor();
+  await eve.page.getByRole("link", { name: "eve", exact: true }).click();
+  await eve.page.getByRole("heading", { name: "Linked accounts" }).waitFor();
+  await eve.page.getByText("Google (eve@example.test)").waitFor();
+  expected = "the refused unlinking";
+  await eve.page.getByRole("button", { name: "Unlink Google" }).click();
+  await eve.page.locator("#problem").filter({ hasText: english.codes.last_sign_in_method }).waitFor();
+  expected = "";
+  await eve.page.screenshot({ path: join(OUT, "identities-phone.png"), fullPage: true });
+  // With a password too, Google may go.
+  await eve.page.getByLabel("Password").fill("correct horse battery");
+  await eve.page.getByRole("button", { name: "Set username and password" }).click();
+  await eve.page.getByRole("status").filter({ hasText: "Sign in as eve" }).waitFor();
+  await eve.page.getByRole("button", { name: "Unlink Google" }).click();
+  await eve.page.getByRole("status").filter({ hasText: "Google is unlinked." }).waitFor();
+  await eve.context.close();
+
+  step("ann links Google on her profile, then unlinks it");
+  await ann.page.goto("/profile");
+  await ann.page.getByRole("button", { name: "Link Google" }).click();
+  await ann.page.getByLabel("Account").fill("ann-at-google");
+  await ann.page.getByRole("button", { name: "Sign in" }).click();
+  await ann.page.getByRole("status").filter({ hasText: "Google is linked" }).waitFor();
+  await ann.page.getByText("Google (ann-at-google@example.test)").waitFor();
+  await ann.page.getByRole("button", { name: "Unlink Google" }).click();
+  await ann.page.getByRole("status").filter({ hasText: "Google is unlinked." }).waitFor();
+  await ann.page.getByRole("button", { name: "Link Google" }).waitFor();
 
   step("axe-core on every screen, at phone and desktop sizes");
   const axe = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");

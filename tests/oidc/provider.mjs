@@ -96,7 +96,7 @@ async function interaction(req, res, isLogin) {
     return finishInteraction(req, res, provider, details, details.session.accountId);
   }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test provider</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Test provider</title><link rel="icon" href="data:,"></head>
 <body><main><h1>Test provider</h1>
 <form method="post" action="/interaction/${details.uid}/login">
 <label for="account">Account</label><input id="account" name="account" required>
