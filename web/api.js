@@ -174,26 +174,35 @@ export async function providers() {
   return response.json();
 }
 
-/**
- * Starts a sign-in with `provider` through the server (authorization code with PKCE): the
- * browser is to go to `authorization_url`, and comes back to `/oidc` with a code.
- * @param {string} provider
- * @returns {Promise<Schemas["AuthorizationOut"]>}
- */
-export async function startProviderSignIn(provider) {
-  const response = await send("POST", "/v1/auth/oidc/authorizations", { provider, redirect_uri: `${location.origin}/oidc` });
-  if (!response.ok) throw await problemOf(response);
-  return response.json();
+/** @param {ArrayBuffer | Uint8Array} bytes */
+function base64url(bytes) {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /**
- * The provider's ID token for the code the browser came back with.
+ * Starts a sign-in with `provider` through the server (authorization code with PKCE): a
+ * verifier made here and kept by the caller, its challenge sent; the browser is to go to
+ * `authorization_url`, and comes back to `/oidc` with a code.
+ * @param {string} provider
+ * @returns {Promise<Schemas["AuthorizationOut"] & { verifier: string }>}
+ */
+export async function startProviderSignIn(provider) {
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  const response = await send("POST", "/v1/auth/oidc/authorizations", { provider, redirect_uri: `${location.origin}/oidc`, code_challenge: challenge });
+  if (!response.ok) throw await problemOf(response);
+  return { ...(await response.json()), verifier };
+}
+
+/**
+ * The provider's ID token for the code the browser came back with, and the verifier kept.
  * @param {string} state
  * @param {string} code
+ * @param {string} verifier
  * @returns {Promise<Schemas["ExchangedOut"]>}
  */
-export async function exchangeCode(state, code) {
-  const response = await send("POST", "/v1/auth/oidc/exchange", { state, code });
+export async function exchangeCode(state, code, verifier) {
+  const response = await send("POST", "/v1/auth/oidc/exchange", { state, code, code_verifier: verifier });
   if (!response.ok) throw await problemOf(response);
   return response.json();
 }
@@ -207,13 +216,15 @@ export async function signInWithProvider(got) {
 }
 
 /**
- * Links a provider's ID token to the signed-in player; a guest so linked is one no more.
+ * Links a provider's ID token to the signed-in player, confirmed with their password when
+ * the account has one; a guest so linked is one no more.
  * @param {Schemas["ExchangedOut"]} got
+ * @param {string} [password]
  * @returns {Promise<Schemas["IdentitiesOut"]>}
  */
-export async function linkIdentity(got) {
+export async function linkIdentity(got, password) {
   /** @type {Schemas["IdentitiesOut"]} */
-  const linked = await call("POST", "/v1/players/me/identities", { provider: got.provider, id_token: got.id_token, nonce: got.nonce });
+  const linked = await call("POST", "/v1/players/me/identities", { provider: got.provider, id_token: got.id_token, nonce: got.nonce, password });
   const current = session();
   if (current) keep({ ...current, player: { ...current.player, guest: false } });
   return linked;

@@ -6,7 +6,6 @@ import {
   confirmReset,
   exchangeCode,
   invite,
-  linkIdentity,
   me,
   myTurns,
   providers,
@@ -21,7 +20,7 @@ import {
 } from "./api.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
-import { PENDING_PROVIDER, profileScreen, providerName, toProvider } from "./profile.js";
+import { PENDING_PROVIDER, linkOnProfile, profileScreen, providerName, toProvider } from "./profile.js";
 import { tableScreen } from "./table.js";
 import { button, clear, el, field, form, go, link, onPathChange, problemText, show, tell, warn } from "./ui.js";
 
@@ -93,7 +92,7 @@ function providerButtons() {
  */
 async function providerReturn() {
   const params = new URLSearchParams(location.search);
-  const pending = /** @type {{ state: string, provider: string, link: boolean } | null} */ (JSON.parse(sessionStorage.getItem(PENDING_PROVIDER) ?? "null"));
+  const pending = /** @type {{ state: string, verifier: string, provider: string, link: boolean } | null} */ (JSON.parse(sessionStorage.getItem(PENDING_PROVIDER) ?? "null"));
   sessionStorage.removeItem(PENDING_PROVIDER);
   history.replaceState(null, "", pending?.link ? "/profile" : "/");
   const state = params.get("state") ?? "";
@@ -105,11 +104,10 @@ async function providerReturn() {
     failed = t("oidc.refused", { provider: providerName(pending.provider) });
   } else {
     try {
-      const got = await exchangeCode(state, code);
+      const got = await exchangeCode(state, code, pending.verifier);
       if (pending.link) {
-        await linkIdentity(got);
+        linkOnProfile(got);
         await route();
-        tell(t("profile.linked", { provider: providerName(got.provider) }));
         return;
       }
       await signInWithProvider(got);

@@ -25,8 +25,16 @@ export function providerName(name) {
  */
 export async function toProvider(provider, link) {
   const started = await api.startProviderSignIn(provider);
-  sessionStorage.setItem(PENDING_PROVIDER, JSON.stringify({ state: started.state, provider, link }));
+  sessionStorage.setItem(PENDING_PROVIDER, JSON.stringify({ state: started.state, verifier: started.verifier, provider, link }));
   location.assign(started.authorization_url);
+}
+
+/** @type {Schemas["ExchangedOut"] | null} a provider's token back to be linked on the profile */
+let toLink = null;
+
+/** Has the profile link `got` when it shows next (with the password, if the account has one). @param {Schemas["ExchangedOut"]} got */
+export function linkOnProfile(got) {
+  toLink = got;
 }
 
 /** Each built-in avatar (the server's `Avatar` ids), drawn as a glyph. */
@@ -88,9 +96,26 @@ function avatarChoice(current) {
  * @returns {Promise<() => void>}
  */
 export async function profileScreen(into) {
-  const me = await api.me();
+  let me = await api.me();
   /** @type {HTMLElement[]} */
   const parts = [el("h2", { tabindex: "-1" }, [t("profile.title")])];
+  const got = toLink;
+  toLink = null;
+  if (got && !me.has_password) {
+    await api.linkIdentity(got);
+    me = await api.me();
+    tell(t("profile.linked", { provider: providerName(got.provider) }));
+  } else if (got) {
+    // The account's password confirms the link, as it would a new password.
+    const password = field(t("field.password"), { name: "password", type: "password", autocomplete: "current-password" });
+    const name = providerName(got.provider);
+    const confirm = form([el("p", {}, [t("profile.linkConfirm", { provider: name })]), password.label, el("button", { type: "submit" }, [t("profile.confirm")])], async () => {
+      await api.linkIdentity(got, password.input.value);
+      go("/profile");
+      tell(t("profile.linked", { provider: name }));
+    });
+    parts.push(confirm);
+  }
   if (!me.has_password) {
     // A guest keeps the account; an account signed in by providers only adds a password.
     const username = field(t("field.username"), { name: "username", autocomplete: "username", maxlength: "32", value: me.username });

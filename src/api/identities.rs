@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 
 use super::auth::{Caller, SessionOut, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::text;
 use crate::app::App;
-use crate::app::identities::Identity;
+use crate::app::identities::{IdToken, Identity};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProviderOut {
@@ -130,12 +130,22 @@ pub struct AuthorizationIn {
         pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
     )]
     pub redirect_uri: String,
+    /// The PKCE challenge (S256): the base64url SHA-256 of a verifier the browser made and
+    /// keeps to itself until `POST /v1/auth/oidc/exchange`.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(
+        min_length = 43,
+        max_length = 43,
+        pattern = "^[A-Za-z0-9_-]{43}$",
+        example = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+    )]
+    pub code_challenge: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuthorizationOut {
     /// Where to send the browser: the provider's authorization endpoint, with the
-    /// provider's first client id, `state`, a nonce and a PKCE challenge (S256).
+    /// provider's first client id, `state`, a nonce and the PKCE challenge (S256).
     pub authorization_url: String,
     /// What comes back with the code; `POST /v1/auth/oidc/exchange` takes it.
     pub state: String,
@@ -144,10 +154,11 @@ pub struct AuthorizationOut {
 }
 
 /// Start a sign-in with a provider for a browser, by the authorization-code flow with PKCE
-/// through the server (the provider's own JavaScript is not needed): the server keeps the
-/// verifier and the nonce for ten minutes; the browser goes to `authorization_url`, comes
-/// back to `redirect_uri` with `code` and `state`, and `POST /v1/auth/oidc/exchange` turns
-/// them into the ID token. At most 60 an hour from one client address.
+/// through the server (the provider's own JavaScript is not needed): the browser makes a
+/// verifier and sends its challenge; the server keeps the state and the nonce for ten
+/// minutes; the browser goes to `authorization_url`, comes back to `redirect_uri` with
+/// `code` and `state`, and `POST /v1/auth/oidc/exchange` with the verifier turns them into
+/// the ID token. At most 60 an hour from one client address.
 #[utoipa::path(
     operation_id = "start_oidc_authorization",
     tag = "auth",
@@ -169,7 +180,12 @@ pub async fn authorize(
     body: web::Json<text::Object<AuthorizationIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let started = app
-        .start_authorization(&body.provider, &body.redirect_uri, client_addr(&req))
+        .start_authorization(
+            &body.provider,
+            &body.redirect_uri,
+            &body.code_challenge,
+            client_addr(&req),
+        )
         .await?;
     Ok(HttpResponse::Created().json(AuthorizationOut {
         authorization_url: started.url,
@@ -189,6 +205,14 @@ pub struct ExchangeIn {
     #[serde(deserialize_with = "text::plain")]
     #[schema(max_length = 4096, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     pub code: String,
+    /// The PKCE verifier whose challenge started the sign-in.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(
+        min_length = 43,
+        max_length = 128,
+        pattern = "^[A-Za-z0-9._~-]{43,128}$"
+    )]
+    pub code_verifier: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -204,7 +228,8 @@ pub struct ExchangedOut {
 
 /// Finish a browser's sign-in with a provider: the `code` it came back with, under the
 /// `state` of `POST /v1/auth/oidc/authorizations` (used once), exchanged at the provider's
-/// token endpoint for the ID token.
+/// token endpoint with the browser's PKCE verifier for the ID token (someone who saw only
+/// the URL the browser came back to cannot).
 #[utoipa::path(
     operation_id = "exchange_oidc_code",
     tag = "auth",
@@ -222,12 +247,37 @@ pub async fn exchange(
     app: web::Data<App>,
     body: web::Json<text::Object<ExchangeIn>>,
 ) -> Result<HttpResponse, ApiError> {
-    let exchanged = app.exchange_code(&body.state, &body.code).await?;
+    let exchanged = app
+        .exchange_code(&body.state, &body.code, &body.code_verifier)
+        .await?;
     Ok(HttpResponse::Ok().json(ExchangedOut {
         provider: exchanged.provider,
         id_token: exchanged.id_token,
         nonce: exchanged.nonce,
     }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkIn {
+    /// One of `GET /v1/auth/oidc/providers`.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(example = "google", pattern = "^[a-z0-9_-]{1,32}$")]
+    pub provider: String,
+    /// The ID token of the provider's account to link, as `POST /v1/auth/oidc` takes it.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(max_length = 16384, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
+    pub id_token: String,
+    /// The nonce sent to the provider, when one was.
+    #[serde(default, deserialize_with = "text::plain_opt")]
+    #[schema(max_length = 512, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
+    pub nonce: Option<String>,
+    /// The caller's password, checked as a login would check it; required when the account
+    /// has one, left out when it has none (a guest, or an account signed in by providers
+    /// only).
+    #[serde(default, deserialize_with = "text::plain_opt")]
+    #[schema(pattern = r"^[^\u0000-\u001f\u007f-\u009f]{8,128}$")]
+    pub password: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -280,21 +330,25 @@ pub async fn list_identities(
 }
 
 /// Link the holder of an ID token at a provider to the caller (verified as
-/// `POST /v1/auth/oidc` verifies it): they may then sign in with it. A guest so linked is a
-/// full account. 201 when newly linked, 200 when it was already the caller's.
+/// `POST /v1/auth/oidc` verifies it), confirmed with the caller's password when the account
+/// has one (a wrong one counts as a failed login): they may then sign in with it. A guest so
+/// linked is a full account. 201 when newly linked, 200 when it was already the caller's.
 #[utoipa::path(
     operation_id = "link_identity",
     tag = "players",
     security(("bearer" = [])),
-    request_body = IdTokenIn,
+    request_body = LinkIn,
     responses(
         (status = 200, description = "Already linked: the caller's identities", body = IdentitiesOut),
         (status = 201, description = "Linked: the caller's identities", body = IdentitiesOut),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
-        (status = 503, description = "`provider_unavailable`: the provider's discovery document or keys could not be fetched; the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
+        (status = 503, description = "`provider_unavailable`: the provider's discovery document or keys could not be fetched, or `busy`: every password-hashing slot stayed taken; the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
 )]
@@ -302,14 +356,20 @@ pub async fn list_identities(
 pub async fn link_identity(
     app: web::Data<App>,
     caller: Caller,
-    body: web::Json<text::Object<IdTokenIn>>,
+    req: HttpRequest,
+    body: web::Json<text::Object<LinkIn>>,
 ) -> Result<HttpResponse, ApiError> {
+    let token = IdToken {
+        provider: &body.provider,
+        id_token: &body.id_token,
+        nonce: body.nonce.as_deref(),
+    };
     let linked = app
         .link_identity(
             caller.0,
-            &body.provider,
-            &body.id_token,
-            body.nonce.as_deref(),
+            &token,
+            body.password.as_deref(),
+            client_addr(&req),
         )
         .await?;
     let mut response = if linked {

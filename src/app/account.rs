@@ -118,20 +118,33 @@ impl App {
         addr: Option<IpAddr>,
     ) -> Result<(), AppError> {
         let player = caller.player;
-        let account = match password {
-            Some(password) => self.confirm_password(player, password, addr).await?.0,
+        let account = self.confirm_any_password(player, password, addr).await?;
+        self.erase_account(player, &account).await
+    }
+
+    /// Checks `password` as [`App::confirm_password`] does when the account has one (403
+    /// `wrong_password` when it is not sent), and that none is sent when it has none;
+    /// returns the account name.
+    pub(crate) async fn confirm_any_password(
+        &self,
+        player: PlayerId,
+        password: Option<&str>,
+        addr: Option<IpAddr>,
+    ) -> Result<String, AppError> {
+        match password {
+            Some(password) => Ok(self.confirm_password(player, password, addr).await?.0),
             None => {
                 let (account, hash) = self.account_of(player).await?;
-                if !hash.is_empty() {
-                    return Err(AppError::refused(
+                if hash.is_empty() {
+                    Ok(account)
+                } else {
+                    Err(AppError::refused(
                         ErrorCode::WrongPassword,
                         "the account has a password: send it as `password`",
-                    ));
+                    ))
                 }
-                account
             }
-        };
-        self.erase_account(player, &account).await
+        }
     }
 
     /// Deletes player `player`'s account (`account`: their lower-cased username), as

@@ -113,8 +113,8 @@ error_codes! {
     /// its account was deleted. Sign in again: refreshing cannot revive it.
     SessionEnded = (401, "session_ended"),
     // 403: Authenticated but not allowed.
-    /// A guest may not do this (create a league while `BOURRE_GUEST_LEAGUES_PER_DAY` is 0, check
-    /// or change a password it does not have). Upgrade the account first
+    /// A guest may not do this (create a league while `BOURRE_GUEST_LEAGUES_PER_DAY` is 0), nor an
+    /// account without a password check or change one. Give the account a password first
     /// (`POST /v1/players/me/upgrade`).
     GuestAccount = (403, "guest_account"),
     /// The caller is not a member of the league (or of the table's league). Join the league first.
@@ -242,7 +242,8 @@ error_codes! {
     WebhookActive = (409, "webhook_active"),
     // 422: A well-formed request the rules refuse.
     /// The `state` names no sign-in the server started (used, over ten minutes old, or never
-    /// made), or the provider refused the `code` (`detail` gives its reason). Start the
+    /// made), the `code_verifier` is not a PKCE verifier, or the provider refused the `code`
+    /// (`detail` gives its reason: a verifier not of the challenge sent is one). Start the
     /// sign-in again.
     AuthorizationFailed = (422, "authorization_failed"),
     /// A player who could not pay the penalty if bourré may play only holding and keeping the
@@ -320,6 +321,9 @@ error_codes! {
     InvalidRules = (422, "invalid_rules"),
     /// The `seat` asked for is not from 0 to the table's `max_players` minus 1. Fix the seat.
     InvalidSeat = (422, "invalid_seat"),
+    /// The `code_challenge` is not 43 characters of `A-Z`, `a-z`, `0-9`, `-`, `_` (the base64url
+    /// SHA-256 of the browser's PKCE verifier). Fix it.
+    InvalidCodeChallenge = (422, "invalid_code_challenge"),
     /// The `redirect_uri` is not an absolute URL without a fragment, of at most 2000
     /// characters. Fix it (the provider must also know it as one of the client's).
     InvalidRedirectUri = (422, "invalid_redirect_uri"),

@@ -22,6 +22,8 @@ use crate::store::{self, StoreError};
 const AUTHORIZATION_MINUTES: i64 = 10;
 /// Sign-ins a client address may start in an hour.
 const AUTHORIZATIONS_PER_HOUR: i32 = 60;
+/// The longest `state` taken.
+const STATE_MAX: usize = 128;
 /// The longest authorization code taken.
 const CODE_MAX: usize = 4096;
 /// The longest `redirect_uri`.
@@ -31,10 +33,16 @@ const REDIRECT_URI_MAX: usize = 2000;
 #[derive(Debug, Clone)]
 pub struct Identity {
     pub provider: String,
-    pub issuer: String,
-    pub subject: String,
     pub email: Option<String>,
     pub linked_at: DateTime<Utc>,
+}
+
+/// An ID token sent by a client: of `provider`, with the `nonce` it asked for, if any.
+#[derive(Debug, Clone, Copy)]
+pub struct IdToken<'a> {
+    pub provider: &'a str,
+    pub id_token: &'a str,
+    pub nonce: Option<&'a str>,
 }
 
 /// A sign-in started for a browser.
@@ -129,7 +137,9 @@ impl App {
     ) -> Result<(Session, bool), AppError> {
         let verified = self.config.oidc.verify(provider, id_token, nonce).await?;
         let mut limited = false;
+        let mut rounds = 0;
         loop {
+            rounds += 1;
             let mut conn = store::conn(&self.pool).await?;
             let found =
                 store::identities::player_of(&mut conn, &verified.issuer, &verified.subject)
@@ -144,7 +154,11 @@ impl App {
             let attempt = conn
                 .transaction::<_, AppError, _>(async |conn| {
                     let (id, created) = match found {
-                        Some(id) => (id, false),
+                        Some(id) => {
+                            // An account deleted meanwhile starts no session.
+                            hold_player(conn, PlayerId(id), Hold::Shared).await?;
+                            (id, false)
+                        }
                         None => (self.make_linked_player(conn, &verified).await?, true),
                     };
                     let (username, guest) = store::players::signed_in(conn, id)
@@ -161,7 +175,8 @@ impl App {
             match attempt {
                 // The same identity's first sign-in, twice at once: the other one made the
                 // player, found in the next round.
-                Err(AppError::Store(e)) if e.is_unique_violation() && found.is_none() => {}
+                Err(AppError::Store(e))
+                    if e.is_unique_violation() && found.is_none() && rounds < 3 => {}
                 other => return other,
             }
         }
@@ -188,12 +203,17 @@ impl App {
         if let Some(name) = display_name(verified) {
             store::players::set_display_name(conn, id, &name).await?;
         }
-        if let Some(email) = &verified.email {
+        // An address this server would not take from a player is not taken from a provider.
+        if let Some(email) = verified
+            .email
+            .as_deref()
+            .and_then(|e| super::mail::check_email(e).ok())
+        {
             // Unless an account has verified it: then the new player has no email (the
             // savepoint keeps a clash with one verifying it now from undoing the rest).
             let adopted = conn
                 .transaction::<_, StoreError, _>(async |conn| {
-                    store::players::set_verified_email(conn, id, email).await
+                    store::players::set_verified_email(conn, id, &email).await
                 })
                 .await;
             match adopted {
@@ -213,43 +233,55 @@ impl App {
         Ok(id)
     }
 
-    /// Links the holder of `id_token` at `provider` to `player`: 409 `identity_taken` when
-    /// it is another player's, 409 `provider_already_linked` when `player` has another
-    /// account of that provider linked. A guest so linked is a guest no more. Whether the
-    /// identity is newly linked (not already the player's).
+    /// Links the holder of `id_token` at `provider` to `player`, who confirms it with their
+    /// password when the account has one (as a password change does: a stolen access token
+    /// does not link an attacker's account): 409 `identity_taken` when it is another
+    /// player's, 409 `provider_already_linked` when `player` has another account of that
+    /// provider linked. A guest so linked is a guest no more. Whether the identity is newly
+    /// linked (not already the player's).
     #[tracing::instrument(name = "link identity", skip_all)]
     pub async fn link_identity(
         &self,
         player: PlayerId,
-        provider: &str,
-        id_token: &str,
-        nonce: Option<&str>,
+        token: &IdToken<'_>,
+        password: Option<&str>,
+        addr: Option<IpAddr>,
     ) -> Result<bool, AppError> {
-        let verified = self.config.oidc.verify(provider, id_token, nonce).await?;
+        let verified = self
+            .config
+            .oidc
+            .verify(token.provider, token.id_token, token.nonce)
+            .await?;
+        self.confirm_any_password(player, password, addr).await?;
+        let taken = || {
+            AppError::refused(
+                ErrorCode::IdentityTaken,
+                format!(
+                    "this {} account is another player's: sign in with it, or unlink it there \
+                     first",
+                    token.provider
+                ),
+            )
+        };
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async |conn| {
             hold_player(conn, player, Hold::Exclusive).await?;
             match store::identities::player_of(conn, &verified.issuer, &verified.subject).await? {
                 Some(id) if id == player.0 => return Ok(false),
-                Some(_) => {
-                    return Err(AppError::refused(
-                        ErrorCode::IdentityTaken,
-                        format!(
-                            "this {provider} account is another player's: sign in with it, or \
-                             unlink it there first"
-                        ),
-                    ));
-                }
+                Some(_) => return Err(taken()),
                 None => {}
             }
             let linked = store::identities::of_player(conn, player.0).await?;
-            if linked.iter().any(|(p, ..)| p == provider) {
+            if linked.iter().any(|(p, ..)| p == token.provider) {
                 return Err(AppError::refused(
                     ErrorCode::ProviderAlreadyLinked,
-                    format!("another {provider} account is linked: unlink it first"),
+                    format!(
+                        "another {} account is linked: unlink it first",
+                        token.provider
+                    ),
                 ));
             }
-            store::identities::link(
+            match store::identities::link(
                 conn,
                 player.0,
                 &verified.provider,
@@ -257,7 +289,12 @@ impl App {
                 &verified.subject,
                 verified.email.as_deref(),
             )
-            .await?;
+            .await
+            {
+                // Its first sign-in made a player of it just now.
+                Err(e) if e.is_unique_violation() => return Err(taken()),
+                other => other?,
+            }
             if store::players::make_full(conn, player.0).await? {
                 // Its tables show it is no guest: they are read again.
                 store::tables::restamp_seated(conn, player.0).await?;
@@ -284,7 +321,13 @@ impl App {
                 .await?
                 .ok_or_else(unknown_player)?
                 .is_empty();
-            if !has_password && linked.len() == 1 {
+            // The other ways in: a configured provider's identity signs in, another's not.
+            let names = self.config.oidc.names();
+            let others = linked
+                .iter()
+                .filter(|(p, ..)| p != provider && names.contains(p))
+                .count();
+            if !has_password && others == 0 {
                 return Err(AppError::refused(
                     ErrorCode::LastSignInMethod,
                     format!(
@@ -305,33 +348,39 @@ impl App {
         Ok(store::identities::of_player(&mut conn, player.0)
             .await?
             .into_iter()
-            .map(|(provider, issuer, subject, email, linked_at)| Identity {
+            .map(|(provider, _, _, email, linked_at)| Identity {
                 provider,
-                issuer,
-                subject,
                 email,
                 linked_at,
             })
             .collect())
     }
 
-    /// Starts a sign-in with `provider` for a browser coming back to `redirect_uri`: a
-    /// state, a nonce and a PKCE verifier kept for ten minutes, and the provider's URL to
-    /// send the browser to. At most [`AUTHORIZATIONS_PER_HOUR`] from one client address.
+    /// Starts a sign-in with `provider` for a browser coming back to `redirect_uri`, which
+    /// keeps the PKCE verifier of `code_challenge` (S256) to itself: a state and a nonce kept
+    /// for ten minutes, and the provider's URL to send the browser to. At most
+    /// [`AUTHORIZATIONS_PER_HOUR`] from one client address.
     pub async fn start_authorization(
         &self,
         provider: &str,
         redirect_uri: &str,
+        code_challenge: &str,
         addr: Option<IpAddr>,
     ) -> Result<Authorization, AppError> {
         check_redirect_uri(redirect_uri)?;
+        check_pkce(code_challenge, 43, 43).map_err(|why| {
+            AppError::refused(
+                ErrorCode::InvalidCodeChallenge,
+                format!("the code_challenge is not {why} (the SHA-256 of the verifier)"),
+            )
+        })?;
         self.limit_address("oidc authorization", addr, AUTHORIZATIONS_PER_HOUR)
             .await?;
-        let (state, nonce, verifier) = (random_text(), random_text(), random_text());
+        let (state, nonce) = (random_text(), random_text());
         let url = self
             .config
             .oidc
-            .authorization_url(provider, redirect_uri, &state, &nonce, &verifier)
+            .authorization_url(provider, redirect_uri, &state, &nonce, code_challenge)
             .await?;
         let expires_at = Utc::now() + chrono::Duration::minutes(AUTHORIZATION_MINUTES);
         let mut conn = store::conn(&self.pool).await?;
@@ -340,7 +389,6 @@ impl App {
             &sha256(&state),
             &AuthorizationRow {
                 provider: provider.to_owned(),
-                code_verifier: verifier,
                 nonce,
                 redirect_uri: redirect_uri.to_owned(),
                 expires_at,
@@ -355,24 +403,33 @@ impl App {
     }
 
     /// Exchanges the `code` a browser came back with, under the `state` of the sign-in it
-    /// started (used once), for the provider's ID token and its nonce.
-    pub async fn exchange_code(&self, state: &str, code: &str) -> Result<Exchanged, AppError> {
-        if code.len() > CODE_MAX {
-            return Err(AppError::refused(
-                ErrorCode::AuthorizationFailed,
-                format!("the code is over {CODE_MAX} characters"),
-            ));
+    /// started (used once) and with the PKCE `code_verifier` it kept, for the provider's ID
+    /// token and its nonce: whoever saw the URL it came back to has the code, not the
+    /// verifier.
+    pub async fn exchange_code(
+        &self,
+        state: &str,
+        code: &str,
+        code_verifier: &str,
+    ) -> Result<Exchanged, AppError> {
+        let failed = |why: String| AppError::refused(ErrorCode::AuthorizationFailed, why);
+        if state.len() > STATE_MAX || code.len() > CODE_MAX {
+            return Err(failed(format!(
+                "the state is over {STATE_MAX} characters, or the code over {CODE_MAX}"
+            )));
         }
+        check_pkce(code_verifier, 43, 128)
+            .map_err(|why| failed(format!("the code_verifier is not {why}")))?;
         let mut conn = store::conn(&self.pool).await?;
         let started = store::identities::take_authorization(&mut conn, &sha256(state)).await?;
         drop(conn);
         let started = started
             .filter(|s| s.expires_at > Utc::now())
             .ok_or_else(|| {
-                AppError::refused(
-                    ErrorCode::AuthorizationFailed,
+                failed(
                     "the state names no sign-in in progress (used, over ten minutes old, or \
-                     never started)",
+                     never started)"
+                        .to_owned(),
                 )
             })?;
         let id_token = self
@@ -382,7 +439,7 @@ impl App {
                 &started.provider,
                 code,
                 &started.redirect_uri,
-                &started.code_verifier,
+                code_verifier,
             )
             .await?;
         Ok(Exchanged {
@@ -390,6 +447,26 @@ impl App {
             id_token,
             nonce: started.nonce,
         })
+    }
+}
+
+/// A PKCE value (RFC 7636): `min` to `max` characters of `A-Z a-z 0-9 - . _ ~`; otherwise
+/// what it should be.
+fn check_pkce(text: &str, min: usize, max: usize) -> Result<(), String> {
+    let ok = (min..=max).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'));
+    if ok {
+        Ok(())
+    } else if min == max {
+        Err(format!(
+            "{min} characters of A-Z, a-z, 0-9, `-`, `.`, `_`, `~`"
+        ))
+    } else {
+        Err(format!(
+            "{min} to {max} characters of A-Z, a-z, 0-9, `-`, `.`, `_`, `~`"
+        ))
     }
 }
 

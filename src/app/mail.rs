@@ -84,7 +84,7 @@ pub struct EmailState {
 }
 
 /// An address as stored: lower-cased, at most 254 characters, one `local@domain` address.
-fn check_email(email: &str) -> Result<String, AppError> {
+pub(crate) fn check_email(email: &str) -> Result<String, AppError> {
     let email = email.trim().to_lowercase();
     let parsed = email.parse::<lettre::Address>();
     if email.chars().count() <= 254 && parsed.is_ok() {

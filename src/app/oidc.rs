@@ -75,6 +75,15 @@ struct Provider {
 struct Cache {
     discovery: Option<(Discovery, Instant)>,
     keys: Option<(Vec<Jwk>, Instant)>,
+    /// When the discovery document, and the key set, were last fetched or tried: a provider
+    /// that is down is tried again no sooner than [`REFETCH_AFTER`] later.
+    discovery_tried: Option<Instant>,
+    keys_tried: Option<Instant>,
+}
+
+/// Whether something last tried at `tried` may be tried again now.
+fn may_try(tried: Option<Instant>) -> bool {
+    tried.is_none_or(|at| at.elapsed() >= REFETCH_AFTER)
 }
 
 /// What the server reads of a discovery document.
@@ -129,6 +138,64 @@ fn provider_url(text: &str, allow_http: bool) -> Result<reqwest::Url, String> {
     }
 }
 
+/// The body of a provider's `response`, at most [`MAX_DOCUMENT`] bytes.
+async fn read_capped(provider: &str, mut response: reqwest::Response) -> Result<Vec<u8>, AppError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response
+        .chunk()
+        .await
+        .map_err(|e| unavailable(provider, super::dispatcher::cause(&e)))?
+    {
+        body.extend_from_slice(&chunk);
+        if body.len() > MAX_DOCUMENT {
+            return Err(unavailable(provider, "an answer over 512 KiB"));
+        }
+    }
+    Ok(body)
+}
+
+/// A key that may check an ID token signed with `alg`: a public key of that algorithm's
+/// family, for signatures (`use` and `key_ops` allowing), of the algorithm it names if any.
+fn signs_with(key: &Jwk, alg: Algorithm) -> bool {
+    use jsonwebtoken::jwk::{AlgorithmParameters, EllipticCurve, KeyOperations};
+    let family = match (&key.algorithm, alg) {
+        (
+            AlgorithmParameters::RSA(_),
+            Algorithm::RS256
+            | Algorithm::RS384
+            | Algorithm::RS512
+            | Algorithm::PS256
+            | Algorithm::PS384
+            | Algorithm::PS512,
+        ) => true,
+        (AlgorithmParameters::EllipticCurve(ec), Algorithm::ES256) => {
+            ec.curve == EllipticCurve::P256
+        }
+        (AlgorithmParameters::EllipticCurve(ec), Algorithm::ES384) => {
+            ec.curve == EllipticCurve::P384
+        }
+        (AlgorithmParameters::OctetKeyPair(okp), Algorithm::EdDSA) => {
+            okp.curve == EllipticCurve::Ed25519
+        }
+        _ => false,
+    };
+    let usable = key
+        .common
+        .public_key_use
+        .as_ref()
+        .is_none_or(|u| *u == PublicKeyUse::Signature)
+        && key
+            .common
+            .key_operations
+            .as_ref()
+            .is_none_or(|ops| ops.contains(&KeyOperations::Verify));
+    let named = key
+        .common
+        .key_algorithm
+        .is_none_or(|named| named.to_string() == format!("{alg:?}"));
+    family && usable && named
+}
+
 /// A value that is hard to guess: 32 random bytes, base64url.
 pub(crate) fn random_text() -> String {
     let bytes: [u8; 32] = rand::random();
@@ -170,6 +237,8 @@ struct Claims {
 #[derive(Debug, Deserialize)]
 struct Issued {
     iss: Option<String>,
+    /// A logout token's.
+    events: Option<serde_json::Value>,
 }
 
 /// The reason `jsonwebtoken` refused a token, in words.
@@ -267,7 +336,7 @@ impl Providers {
         url: &str,
     ) -> Result<T, AppError> {
         let url = provider_url(url, self.allow_http).map_err(|e| unavailable(&provider.name, e))?;
-        let mut response = self
+        let response = self
             .client
             .get(url)
             .header("accept", "application/json")
@@ -280,47 +349,56 @@ impl Providers {
                 format!("{} answered {}", response.url(), response.status()),
             ));
         }
-        let mut body = Vec::new();
-        while let Some(chunk) = response
-            .chunk()
-            .await
-            .map_err(|e| unavailable(&provider.name, super::dispatcher::cause(&e)))?
-        {
-            body.extend_from_slice(&chunk);
-            if body.len() > MAX_DOCUMENT {
-                return Err(unavailable(&provider.name, "a document over 512 KiB"));
-            }
-        }
+        let body = read_capped(&provider.name, response).await?;
         serde_json::from_slice(&body).map_err(|e| unavailable(&provider.name, e))
     }
 
-    /// `provider`'s discovery document, from `cache` while fresh.
+    /// `provider`'s discovery document, from `cache` while fresh; fetched again at most once
+    /// a minute, the one kept serving meanwhile if the provider cannot be reached.
     async fn discovery_in(
         &self,
         provider: &Provider,
         cache: &mut Cache,
     ) -> Result<Discovery, AppError> {
-        if let Some((found, at)) = &cache.discovery
+        let kept = cache.discovery.clone();
+        if let Some((found, at)) = &kept
             && at.elapsed() < DISCOVERY_FOR
         {
             return Ok(found.clone());
         }
+        if !may_try(cache.discovery_tried) {
+            return kept.map(|(found, _)| found).ok_or_else(|| {
+                unavailable(&provider.name, "it could not be reached a moment ago")
+            });
+        }
+        cache.discovery_tried = Some(Instant::now());
         let url = format!(
             "{}/.well-known/openid-configuration",
             provider.issuer.trim_end_matches('/')
         );
-        let found: Discovery = self.fetch(provider, &url).await?;
-        if found.issuer != provider.issuer {
-            return Err(unavailable(
-                &provider.name,
-                format!(
-                    "its discovery document names the issuer {:?}, not {:?}",
-                    found.issuer, provider.issuer
-                ),
-            ));
+        let fetched = self
+            .fetch::<Discovery>(provider, &url)
+            .await
+            .and_then(|found| {
+                if found.issuer == provider.issuer {
+                    Ok(found)
+                } else {
+                    Err(unavailable(
+                        &provider.name,
+                        format!(
+                            "its discovery document names the issuer {:?}, not {:?}",
+                            found.issuer, provider.issuer
+                        ),
+                    ))
+                }
+            });
+        match fetched {
+            Ok(found) => {
+                cache.discovery = Some((found.clone(), Instant::now()));
+                Ok(found)
+            }
+            Err(e) => kept.map(|(found, _)| found).ok_or(e),
         }
-        cache.discovery = Some((found.clone(), Instant::now()));
-        Ok(found)
     }
 
     /// `provider`'s discovery document.
@@ -330,39 +408,40 @@ impl Providers {
         self.discovery_in(provider, &mut cache).await
     }
 
-    /// The key of `provider`'s that signed a token whose header names `kid`: from the
-    /// cached set, or from the set fetched again when it is older than [`KEYS_FOR`], or
-    /// when the key is not in it and the set is older than [`REFETCH_AFTER`]. A set that
-    /// cannot be fetched again serves while it has the key.
-    async fn key(&self, provider: &Provider, kid: Option<&str>) -> Result<Jwk, AppError> {
+    /// The key of `provider`'s that signed with `alg` a token whose header names `kid`:
+    /// from the cached set, or from the set fetched again when it is older than
+    /// [`KEYS_FOR`] or does not have the key, but no sooner than [`REFETCH_AFTER`] after the
+    /// last try (one request fetches, the others wait for it). A set that cannot be fetched
+    /// again serves while it has the key.
+    async fn key(
+        &self,
+        provider: &Provider,
+        kid: Option<&str>,
+        alg: Algorithm,
+    ) -> Result<Jwk, AppError> {
         let find = |keys: &[Jwk]| -> Option<Jwk> {
-            let signing = keys.iter().filter(|k| {
-                k.common
-                    .public_key_use
-                    .as_ref()
-                    .is_none_or(|u| *u == PublicKeyUse::Signature)
-            });
+            let mut usable = keys.iter().filter(|k| signs_with(k, alg));
             match kid {
-                Some(kid) => signing
-                    .into_iter()
+                Some(kid) => usable
                     .find(|k| k.common.key_id.as_deref() == Some(kid))
                     .cloned(),
-                // No `kid`: only a set of one signing key says which.
+                // No `kid`: only a set of one such key says which.
                 None => {
-                    let all: Vec<&Jwk> = signing.collect();
+                    let all: Vec<&Jwk> = usable.collect();
                     (all.len() == 1).then(|| all[0].clone())
                 }
             }
         };
         let mut cache = provider.cache.lock().await;
-        let age = cache.keys.as_ref().map(|(_, at)| at.elapsed());
-        if let Some((keys, _)) = &cache.keys
-            && age.is_some_and(|a| a < KEYS_FOR)
-            && let Some(key) = find(keys)
-        {
+        let kept = cache
+            .keys
+            .as_ref()
+            .map(|(keys, at)| (find(keys), at.elapsed() < KEYS_FOR));
+        if let Some((Some(key), true)) = kept {
             return Ok(key);
         }
-        if age.is_none_or(|a| a >= REFETCH_AFTER) {
+        if may_try(cache.keys_tried) {
+            cache.keys_tried = Some(Instant::now());
             let fetched = match self.discovery_in(provider, &mut cache).await {
                 Ok(discovery) => {
                     self.fetch::<serde_json::Value>(provider, &discovery.jwks_uri)
@@ -384,25 +463,24 @@ impl Providers {
                         .unwrap_or_default();
                     cache.keys = Some((keys, Instant::now()));
                 }
-                Err(e) => {
-                    let stale = cache.keys.as_ref().and_then(|(keys, _)| find(keys));
-                    return stale.ok_or(e);
-                }
+                Err(e) => return kept.and_then(|(key, _)| key).ok_or(e),
             }
         }
-        cache
-            .keys
-            .as_ref()
-            .and_then(|(keys, _)| find(keys))
-            .ok_or_else(|| {
-                invalid(match kid {
-                    Some(kid) => format!(
-                        "signed with key {kid:?}, which {} does not publish",
-                        provider.issuer
-                    ),
-                    None => "the token names no key (`kid`)".to_owned(),
-                })
+        let Some((keys, _)) = &cache.keys else {
+            return Err(unavailable(
+                &provider.name,
+                "its keys could not be fetched a moment ago",
+            ));
+        };
+        find(keys).ok_or_else(|| {
+            invalid(match kid {
+                Some(kid) => format!(
+                    "signed with key {kid:?}, which {} does not publish",
+                    provider.issuer
+                ),
+                None => "the token names no key (`kid`)".to_owned(),
             })
+        })
     }
 
     /// Verifies `token`, an ID token of provider `name`'s: signed by one of the issuer's
@@ -445,15 +523,18 @@ impl Providers {
             }
             None => return Err(invalid("the token has no `iss` claim")),
         }
-        let jwk = self.key(provider, header.kid.as_deref()).await?;
-        if let Some(alg) = jwk.common.key_algorithm
-            && alg.to_string() != format!("{:?}", header.alg)
-        {
-            return Err(invalid(format!(
-                "signed with {:?}, but its key is for {alg}",
-                header.alg
-            )));
+        if issued.events.is_some() {
+            return Err(invalid("a logout token, not an ID token"));
         }
+        // Not an ID token: an access token or a logout token of the same issuer.
+        if let Some(typ) = header.typ.as_deref()
+            && !typ.eq_ignore_ascii_case("JWT")
+        {
+            return Err(invalid(format!("a token of type {typ:?}, not an ID token")));
+        }
+        let jwk = self
+            .key(provider, header.kid.as_deref(), header.alg)
+            .await?;
         let key = DecodingKey::from_jwk(&jwk)
             .map_err(|e| invalid(format!("the issuer's key does not read ({e})")))?;
         let mut validation = Validation::new(header.alg);
@@ -513,14 +594,15 @@ impl Providers {
     }
 
     /// The URL a browser goes to to sign in with provider `name` through the server's
-    /// authorization request: back at `redirect_uri` with `code` and `state`.
+    /// authorization request (PKCE with `code_challenge`, S256): back at `redirect_uri`
+    /// with `code` and `state`.
     pub(crate) async fn authorization_url(
         &self,
         name: &str,
         redirect_uri: &str,
         state: &str,
         nonce: &str,
-        code_verifier: &str,
+        code_challenge: &str,
     ) -> Result<String, AppError> {
         let provider = self.provider(name)?;
         let discovery = self.discovery(name).await?;
@@ -528,7 +610,6 @@ impl Providers {
             .authorization_endpoint
             .ok_or_else(|| unavailable(name, "it has no authorization endpoint"))?;
         let mut url = provider_url(&endpoint, self.allow_http).map_err(|e| unavailable(name, e))?;
-        let challenge = URL_SAFE_NO_PAD.encode(sha256(code_verifier));
         url.query_pairs_mut()
             .append_pair("response_type", "code")
             .append_pair("client_id", &provider.client_ids[0])
@@ -536,7 +617,7 @@ impl Providers {
             .append_pair("scope", scope(&provider.issuer))
             .append_pair("state", state)
             .append_pair("nonce", nonce)
-            .append_pair("code_challenge", &challenge)
+            .append_pair("code_challenge", code_challenge)
             .append_pair("code_challenge_method", "S256");
         Ok(url.into())
     }
@@ -576,10 +657,8 @@ impl Providers {
             .await
             .map_err(|e| unavailable(name, super::dispatcher::cause(&e)))?;
         let status = response.status();
-        let body: serde_json::Value = match response.bytes().await {
-            Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
-            Err(e) => return Err(unavailable(name, super::dispatcher::cause(&e))),
-        };
+        let body: serde_json::Value =
+            serde_json::from_slice(&read_capped(name, response).await?).unwrap_or_default();
         let text = |field: &str| body.get(field).and_then(serde_json::Value::as_str);
         if status.is_server_error() {
             return Err(unavailable(

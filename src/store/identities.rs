@@ -85,7 +85,6 @@ pub async fn unlink(conn: &mut Conn, player: Uuid, provider: &str) -> Result<boo
 #[derive(Debug, Clone, Queryable)]
 pub struct AuthorizationRow {
     pub provider: String,
-    pub code_verifier: String,
     pub nonce: String,
     pub redirect_uri: String,
     pub expires_at: DateTime<Utc>,
@@ -101,7 +100,6 @@ pub async fn start_authorization(
         .values((
             oidc_authorizations::state_hash.eq(state_hash),
             oidc_authorizations::provider.eq(&row.provider),
-            oidc_authorizations::code_verifier.eq(&row.code_verifier),
             oidc_authorizations::nonce.eq(&row.nonce),
             oidc_authorizations::redirect_uri.eq(&row.redirect_uri),
             oidc_authorizations::expires_at.eq(row.expires_at),
@@ -120,7 +118,6 @@ pub async fn take_authorization(
     Ok(diesel::delete(oidc_authorizations::table.find(state_hash))
         .returning((
             oidc_authorizations::provider,
-            oidc_authorizations::code_verifier,
             oidc_authorizations::nonce,
             oidc_authorizations::redirect_uri,
             oidc_authorizations::expires_at,

@@ -48,7 +48,6 @@ diesel::table! {
     oidc_authorizations (state_hash) {
         state_hash -> Bytea,
         provider -> Text,
-        code_verifier -> Text,
         nonce -> Text,
         redirect_uri -> Text,
         expires_at -> Timestamptz,

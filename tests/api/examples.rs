@@ -16,7 +16,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Value, json};
 
 use crate::mail::{MailServer, code_of, mail_config, nth_message};
-use crate::oidc::{PHONE, Provider, REDIRECT, browse};
+use crate::oidc::{PHONE, Provider, REDIRECT, browse, pkce};
 use crate::support::{
     Player, Reply, TestApp, browser_subscription, free_port, legal_move, scratch_dir,
 };
@@ -434,12 +434,14 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .await
         .ok();
     assert_eq!(providers["providers"][0]["name"], "google");
+    let (verifier, challenge) = pkce();
     let started = w
         .call(
             Method::POST,
             "/v1/auth/oidc/authorizations",
             None,
-            Some(json!({"provider": "google", "redirect_uri": REDIRECT})),
+            Some(json!({"provider": "google", "redirect_uri": REDIRECT,
+                        "code_challenge": challenge})),
         )
         .await
         .ok();
@@ -456,7 +458,8 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
             Method::POST,
             "/v1/auth/oidc/exchange",
             None,
-            Some(json!({"state": param("state"), "code": param("code")})),
+            Some(json!({"state": param("state"), "code": param("code"),
+                        "code_verifier": verifier})),
         )
         .await
         .ok();
@@ -475,7 +478,7 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .await;
     assert_eq!(again.status, 200, "{}", again.body);
     let token = w.oidc.token(PHONE, "fay-at-google", None).await;
-    let link = json!({"provider": "google", "id_token": token});
+    let link = json!({"provider": "google", "id_token": token, "password": PASSWORD});
     let linked = w
         .call(
             Method::POST,

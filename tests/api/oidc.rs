@@ -172,6 +172,17 @@ fn player(session: &Value) -> Player {
     }
 }
 
+/// A PKCE verifier and its S256 challenge, as a browser makes them.
+pub fn pkce() -> (String, String) {
+    use base64::Engine;
+    use sha2::Digest;
+    let bytes: [u8; 32] = rand::random();
+    let verifier = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(sha2::Sha256::digest(verifier.as_bytes()));
+    (verifier, challenge)
+}
+
 /// A refusal of the token, with `why` in its detail.
 #[track_caller]
 fn refused(reply: &crate::support::Reply, why: &str) {
@@ -283,6 +294,17 @@ async fn tokens_that_should_not_sign_in_are_refused_with_the_reason() {
         &sign_in(&app, "not.a.token", None).await,
         "not a signed JWT",
     );
+    // Signed with a shared secret, or not at all, whatever the claims say.
+    let claims = token.split('.').nth(1).expect("claims").to_owned();
+    let b64 = |text: &str| crate::support::base64url(text.as_bytes());
+    let hs256 = format!(
+        "{}.{claims}.{}",
+        b64(r#"{"alg":"HS256","typ":"JWT"}"#),
+        b64("a signature")
+    );
+    refused(&sign_in(&app, &hs256, None).await, "public-key algorithm");
+    let none = format!("{}.{claims}.", b64(r#"{"alg":"none"}"#));
+    refused(&sign_in(&app, &none, None).await, "not a signed JWT");
 
     // Nothing refused made a player.
     assert_eq!(
@@ -328,11 +350,15 @@ async fn the_providers_key_rotation_is_followed_once_a_minute_at_most() {
 }
 
 async fn link(app: &TestApp, who: &Player, token: String) -> crate::support::Reply {
+    link_with(app, who, json!({"provider": "test", "id_token": token})).await
+}
+
+async fn link_with(app: &TestApp, who: &Player, body: Value) -> crate::support::Reply {
     app.call(
         Method::POST,
         "/v1/players/me/identities",
         Some(&who.token),
-        Some(json!({"provider": "test", "id_token": token})),
+        Some(body),
     )
     .await
 }
@@ -372,17 +398,24 @@ async fn a_provider_is_linked_and_unlinked_but_never_the_last_way_in() {
         .await
         .problem(409, "provider_already_linked");
 
-    // Another account's identity is not taken over.
+    // An account with a password confirms a link with it; another account's identity is
+    // not taken over.
     let ann = app.register("ann").await;
-    link(&app, &ann, provider.token(PHONE, "gus", None).await)
+    let with_password = |token: String, password: &str| json!({"provider": "test", "id_token": token, "password": password});
+    link(&app, &ann, provider.token(WEB, "ann-at-test", None).await)
+        .await
+        .problem(403, "wrong_password");
+    let token = provider.token(WEB, "ann-at-test", None).await;
+    link_with(&app, &ann, with_password(token, "not the password"))
+        .await
+        .problem(403, "wrong_password");
+    let token = provider.token(PHONE, "gus", None).await;
+    link_with(&app, &ann, with_password(token, "correct horse battery"))
         .await
         .problem(409, "identity_taken");
-    assert_eq!(
-        link(&app, &ann, provider.token(WEB, "ann-at-test", None).await)
-            .await
-            .status,
-        201
-    );
+    let token = provider.token(WEB, "ann-at-test", None).await;
+    let linked = link_with(&app, &ann, with_password(token, "correct horse battery")).await;
+    assert_eq!(linked.status, 201, "{}", linked.body);
     let session = sign_in(&app, &provider.token(WEB, "ann-at-test", None).await, None)
         .await
         .ok();
@@ -462,19 +495,49 @@ pub async fn browse(issuer: &str, url: &str, account: &str) -> Vec<(String, Stri
     panic!("the provider never sent the browser back");
 }
 
+/// The value of `name` in a query's pairs.
+fn param(pairs: &[(String, String)], name: &str) -> String {
+    pairs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
+async fn start(app: &TestApp, redirect: &str, challenge: &str) -> crate::support::Reply {
+    app.call(
+        Method::POST,
+        "/v1/auth/oidc/authorizations",
+        None,
+        Some(json!({"provider": "test", "redirect_uri": redirect, "code_challenge": challenge})),
+    )
+    .await
+}
+
+async fn exchange(app: &TestApp, state: &str, code: &str, verifier: &str) -> crate::support::Reply {
+    app.call(
+        Method::POST,
+        "/v1/auth/oidc/exchange",
+        None,
+        Some(json!({"state": state, "code": code, "code_verifier": verifier})),
+    )
+    .await
+}
+
+/// A refusal of the code by the provider, its reason said.
+#[track_caller]
+fn invalid_grant(reply: &crate::support::Reply) {
+    reply.problem(422, "authorization_failed");
+    let detail = reply.body["detail"].as_str().unwrap_or("");
+    assert!(detail.contains("invalid_grant"), "{detail}");
+}
+
 #[actix_web::test]
 async fn a_browser_signs_in_through_the_server_with_pkce() {
     let provider = Provider::start().await;
     let app = server(&provider, 60).await;
-    let start = |redirect: &str| {
-        app.call(
-            Method::POST,
-            "/v1/auth/oidc/authorizations",
-            None,
-            Some(json!({"provider": "test", "redirect_uri": redirect})),
-        )
-    };
-    let started = start(REDIRECT).await;
+    let (verifier, challenge) = pkce();
+    let started = start(&app, REDIRECT, &challenge).await;
     assert_eq!(started.status, 201, "{}", started.body);
     let url = started.body["authorization_url"].as_str().expect("url");
     let query: Vec<(String, String)> = reqwest::Url::parse(url)
@@ -482,65 +545,108 @@ async fn a_browser_signs_in_through_the_server_with_pkce() {
         .query_pairs()
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
-    let param = |name: &str| {
-        query
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    assert_eq!(param("client_id"), WEB);
-    assert_eq!(param("code_challenge_method"), "S256");
+    assert_eq!(param(&query, "client_id"), WEB);
+    assert_eq!(param(&query, "code_challenge_method"), "S256");
+    assert_eq!(param(&query, "code_challenge"), challenge);
     assert_eq!(
-        param("state"),
+        param(&query, "state"),
         started.body["state"].as_str().expect("state")
     );
-    assert!(!param("nonce").is_empty() && !param("code_challenge").is_empty());
+    assert!(!param(&query, "nonce").is_empty());
 
     let back = browse(&provider.issuer, url, "bea").await;
-    let code = back
-        .iter()
-        .find(|(k, _)| k == "code")
-        .expect("code")
-        .1
-        .clone();
-    let state = back
-        .iter()
-        .find(|(k, _)| k == "state")
-        .expect("state")
-        .1
-        .clone();
-    let exchange = |state: &str, code: &str| {
-        app.call(
-            Method::POST,
-            "/v1/auth/oidc/exchange",
-            None,
-            Some(json!({"state": state, "code": code})),
-        )
-    };
-    let exchanged = exchange(&state, &code).await.ok();
+    let (state, code) = (param(&back, "state"), param(&back, "code"));
+    let exchanged = exchange(&app, &state, &code, &verifier).await.ok();
     assert_eq!(exchanged["provider"], "test");
-    assert_eq!(exchanged["nonce"], param("nonce").as_str());
+    assert_eq!(exchanged["nonce"], param(&query, "nonce").as_str());
     let token = exchanged["id_token"].as_str().expect("id_token");
     let session = sign_in(&app, token, exchanged["nonce"].as_str()).await;
     assert_eq!(session.status, 201, "{}", session.body);
     assert_eq!(session.body["player"]["username"], "bea");
 
     // A state is used once; a code the provider did not give is refused with its reason.
-    exchange(&state, &code)
+    exchange(&app, &state, &code, &verifier)
         .await
         .problem(422, "authorization_failed");
-    let again = start(REDIRECT).await.ok();
-    let reply = exchange(again["state"].as_str().expect("state"), "not-a-code").await;
-    reply.problem(422, "authorization_failed");
-    assert!(
-        reply.body["detail"]
-            .as_str()
-            .is_some_and(|d| d.contains("invalid_grant")),
-        "{}",
-        reply.body
-    );
-    start("/relative")
+    let again = start(&app, REDIRECT, &challenge).await.ok();
+    let again = again["state"].as_str().expect("state");
+    invalid_grant(&exchange(&app, again, "not-a-code", &verifier).await);
+
+    // Whoever saw the URL the browser came back to has the code, not the verifier.
+    let (verifier, challenge) = pkce();
+    let started = start(&app, REDIRECT, &challenge).await.ok();
+    let url = started["authorization_url"].as_str().expect("url");
+    let back = browse(&provider.issuer, url, "bea").await;
+    let (thief, _) = pkce();
+    invalid_grant(&exchange(&app, &param(&back, "state"), &param(&back, "code"), &thief).await);
+
+    // A sign-in not finished within ten minutes; values that do not read.
+    let started = start(&app, REDIRECT, &challenge).await.ok();
+    app.sql("UPDATE oidc_authorizations SET expires_at = now() - interval '1 second'")
+        .await;
+    let state = started["state"].as_str().expect("state");
+    exchange(&app, state, "a-code", &verifier)
+        .await
+        .problem(422, "authorization_failed");
+    exchange(&app, state, "a-code", "short")
+        .await
+        .problem(422, "authorization_failed");
+    start(&app, "/relative", &challenge)
         .await
         .problem(422, "invalid_redirect_uri");
+    start(&app, REDIRECT, "too-short")
+        .await
+        .problem(422, "invalid_code_challenge");
+}
+
+#[actix_web::test]
+async fn a_provider_that_cannot_be_reached_or_names_another_issuer_is_unavailable() {
+    // Nothing listens at the first; the second's document names 127.0.0.1, not localhost.
+    let provider = Provider::start().await;
+    let port = crate::support::free_port();
+    let elsewhere = provider.issuer.replace("127.0.0.1", "localhost");
+    let mut config = config(false);
+    config.oidc = Arc::new(
+        bourre::app::oidc::Providers::parse(
+            &format!("down=http://127.0.0.1:{port}|{PHONE} renamed={elsewhere}|{PHONE}"),
+            "",
+            true,
+            60,
+        )
+        .expect("providers"),
+    );
+    let app = TestApp::start_with(config).await;
+    let token = provider.token(PHONE, "ann", None).await;
+    let (_, challenge) = pkce();
+    for name in ["down", "renamed"] {
+        let reply = app
+            .call(
+                Method::POST,
+                "/v1/auth/oidc",
+                None,
+                Some(json!({"provider": name, "id_token": token})),
+            )
+            .await;
+        // The token names its own issuer: a foreign one is said before any fetch.
+        refused(&reply, "issued by");
+        let started = app
+            .call(
+                Method::POST,
+                "/v1/auth/oidc/authorizations",
+                None,
+                Some(json!({"provider": name, "redirect_uri": REDIRECT, "code_challenge": challenge})),
+            )
+            .await;
+        started.problem(503, "provider_unavailable");
+        let detail = started.body["detail"].as_str().unwrap_or("");
+        assert!(detail.contains(name), "{detail}");
+        if name == "renamed" {
+            assert!(detail.contains("names the issuer"), "{detail}");
+        }
+    }
+    assert_eq!(
+        app.sql_number("SELECT count(*) AS n FROM oidc_authorizations")
+            .await,
+        0
+    );
 }

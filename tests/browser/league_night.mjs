@@ -536,11 +536,15 @@ try {
   await eve.page.getByRole("status").filter({ hasText: "Google is unlinked." }).waitFor();
   await eve.context.close();
 
-  step("ann links Google on her profile, then unlinks it");
+  step("ann links Google on her profile (confirmed with her password), then unlinks it");
   await ann.page.goto("/profile");
   await ann.page.getByRole("button", { name: "Link Google" }).click();
   await ann.page.getByLabel("Account").fill("ann-at-google");
   await ann.page.getByRole("button", { name: "Sign in" }).click();
+  // Back on the profile, her password confirms the link.
+  await ann.page.getByText("Enter your password to link Google").waitFor();
+  await ann.page.getByLabel("Password").fill("correct horse battery");
+  await ann.page.getByRole("button", { name: "Confirm" }).click();
   await ann.page.getByRole("status").filter({ hasText: "Google is linked" }).waitFor();
   await ann.page.getByText("Google (ann-at-google@example.test)").waitFor();
   await ann.page.getByRole("button", { name: "Unlink Google" }).click();

@@ -1,0 +1,1 @@
+ALTER TABLE oidc_authorizations ADD COLUMN code_verifier text NOT NULL DEFAULT '';
