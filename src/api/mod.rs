@@ -6,6 +6,7 @@ pub mod bots;
 pub mod client;
 pub mod contract;
 pub mod cors;
+pub mod devices;
 pub mod error;
 pub mod fallback;
 pub mod hands;
@@ -168,6 +169,9 @@ fn build() -> (
                 .service(push::subscriptions)
                 .service(push::unsubscribe)
                 .service(push::unsubscribe_id)
+                .service(devices::register)
+                .service(devices::list)
+                .service(devices::remove)
                 .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))

@@ -99,15 +99,30 @@ impl reqwest::dns::Resolve for Guarded {
     }
 }
 
-/// A client builder that trusts the machine's roots (with `ring`), follows no redirect,
-/// uses no proxy and gives up after `timeout`.
-fn builder(timeout: Duration) -> Result<reqwest::ClientBuilder, String> {
+/// A client builder that trusts the machine's roots (with `ring`) and those of
+/// `extra_roots` (PEM), follows no redirect, uses no proxy and gives up after `timeout`;
+/// with `http2`, it offers HTTP/2 to servers (by ALPN).
+fn builder(
+    timeout: Duration,
+    extra_roots: &[u8],
+    http2: bool,
+) -> Result<reqwest::ClientBuilder, String> {
+    use rustls::pki_types::pem::PemObject;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let tls = rustls::ClientConfig::builder_with_provider(provider)
+    let mut roots = roots();
+    for cert in rustls::pki_types::CertificateDer::pem_slice_iter(extra_roots) {
+        roots
+            .add(cert.map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    }
+    let mut tls = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .map_err(|e| e.to_string())?
-        .with_root_certificates(roots())
+        .with_root_certificates(roots)
         .with_no_client_auth();
+    if http2 {
+        tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    }
     Ok(reqwest::Client::builder()
         .tls_backend_preconfigured(tls)
         .redirect(reqwest::redirect::Policy::none())
@@ -119,7 +134,7 @@ fn builder(timeout: Duration) -> Result<reqwest::ClientBuilder, String> {
 
 /// The HTTP client webhooks are sent with: no redirects, a 10 s timeout, guarded DNS.
 pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
-    builder(TIMEOUT)?
+    builder(TIMEOUT, &[], false)?
         .dns_resolver(Arc::new(Guarded {
             allow_private: config.allow_private,
         }))
@@ -127,10 +142,17 @@ pub fn client(config: &WebhookConfig) -> Result<reqwest::Client, String> {
         .map_err(|e| e.to_string())
 }
 
-/// An HTTP client for addresses the operator configured (OpenID providers): as
-/// [`client`], without the guard on private addresses.
-pub fn plain_client(timeout: Duration) -> Result<reqwest::Client, String> {
-    builder(timeout)?.build().map_err(|e| e.to_string())
+/// An HTTP client for addresses the operator configured (OpenID providers, push
+/// services): as [`client`], without the guard on private addresses, also trusting
+/// `extra_roots` (PEM), and with `http2` offering HTTP/2.
+pub fn plain_client(
+    timeout: Duration,
+    extra_roots: &[u8],
+    http2: bool,
+) -> Result<reqwest::Client, String> {
+    builder(timeout, extra_roots, http2)?
+        .build()
+        .map_err(|e| e.to_string())
 }
 
 /// The machine's trusted roots (Debian's `/etc/ssl/certs`).

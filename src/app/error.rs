@@ -137,6 +137,8 @@ error_codes! {
     // 404: Unknown id.
     /// No bot sits at this seat of the table. Refetch the table to see where its bots sit.
     BotNotFound = (404, "bot_not_found"),
+    /// The caller has no device with this id. Nothing to remove: treat it as gone.
+    DeviceNotFound = (404, "device_not_found"),
     /// The server sends no mail (`BOURRE_SMTP_URL` is unset), so it has no email operations. Sign
     /// in with a password or a provider; ask the operator to set up mail.
     EmailNotConfigured = (404, "email_not_configured"),
@@ -307,6 +309,9 @@ error_codes! {
     InvalidCode = (422, "invalid_code"),
     /// A display name is empty or all spaces, or over 32 characters. Choose another.
     InvalidDisplayName = (422, "invalid_display_name"),
+    /// A device `token` is not of its platform's form (FCM: 1 to 4096 letters, digits, `:`,
+    /// `_`, `-`; APNs: 32 to 200 hexadecimal digits). Send the token the platform gave.
+    InvalidDeviceToken = (422, "invalid_device_token"),
     /// The `email` is not one address such as `ann@example.com` (at most 254 characters). Fix
     /// it.
     InvalidEmail = (422, "invalid_email"),
@@ -337,6 +342,9 @@ error_codes! {
     /// The `url` is not https (`BOURRE_WEBHOOK_ALLOW_HTTP`), has credentials or a private address
     /// or over 2000 characters, `events` is empty, or the league has 10 webhooks. Fix it.
     InvalidWebhook = (422, "invalid_webhook"),
+    /// The server sends no push through this `platform` (FCM needs `BOURRE_FCM_CREDENTIALS`,
+    /// APNs `BOURRE_APNS_KEY` and its ids). Use another platform, or ask the operator.
+    PushPlatformNotConfigured = (422, "push_platform_not_configured"),
     /// The `endpoint` fails the checks a webhook `url` gets or is over 2000 characters, or
     /// `keys.p256dh` or `keys.auth` is not a valid key. Subscribe again.
     InvalidPushSubscription = (422, "invalid_push_subscription"),

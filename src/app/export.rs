@@ -157,6 +157,9 @@ pub struct PlayerExport {
     pub push_subscriptions: Vec<ExportedPushSubscription>,
     /// The player's identities at OpenID providers, oldest first.
     pub identities: Vec<ExportedIdentity>,
+    /// The player's devices (native apps' push tokens), oldest first; tokens end-only, as
+    /// listed.
+    pub devices: Vec<super::devices::DeviceOut>,
 }
 
 impl App {
@@ -258,6 +261,11 @@ impl App {
                         linked_at,
                     },
                 )
+                .collect(),
+            devices: rows
+                .devices
+                .into_iter()
+                .map(super::devices::DeviceOut::from)
                 .collect(),
         })
     }

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod auth;
 pub mod bots;
 pub mod commands;
+pub mod devices;
 pub mod discovery;
 pub mod dispatcher;
 pub mod drain;
@@ -26,12 +27,14 @@ pub mod league_history;
 pub mod leagues;
 pub mod live;
 pub mod mail;
+pub mod native;
 pub mod notices;
 pub mod oidc;
 pub mod pipeline;
 pub mod presence;
 pub mod profiles;
 pub mod push;
+pub mod push_texts;
 pub mod reachable;
 pub mod rebuild;
 pub mod sessions;
@@ -138,6 +141,8 @@ pub struct Config {
     pub guest_ttl: Duration,
     /// The OpenID providers players sign in with (`BOURRE_OIDC_PROVIDERS`).
     pub oidc: std::sync::Arc<oidc::Providers>,
+    /// The native push services devices are sent to (FCM, APNs).
+    pub native: std::sync::Arc<native::Native>,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

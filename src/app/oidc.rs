@@ -306,7 +306,7 @@ impl Providers {
         }
         Ok(Providers {
             list,
-            client: super::dispatcher::plain_client(TIMEOUT)?,
+            client: super::dispatcher::plain_client(TIMEOUT, &[], false)?,
             allow_http,
             leeway,
         })

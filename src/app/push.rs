@@ -157,42 +157,95 @@ pub fn encrypt(p256dh: &[u8], auth: &[u8], plaintext: &[u8]) -> Result<Vec<u8>, 
     Ok(body)
 }
 
-/// The message a browser's service worker receives: what to show, and where to go.
-fn message(body: &str) -> Result<(Value, Option<DateTime<Utc>>), String> {
-    let note: Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
-    let kind = note["type"].as_str().unwrap_or_default();
-    let data = &note["data"];
-    let table = data["table_name"].as_str().unwrap_or("the table");
-    let deadline: Option<DateTime<Utc>> = data["deadline"].as_str().and_then(|d| d.parse().ok());
-    let (title, text) = if kind == "turn.reminder" {
-        (
-            format!("Your turn at {table} ends soon"),
-            match deadline {
-                Some(at) => format!(
-                    "Act before {} UTC, or the table plays for you.",
-                    at.format("%H:%M")
-                ),
-                None => "Act soon, or the table plays for you.".to_owned(),
-            },
+/// A notification as the outbox holds it, read for a push: its kind, what it says in the
+/// player's language and time zone, its turn's deadline, and its table.
+struct Notice {
+    kind: String,
+    words: super::push_texts::Words,
+    deadline: Option<DateTime<Utc>>,
+    note: Value,
+}
+
+impl Notice {
+    fn read(body: &str, locale: Option<&str>, time_zone: Option<&str>) -> Result<Notice, String> {
+        let note: Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+        let kind = note["type"].as_str().unwrap_or_default().to_owned();
+        let data = &note["data"];
+        let deadline: Option<DateTime<Utc>> =
+            data["deadline"].as_str().and_then(|d| d.parse().ok());
+        let words = super::push_texts::words(
+            &kind,
+            locale.and_then(super::profiles::Locale::stored),
+            time_zone,
+            data["table_name"].as_str().unwrap_or("the table"),
+            data["hand_no"].as_i64().unwrap_or_default(),
+            deadline,
+        );
+        Ok(Notice {
+            kind,
+            words,
+            deadline,
+            note,
+        })
+    }
+
+    fn data(&self, name: &str) -> &Value {
+        &self.note["data"][name]
+    }
+
+    /// The table's id, simple (32 hex digits): one push per table replaces another.
+    fn topic(&self) -> Option<String> {
+        self.data("table_id")
+            .as_str()
+            .and_then(|t| t.parse::<Uuid>().ok())
+            .map(|t| t.simple().to_string())
+    }
+
+    /// Where a tap leads.
+    fn url(&self) -> String {
+        format!(
+            "/tables/{}",
+            self.data("table_id").as_str().unwrap_or_default()
         )
-    } else {
-        (
-            format!("Your turn at {table}"),
-            format!("Hand {}: you are to act.", data["hand_no"]),
-        )
-    };
-    let shown = json!({
-        "type": kind,
-        "title": title,
-        "body": text,
-        "url": format!("/tables/{}", data["table_id"].as_str().unwrap_or_default()),
-        "table_id": data["table_id"],
-        "league_id": data["league_id"],
-        "hand_no": data["hand_no"],
-        "deadline": data["deadline"],
-        "timestamp": note["timestamp"],
-    });
-    Ok((shown, deadline))
+    }
+
+    /// Seconds worth showing: until the turn's deadline (a day without one).
+    fn ttl(&self) -> i64 {
+        self.deadline.map_or(86_400, |at| {
+            (at - Utc::now()).num_seconds().clamp(60, 86_400)
+        })
+    }
+
+    /// The message a browser's service worker receives: what to show, and where to go.
+    fn shown(&self) -> Value {
+        json!({
+            "type": self.kind,
+            "title": self.words.title,
+            "body": self.words.body,
+            "url": self.url(),
+            "table_id": self.data("table_id"),
+            "league_id": self.data("league_id"),
+            "hand_no": self.data("hand_no"),
+            "deadline": self.data("deadline"),
+            "timestamp": self.note["timestamp"],
+        })
+    }
+
+    /// What an app receives with the words, as strings.
+    fn app_data(&self) -> Vec<(&'static str, String)> {
+        let text = |v: &Value| match v {
+            Value::String(s) => s.clone(),
+            Value::Null => String::new(),
+            other => other.to_string(),
+        };
+        vec![
+            ("type", self.kind.clone()),
+            ("table_id", text(self.data("table_id"))),
+            ("league_id", text(self.data("league_id"))),
+            ("hand_no", text(self.data("hand_no"))),
+            ("url", self.url()),
+        ]
+    }
 }
 
 /// The server's VAPID public key.
@@ -367,34 +420,61 @@ impl App {
     }
 
     /// One attempt at push message `push`: delivered (or refused for good) and deleted,
-    /// its subscription removed on 404 or 410, or retried with backoff for a day.
-    #[tracing::instrument(name = "web_push", skip_all)]
+    /// its subscription or device removed when its push service says it is gone (404 or
+    /// 410), or retried with backoff (no sooner than a `Retry-After`) for a day.
+    #[tracing::instrument(name = "push", skip_all)]
     pub(crate) async fn push(
         &self,
         client: &reqwest::Client,
         push: Claimed,
     ) -> Result<(), AppError> {
         let started = Instant::now();
-        let outcome = self.send_push(client, &push).await;
+        let outcome = match push.device_id {
+            Some(_) => self.send_native(&push).await,
+            None => self.send_push(client, &push).await,
+        };
+        let channel = if push.device_id.is_some() {
+            "device"
+        } else {
+            "push"
+        };
         let mut conn = store::conn(&self.pool).await?;
-        let delivered = matches!(outcome, Ok(status) if (200..300).contains(&status));
+        let delivered = matches!(&outcome, Ok(reply) if (200..300).contains(&reply.status));
+        let mut not_before = None;
         let retry = match outcome {
-            Ok(status) if (200..300).contains(&status) => None,
-            Ok(404 | 410) => {
-                crate::metrics::attempt("push", "removed");
-                store::push::remove(&mut conn, push.subscription_id).await?;
+            Ok(reply) if (200..300).contains(&reply.status) => {
+                if let Some(device) = push.device_id {
+                    store::devices::used(&mut conn, device).await?;
+                }
+                None
+            }
+            Ok(Reply {
+                status: 404 | 410, ..
+            }) => {
+                crate::metrics::attempt(channel, "removed");
+                match (push.subscription_id, push.device_id) {
+                    (Some(subscription), _) => store::push::remove(&mut conn, subscription).await?,
+                    (_, Some(device)) => store::devices::remove(&mut conn, device).await?,
+                    (None, None) => {}
+                }
                 return Ok(());
             }
-            Ok(status) if status == 429 || status >= 500 => Some(format!("HTTP {status}")),
-            Ok(status) => {
+            Ok(reply) if reply.status == 429 || reply.status >= 500 => {
+                not_before = reply.retry_after;
+                Some(format!("HTTP {}", reply.status))
+            }
+            Ok(reply) => {
                 crate::obs::warn(
                     "a push service refused a message",
-                    json!({"status": status, "kind": kind_of(&push.body)}),
+                    json!({"status": reply.status, "kind": kind_of(&push.body), "channel": channel}),
                 );
                 None
             }
             Err(Sent::Never(why)) => {
-                crate::obs::warn("a push message was not sent", json!({"cause": why}));
+                crate::obs::warn(
+                    "a push message was not sent",
+                    json!({"cause": why, "channel": channel}),
+                );
                 None
             }
             Err(Sent::Failed(why)) => Some(why),
@@ -404,18 +484,24 @@ impl App {
             if at.is_none() {
                 crate::obs::warn(
                     "a push message failed for a day",
-                    json!({"cause": why, "kind": kind_of(&push.body),
+                    json!({"cause": why, "kind": kind_of(&push.body), "channel": channel,
                            "took_ms": started.elapsed().as_millis() as u64}),
                 );
             }
-            at
+            // A push service that said when to come back is not asked sooner.
+            at.map(|at| match not_before {
+                Some(secs) => {
+                    at.max(Utc::now() + chrono::Duration::seconds(secs.min(86_400) as i64))
+                }
+                None => at,
+            })
         });
         let result = match retry_at {
             _ if delivered => "delivered",
             Some(_) => "retried",
             None => "failed",
         };
-        crate::metrics::attempt("push", result);
+        crate::metrics::attempt(channel, result);
         store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
         if let Some(at) = retry_at {
             self.look_again(at);
@@ -423,26 +509,29 @@ impl App {
         Ok(())
     }
 
-    /// Sends `push`: the push service's status, or why there was none.
-    async fn send_push(&self, client: &reqwest::Client, push: &Claimed) -> Result<u16, Sent> {
+    /// Sends Web Push message `push`: the push service's status, or why there was none.
+    async fn send_push(&self, client: &reqwest::Client, push: &Claimed) -> Result<Reply, Sent> {
+        let (Some(endpoint), Some(p256dh), Some(auth)) = (&push.endpoint, &push.p256dh, &push.auth)
+        else {
+            return Err(Sent::Never("the subscription is gone".into()));
+        };
         let vapid = self.vapid().map_err(|e| Sent::Never(e.to_string()))?;
-        let endpoint = self.check_url(&push.endpoint).map_err(Sent::Never)?;
+        let endpoint = self.check_url(endpoint).map_err(Sent::Never)?;
         let url = reqwest::Url::parse(&endpoint).map_err(|e| Sent::Never(e.to_string()))?;
-        let (shown, deadline) = message(&push.body).map_err(Sent::Never)?;
-        let text = shown.to_string();
-        let body = encrypt(&push.p256dh, &push.auth, text.as_bytes()).map_err(Sent::Never)?;
+        let notice = Notice::read(
+            &push.body,
+            push.locale.as_deref(),
+            push.time_zone.as_deref(),
+        )
+        .map_err(Sent::Never)?;
+        let text = notice.shown().to_string();
+        let body = encrypt(p256dh, auth, text.as_bytes()).map_err(Sent::Never)?;
         let now = Utc::now();
-        // Worth showing until the turn's deadline (a day without one).
-        let ttl = deadline.map_or(86_400, |at| (at - now).num_seconds().clamp(60, 86_400));
-        let topic = shown["table_id"]
-            .as_str()
-            .and_then(|t| t.parse::<Uuid>().ok())
-            .map(|t| t.simple().to_string());
         let mut request = client
             .post(url.clone())
             .header("content-encoding", "aes128gcm")
             .header("content-type", "application/octet-stream")
-            .header("ttl", ttl.to_string())
+            .header("ttl", notice.ttl().to_string())
             .header("urgency", "high")
             .header(
                 "authorization",
@@ -450,19 +539,64 @@ impl App {
             )
             .body(body);
         // A newer "your turn" at the same table replaces one not yet delivered.
-        if let Some(topic) = topic {
+        if let Some(topic) = notice.topic() {
             request = request.header("topic", topic);
         }
         match request.send().await {
-            Ok(response) => Ok(response.status().as_u16()),
+            Ok(response) => Ok(Reply {
+                status: response.status().as_u16(),
+                retry_after: response
+                    .headers()
+                    .get("retry-after")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.trim().parse().ok()),
+            }),
             // Without the endpoint: whoever has it may push to the browser.
             Err(e) => Err(Sent::Failed(super::dispatcher::cause(&e.without_url()))),
         }
     }
+
+    /// Sends push message `push` to its device, through FCM or APNs.
+    async fn send_native(&self, push: &Claimed) -> Result<Reply, Sent> {
+        let (Some(platform), Some(token)) = (&push.platform, &push.token) else {
+            return Err(Sent::Never("the device is gone".into()));
+        };
+        let notice = Notice::read(
+            &push.body,
+            push.locale.as_deref(),
+            push.time_zone.as_deref(),
+        )
+        .map_err(Sent::Never)?;
+        let data = notice.app_data();
+        let collapse = notice.topic().unwrap_or_default();
+        let message = super::native::Push {
+            words: &notice.words,
+            data: &data,
+            collapse: &collapse,
+            ttl: notice.ttl(),
+        };
+        let native = &self.config.native;
+        match platform.as_str() {
+            "fcm" => match &native.fcm {
+                Some(fcm) => fcm.send(&native.client, token, &message).await,
+                None => Err(Sent::Never("FCM is not configured".into())),
+            },
+            _ => match &native.apns {
+                Some(apns) => apns.send(&native.client, token, &message).await,
+                None => Err(Sent::Never("APNs is not configured".into())),
+            },
+        }
+    }
+}
+
+/// A push service's answer: its status, and its `Retry-After` in seconds if it gave one.
+pub(crate) struct Reply {
+    pub status: u16,
+    pub retry_after: Option<u64>,
 }
 
 /// Why a push got no status: never to be sent, or worth another attempt.
-enum Sent {
+pub(crate) enum Sent {
     Never(String),
     Failed(String),
 }

@@ -12,6 +12,7 @@ use crate::app::dispatcher::WebhookConfig;
 use crate::app::drain::Stage;
 use crate::app::feeds::StreamLimits;
 use crate::app::mail::Mailer;
+use crate::app::native::{Apns, Fcm, Native};
 use crate::app::oidc::Providers;
 use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::throttle::{AddressLimits, Cidr};
@@ -186,6 +187,41 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_OIDC_LEEWAY_SECS", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(0..=600))]
     pub oidc_leeway_secs: u64,
+    /// FCM: the service account key file (JSON) of the Firebase project, whose `token_uri`
+    /// access tokens are got from. Unset: no FCM devices.
+    #[arg(long, env = "BOURRE_FCM_CREDENTIALS")]
+    pub fcm_credentials: Option<String>,
+    /// Where FCM messages are sent.
+    #[arg(
+        long,
+        env = "BOURRE_FCM_ENDPOINT",
+        default_value = "https://fcm.googleapis.com"
+    )]
+    pub fcm_endpoint: String,
+    /// APNs: the team's token key (.p8). Unset: no APNs devices.
+    #[arg(long, env = "BOURRE_APNS_KEY")]
+    pub apns_key: Option<String>,
+    /// The APNs key's id (10 characters, from Apple's developer account).
+    #[arg(long, env = "BOURRE_APNS_KEY_ID")]
+    pub apns_key_id: Option<String>,
+    /// The Apple developer team's id.
+    #[arg(long, env = "BOURRE_APNS_TEAM_ID")]
+    pub apns_team_id: Option<String>,
+    /// The app's bundle id, the topic of its pushes.
+    #[arg(long, env = "BOURRE_APNS_TOPIC")]
+    pub apns_topic: Option<String>,
+    /// Where APNs pushes are sent (`https://api.sandbox.push.apple.com` for development
+    /// builds).
+    #[arg(
+        long,
+        env = "BOURRE_APNS_ENDPOINT",
+        default_value = "https://api.push.apple.com"
+    )]
+    pub apns_endpoint: String,
+    /// A PEM file of extra root certificates the push services' certificates may chain to
+    /// (a private endpoint's).
+    #[arg(long, env = "BOURRE_PUSH_CA_FILE")]
+    pub push_ca_file: Option<String>,
     /// Leagues a guest may create per day (0: none; a guest upgrades to create one).
     #[arg(long, env = "BOURRE_GUEST_LEAGUES_PER_DAY", default_value_t = 0,
           value_parser = clap::value_parser!(i64).range(0..))]
@@ -334,6 +370,37 @@ fn mail_config(args: &ServeArgs) -> Result<Option<Mailer>, String> {
     }
 }
 
+/// The native push services: FCM with `BOURRE_FCM_CREDENTIALS`, APNs with
+/// `BOURRE_APNS_KEY` and its key id, team id and topic (all four, or none).
+fn native_config(args: &ServeArgs) -> Result<Native, String> {
+    let fcm = args
+        .fcm_credentials
+        .as_deref()
+        .map(|path| Fcm::from_file(path, &args.fcm_endpoint))
+        .transpose()
+        .map_err(|e| format!("BOURRE_FCM_CREDENTIALS: {e}"))?;
+    let apns = match (
+        &args.apns_key,
+        &args.apns_key_id,
+        &args.apns_team_id,
+        &args.apns_topic,
+    ) {
+        (None, None, None, None) => None,
+        (Some(key), Some(key_id), Some(team_id), Some(topic)) => Some(
+            Apns::from_file(key, key_id, team_id, topic, &args.apns_endpoint)
+                .map_err(|e| format!("BOURRE_APNS_KEY: {e}"))?,
+        ),
+        _ => {
+            return Err(
+                "BOURRE_APNS_KEY, BOURRE_APNS_KEY_ID, BOURRE_APNS_TEAM_ID and \
+                        BOURRE_APNS_TOPIC go together: set all four, or none"
+                    .into(),
+            );
+        }
+    };
+    Native::new(fcm, apns, args.push_ca_file.as_deref())
+}
+
 /// Builds the application state from settings already checked ([`ServeArgs::check`]),
 /// for a migrated database.
 fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, String> {
@@ -376,6 +443,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 guest_leagues_per_day: args.guest_leagues_per_day,
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
+            native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(Providers::parse(
                 &args.oidc_providers,
                 &args.oidc_secrets,

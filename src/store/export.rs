@@ -34,6 +34,8 @@ pub struct PlayerRows {
     pub push_subscriptions: Vec<(Uuid, String, Uuid, DateTime<Utc>)>,
     /// Their identities at OpenID providers, oldest first.
     pub identities: Vec<super::identities::IdentityRow>,
+    /// Their devices, oldest first.
+    pub devices: Vec<super::devices::DeviceRow>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -127,6 +129,7 @@ pub async fn player_rows(
                 .load(conn)
                 .await?;
             let identities = super::identities::of_player(conn, player).await?;
+            let devices = super::devices::of_player(conn, player).await?;
             Ok(Some(PlayerRows {
                 profile,
                 memberships,
@@ -138,6 +141,7 @@ pub async fn player_rows(
                 sessions,
                 push_subscriptions,
                 identities,
+                devices,
             }))
         })
         .await

@@ -3,11 +3,11 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Binary, Integer, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Binary, Integer, Nullable, Text, Timestamptz};
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::schema::{push_messages, push_subscriptions, watchers};
+use super::schema::{devices, push_messages, push_subscriptions, watchers};
 use super::{Conn, StoreError};
 
 /// Subscriptions one player keeps; subscribing beyond drops their oldest.
@@ -116,7 +116,7 @@ pub async fn unsubscribe_id(conn: &mut Conn, player: Uuid, id: Uuid) -> Result<b
     Ok(gone > 0)
 }
 
-/// Removes the subscriptions the sessions `ended` made.
+/// Removes the subscriptions and devices the sessions `ended` registered.
 pub async fn end_with_sessions(conn: &mut Conn, ended: &[Uuid]) -> Result<(), StoreError> {
     if !ended.is_empty() {
         diesel::delete(
@@ -124,6 +124,9 @@ pub async fn end_with_sessions(conn: &mut Conn, ended: &[Uuid]) -> Result<(), St
         )
         .execute(conn)
         .await?;
+        diesel::delete(devices::table.filter(devices::session_id.eq_any(ended)))
+            .execute(conn)
+            .await?;
     }
     Ok(())
 }
@@ -146,9 +149,12 @@ pub async fn unsubscribe(
     Ok(gone > 0)
 }
 
-/// Removes every subscription of the player (their account is deleted).
+/// Removes every subscription and device of the player (their account is deleted).
 pub async fn forget(conn: &mut Conn, player: Uuid) -> Result<(), StoreError> {
     diesel::delete(push_subscriptions::table.filter(push_subscriptions::player_id.eq(player)))
+        .execute(conn)
+        .await?;
+    diesel::delete(devices::table.filter(devices::player_id.eq(player)))
         .execute(conn)
         .await?;
     Ok(())
@@ -162,19 +168,31 @@ pub async fn remove(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A message taken to be sent: where, to whose keys, and the attempt's number.
+/// A message taken to be sent: to a browser (its subscription's endpoint and keys) or a
+/// device (its platform and token), for a player reading `locale` in `time_zone`, and the
+/// attempt's number.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct Claimed {
     #[diesel(sql_type = BigInt)]
     pub id: i64,
-    #[diesel(sql_type = diesel::sql_types::Uuid)]
-    pub subscription_id: Uuid,
-    #[diesel(sql_type = Text)]
-    pub endpoint: String,
-    #[diesel(sql_type = Binary)]
-    pub p256dh: Vec<u8>,
-    #[diesel(sql_type = Binary)]
-    pub auth: Vec<u8>,
+    #[diesel(sql_type = Nullable<diesel::sql_types::Uuid>)]
+    pub subscription_id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub endpoint: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    pub p256dh: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    pub auth: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<diesel::sql_types::Uuid>)]
+    pub device_id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub platform: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub token: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub locale: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub time_zone: Option<String>,
     #[diesel(sql_type = Text)]
     pub body: String,
     #[diesel(sql_type = Integer)]
@@ -193,11 +211,20 @@ pub async fn claim(
     Ok(diesel::sql_query(
         "UPDATE push_messages m SET attempts = m.attempts + 1, \
          next_at = now() + make_interval(secs => $2) \
-         FROM push_subscriptions s WHERE s.id = m.subscription_id AND m.id IN \
-         (SELECT id FROM push_messages WHERE next_at <= now() ORDER BY next_at LIMIT $1 \
-         FOR UPDATE SKIP LOCKED) \
-         RETURNING m.id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth, m.body, \
-         m.attempts, m.created_at",
+         WHERE m.id IN (SELECT id FROM push_messages WHERE next_at <= now() \
+         ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED) \
+         RETURNING m.id, m.subscription_id, \
+         (SELECT endpoint FROM push_subscriptions s WHERE s.id = m.subscription_id) AS endpoint, \
+         (SELECT p256dh FROM push_subscriptions s WHERE s.id = m.subscription_id) AS p256dh, \
+         (SELECT auth FROM push_subscriptions s WHERE s.id = m.subscription_id) AS auth, \
+         m.device_id, \
+         (SELECT platform FROM devices d WHERE d.id = m.device_id) AS platform, \
+         (SELECT token FROM devices d WHERE d.id = m.device_id) AS token, \
+         (SELECT locale FROM players p \
+          WHERE p.id = (m.body::jsonb #>> '{data,player_id}')::uuid) AS locale, \
+         (SELECT time_zone FROM players p \
+          WHERE p.id = (m.body::jsonb #>> '{data,player_id}')::uuid) AS time_zone, \
+         m.body, m.attempts, m.created_at",
     )
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(lease_secs)

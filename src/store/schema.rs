@@ -298,9 +298,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    devices (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        session_id -> Uuid,
+        platform -> Text,
+        token -> Text,
+        created_at -> Timestamptz,
+        last_used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     push_messages (id) {
         id -> Int8,
-        subscription_id -> Uuid,
+        subscription_id -> Nullable<Uuid>,
+        device_id -> Nullable<Uuid>,
         kind -> Text,
         body -> Text,
         attempts -> Int4,
@@ -358,6 +371,8 @@ diesel::table! {
 
 diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
+diesel::joinable!(push_messages -> devices (device_id));
+diesel::joinable!(devices -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     identities,
@@ -367,6 +382,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     standings,
     push_subscriptions,
     push_messages,
+    devices,
     watchers,
     webhooks,
     deliveries,

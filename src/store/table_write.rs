@@ -139,7 +139,8 @@ impl NoticeRows {
     }
 
     /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
-    /// ids), for leagues with a webhook and turns of players with a push subscription.
+    /// ids), for leagues with a webhook and turns of players with a push subscription or a
+    /// device.
     fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
         out.push_sql(
             ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
@@ -159,8 +160,9 @@ impl NoticeRows {
         out.push_sql(written);
         out.push_sql(
             ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id) \
-             OR (x.kind = 'turn.started' AND EXISTS (SELECT 1 FROM push_subscriptions s \
-             WHERE s.player_id = (x.data->>'player_id')::uuid))))",
+             OR (x.kind = 'turn.started' AND (EXISTS (SELECT 1 FROM push_subscriptions s \
+             WHERE s.player_id = (x.data->>'player_id')::uuid) OR EXISTS (SELECT 1 FROM devices d \
+             WHERE d.player_id = (x.data->>'player_id')::uuid)))))",
         );
         Ok(())
     }

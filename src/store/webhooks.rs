@@ -194,7 +194,7 @@ pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
 
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
 /// that takes their kind and is sent to (see [`active`]), and into push messages, one per
-/// push subscription (whose session goes on) of the player
+/// push subscription and per device (whose session goes on) of the player
 /// a `turn.started` or `turn.reminder` is for (a `turn.started` only when the player is not
 /// watching the table: no fresh watcher row, on any process), and deletes them, in one
 /// statement (rows another process holds are skipped). A `turn.reminder` is dropped when
@@ -220,10 +220,13 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
          FROM live l JOIN webhooks w ON w.league_id = l.league_id AND l.kind = ANY (w.events) \
          WHERE {active} RETURNING 1), \
-         pushed AS (INSERT INTO push_messages (subscription_id, kind, body) \
-         SELECT s.id, l.kind, \
+         targets AS (SELECT id AS subscription_id, NULL::uuid AS device_id, player_id, \
+         session_id FROM push_subscriptions UNION ALL \
+         SELECT NULL::uuid, id, player_id, session_id FROM devices), \
+         pushed AS (INSERT INTO push_messages (subscription_id, device_id, kind, body) \
+         SELECT s.subscription_id, s.device_id, l.kind, \
          json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
-         FROM live l JOIN push_subscriptions s ON s.player_id = (l.data->>'player_id')::uuid \
+         FROM live l JOIN targets s ON s.player_id = (l.data->>'player_id')::uuid \
          JOIN sessions se ON se.id = s.session_id AND se.ended_at IS NULL \
          AND se.expires_at > now() \
          WHERE l.kind = 'turn.reminder' OR (l.kind = 'turn.started' AND NOT EXISTS \
@@ -235,7 +238,7 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \
          WHERE kind = 'turn.started' AND data->>'deadline' IS NOT NULL \
          AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = live.league_id \
-         AND 'turn.reminder' = ANY (w.events) AND {active}) OR EXISTS (SELECT 1 FROM push_subscriptions s \
+         AND 'turn.reminder' = ANY (w.events) AND {active}) OR EXISTS (SELECT 1 FROM targets s \
          WHERE s.player_id = (live.data->>'player_id')::uuid)) \
          AND (data->>'deadline')::timestamptz - make_interval(secs => $2) > now() RETURNING 1) \
          SELECT count(*) AS taken FROM due",

@@ -16,6 +16,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Value, json};
 
 use crate::mail::{MailServer, code_of, mail_config, nth_message};
+use crate::native_push::{APNS_TOKEN, Services};
 use crate::oidc::{PHONE, Provider, REDIRECT, browse, pkce};
 use crate::support::{
     Player, Reply, TestApp, browser_subscription, free_port, legal_move, scratch_dir,
@@ -31,6 +32,8 @@ struct Walk {
     smtp: MailServer,
     /// The OpenID provider the walk signs in with.
     oidc: Provider,
+    /// The push services the walk's devices are sent to.
+    _native: Services,
     doc: Value,
     validators: HashMap<String, jsonschema::Validator>,
     /// By operation id: `request`, the first request body, and `responses`, the first
@@ -44,8 +47,10 @@ impl Walk {
     async fn start() -> Walk {
         let smtp = MailServer::start(free_port(), &scratch_dir("examples-mail"));
         let oidc = Provider::start().await;
+        let native = Services::start("examples-native");
         let app = TestApp::start_with(bourre::app::Config {
             oidc: oidc.providers("google"),
+            native: native.native(),
             ..mail_config(&smtp, 20)
         })
         .await;
@@ -57,6 +62,7 @@ impl Walk {
             app,
             smtp,
             oidc,
+            _native: native,
             doc,
             validators: HashMap::new(),
             recorded: BTreeMap::new(),
@@ -501,6 +507,26 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
     w.empty(
         Method::DELETE,
         "/v1/players/me/identities/google",
+        &fay,
+        None,
+        204,
+    )
+    .await;
+    // A phone app's device: registered, listed, removed.
+    let device = w
+        .post(
+            "/v1/players/me/devices",
+            &fay,
+            json!({"platform": "apns", "token": APNS_TOKEN}),
+        )
+        .await;
+    w.get("/v1/players/me/devices", &fay).await;
+    w.empty(
+        Method::DELETE,
+        &format!(
+            "/v1/players/me/devices/{}",
+            device["id"].as_str().expect("id")
+        ),
         &fay,
         None,
         204,

@@ -36,23 +36,7 @@ impl MailServer {
     /// An SMTP server on `port`, keeping mail in `dir`.
     pub fn start(port: u16, dir: &Path) -> MailServer {
         let here = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail");
-        let ready = || {
-            Command::new("python3")
-                .args(["-c", "import aiosmtpd"])
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        if !ready() {
-            // As `.ci/run` does: the pinned packages.
-            let installed = Command::new("python3")
-                .args(["-m", "pip", "install", "--quiet"])
-                .args(["--disable-pip-version-check", "-r"])
-                .arg(format!("{here}/requirements.txt"))
-                .status()
-                .expect("python3 -m pip");
-            assert!(installed.success() && ready(), "aiosmtpd");
-        }
+        crate::support::python_packages(&format!("{here}/requirements.txt"), "aiosmtpd");
         let mut child = Command::new("python3")
             .arg(format!("{here}/smtp_server.py"))
             .arg(port.to_string())

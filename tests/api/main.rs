@@ -26,6 +26,7 @@ mod leagues;
 mod lean_streams;
 mod limits;
 mod mail;
+mod native_push;
 mod oidc;
 mod operations;
 mod push;

@@ -28,28 +28,10 @@ impl Drop for PushService {
 impl PushService {
     fn start() -> PushService {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/push");
-        let ready = || {
-            Command::new("python3")
-                .args(["-c", "import http_ece, cryptography"])
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        if !ready() {
-            // As `.ci/run` does: the pinned packages.
-            let installed = Command::new("python3")
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                ])
-                .args(["-r", &format!("{dir}/requirements.txt")])
-                .status()
-                .expect("python3 -m pip");
-            assert!(installed.success() && ready(), "http_ece and cryptography");
-        }
+        crate::support::python_packages(
+            &format!("{dir}/requirements.txt"),
+            "http_ece, cryptography",
+        );
         let script = format!("{dir}/endpoint.py");
         let mut child = Command::new("python3")
             .arg(&script)

@@ -259,6 +259,9 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         hash_slots: 2,
         mail: None,
         guest_ttl: Duration::from_secs(30 * 86_400),
+        native: std::sync::Arc::new(
+            bourre::app::native::Native::new(None, None, None).expect("native"),
+        ),
         oidc: std::sync::Arc::new(
             bourre::app::oidc::Providers::parse("", "", false, 0).expect("providers"),
         ),
@@ -938,4 +941,24 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = tmp_path(name, "");
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
+}
+
+/// Makes sure `python3` imports `modules` (`"http_ece, cryptography"`), installing the
+/// pinned packages of `requirements` (a path) first when it does not, as `.ci/run` does.
+pub fn python_packages(requirements: &str, modules: &str) {
+    let ready = || {
+        std::process::Command::new("python3")
+            .args(["-c", &format!("import {modules}")])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !ready() {
+        let installed = std::process::Command::new("python3")
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(["--disable-pip-version-check", "-r", requirements])
+            .status()
+            .expect("python3 -m pip");
+        assert!(installed.success() && ready(), "{requirements}");
+    }
 }
