@@ -429,7 +429,11 @@ pub async fn erase(conn: &mut Conn, id: Uuid, account: &str) -> Result<(), Store
             players::time_zone.eq(None::<String>),
             players::email.eq(None::<String>),
             players::email_verified_at.eq(None::<DateTime<Utc>>),
-            players::deleted_at.eq(diesel::dsl::now),
+            // The moment of the erasure, after the row was held (not the transaction's
+            // start): whatever of the player's committed before it did not wait for it.
+            players::deleted_at.eq(diesel::dsl::sql::<
+                diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>,
+            >("clock_timestamp()")),
         ))
         .execute(conn)
         .await?;
