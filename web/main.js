@@ -1,5 +1,6 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
-// /leagues/ID, /tables/ID, /profile); "your turn" watched across tables while signed in.
+// /leagues/ID, /tables/ID, /profile, and /oidc back from a provider); "your turn" watched
+// across tables while signed in.
 
 import {
   SIGNED_OUT,

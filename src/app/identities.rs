@@ -11,8 +11,9 @@ use uuid::Uuid;
 
 use super::auth::{Player, check_username, hold_player, unknown_player};
 use super::ids::PlayerId;
-use super::oidc::{Verified, random_text, sha256};
+use super::oidc::{Verified, random_text};
 use super::sessions::Session;
+use super::sessions::token_hash;
 use super::{App, AppError, ErrorCode};
 use crate::store::identities::AuthorizationRow;
 use crate::store::players::{Hold, Passwordless};
@@ -386,7 +387,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         store::identities::start_authorization(
             &mut conn,
-            &sha256(&state),
+            &token_hash(&state),
             &AuthorizationRow {
                 provider: provider.to_owned(),
                 nonce,
@@ -421,7 +422,7 @@ impl App {
         check_pkce(code_verifier, 43, 128)
             .map_err(|why| failed(format!("the code_verifier is not {why}")))?;
         let mut conn = store::conn(&self.pool).await?;
-        let started = store::identities::take_authorization(&mut conn, &sha256(state)).await?;
+        let started = store::identities::take_authorization(&mut conn, &token_hash(state)).await?;
         drop(conn);
         let started = started
             .filter(|s| s.expires_at > Utc::now())

@@ -73,15 +73,6 @@ async fn json_of(response: reqwest::Response) -> Value {
     }
 }
 
-/// The `Retry-After` of `response`, in seconds, if it gives one.
-fn retry_after(response: &reqwest::Response) -> Option<u64> {
-    response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok())
-}
-
 impl Fcm {
     /// From the service account key file at `path` (`BOURRE_FCM_CREDENTIALS`), sending to
     /// `endpoint` (`BOURRE_FCM_ENDPOINT`).
@@ -181,22 +172,23 @@ impl Fcm {
             .send()
             .await
             .map_err(failed)?;
-        let status = response.status().as_u16();
-        let after = retry_after(&response);
-        if status == 401 {
-            // The access token was revoked or expired early: a new one next time.
-            *self.token.lock().await = None;
-            return Ok(Reply {
-                status: 503,
-                retry_after: None,
-            });
+        let reply = Reply::of(&response);
+        match reply.status {
+            401 => {
+                // The access token was revoked or expired early: a new one next time.
+                *self.token.lock().await = None;
+                Ok(Reply {
+                    status: 503,
+                    retry_after: None,
+                })
+            }
+            // An app uninstalled, or a token no longer valid: the device is gone.
+            404 => Ok(Reply {
+                status: 410,
+                ..reply
+            }),
+            _ => Ok(reply),
         }
-        // An app uninstalled, or a token no longer valid: the device is gone.
-        let status = if status == 404 { 410 } else { status };
-        Ok(Reply {
-            status,
-            retry_after: after,
-        })
     }
 }
 
@@ -279,11 +271,10 @@ impl Apns {
             .send()
             .await
             .map_err(failed)?;
-        let status = response.status().as_u16();
-        let after = retry_after(&response);
+        let reply = Reply::of(&response);
         let answer = json_of(response).await;
         let reason = answer["reason"].as_str().unwrap_or_default();
-        let status = match (status, reason) {
+        let status = match (reply.status, reason) {
             // A token Apple does not know (any longer), or not of this app: gone.
             (400, "BadDeviceToken" | "DeviceTokenNotForTopic") => 410,
             // A provider token Apple no longer takes: a new one next time.
@@ -293,10 +284,7 @@ impl Apns {
             }
             (status, _) => status,
         };
-        Ok(Reply {
-            status,
-            retry_after: after,
-        })
+        Ok(Reply { status, ..reply })
     }
 }
 

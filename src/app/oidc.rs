@@ -202,11 +202,6 @@ pub(crate) fn random_text() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// SHA-256 of `text`.
-pub(crate) fn sha256(text: &str) -> Vec<u8> {
-    Sha256::digest(text.as_bytes()).to_vec()
-}
-
 /// What a verified ID token says of its holder.
 #[derive(Debug, Clone)]
 pub struct Verified {
@@ -563,7 +558,7 @@ impl Providers {
             )));
         }
         if let Some(nonce) = nonce {
-            let hashed = hex::encode(sha256(nonce));
+            let hashed = hex::encode(Sha256::digest(nonce.as_bytes()));
             match &claims.nonce {
                 Some(found) if *found == nonce || *found == hashed => {}
                 Some(_) => return Err(invalid("the token's `nonce` is not the one sent")),

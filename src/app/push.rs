@@ -543,14 +543,7 @@ impl App {
             request = request.header("topic", topic);
         }
         match request.send().await {
-            Ok(response) => Ok(Reply {
-                status: response.status().as_u16(),
-                retry_after: response
-                    .headers()
-                    .get("retry-after")
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.trim().parse().ok()),
-            }),
+            Ok(response) => Ok(Reply::of(&response)),
             // Without the endpoint: whoever has it may push to the browser.
             Err(e) => Err(Sent::Failed(super::dispatcher::cause(&e.without_url()))),
         }
@@ -593,6 +586,20 @@ impl App {
 pub(crate) struct Reply {
     pub status: u16,
     pub retry_after: Option<u64>,
+}
+
+impl Reply {
+    /// What `response` says: its status, and its `Retry-After` in seconds.
+    pub(crate) fn of(response: &reqwest::Response) -> Reply {
+        Reply {
+            status: response.status().as_u16(),
+            retry_after: response
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse().ok()),
+        }
+    }
 }
 
 /// Why a push got no status: never to be sent, or worth another attempt.

@@ -121,7 +121,8 @@ fn refresh_token() -> (String, [u8; 32]) {
     (token, hash)
 }
 
-fn token_hash(token: &str) -> [u8; 32] {
+/// What a secret handed out (a refresh token, a sign-in's state) is stored as: its SHA-256.
+pub(crate) fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
 

@@ -229,6 +229,17 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The OpenID providers of `BOURRE_OIDC_*`.
+    fn oidc(&self) -> Result<Providers, String> {
+        Providers::parse(
+            &self.oidc_providers,
+            &self.oidc_secrets,
+            self.oidc_allow_http,
+            self.oidc_leeway_secs,
+        )
+        .map_err(|e| format!("BOURRE_OIDC_PROVIDERS: {e}"))
+    }
+
     /// What the parser cannot check alone: settings that must fit together, and values of
     /// a form of their own. Checked before anything is opened.
     pub fn check(&self) -> Result<(), String> {
@@ -248,13 +259,7 @@ impl ServeArgs {
                 "BOURRE_VAPID_SUBJECT must be a mailto: or https: URL, not {subject:?}"
             ));
         }
-        Providers::parse(
-            &self.oidc_providers,
-            &self.oidc_secrets,
-            self.oidc_allow_http,
-            self.oidc_leeway_secs,
-        )
-        .map_err(|e| format!("BOURRE_OIDC_PROVIDERS: {e}"))?;
+        self.oidc()?;
         if let Some(key) = self.vapid_private_key.as_deref() {
             Vapid::from_private(key).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?;
         }
@@ -444,12 +449,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
             native: std::sync::Arc::new(native_config(args)?),
-            oidc: std::sync::Arc::new(Providers::parse(
-                &args.oidc_providers,
-                &args.oidc_secrets,
-                args.oidc_allow_http,
-                args.oidc_leeway_secs,
-            )?),
+            oidc: std::sync::Arc::new(args.oidc()?),
         },
     ))
 }

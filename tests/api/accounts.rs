@@ -13,14 +13,7 @@ async fn guest(app: &TestApp) -> (Value, Player) {
         .call(Method::POST, "/v1/auth/guest", None, None)
         .await
         .ok();
-    let player = Player {
-        id: body["player"]["id"].as_str().expect("id").to_owned(),
-        name: body["player"]["username"]
-            .as_str()
-            .expect("username")
-            .to_owned(),
-        token: body["token"].as_str().expect("token").to_owned(),
-    };
+    let player = Player::of_session(&body);
     (body, player)
 }
 

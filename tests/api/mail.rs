@@ -231,14 +231,7 @@ async fn an_address_is_verified_and_a_forgotten_password_reset_by_mailed_codes()
         .call(Method::POST, "/v1/auth/guest", None, None)
         .await
         .ok();
-    let gus = Player {
-        id: guest["player"]["id"].as_str().expect("id").to_owned(),
-        name: guest["player"]["username"]
-            .as_str()
-            .expect("name")
-            .to_owned(),
-        token: guest["token"].as_str().expect("token").to_owned(),
-    };
+    let gus = Player::of_session(&guest);
     put_email(&app, &gus, "gus@example.com").await;
     let code = code_of(&nth_message(&smtp.dir, "gus@example.com", 1).await);
     verify(&app, &gus, &code).await.ok();

@@ -161,17 +161,6 @@ async fn sign_in(app: &TestApp, token: &str, nonce: Option<&str>) -> crate::supp
         .await
 }
 
-fn player(session: &Value) -> Player {
-    Player {
-        id: session["player"]["id"].as_str().expect("id").to_owned(),
-        name: session["player"]["username"]
-            .as_str()
-            .expect("username")
-            .to_owned(),
-        token: session["token"].as_str().expect("token").to_owned(),
-    }
-}
-
 /// A PKCE verifier and its S256 challenge, as a browser makes them.
 pub fn pkce() -> (String, String) {
     use base64::Engine;
@@ -205,7 +194,7 @@ async fn a_provider_signs_a_player_in_and_finds_them_again() {
     let token = provider.token(PHONE, "ann", Some("n-1")).await;
     let reply = sign_in(&app, &token, Some("n-1")).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
-    let ann = player(&reply.body);
+    let ann = Player::of_session(&reply.body);
     assert_eq!(ann.name, "ann");
     assert_eq!(reply.body["player"]["guest"], false);
     let me = app.get("/v1/players/me", &ann).await.ok();
@@ -238,7 +227,7 @@ async fn a_provider_signs_a_player_in_and_finds_them_again() {
     ))
     .await;
     let token = provider.token(PHONE, "ann.", None).await;
-    let other = player(&sign_in(&app, &token, None).await.ok());
+    let other = Player::of_session(&sign_in(&app, &token, None).await.ok());
     assert_ne!(other.id, ann.id);
     assert_eq!(other.name, "ann.");
     let me = app.get("/v1/players/me", &other).await.ok();
@@ -379,7 +368,7 @@ async fn a_provider_is_linked_and_unlinked_but_never_the_last_way_in() {
     let app = server(&provider, 60).await;
 
     // A guest links a provider: a full account from then on, signed in by it.
-    let gus = player(
+    let gus = Player::of_session(
         &app.call(Method::POST, "/v1/auth/guest", None, None)
             .await
             .ok(),

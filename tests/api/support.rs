@@ -181,6 +181,20 @@ pub struct Player {
     pub token: String,
 }
 
+impl Player {
+    /// The player a sign-in's `SessionOut` body signed in.
+    pub fn of_session(session: &Value) -> Player {
+        Player {
+            id: session["player"]["id"].as_str().expect("id").to_owned(),
+            name: session["player"]["username"]
+                .as_str()
+                .expect("username")
+                .to_owned(),
+            token: session["token"].as_str().expect("token").to_owned(),
+        }
+    }
+}
+
 /// A response: status and JSON body (Null when empty or not JSON), its content type and
 /// its `Retry-After`.
 #[derive(Debug, Clone)]
@@ -420,11 +434,7 @@ impl TestApp {
             )
             .await
             .ok();
-        Player {
-            id: body["player"]["id"].as_str().expect("id").to_owned(),
-            name: name.to_owned(),
-            token: body["token"].as_str().expect("token").to_owned(),
-        }
+        Player::of_session(&body)
     }
 
     /// Dan's league of dan, ann, bob and cat (100 chips each), and a table of dan's (ante
