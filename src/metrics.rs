@@ -111,8 +111,8 @@ fn describe() {
     );
     describe_counter!(
         "bourre_outbox_attempts_total",
-        "Attempts to send a notification, by channel (webhook, push) and result \
-         (delivered, retried, failed, removed)"
+        "Attempts to send a notification, by channel (webhook, push, device, mail) and result \
+         (delivered, retried, failed, removed; stale for a turn over before it was sent)"
     );
     describe_gauge!("bourre_build_info", "This build: its version, as a label");
 }

@@ -397,6 +397,7 @@ export const codes = {
   invalid_email: "That is not an email address.",
   invalid_name: "Give a name of 1 to 80 characters.",
   invalid_password: "Passwords are 8 to 128 characters.",
+  invalid_quiet_hours: "Quiet hours must end at another time than they begin.",
   invalid_reason: "Give a reason of at most 200 characters.",
   invalid_rules: "Those table settings are not allowed.",
   invalid_seat: "That seat does not exist.",

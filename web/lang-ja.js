@@ -393,6 +393,7 @@ export const codes = {
   invalid_email: "有効なメールアドレスではありません。",
   invalid_name: "名前は1～80文字で入力してください。",
   invalid_password: "パスワードは8～128文字です。",
+  invalid_quiet_hours: "おやすみ時間の終了時刻は開始時刻と別にしてください。",
   invalid_reason: "理由は200文字以内で入力してください。",
   invalid_rules: "そのテーブル設定は使えません。",
   invalid_seat: "その席はありません。",

@@ -393,6 +393,7 @@ export const codes = {
   invalid_email: "这不是有效的电子邮件地址。",
   invalid_name: "名称须为1到80个字符。",
   invalid_password: "密码须为8到128个字符。",
+  invalid_quiet_hours: "免打扰时段的结束时间不能与开始时间相同。",
   invalid_reason: "原因最多200个字符。",
   invalid_rules: "这些牌桌设置无效。",
   invalid_seat: "该座位不存在。",

@@ -17,6 +17,7 @@ pub mod identities;
 pub mod leagues;
 pub mod lean;
 pub mod metrics;
+pub mod notification_settings;
 pub mod players;
 pub mod protocol;
 pub mod push;
@@ -172,6 +173,8 @@ fn build() -> (
                 .service(devices::register)
                 .service(devices::list)
                 .service(devices::remove)
+                .service(notification_settings::get_settings)
+                .service(notification_settings::set_settings)
                 .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))

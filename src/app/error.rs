@@ -319,6 +319,9 @@ error_codes! {
     InvalidName = (422, "invalid_name"),
     /// A new password is not 8 to 128 characters. Choose another password.
     InvalidPassword = (422, "invalid_password"),
+    /// Quiet hours end when they begin (`start` equals `end`). Give another end, or `null` for
+    /// no quiet hours.
+    InvalidQuietHours = (422, "invalid_quiet_hours"),
     /// A grant's `reason` is blank or over 200 characters. Fix the reason.
     InvalidReason = (422, "invalid_reason"),
     /// The table's `rules` do not parse or break a limit (`detail` names the field, such as

@@ -160,6 +160,8 @@ pub struct PlayerExport {
     /// The player's devices (native apps' push tokens), oldest first; tokens end-only, as
     /// listed.
     pub devices: Vec<super::devices::DeviceOut>,
+    /// What the player is pushed, and their quiet hours.
+    pub notification_settings: super::notification_settings::NotificationSettings,
 }
 
 impl App {
@@ -267,6 +269,9 @@ impl App {
                 .into_iter()
                 .map(super::devices::DeviceOut::from)
                 .collect(),
+            notification_settings: super::notification_settings::NotificationSettings::of(
+                &rows.notification_settings,
+            ),
         })
     }
 }

@@ -29,6 +29,7 @@ pub mod live;
 pub mod mail;
 pub mod native;
 pub mod notices;
+pub mod notification_settings;
 pub mod oidc;
 pub mod pipeline;
 pub mod presence;

@@ -1,9 +1,11 @@
 //! Web Push: a player's browsers subscribe (their `PushSubscription`), and the dispatcher
 //! sends them "your turn" from the notification outbox, encrypted to the browser's keys
 //! (RFC 8291, `aes128gcm` of RFC 8188) and signed by this server's VAPID key (RFC 8292).
-//! A `turn.started` is pushed only to a player not watching the table (no stream or
-//! long-poll open on it on any process, see [`super::presence`]); a `turn.reminder`
-//! always. A push service's 404 or 410 removes the subscription.
+//! What is pushed, and when, follows the player's settings (see
+//! [`super::notification_settings`]); a `turn.started` or `hand.ended` only to a player not
+//! watching the table (no stream or long-poll open on it on any process, see
+//! [`super::presence`]), a `turn.reminder` always. A push service's 404 or 410 removes the
+//! subscription.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -173,13 +175,21 @@ impl Notice {
         let data = &note["data"];
         let deadline: Option<DateTime<Utc>> =
             data["deadline"].as_str().and_then(|d| d.parse().ok());
+        use super::push_texts::{HandResult, Topic};
+        let topic = match kind.as_str() {
+            "turn.reminder" => Topic::Reminder(deadline),
+            // A hand's end is told to every seat: the message names the one it is for.
+            "hand.ended" => {
+                Topic::HandEnded(HandResult::of(&data["settlement"], note["seat"].as_u64()))
+            }
+            _ => Topic::Turn,
+        };
         let words = super::push_texts::words(
-            &kind,
+            topic,
             locale.and_then(super::profiles::Locale::stored),
             time_zone,
             data["table_name"].as_str().unwrap_or("the table"),
             data["hand_no"].as_i64().unwrap_or_default(),
-            deadline,
         );
         Ok(Notice {
             kind,
@@ -419,7 +429,8 @@ impl App {
         }
     }
 
-    /// One attempt at push message `push`: delivered (or refused for good) and deleted,
+    /// One attempt at push message `push`: dropped when it was held for quiet hours and its
+    /// turn is over, delivered (or refused for good) and deleted,
     /// its subscription or device removed when its push service says it is gone (404 or
     /// 410), or retried with backoff (no sooner than a `Retry-After`) for a day.
     #[tracing::instrument(name = "push", skip_all)]
@@ -429,14 +440,21 @@ impl App {
         push: Claimed,
     ) -> Result<(), AppError> {
         let started = Instant::now();
-        let outcome = match push.device_id {
-            Some(_) => self.send_native(&push).await,
-            None => self.send_push(client, &push).await,
-        };
         let channel = if push.device_id.is_some() {
             "device"
         } else {
             "push"
+        };
+        if !push.current {
+            // Its turn ended, or its deadline moved, during the quiet hours.
+            crate::metrics::attempt(channel, "stale");
+            let mut conn = store::conn(&self.pool).await?;
+            store::push::finish(&mut conn, push.id, push.attempts, None).await?;
+            return Ok(());
+        }
+        let outcome = match push.device_id {
+            Some(_) => self.send_native(&push).await,
+            None => self.send_push(client, &push).await,
         };
         let mut conn = store::conn(&self.pool).await?;
         let delivered = matches!(&outcome, Ok(reply) if (200..300).contains(&reply.status));

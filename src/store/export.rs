@@ -36,6 +36,8 @@ pub struct PlayerRows {
     pub identities: Vec<super::identities::IdentityRow>,
     /// Their devices, oldest first.
     pub devices: Vec<super::devices::DeviceRow>,
+    /// Their notification settings (the defaults if they never chose).
+    pub notification_settings: super::notification_settings::Prefs,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -130,6 +132,8 @@ pub async fn player_rows(
                 .await?;
             let identities = super::identities::of_player(conn, player).await?;
             let devices = super::devices::of_player(conn, player).await?;
+            let notification_settings =
+                super::notification_settings::of_player(conn, player).await?;
             Ok(Some(PlayerRows {
                 profile,
                 memberships,
@@ -142,6 +146,7 @@ pub async fn player_rows(
                 push_subscriptions,
                 identities,
                 devices,
+                notification_settings,
             }))
         })
         .await

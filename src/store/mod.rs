@@ -11,6 +11,7 @@ pub mod leagues;
 pub mod ledger;
 pub mod mail;
 pub mod memberships;
+pub mod notification_settings;
 pub mod players;
 pub mod push;
 pub mod quotas;

@@ -169,8 +169,8 @@ pub async fn remove(conn: &mut Conn, id: Uuid) -> Result<(), StoreError> {
 }
 
 /// A message taken to be sent: to a browser (its subscription's endpoint and keys) or a
-/// device (its platform and token), for a player reading `locale` in `time_zone`, and the
-/// attempt's number.
+/// device (its platform and token), for a player reading `locale` in `time_zone`, whether
+/// it is still current, and the attempt's number.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct Claimed {
     #[diesel(sql_type = BigInt)]
@@ -193,6 +193,10 @@ pub struct Claimed {
     pub locale: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     pub time_zone: Option<String>,
+    /// Whether it is still worth sending: a turn's message held for quiet hours, only while
+    /// the turn is the player's (the table's deadline unchanged).
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub current: bool,
     #[diesel(sql_type = Text)]
     pub body: String,
     #[diesel(sql_type = Integer)]
@@ -220,10 +224,17 @@ pub async fn claim(
          m.device_id, \
          (SELECT platform FROM devices d WHERE d.id = m.device_id) AS platform, \
          (SELECT token FROM devices d WHERE d.id = m.device_id) AS token, \
-         (SELECT locale FROM players p \
-          WHERE p.id = (m.body::jsonb #>> '{data,player_id}')::uuid) AS locale, \
-         (SELECT time_zone FROM players p \
-          WHERE p.id = (m.body::jsonb #>> '{data,player_id}')::uuid) AS time_zone, \
+         (SELECT locale FROM players p WHERE p.id = coalesce(\
+          (SELECT player_id FROM push_subscriptions s WHERE s.id = m.subscription_id), \
+          (SELECT player_id FROM devices d WHERE d.id = m.device_id))) AS locale, \
+         (SELECT time_zone FROM players p WHERE p.id = coalesce(\
+          (SELECT player_id FROM push_subscriptions s WHERE s.id = m.subscription_id), \
+          (SELECT player_id FROM devices d WHERE d.id = m.device_id))) AS time_zone, \
+         NOT m.held OR m.kind NOT IN ('turn.started', 'turn.reminder') OR EXISTS (SELECT 1 FROM tables t \
+          WHERE t.id = (m.body::jsonb #>> '{data,table_id}')::uuid \
+          AND (m.body::jsonb #>> '{data,player_id}')::uuid = ANY (t.to_act) \
+          AND t.deadline IS NOT DISTINCT FROM (m.body::jsonb #>> '{data,deadline}')::timestamptz) \
+          AS current, \
          m.body, m.attempts, m.created_at",
     )
     .bind::<BigInt, _>(limit)

@@ -310,6 +310,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    notification_settings (player_id) {
+        player_id -> Uuid,
+        web_push -> Array<Text>,
+        devices -> Array<Text>,
+        quiet_start -> Nullable<Time>,
+        quiet_end -> Nullable<Time>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     push_messages (id) {
         id -> Int8,
         subscription_id -> Nullable<Uuid>,
@@ -319,6 +330,7 @@ diesel::table! {
         attempts -> Int4,
         next_at -> Timestamptz,
         created_at -> Timestamptz,
+        held -> Bool,
     }
 }
 
@@ -383,6 +395,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     push_subscriptions,
     push_messages,
     devices,
+    notification_settings,
     watchers,
     webhooks,
     deliveries,

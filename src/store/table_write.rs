@@ -139,8 +139,8 @@ impl NoticeRows {
     }
 
     /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
-    /// ids), for leagues with a webhook and turns of players with a push subscription or a
-    /// device.
+    /// ids), for leagues with a webhook, turns of players with a push subscription or a
+    /// device, and hands' ends at tables where a player asked to be pushed them.
     fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
         out.push_sql(
             ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
@@ -162,7 +162,10 @@ impl NoticeRows {
             ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id) \
              OR (x.kind = 'turn.started' AND (EXISTS (SELECT 1 FROM push_subscriptions s \
              WHERE s.player_id = (x.data->>'player_id')::uuid) OR EXISTS (SELECT 1 FROM devices d \
-             WHERE d.player_id = (x.data->>'player_id')::uuid)))))",
+             WHERE d.player_id = (x.data->>'player_id')::uuid))) \
+             OR (x.kind = 'hand.ended' AND EXISTS (SELECT 1 FROM seats st \
+             JOIN notification_prefs n ON n.player_id = st.player_id \
+             WHERE st.table_id = x.table_id AND 'hand.ended' = ANY (n.web_push || n.devices)))))",
         );
         Ok(())
     }

@@ -194,9 +194,13 @@ pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
 
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
 /// that takes their kind and is sent to (see [`active`]), and into push messages, one per
-/// push subscription and per device (whose session goes on) of the player
-/// a `turn.started` or `turn.reminder` is for (a `turn.started` only when the player is not
-/// watching the table: no fresh watcher row, on any process), and deletes them, in one
+/// push subscription and per device (whose session goes on) of each player told: the one
+/// a `turn.started` or `turn.reminder` is for, every player seated at a `hand.ended`'s
+/// table. Only kinds the player's settings send on the channel are pushed, a
+/// `turn.started` or `hand.ended` only when the player is not watching the table (no fresh
+/// watcher row, on any process); in the player's quiet hours, a message is held until
+/// their end unless its turn's deadline comes first, and replaces one held before for the
+/// same table and browser or device. The notifications are deleted, in one
 /// statement (rows another process holds are skipped). A `turn.reminder` is dropped when
 /// its turn is over (the table's deadline moved, or the player is no longer to act); a
 /// `turn.started` schedules its reminder `remind_secs` before the deadline, if that is
@@ -223,16 +227,35 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          targets AS (SELECT id AS subscription_id, NULL::uuid AS device_id, player_id, \
          session_id FROM push_subscriptions UNION ALL \
          SELECT NULL::uuid, id, player_id, session_id FROM devices), \
-         pushed AS (INSERT INTO push_messages (subscription_id, device_id, kind, body) \
-         SELECT s.subscription_id, s.device_id, l.kind, \
-         json_build_object('type', l.kind, 'timestamp', l.created_at, 'data', l.data)::text \
-         FROM live l JOIN targets s ON s.player_id = (l.data->>'player_id')::uuid \
+         told AS (SELECT l.*, (l.data->>'player_id')::uuid AS player_id, \
+         (l.data->>'seat')::int AS seat FROM live l \
+         WHERE l.kind IN ('turn.started', 'turn.reminder') UNION ALL \
+         SELECT l.*, st.player_id, st.seat FROM live l JOIN seats st ON st.table_id = l.table_id \
+         WHERE l.kind = 'hand.ended'), \
+         outgoing AS (SELECT s.subscription_id, s.device_id, r.kind, r.table_id, \
+         json_build_object('type', r.kind, 'timestamp', r.created_at, 'data', r.data, \
+         'seat', r.seat)::text AS body, CASE WHEN h.held THEN q.until ELSE now() END AS next_at, \
+         h.held \
+         FROM told r JOIN targets s ON s.player_id = r.player_id \
          JOIN sessions se ON se.id = s.session_id AND se.ended_at IS NULL \
          AND se.expires_at > now() \
-         WHERE l.kind = 'turn.reminder' OR (l.kind = 'turn.started' AND NOT EXISTS \
-         (SELECT 1 FROM watchers w WHERE w.table_id = l.table_id \
-         AND w.player_id = s.player_id AND w.seen_at > now() - make_interval(secs => $3))) \
+         JOIN notification_prefs n ON n.player_id = r.player_id \
+         CROSS JOIN LATERAL (SELECT quiet_until(n.time_zone, n.quiet_start, n.quiet_end, now()) \
+         AS until) q \
+         CROSS JOIN LATERAL (SELECT q.until IS NOT NULL AND (r.kind = 'hand.ended' \
+         OR r.data->>'deadline' IS NULL OR (r.data->>'deadline')::timestamptz > q.until) \
+         AS held) h \
+         WHERE r.kind = ANY (CASE WHEN s.device_id IS NULL THEN n.web_push ELSE n.devices END) \
+         AND (r.kind = 'turn.reminder' OR NOT EXISTS \
+         (SELECT 1 FROM watchers w WHERE w.table_id = r.table_id \
+         AND w.player_id = s.player_id AND w.seen_at > now() - make_interval(secs => $3)))), \
+         pushed AS (INSERT INTO push_messages (subscription_id, device_id, kind, body, next_at, \
+         held) SELECT subscription_id, device_id, kind, body, next_at, held FROM outgoing \
          RETURNING 1), \
+         replaced AS (DELETE FROM push_messages m USING outgoing o WHERE o.held AND m.held \
+         AND m.attempts = 0 AND m.subscription_id IS NOT DISTINCT FROM o.subscription_id \
+         AND m.device_id IS NOT DISTINCT FROM o.device_id \
+         AND m.body::jsonb #>> '{{data,table_id}}' = o.table_id::text RETURNING 1), \
          remind AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at) \
          SELECT table_id, league_id, 'turn.reminder', data, \
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \

@@ -532,6 +532,17 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         204,
     )
     .await;
+    // What fay's browsers and devices are pushed: hands' ends too, and quiet at night.
+    let mut settings = w.get("/v1/players/me/notification-settings", &fay).await;
+    settings["devices"]["hand_ended"] = json!(true);
+    settings["quiet_hours"] = json!({"start": "23:00", "end": "07:30"});
+    w.ok(
+        Method::PUT,
+        "/v1/players/me/notification-settings",
+        &fay,
+        Some(settings),
+    )
+    .await;
     // An email, verified; a password reset by a mailed code (cat's other sessions end).
     w.ok(
         Method::PUT,

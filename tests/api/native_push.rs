@@ -4,7 +4,10 @@
 //! (`BOURRE_PUSH_CA_FILE`): the OAuth grant of the service account checked with its public
 //! key, the APNs provider token with the .p8's, topic, push type and collapse id. Each turn
 //! reaches the right device once, in the player's language; a device the service calls gone
-//! is removed; 429 and 5xx are retried to one delivery; a device ends with its session.
+//! is removed; 429 and 5xx are retried to one delivery; a device ends with its session; the
+//! player's settings choose the kinds, and quiet hours hold pushes but a turn near its
+//! deadline; a push committed before a SIGKILL is sent after it; two processes never send
+//! one push twice.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -15,7 +18,9 @@ use std::time::Duration;
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, config, next_move, scratch_dir};
+use crate::support::{
+    Player, Server, TestApp, config, fresh_database, log_file, next_move, scratch_dir, wait_for,
+};
 
 /// An APNs device token, and an FCM registration token.
 pub const APNS_TOKEN: &str = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
@@ -86,6 +91,24 @@ impl Services {
         )
     }
 
+    /// The settings of a `bourre serve` process sending through these services.
+    fn env(&self) -> Vec<(String, String)> {
+        let file = |name: &str| self.dir.join(name).to_string_lossy().into_owned();
+        [
+            ("BOURRE_FCM_CREDENTIALS", file("service-account.json")),
+            ("BOURRE_FCM_ENDPOINT", self.base.clone()),
+            ("BOURRE_APNS_KEY", file("apns-key.p8")),
+            ("BOURRE_APNS_KEY_ID", "ABC123DEFG".to_owned()),
+            ("BOURRE_APNS_TEAM_ID", "TEAM123456".to_owned()),
+            ("BOURRE_APNS_TOPIC", "com.example.bourre".to_owned()),
+            ("BOURRE_APNS_ENDPOINT", self.base.clone()),
+            ("BOURRE_PUSH_CA_FILE", file("ca.pem")),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
+    }
+
     /// A client trusting the services' CA.
     fn client(&self) -> reqwest::Client {
         let ca = std::fs::read(self.dir.join("ca.pem")).expect("ca.pem");
@@ -103,13 +126,24 @@ impl Services {
         serde_json::from_slice(&reply.bytes().await.expect("body")).expect("json")
     }
 
-    /// The next sends to `token` answer `answers`.
+    /// The next sends to `token` answer `answers`, after those queued before.
     async fn answer(&self, token: &str, answers: &[u16]) {
+        self.control(json!({"token": token, "answers": answers}))
+            .await;
+    }
+
+    /// The next sends to `token` go through: the answers queued are dropped.
+    async fn accept(&self, token: &str) {
+        self.control(json!({"token": token, "answers": [], "replace": true}))
+            .await;
+    }
+
+    async fn control(&self, order: Value) {
         let reply = self
             .client()
             .post(format!("{}/control", self.base))
             .header("content-type", "application/json")
-            .body(json!({"token": token, "answers": answers}).to_string())
+            .body(order.to_string())
             .send()
             .await
             .expect("control");
@@ -118,7 +152,12 @@ impl Services {
 
     /// The accepted messages once `done` holds of them, within 30 s.
     async fn until(&self, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-        for _ in 0..300 {
+        self.within(what, 300, done).await
+    }
+
+    /// The accepted messages once `done` holds of them, within `tenths` tenths of a second.
+    async fn within(&self, what: &str, tenths: u32, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        for _ in 0..tenths {
             let got = self.get("/messages").await;
             let got = got.as_array().cloned().unwrap_or_default();
             if done(&got) {
@@ -126,7 +165,11 @@ impl Services {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("no {what} within 30 s: {}", self.get("/attempts").await);
+        panic!(
+            "no {what} within {} s: {}",
+            tenths / 10,
+            self.get("/attempts").await
+        );
     }
 }
 
@@ -163,6 +206,16 @@ async fn play(app: &TestApp, table: &str, players: &[&Player]) -> Vec<usize> {
     moves
 }
 
+async fn set_settings(app: &TestApp, who: &Player, settings: &Value) -> crate::support::Reply {
+    app.call(
+        Method::PUT,
+        "/v1/players/me/notification-settings",
+        Some(&who.token),
+        Some(settings.clone()),
+    )
+    .await
+}
+
 async fn with_services(services: &Services) -> TestApp {
     let mut config = config(true);
     config.native = services.native();
@@ -185,6 +238,13 @@ async fn each_turn_reaches_the_players_device_once_in_their_language() {
     )
     .await
     .ok();
+    // Never quiet, whatever the time in Tokyo.
+    let mut loud = app
+        .get("/v1/players/me/notification-settings", ann)
+        .await
+        .ok();
+    loud["quiet_hours"] = Value::Null;
+    set_settings(&app, ann, &loud).await.ok();
 
     register(&app, ann, "apns", "not hex")
         .await
@@ -355,4 +415,354 @@ async fn a_device_ends_with_its_session_and_moves_with_a_new_one() {
     register(&plain, &cat, "fcm", FCM_TOKEN)
         .await
         .problem(422, "push_platform_not_configured");
+}
+
+/// The table a message to a device is about (FCM carries it in `data`, APNs beside `aps`).
+fn table_of(message: &Value) -> &str {
+    message["body"]["message"]["data"]["table_id"]
+        .as_str()
+        .or_else(|| message["body"]["table_id"].as_str())
+        .unwrap_or_default()
+}
+
+/// The kind of a message to a device.
+fn kind_of(message: &Value) -> &str {
+    message["body"]["message"]["data"]["type"]
+        .as_str()
+        .or_else(|| message["body"]["type"].as_str())
+        .unwrap_or_default()
+}
+
+/// The settings' defaults, refusals, and what is stored read back and exported; a hand's
+/// end reaches the devices of a player who asked for it, saying what it did for them, and
+/// nobody else's; a kind turned off is not pushed.
+#[actix_web::test]
+async fn a_players_settings_choose_what_reaches_their_devices() {
+    let services = Services::start("native-settings");
+    let app = with_services(&services).await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    let path = "/v1/players/me/notification-settings";
+    let defaults = app.get(path, ann).await.ok();
+    assert_eq!(
+        defaults,
+        json!({
+            "web_push": {"turn_started": true, "turn_reminder": true, "hand_ended": false},
+            "devices": {"turn_started": true, "turn_reminder": true, "hand_ended": false},
+            "quiet_hours": {"start": "22:00", "end": "08:00"},
+        })
+    );
+    let mut mine = defaults.clone();
+    mine["quiet_hours"] = json!({"start": "07:00", "end": "07:00"});
+    set_settings(&app, ann, &mine)
+        .await
+        .problem(422, "invalid_quiet_hours");
+    mine["quiet_hours"] = json!({"start": "24:00", "end": "07:00"});
+    set_settings(&app, ann, &mine)
+        .await
+        .problem(400, "malformed_body");
+    mine["quiet_hours"] = Value::Null;
+    mine["devices"]["hand_ended"] = json!(true);
+    mine["devices"]["turn_started"] = json!(false);
+    mine["devices"]["loud"] = json!(true);
+    set_settings(&app, ann, &mine)
+        .await
+        .problem(400, "malformed_body");
+    assert_eq!(
+        app.get(path, ann).await.ok(),
+        defaults,
+        "a refusal stores nothing"
+    );
+    mine["devices"].as_object_mut().map(|d| d.remove("loud"));
+    assert_eq!(set_settings(&app, ann, &mine).await.ok(), mine);
+    assert_eq!(app.get(path, ann).await.ok(), mine);
+    let export = app.get("/v1/players/me/export", ann).await.ok();
+    assert_eq!(export["notification_settings"], mine);
+    let mut bobs = defaults.clone();
+    bobs["quiet_hours"] = Value::Null;
+    set_settings(&app, bob, &bobs).await.ok();
+    app.call(
+        Method::PATCH,
+        "/v1/players/me",
+        Some(&ann.token),
+        Some(json!({"locale": "th"})),
+    )
+    .await
+    .ok();
+    assert_eq!(register(&app, ann, "fcm", FCM_TOKEN).await.status, 201);
+    assert_eq!(register(&app, bob, "apns", APNS_TOKEN).await.status, 201);
+
+    app.start_hand(&table, ann).await.ok();
+    let moves = play(&app, &table, &[ann, bob]).await;
+    services
+        .until("ann's hand's end and bob's turns", |got| {
+            !to(got, FCM_TOKEN).is_empty() && to(got, APNS_TOKEN).len() >= moves[1]
+        })
+        .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let got = services.get("/messages").await;
+    let got = got.as_array().cloned().unwrap_or_default();
+    let anns = to(&got, FCM_TOKEN);
+    assert_eq!(
+        anns.len(),
+        1,
+        "ann's hand's end, and none of her turns: {anns:?}"
+    );
+    assert_eq!(kind_of(&anns[0]), "hand.ended");
+    let bobs = to(&got, APNS_TOKEN);
+    assert_eq!(
+        bobs.len(),
+        moves[1],
+        "bob's turns, and not the hand's end: {bobs:?}"
+    );
+    assert!(
+        bobs.iter().all(|m| kind_of(m) == "turn.started"),
+        "{bobs:?}"
+    );
+
+    // What the hand did for ann (seat 0), in Thai.
+    let view = app.view(&table, ann).await;
+    let name = view["name"].as_str().expect("name");
+    let settled = &view["last_hand"];
+    let amount = |list: &str| {
+        settled[list]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|e| e["seat"] == 0)
+            .map(|e| e["amount"].clone())
+    };
+    let body = if let Some(chips) = amount("payouts") {
+        format!("คุณได้ {chips} ชิป")
+    } else if let Some(chips) = amount("bourre") {
+        format!("คุณโดนบูเร จ่าย {chips} ชิปเข้ากองกลางรอบหน้า")
+    } else if settled["outcome"]["type"] == "all_passed" {
+        format!("ทุกคนหมอบ กองกลาง {} ชิปยกไปรอบหน้า", settled["carried"])
+    } else {
+        "ผู้เล่นคนอื่นได้กองกลางไป".to_owned()
+    };
+    let shown = &anns[0]["body"]["message"]["notification"];
+    assert_eq!(shown["title"], format!("รอบที่ 1 ที่โต๊ะ {name} จบแล้ว"));
+    assert_eq!(shown["body"], body);
+}
+
+/// Quiet hours in the player's time zone hold pushes until they end, when only a turn still
+/// the player's is pushed (once); a turn whose deadline comes before their end is pushed at
+/// once.
+#[actix_web::test]
+async fn quiet_hours_hold_pushes_but_a_turn_near_its_deadline() {
+    use chrono::{DateTime, Utc};
+    let services = Services::start("native-quiet");
+    let app = with_services(&services).await;
+    let (players, _, slow) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    // One table per league a player sits at: the fast one is another league's.
+    let other = app.league(ann, &[bob], 500).await;
+    let fast = app
+        .table(
+            ann,
+            &other,
+            json!({"ante": 5, "turn_timeout_secs": 30}),
+            None,
+        )
+        .await;
+    app.sit(&fast, ann, 0).await;
+    app.sit(&fast, bob, 1).await;
+    // Quiet hours in Kolkata, ending at the first whole minute at least 50 s from now.
+    let zone: chrono_tz::Tz = "Asia/Kolkata".parse().expect("zone");
+    let ends_at = (Utc::now().timestamp() + 50) / 60 * 60 + 60;
+    let ends = DateTime::<Utc>::from_timestamp(ends_at, 0).expect("a time");
+    let local = |at: DateTime<Utc>| at.with_timezone(&zone).format("%H:%M").to_string();
+    let quiet = json!({"start": local(ends - chrono::Duration::hours(3)), "end": local(ends)});
+    for (who, platform, token) in [(ann, "fcm", FCM_TOKEN), (bob, "apns", APNS_TOKEN)] {
+        app.call(
+            Method::PATCH,
+            "/v1/players/me",
+            Some(&who.token),
+            Some(json!({"time_zone": "Asia/Kolkata"})),
+        )
+        .await
+        .ok();
+        let mut settings = app
+            .get("/v1/players/me/notification-settings", who)
+            .await
+            .ok();
+        settings["quiet_hours"] = quiet.clone();
+        set_settings(&app, who, &settings).await.ok();
+        assert_eq!(register(&app, who, platform, token).await.status, 201);
+    }
+
+    // The slow table's first turn (a day to act) is held; its player acts, so it is over.
+    app.start_hand(&slow, ann).await.ok();
+    let (first, action) = next_move(&app, &slow, &[ann, bob]).await.expect("a turn");
+    app.act(&slow, &first, action).await.ok();
+    // The fast table's first turn (30 s to act, before the quiet hours end) goes at once.
+    app.start_hand(&fast, ann).await.ok();
+    let early = services
+        .until("the fast table's turn", |got| {
+            got.iter().any(|m| table_of(m) == fast)
+        })
+        .await;
+    assert!(
+        Utc::now() < ends,
+        "the quiet hours ended before the test could tell"
+    );
+    assert!(
+        early.iter().all(|m| table_of(m) != slow),
+        "the slow table's turn was not held: {early:?}"
+    );
+    assert!(
+        app.sql_number("SELECT count(*) AS n FROM push_messages WHERE held")
+            .await
+            >= 1
+    );
+
+    // At their end, the player to act at the slow table is told, once.
+    let view = app.view(&slow, ann).await;
+    let to_act = view["to_act"]["player_id"].as_str().expect("to act");
+    let token = if to_act == ann.id {
+        FCM_TOKEN
+    } else {
+        APNS_TOKEN
+    };
+    services
+        .within("the held turn at the quiet hours' end", 1800, |got| {
+            got.iter().any(|m| table_of(m) == slow)
+        })
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let got = services.get("/messages").await;
+    let held: Vec<&Value> = got
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| table_of(m) == slow)
+        .collect();
+    assert_eq!(held.len(), 1, "one push for the slow table: {held:?}");
+    assert_eq!(held[0]["token"], token, "to the player to act: {held:?}");
+    assert!(
+        held[0]["at"].as_f64().unwrap_or_default() >= ends_at as f64,
+        "pushed before the quiet hours ended: {held:?}"
+    );
+}
+
+/// A server killed with SIGKILL after the commit of a move and before its push reached the
+/// device (the service was failing) sends it after it is started again, once.
+#[actix_web::test]
+async fn a_push_committed_before_a_crash_is_sent_after_it() {
+    let services = Services::start("native-crash");
+    let database = fresh_database().await;
+    let log = log_file("native-crash");
+    let env = services.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut server = Server::start_with(&database, &log, &env);
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let app = TestApp::at(server.base(), database.clone());
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    assert_eq!(register(&app, ann, "fcm", FCM_TOKEN).await.status, 201);
+    assert_eq!(register(&app, bob, "apns", APNS_TOKEN).await.status, 201);
+    services.answer(FCM_TOKEN, &[503; 50]).await;
+    services.answer(APNS_TOKEN, &[503; 50]).await;
+    app.start_hand(&table, ann).await.ok();
+    let (first, _) = next_move(&app, &table, &[ann, bob]).await.expect("a turn");
+    let token = if first.id == ann.id {
+        FCM_TOKEN
+    } else {
+        APNS_TOKEN
+    };
+    for _ in 0..300 {
+        let attempts = services.get("/attempts").await;
+        if attempts
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|a| a["token"] == token && a["status"] == 503)
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    server.kill();
+    services.accept(FCM_TOKEN).await;
+    services.accept(APNS_TOKEN).await;
+    assert!(
+        to(
+            &services
+                .get("/messages")
+                .await
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
+            token
+        )
+        .is_empty()
+    );
+    server.spawn();
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    services
+        .until("the push after the restart", |got| {
+            !to(got, token).is_empty()
+        })
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let got = services.get("/messages").await;
+    let sent = to(got.as_array().map(Vec::as_slice).unwrap_or_default(), token);
+    assert_eq!(sent.len(), 1, "the first turn's push, once: {sent:?}");
+    assert_eq!(table_of(&sent[0]), table);
+}
+
+/// Two processes sending from one outbox: every turn reaches its player's device once.
+#[actix_web::test]
+async fn two_processes_never_send_one_push_twice() {
+    let services = Services::start("native-two");
+    let database = fresh_database().await;
+    let mut one = config(true);
+    one.native = services.native();
+    let mut two = config(true);
+    two.native = services.native();
+    let one = TestApp::on_database(database.clone(), one);
+    let two = TestApp::on_database(database, two);
+    let (players, _, table) = one
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    assert_eq!(register(&one, ann, "fcm", FCM_TOKEN).await.status, 201);
+    assert_eq!(register(&two, bob, "apns", APNS_TOKEN).await.status, 201);
+    let mut moves = [0, 0];
+    let mut n = 0;
+    for _ in 0..3 {
+        one.start_hand(&table, ann).await.ok();
+        while let Some((who, action)) = next_move(&two, &table, &[ann, bob]).await {
+            let app = if n % 2 == 0 { &one } else { &two };
+            app.act(&table, &who, action).await.ok();
+            moves[usize::from(who.id != ann.id)] += 1;
+            n += 1;
+        }
+    }
+    services
+        .until("a push per turn", |got| {
+            to(got, FCM_TOKEN).len() >= moves[0] && to(got, APNS_TOKEN).len() >= moves[1]
+        })
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let got = services.get("/messages").await;
+    let got = got.as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        to(&got, FCM_TOKEN).len(),
+        moves[0],
+        "ann's turns, once each"
+    );
+    assert_eq!(
+        to(&got, APNS_TOKEN).len(),
+        moves[1],
+        "bob's turns, once each"
+    );
 }

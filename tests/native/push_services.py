@@ -26,10 +26,11 @@ Everything is checked independently of the server's code, as the real services d
                          (required here, <= 64 bytes), apns-expiration, a JSON body <= 4096
                          bytes with aps.alert.title and .body (else 400 PayloadEmpty; each
                          refusal with Apple's reason). 200 carries an apns-id.
-  POST /control          {"token": T, "answers": [410, 429, ...]}: the next sends to device
-                         token T that pass every check answer these statuses, in order, with
-                         the service's error body (FCM 404 is UNREGISTERED, APNs 410 is
-                         Unregistered with a timestamp; 429 has retry-after: 1).
+  POST /control          {"token": T, "answers": [410, 429, ...], "replace"?: bool}: the next
+                         sends to device token T that pass every check answer these statuses,
+                         in order, with the service's error body (FCM 404 is UNREGISTERED,
+                         APNs 410 is Unregistered with a timestamp; 429 has retry-after: 1);
+                         after those queued before, or instead of them with "replace".
   GET /messages          every accepted send: {service, token, headers, body, at}
   GET /attempts          every send: {service, token, status, error}
   GET /stats             {"grants": OAuth grants issued, "provider_tokens": distinct valid
@@ -402,7 +403,10 @@ def control(body):
             raise ValueError(f"answers must be among {sorted(set(FCM_ANSWERS) | set(APNS_ANSWERS))}")
     except (ValueError, KeyError, TypeError) as e:
         raise Refusal(400, {"error": f"{type(e).__name__}: {e}"}) from e
-    queued.setdefault(token, deque()).extend(answers)
+    if order.get("replace") is True:
+        queued[token] = deque(answers)
+    else:
+        queued.setdefault(token, deque()).extend(answers)
     return 204, None, {}
 
 

@@ -1,0 +1,4 @@
+ALTER TABLE push_messages DROP COLUMN held;
+DROP FUNCTION quiet_until(text, time, time, timestamptz);
+DROP VIEW notification_prefs;
+DROP TABLE notification_settings;
