@@ -482,6 +482,16 @@ export function me() {
   return call("GET", "/v1/players/me");
 }
 
+/** @returns {Promise<Schemas["NotificationSettings"]>} */
+export function notificationSettings() {
+  return call("GET", "/v1/players/me/notification-settings");
+}
+
+/** @param {Schemas["NotificationSettings"]} settings @returns {Promise<Schemas["NotificationSettings"]>} */
+export function setNotificationSettings(settings) {
+  return call("PUT", "/v1/players/me/notification-settings", settings);
+}
+
 /** @param {string} id @param {string} player @returns {Promise<null>} */
 export function promote(id, player) {
   return call("POST", `/v1/leagues/${id}/admins`, { player_id: player });

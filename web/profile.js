@@ -1,6 +1,7 @@
 // The player's profile: a display name, an avatar from the built-in set, a time zone (the
 // language is the header's switch, kept on the profile too); for a guest, the way to keep
-// the account with a username and a password; the email; the providers linked.
+// the account with a username and a password; the email; the providers linked; what this
+// browser is notified of, and quiet hours.
 
 import * as api from "./api.js";
 import { t } from "./i18n.js";
@@ -159,11 +160,65 @@ export async function profileScreen(into) {
     ),
   );
   parts.push(...emailPart(me));
+  parts.push(...notificationsPart(me, await api.notificationSettings()));
   const linked = el("div", { class: "identities" });
   parts.push(el("h3", {}, [t("profile.identities")]), linked);
   into.replaceChildren(...parts);
   await identitiesPart(linked);
   return () => {};
+}
+
+/**
+ * What this browser is pushed (the Web Push channel; phone apps choose their own), and
+ * quiet hours in the player's time zone (this browser's, set on the profile when it has none).
+ * @param {Schemas["Me"]} me
+ * @param {Schemas["NotificationSettings"]} settings
+ */
+function notificationsPart(me, settings) {
+  /** @param {string} name @param {boolean} on @param {string} label */
+  const check = (name, on, label) => {
+    const input = el("input", on ? { type: "checkbox", name, checked: "" } : { type: "checkbox", name });
+    return { input, label: el("label", { class: "check" }, [input, label]) };
+  };
+  const push = settings.web_push;
+  const started = check("turn_started", push.turn_started, t("notify.turnStarted"));
+  const reminder = check("turn_reminder", push.turn_reminder, t("notify.turnReminder"));
+  const ended = check("hand_ended", push.hand_ended, t("notify.handEnded"));
+  const quiet = check("quiet", settings.quiet_hours != null, t("notify.quiet"));
+  /** @param {string} name @param {string} value @param {string} label */
+  const time = (name, value, label) => {
+    const input = el("input", { type: "time", name, value, step: "60" });
+    return { input, label: el("label", {}, [label, input]) };
+  };
+  const from = time("quiet_start", settings.quiet_hours?.start ?? "22:00", t("notify.quietFrom"));
+  const to = time("quiet_end", settings.quiet_hours?.end ?? "08:00", t("notify.quietTo"));
+  const zone = me.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const hours = el("div", { class: "quiet-hours" }, [from.label, to.label]);
+  const shown = () => {
+    hours.hidden = !quiet.input.checked;
+  };
+  quiet.input.addEventListener("change", shown);
+  shown();
+  return [
+    el("h3", {}, [t("notify.settings")]),
+    form(
+      [
+        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.thisBrowser")]), started.label, reminder.label, ended.label]),
+        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.quietHours")]), quiet.label, hours, el("p", { class: "zone-note" }, [t("notify.quietZone", { zone })])]),
+        el("button", { type: "submit" }, [t("notify.save")]),
+      ],
+      async () => {
+        // Quiet hours are kept in the profile's time zone: a profile without one takes this browser's.
+        if (!me.time_zone) me = await api.updateMe({ time_zone: zone });
+        await api.setNotificationSettings({
+          ...settings,
+          web_push: { turn_started: started.input.checked, turn_reminder: reminder.input.checked, hand_ended: ended.input.checked },
+          quiet_hours: quiet.input.checked ? { start: from.input.value, end: to.input.value } : null,
+        });
+        tell(t("notify.saved"));
+      },
+    ),
+  ];
 }
 
 /**

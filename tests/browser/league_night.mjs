@@ -485,7 +485,7 @@ try {
   await dan.page.locator("p.guest").waitFor();
   await dan.page.getByLabel("Display name").fill("Dan the Heron");
   await dan.page.getByRole("radio", { name: "Heron" }).check();
-  await dan.page.getByRole("button", { name: "Save" }).click();
+  await dan.page.getByRole("button", { name: "Save", exact: true }).click();
   await dan.page.getByRole("status").filter({ hasText: "Profile saved." }).waitFor();
   await dan.page.getByLabel("Username").fill("dan");
   await dan.page.getByLabel("Password").fill("correct horse battery");
@@ -499,6 +499,24 @@ try {
   await dan.page.getByRole("button", { name: "Confirm" }).click();
   await dan.page.getByRole("status").filter({ hasText: "Email confirmed." }).waitFor();
   await dan.page.screenshot({ path: join(OUT, "guest-profile-phone.png"), fullPage: true });
+  // Dan's notifications: hands' ends too, quiet from 23:00 until 07:30; kept by the server.
+  await dan.page.getByRole("heading", { name: "Notifications" }).waitFor();
+  await dan.page.getByRole("checkbox", { name: "When a hand I played ends" }).check();
+  await dan.page.getByRole("checkbox", { name: "When my turn is about to run out" }).uncheck();
+  await dan.page.getByRole("checkbox", { name: "Keep quiet at night" }).check();
+  await dan.page.getByLabel("From", { exact: true }).fill("23:00");
+  await dan.page.getByLabel("Until", { exact: true }).fill("07:30");
+  await dan.page.getByRole("button", { name: "Save notification settings" }).click();
+  await dan.page.getByRole("status").filter({ hasText: "Notification settings saved." }).waitFor();
+  await dan.page.reload();
+  await dan.page.getByRole("heading", { name: "Notifications" }).waitFor();
+  const keptSettings = [
+    await dan.page.getByRole("checkbox", { name: "When a hand I played ends" }).isChecked(),
+    await dan.page.getByRole("checkbox", { name: "When my turn is about to run out" }).isChecked(),
+    await dan.page.getByLabel("From", { exact: true }).inputValue(),
+    await dan.page.getByLabel("Until", { exact: true }).inputValue(),
+  ];
+  if (JSON.stringify(keptSettings) !== JSON.stringify([true, false, "23:00", "07:30"])) throw new Error(`dan's notification settings were not kept: ${keptSettings}`);
   // Dan forgets the password: a code by mail, a new password, signed in again.
   await dan.page.getByRole("button", { name: "Log out" }).click();
   await dan.page.getByRole("button", { name: "Forgot your password?" }).click();
