@@ -109,7 +109,7 @@ export const words = {
   "turns.notify": "Your turn at {table}",
   "notify.pageOnly": "Notifications come while this page is open; the Your turn bar shows your turns.",
   "notify.settings": "Notifications",
-  "notify.thisBrowser": "Tell me in this browser",
+  "notify.thisBrowser": "Tell me in my browsers",
   "notify.turnStarted": "When it is my turn",
   "notify.turnReminder": "When my turn is about to run out",
   "notify.handEnded": "When a hand I played ends",

@@ -105,7 +105,7 @@ export const words = {
   "turns.notify": "{table}であなたの番です",
   "notify.pageOnly": "通知はこのページを開いている間だけ届きます。手番は「あなたの番」バーで確認できます。",
   "notify.settings": "通知",
-  "notify.thisBrowser": "このブラウザーで知らせる",
+  "notify.thisBrowser": "ブラウザーで知らせる",
   "notify.turnStarted": "自分の番になったとき",
   "notify.turnReminder": "持ち時間が終わりそうなとき",
   "notify.handEnded": "参加したハンドが終わったとき",
@@ -113,7 +113,7 @@ export const words = {
   "notify.quiet": "夜は通知しない",
   "notify.quietFrom": "開始",
   "notify.quietTo": "終了",
-  "notify.quietZone": "あなたのタイムゾーン（{zone}）で数えます。この間は時間切れ間近の番だけを知らせ、ほかは終了後に送ります。",
+  "notify.quietZone": "あなたのタイムゾーン（{zone}）の時刻です。この間は時間切れ間近の番だけを知らせ、ほかは終了後に送ります。",
   "notify.save": "通知設定を保存",
   "notify.saved": "通知設定を保存しました。",
 

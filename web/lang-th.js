@@ -105,7 +105,7 @@ export const words = {
   "turns.notify": "ถึงตาคุณที่โต๊ะ {table}",
   "notify.pageOnly": "การแจ้งเตือนจะมาเฉพาะตอนที่เปิดหน้านี้อยู่ ดูโต๊ะที่ถึงตาคุณได้ที่แถบ “ถึงตาคุณ”",
   "notify.settings": "การแจ้งเตือน",
-  "notify.thisBrowser": "แจ้งฉันในเบราว์เซอร์นี้",
+  "notify.thisBrowser": "แจ้งฉันในเบราว์เซอร์ของฉัน",
   "notify.turnStarted": "เมื่อถึงตาฉัน",
   "notify.turnReminder": "เมื่อตาของฉันใกล้หมดเวลา",
   "notify.handEnded": "เมื่อรอบที่ฉันเล่นจบลง",

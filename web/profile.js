@@ -1,7 +1,7 @@
 // The player's profile: a display name, an avatar from the built-in set, a time zone (the
 // language is the header's switch, kept on the profile too); for a guest, the way to keep
-// the account with a username and a password; the email; the providers linked; what this
-// browser is notified of, and quiet hours.
+// the account with a username and a password; the email; the providers linked; what the
+// player's browsers are told, and quiet hours.
 
 import * as api from "./api.js";
 import { t } from "./i18n.js";
@@ -169,7 +169,7 @@ export async function profileScreen(into) {
 }
 
 /**
- * What this browser is pushed (the Web Push channel; phone apps choose their own), and
+ * What the player's browsers are pushed (the Web Push channel; phone apps choose their own), and
  * quiet hours in the player's time zone (this browser's, set on the profile when it has none).
  * @param {Schemas["Me"]} me
  * @param {Schemas["NotificationSettings"]} settings
@@ -193,9 +193,15 @@ function notificationsPart(me, settings) {
   const from = time("quiet_start", settings.quiet_hours?.start ?? "22:00", t("notify.quietFrom"));
   const to = time("quiet_end", settings.quiet_hours?.end ?? "08:00", t("notify.quietTo"));
   const zone = me.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const hours = el("div", { class: "quiet-hours" }, [from.label, to.label]);
+  const hours = el("div", { class: "quiet-hours", id: "quiet-hours" }, [from.label, to.label]);
+  const note = el("p", { class: "zone-note", id: "quiet-note" }, [t("notify.quietZone", { zone })]);
+  quiet.input.setAttribute("aria-controls", "quiet-hours");
+  for (const input of [from.input, to.input]) input.setAttribute("aria-describedby", "quiet-note");
   const shown = () => {
     hours.hidden = !quiet.input.checked;
+    quiet.input.setAttribute("aria-expanded", String(quiet.input.checked));
+    // Times are needed only while quiet hours are on.
+    for (const input of [from.input, to.input]) input.required = quiet.input.checked;
   };
   quiet.input.addEventListener("change", shown);
   shown();
@@ -204,14 +210,16 @@ function notificationsPart(me, settings) {
     form(
       [
         el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.thisBrowser")]), started.label, reminder.label, ended.label]),
-        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.quietHours")]), quiet.label, hours, el("p", { class: "zone-note" }, [t("notify.quietZone", { zone })])]),
+        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.quietHours")]), quiet.label, hours, note]),
         el("button", { type: "submit" }, [t("notify.save")]),
       ],
       async () => {
         // Quiet hours are kept in the profile's time zone: a profile without one takes this browser's.
         if (!me.time_zone) me = await api.updateMe({ time_zone: zone });
+        // What phone apps are told stays as it is now (an app may have changed it meanwhile).
+        const current = await api.notificationSettings();
         await api.setNotificationSettings({
-          ...settings,
+          ...current,
           web_push: { turn_started: started.input.checked, turn_reminder: reminder.input.checked, hand_ended: ended.input.checked },
           quiet_hours: quiet.input.checked ? { start: from.input.value, end: to.input.value } : null,
         });

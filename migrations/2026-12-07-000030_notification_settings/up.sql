@@ -27,9 +27,21 @@ SELECT p.id AS player_id,
 FROM players p
 LEFT JOIN notification_settings s ON s.player_id = p.id;
 
+-- Whether PostgreSQL knows time zone `zone` (a profile's must be one it knows, for quiet
+-- hours).
+CREATE FUNCTION zone_known(zone text) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM now() AT TIME ZONE zone;
+    RETURN true;
+EXCEPTION WHEN invalid_parameter_value THEN
+    RETURN false;
+END
+$$;
+
 -- When the quiet hours `start_at` to `end_at` (local times in `zone`) that `at` falls in
 -- end; null when `at` is outside them, or there are none, or no zone (or one PostgreSQL
--- does not know).
+-- does not know). Around a change of clocks, an end that falls in the hour skipped or
+-- repeated is read as PostgreSQL reads such a local time (an hour later, or the first).
 CREATE FUNCTION quiet_until(zone text, start_at time, end_at time, at timestamptz)
 RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
 DECLARE

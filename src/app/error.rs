@@ -337,8 +337,9 @@ error_codes! {
     InvalidRedirectUri = (422, "invalid_redirect_uri"),
     /// A league's `starting_balance` is not from 0 to 1,000,000,000. Fix it.
     InvalidStartingBalance = (422, "invalid_starting_balance"),
-    /// The `time_zone` is not an IANA time zone name (`America/Chicago`, `Asia/Tokyo`, `UTC`). Send
-    /// one of the tz database's names.
+    /// The `time_zone` is not an IANA time zone name (`America/Chicago`, `Asia/Tokyo`, `UTC`), or
+    /// is one too new for the server's database (`detail` says which). Send one of the tz
+    /// database's names.
     InvalidTimeZone = (422, "invalid_time_zone"),
     /// A username is not 3 to 32 letters, digits, `_`, `-` or `.`. Choose another username.
     InvalidUsername = (422, "invalid_username"),

@@ -73,7 +73,7 @@ fn about(state: &TableState, seat: u8, player: uuid::Uuid) -> Value {
 /// - `turn.started` for each human player who is to act after it and was not before, or
 ///   who acted in it and is to act again; bots are not told;
 /// - `player.timed_out` for each seat the server acted for;
-/// - `hand.ended` with the settlement (public once the hand is over).
+/// - `hand.ended` with the settlement (public once the hand is over) and who was dealt in.
 pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>) -> Vec<Notice> {
     let after = &committed.after;
     let mut notices = Vec::new();
@@ -95,6 +95,12 @@ pub fn announced(before: &TableState, committed: &Committed, now: DateTime<Utc>)
                 let mut data = table_part(after);
                 data.insert("hand_no".into(), json!(row.hand_no));
                 data.insert("settlement".into(), row.payload.clone());
+                // Who was dealt in, seat by seat: each is told what the hand did for them.
+                let dealt = after.hand.as_ref().or(before.hand.as_ref());
+                data.insert(
+                    "players".into(),
+                    json!(dealt.map(|h| &h.players).unwrap_or(&Vec::new())),
+                );
                 notices.push(Notice {
                     kind: NotificationKind::HandEnded.as_str(),
                     data: Value::Object(data),

@@ -278,6 +278,14 @@ impl App {
         let row = conn
             .transaction::<_, AppError, _>(async |conn| {
                 hold_player(conn, player, Hold::Exclusive).await?;
+                if let Some(Some(zone)) = stored.time_zone
+                    && !store::players::zone_known(conn, zone).await?
+                {
+                    return Err(AppError::refused(
+                        ErrorCode::InvalidTimeZone,
+                        format!("{zone:?} is a time zone this server's database does not know yet"),
+                    ));
+                }
                 store::players::set_profile(conn, player.0, &stored).await?;
                 if shown_changes {
                     store::tables::restamp_seated(conn, player.0).await?;

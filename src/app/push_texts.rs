@@ -22,6 +22,8 @@ pub enum HandResult {
     Bourre(i64),
     /// Everyone passed: the pot, of these chips, carries over.
     Carried(i64),
+    /// A tie for most tricks: the pot, of these chips, carries over.
+    Tied(i64),
     /// Another player took the pot.
     Lost,
 }
@@ -43,6 +45,10 @@ impl HandResult {
             HandResult::Bourre(paid)
         } else if settlement["outcome"]["type"] == "all_passed" {
             HandResult::Carried(settlement["carried"].as_i64().unwrap_or_default())
+        } else if settlement["outcome"]["type"] == "split"
+            && settlement["payouts"].as_array().is_none_or(Vec::is_empty)
+        {
+            HandResult::Tied(settlement["carried"].as_i64().unwrap_or_default())
         } else {
             HandResult::Lost
         }
@@ -142,23 +148,32 @@ fn reminder(locale: Locale, table: &str, time: Option<String>) -> (String, Strin
 }
 
 fn hand_ended(locale: Locale, table: &str, hand_no: i64, result: HandResult) -> (String, String) {
-    use HandResult::{Bourre, Carried, Lost, Took};
+    use HandResult::{Bourre, Carried, Lost, Tied, Took};
+    let chips_en = |n: i64| {
+        if n == 1 {
+            "1 chip".to_owned()
+        } else {
+            format!("{n} chips")
+        }
+    };
     match locale {
         Locale::En => (
             format!("Hand {hand_no} at {table} is over"),
             match result {
-                Took(chips) => format!("You took {chips} chips."),
-                Bourre(chips) => format!("Bourré: you pay {chips} chips into the next pot."),
+                Took(chips) => format!("You took {}.", chips_en(chips)),
+                Bourre(chips) => format!("Bourré: you pay {} into the next pot.", chips_en(chips)),
                 Carried(chips) => format!("Everyone passed: the pot of {chips} carries over."),
+                Tied(chips) => format!("A tie: the pot of {chips} carries over."),
                 Lost => "Another player took the pot.".to_owned(),
             },
         ),
         Locale::ZhHans => (
             format!("{table}第{hand_no}局结束"),
             match result {
-                Took(chips) => format!("你赢得{chips}筹码。"),
-                Bourre(chips) => format!("你一墩未得（Bourré），向下一局底池赔付{chips}筹码。"),
-                Carried(chips) => format!("全员不玩：{chips}筹码的底池留到下一局。"),
+                Took(chips) => format!("你赢得了{chips}个筹码。"),
+                Bourre(chips) => format!("你一墩未得（Bourré），向下一局底池赔付{chips}个筹码。"),
+                Carried(chips) => format!("全员不玩：{chips}个筹码的底池留到下一局。"),
+                Tied(chips) => format!("平局：{chips}个筹码的底池留到下一局。"),
                 Lost => "底池归其他玩家。".to_owned(),
             },
         ),
@@ -168,6 +183,7 @@ fn hand_ended(locale: Locale, table: &str, hand_no: i64, result: HandResult) -> 
                 Took(chips) => format!("{chips}チップを獲得しました。"),
                 Bourre(chips) => format!("ブーレ：次のポットに{chips}チップを支払います。"),
                 Carried(chips) => format!("全員パスのため、ポット{chips}チップは持ち越しです。"),
+                Tied(chips) => format!("引き分けのため、ポット{chips}チップは持ち越しです。"),
                 Lost => "ポットは他のプレイヤーが獲得しました。".to_owned(),
             },
         ),
@@ -177,6 +193,7 @@ fn hand_ended(locale: Locale, table: &str, hand_no: i64, result: HandResult) -> 
                 Took(chips) => format!("คุณได้ {chips} ชิป"),
                 Bourre(chips) => format!("คุณโดนบูเร จ่าย {chips} ชิปเข้ากองกลางรอบหน้า"),
                 Carried(chips) => format!("ทุกคนหมอบ กองกลาง {chips} ชิปยกไปรอบหน้า"),
+                Tied(chips) => format!("เสมอกัน กองกลาง {chips} ชิปยกไปรอบหน้า"),
                 Lost => "ผู้เล่นคนอื่นได้กองกลางไป".to_owned(),
             },
         ),
@@ -242,6 +259,13 @@ mod tests {
             "payouts": [], "bourre": [],
         });
         assert_eq!(HandResult::of(&passed, Some(0)), HandResult::Carried(9));
+        let tied = serde_json::json!({
+            "outcome": {"type": "split", "seats": [0, 1]}, "pot": 10, "carried": 10,
+            "payouts": [], "bourre": [],
+        });
+        assert_eq!(HandResult::of(&tied, Some(1)), HandResult::Tied(10));
+        let one = words(Topic::HandEnded(HandResult::Took(1)), None, None, "T", 2);
+        assert_eq!(one.body, "You took 1 chip.");
         let said = words(
             Topic::HandEnded(HandResult::Bourre(12)),
             Some(Locale::ZhHans),
@@ -250,7 +274,7 @@ mod tests {
             4,
         );
         assert_eq!(said.title, "后屋第4局结束");
-        assert!(said.body.contains("12筹码"), "{}", said.body);
+        assert!(said.body.contains("12个筹码"), "{}", said.body);
         let said = words(
             Topic::HandEnded(HandResult::Took(7)),
             None,

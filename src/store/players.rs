@@ -316,6 +316,20 @@ pub struct ProfileChange<'a> {
     pub time_zone: Option<Option<&'a str>>,
 }
 
+/// Whether PostgreSQL knows time zone `zone` (see the `notification_settings` migration).
+pub async fn zone_known(conn: &mut Conn, zone: &str) -> Result<bool, StoreError> {
+    #[derive(QueryableByName)]
+    struct Known {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        known: bool,
+    }
+    let found: Known = diesel::sql_query("SELECT zone_known($1) AS known")
+        .bind::<diesel::sql_types::Text, _>(zone)
+        .get_result(conn)
+        .await?;
+    Ok(found.known)
+}
+
 /// Applies `change` to player `id`'s profile (nothing when it changes no field).
 pub async fn set_profile(
     conn: &mut Conn,

@@ -193,8 +193,9 @@ pub struct Claimed {
     pub locale: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     pub time_zone: Option<String>,
-    /// Whether it is still worth sending: a turn's message held for quiet hours, only while
-    /// the turn is the player's (the table's deadline unchanged).
+    /// Whether it is still worth sending: a message held for quiet hours, only to a player
+    /// not watching the table (but a reminder), and about a turn only while the player is
+    /// still to act in that hand.
     #[diesel(sql_type = diesel::sql_types::Bool)]
     pub current: bool,
     #[diesel(sql_type = Text)]
@@ -213,32 +214,30 @@ pub async fn claim(
     lease_secs: i64,
 ) -> Result<Vec<Claimed>, StoreError> {
     Ok(diesel::sql_query(
-        "UPDATE push_messages m SET attempts = m.attempts + 1, \
-         next_at = now() + make_interval(secs => $2) \
-         WHERE m.id IN (SELECT id FROM push_messages WHERE next_at <= now() \
-         ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED) \
-         RETURNING m.id, m.subscription_id, \
-         (SELECT endpoint FROM push_subscriptions s WHERE s.id = m.subscription_id) AS endpoint, \
-         (SELECT p256dh FROM push_subscriptions s WHERE s.id = m.subscription_id) AS p256dh, \
-         (SELECT auth FROM push_subscriptions s WHERE s.id = m.subscription_id) AS auth, \
-         m.device_id, \
-         (SELECT platform FROM devices d WHERE d.id = m.device_id) AS platform, \
-         (SELECT token FROM devices d WHERE d.id = m.device_id) AS token, \
-         (SELECT locale FROM players p WHERE p.id = coalesce(\
-          (SELECT player_id FROM push_subscriptions s WHERE s.id = m.subscription_id), \
-          (SELECT player_id FROM devices d WHERE d.id = m.device_id))) AS locale, \
-         (SELECT time_zone FROM players p WHERE p.id = coalesce(\
-          (SELECT player_id FROM push_subscriptions s WHERE s.id = m.subscription_id), \
-          (SELECT player_id FROM devices d WHERE d.id = m.device_id))) AS time_zone, \
-         NOT m.held OR m.kind NOT IN ('turn.started', 'turn.reminder') OR EXISTS (SELECT 1 FROM tables t \
-          WHERE t.id = (m.body::jsonb #>> '{data,table_id}')::uuid \
-          AND (m.body::jsonb #>> '{data,player_id}')::uuid = ANY (t.to_act) \
-          AND t.deadline IS NOT DISTINCT FROM (m.body::jsonb #>> '{data,deadline}')::timestamptz) \
+        "WITH due AS (SELECT m.id, coalesce(s.player_id, d.player_id) AS player_id, \
+         s.endpoint, s.p256dh, s.auth, d.platform, d.token, m.body::jsonb AS note \
+         FROM push_messages m LEFT JOIN push_subscriptions s ON s.id = m.subscription_id \
+         LEFT JOIN devices d ON d.id = m.device_id WHERE m.next_at <= now() \
+         ORDER BY m.next_at LIMIT $1 FOR UPDATE OF m SKIP LOCKED) \
+         UPDATE push_messages m SET attempts = m.attempts + 1, \
+         next_at = now() + make_interval(secs => $2) FROM due WHERE m.id = due.id \
+         RETURNING m.id, m.subscription_id, due.endpoint, due.p256dh, due.auth, m.device_id, \
+         due.platform, due.token, \
+         (SELECT locale FROM players p WHERE p.id = due.player_id) AS locale, \
+         (SELECT time_zone FROM players p WHERE p.id = due.player_id) AS time_zone, \
+         NOT m.held OR ((m.kind = 'hand.ended' OR EXISTS (SELECT 1 FROM tables t \
+          WHERE t.id = (due.note #>> '{data,table_id}')::uuid \
+          AND t.hand_no = (due.note #>> '{data,hand_no}')::int \
+          AND (due.note #>> '{data,player_id}')::uuid = ANY (t.to_act))) \
+          AND (m.kind = 'turn.reminder' OR NOT EXISTS (SELECT 1 FROM watchers w \
+          WHERE w.table_id = (due.note #>> '{data,table_id}')::uuid \
+          AND w.player_id = due.player_id AND w.seen_at > now() - make_interval(secs => $3)))) \
           AS current, \
          m.body, m.attempts, m.created_at",
     )
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(lease_secs)
+    .bind::<BigInt, _>(WATCHER_FRESH_SECS)
     .load(conn)
     .await?)
 }

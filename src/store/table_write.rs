@@ -140,7 +140,7 @@ impl NoticeRows {
 
     /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
     /// ids), for leagues with a webhook, turns of players with a push subscription or a
-    /// device, and hands' ends at tables where a player asked to be pushed them.
+    /// device, and hands' ends where a player dealt in asked to be pushed them.
     fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
         out.push_sql(
             ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
@@ -163,9 +163,10 @@ impl NoticeRows {
              OR (x.kind = 'turn.started' AND (EXISTS (SELECT 1 FROM push_subscriptions s \
              WHERE s.player_id = (x.data->>'player_id')::uuid) OR EXISTS (SELECT 1 FROM devices d \
              WHERE d.player_id = (x.data->>'player_id')::uuid))) \
-             OR (x.kind = 'hand.ended' AND EXISTS (SELECT 1 FROM seats st \
-             JOIN notification_prefs n ON n.player_id = st.player_id \
-             WHERE st.table_id = x.table_id AND 'hand.ended' = ANY (n.web_push || n.devices)))))",
+             OR (x.kind = 'hand.ended' AND EXISTS (SELECT 1 \
+             FROM jsonb_array_elements(x.data->'players') p \
+             JOIN notification_prefs n ON n.player_id = (p->>'player_id')::uuid \
+             WHERE 'hand.ended' = ANY (n.web_push || n.devices)))))",
         );
         Ok(())
     }

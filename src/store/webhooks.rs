@@ -195,12 +195,13 @@ pub async fn anything_due(conn: &mut Conn) -> Result<bool, StoreError> {
 /// Turns up to `limit` due notifications into deliveries, one per endpoint of their league
 /// that takes their kind and is sent to (see [`active`]), and into push messages, one per
 /// push subscription and per device (whose session goes on) of each player told: the one
-/// a `turn.started` or `turn.reminder` is for, every player seated at a `hand.ended`'s
-/// table. Only kinds the player's settings send on the channel are pushed, a
-/// `turn.started` or `hand.ended` only when the player is not watching the table (no fresh
-/// watcher row, on any process); in the player's quiet hours, a message is held until
-/// their end unless its turn's deadline comes first, and replaces one held before for the
-/// same table and browser or device. The notifications are deleted, in one
+/// a `turn.started` or `turn.reminder` is for, every player dealt in the hand a
+/// `hand.ended` is about. Only kinds the player's settings send on the channel are pushed,
+/// a `turn.started` or `hand.ended` only when the player is not watching the table (no
+/// fresh watcher row, on any process). In the player's quiet hours a message is held until
+/// their end, unless its turn's deadline comes less than `remind_secs` after it; a held
+/// message replaces one held before for the same table and browser or device (a turn's
+/// another turn's, a hand's end another's), and only the newest of a batch is held. The notifications are deleted, in one
 /// statement (rows another process holds are skipped). A `turn.reminder` is dropped when
 /// its turn is over (the table's deadline moved, or the player is no longer to act); a
 /// `turn.started` schedules its reminder `remind_secs` before the deadline, if that is
@@ -230,9 +231,10 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          told AS (SELECT l.*, (l.data->>'player_id')::uuid AS player_id, \
          (l.data->>'seat')::int AS seat FROM live l \
          WHERE l.kind IN ('turn.started', 'turn.reminder') UNION ALL \
-         SELECT l.*, st.player_id, st.seat FROM live l JOIN seats st ON st.table_id = l.table_id \
-         WHERE l.kind = 'hand.ended'), \
+         SELECT l.*, (p->>'player_id')::uuid, (p->>'seat')::int FROM live l \
+         CROSS JOIN jsonb_array_elements(l.data->'players') p WHERE l.kind = 'hand.ended'), \
          outgoing AS (SELECT s.subscription_id, s.device_id, r.kind, r.table_id, \
+         (r.data->>'version')::bigint AS version, \
          json_build_object('type', r.kind, 'timestamp', r.created_at, 'data', r.data, \
          'seat', r.seat)::text AS body, CASE WHEN h.held THEN q.until ELSE now() END AS next_at, \
          h.held \
@@ -243,19 +245,25 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          CROSS JOIN LATERAL (SELECT quiet_until(n.time_zone, n.quiet_start, n.quiet_end, now()) \
          AS until) q \
          CROSS JOIN LATERAL (SELECT q.until IS NOT NULL AND (r.kind = 'hand.ended' \
-         OR r.data->>'deadline' IS NULL OR (r.data->>'deadline')::timestamptz > q.until) \
-         AS held) h \
+         OR r.data->>'deadline' IS NULL \
+         OR (r.data->>'deadline')::timestamptz > q.until + make_interval(secs => $2)) AS held) h \
          WHERE r.kind = ANY (CASE WHEN s.device_id IS NULL THEN n.web_push ELSE n.devices END) \
          AND (r.kind = 'turn.reminder' OR NOT EXISTS \
          (SELECT 1 FROM watchers w WHERE w.table_id = r.table_id \
          AND w.player_id = s.player_id AND w.seen_at > now() - make_interval(secs => $3)))), \
+         kept AS (SELECT * FROM outgoing WHERE NOT held UNION ALL \
+         (SELECT DISTINCT ON (subscription_id, device_id, table_id, kind = 'hand.ended') * \
+         FROM outgoing WHERE held \
+         ORDER BY subscription_id, device_id, table_id, kind = 'hand.ended', version DESC)), \
          pushed AS (INSERT INTO push_messages (subscription_id, device_id, kind, body, next_at, \
-         held) SELECT subscription_id, device_id, kind, body, next_at, held FROM outgoing \
+         held) SELECT subscription_id, device_id, kind, body, next_at, held FROM kept \
          RETURNING 1), \
-         replaced AS (DELETE FROM push_messages m USING outgoing o WHERE o.held AND m.held \
+         replaced AS (DELETE FROM push_messages m USING kept o WHERE o.held AND m.held \
          AND m.attempts = 0 AND m.subscription_id IS NOT DISTINCT FROM o.subscription_id \
          AND m.device_id IS NOT DISTINCT FROM o.device_id \
-         AND m.body::jsonb #>> '{{data,table_id}}' = o.table_id::text RETURNING 1), \
+         AND (m.kind = 'hand.ended') = (o.kind = 'hand.ended') \
+         AND m.body::jsonb #>> '{{data,table_id}}' = o.table_id::text \
+         AND (m.body::jsonb #>> '{{data,version}}')::bigint < o.version RETURNING 1), \
          remind AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at) \
          SELECT table_id, league_id, 'turn.reminder', data, \
          (data->>'deadline')::timestamptz - make_interval(secs => $2) FROM live \

@@ -572,9 +572,9 @@ async fn quiet_hours_hold_pushes_but_a_turn_near_its_deadline() {
         .await;
     app.sit(&fast, ann, 0).await;
     app.sit(&fast, bob, 1).await;
-    // Quiet hours in Kolkata, ending at the first whole minute at least 50 s from now.
+    // Quiet hours in Kolkata, ending at the first whole minute at least 80 s from now.
     let zone: chrono_tz::Tz = "Asia/Kolkata".parse().expect("zone");
-    let ends_at = (Utc::now().timestamp() + 50) / 60 * 60 + 60;
+    let ends_at = (Utc::now().timestamp() + 80) / 60 * 60 + 60;
     let ends = DateTime::<Utc>::from_timestamp(ends_at, 0).expect("a time");
     let local = |at: DateTime<Utc>| at.with_timezone(&zone).format("%H:%M").to_string();
     let quiet = json!({"start": local(ends - chrono::Duration::hours(3)), "end": local(ends)});
@@ -600,7 +600,8 @@ async fn quiet_hours_hold_pushes_but_a_turn_near_its_deadline() {
     app.start_hand(&slow, ann).await.ok();
     let (first, action) = next_move(&app, &slow, &[ann, bob]).await.expect("a turn");
     app.act(&slow, &first, action).await.ok();
-    // The fast table's first turn (30 s to act, before the quiet hours end) goes at once.
+    // The fast table's first turn (30 s to act: its deadline comes before the quiet hours end,
+    // or within the reminder's hour after) goes at once.
     app.start_hand(&fast, ann).await.ok();
     let early = services
         .until("the fast table's turn", |got| {
@@ -677,18 +678,20 @@ async fn a_push_committed_before_a_crash_is_sent_after_it() {
     } else {
         APNS_TOKEN
     };
+    let mut refused = false;
     for _ in 0..300 {
         let attempts = services.get("/attempts").await;
-        if attempts
+        refused = attempts
             .as_array()
             .into_iter()
             .flatten()
-            .any(|a| a["token"] == token && a["status"] == 503)
-        {
+            .any(|a| a["token"] == token && a["status"] == 503);
+        if refused {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    assert!(refused, "the first turn's push was never tried");
 
     server.kill();
     services.accept(FCM_TOKEN).await;
@@ -707,8 +710,9 @@ async fn a_push_committed_before_a_crash_is_sent_after_it() {
     );
     server.spawn();
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    // Sent once its lease (30 s) runs out, or its next try comes.
     services
-        .until("the push after the restart", |got| {
+        .within("the push after the restart", 900, |got| {
             !to(got, token).is_empty()
         })
         .await;
@@ -765,4 +769,77 @@ async fn two_processes_never_send_one_push_twice() {
         moves[1],
         "bob's turns, once each"
     );
+}
+
+/// Quiet hours are read in the player's time zone: over midnight, within a day, across a
+/// change of clocks, and not at all in a zone PostgreSQL does not know.
+#[actix_web::test]
+async fn quiet_hours_are_read_in_the_players_time_zone() {
+    let app = TestApp::start().await;
+    let epoch = |at: &str| {
+        at.parse::<chrono::DateTime<chrono::Utc>>()
+            .expect("a time")
+            .timestamp()
+    };
+    let chicago = "America/Chicago";
+    let cases = [
+        // 23:00 in Chicago (CST, UTC-6), in the night's quiet hours: until 08:00 there.
+        (
+            chicago,
+            "22:00",
+            "08:00",
+            "2026-12-04T05:00:00Z",
+            epoch("2026-12-04T14:00:00Z"),
+        ),
+        // 03:00 there, the same night.
+        (
+            chicago,
+            "22:00",
+            "08:00",
+            "2026-12-04T09:00:00Z",
+            epoch("2026-12-04T14:00:00Z"),
+        ),
+        // 14:00 there: not quiet.
+        (chicago, "22:00", "08:00", "2026-12-04T20:00:00Z", -1),
+        // Quiet hours within a day, 13:00 to 15:00: at 14:00 they end at 15:00.
+        (
+            chicago,
+            "13:00",
+            "15:00",
+            "2026-12-04T20:00:00Z",
+            epoch("2026-12-04T21:00:00Z"),
+        ),
+        // At their end, not quiet.
+        (chicago, "13:00", "15:00", "2026-12-04T21:00:00Z", -1),
+        // The night the clocks go forward (8 March 2026, 02:00 CST): 08:00 is CDT, UTC-5.
+        (
+            chicago,
+            "22:00",
+            "08:00",
+            "2026-03-08T06:00:00Z",
+            epoch("2026-03-08T13:00:00Z"),
+        ),
+        // Tokyo, no change of clocks: 01:00 JST until 07:00 JST.
+        (
+            "Asia/Tokyo",
+            "23:00",
+            "07:00",
+            "2026-12-03T16:00:00Z",
+            epoch("2026-12-03T22:00:00Z"),
+        ),
+        // A zone PostgreSQL does not know: never quiet (and no error).
+        ("Mars/Olympus", "00:00", "23:59", "2026-12-04T12:00:00Z", -1),
+    ];
+    for (zone, start, end, at, expected) in cases {
+        let query = format!(
+            "SELECT coalesce(extract(epoch FROM quiet_until('{zone}', '{start}', '{end}', \
+             '{at}'))::bigint, -1) AS n"
+        );
+        assert_eq!(app.sql_number(&query).await, expected, "{query}");
+    }
+    // What the profile checks a zone with, beside the tz database of this build.
+    for (zone, known) in [("Asia/Kolkata", 1), ("Mars/Olympus", 0)] {
+        let query = format!("SELECT zone_known('{zone}')::int::bigint AS n");
+        assert_eq!(app.sql_number(&query).await, known, "{query}");
+    }
 }
