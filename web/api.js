@@ -513,6 +513,11 @@ export function rotateInviteCode(id) {
   return call("POST", `/v1/leagues/${id}/invite-code`);
 }
 
+/** Sets what the league's tables may say (admins). @param {string} id @param {Schemas["ChatPolicy"]} chat @returns {Promise<Schemas["LeagueView"]>} */
+export function setLeagueChat(id, chat) {
+  return call("PATCH", `/v1/leagues/${id}`, { chat });
+}
+
 /** @param {string} id @returns {Promise<Schemas["Season"]>} */
 export function closeSeason(id) {
   return call("POST", `/v1/leagues/${id}/seasons`);

@@ -369,6 +369,7 @@ async function adminSection(id, detail) {
         tell(t("admin.seasonClosed"));
       }, { class: "secondary" }),
     ]),
+    chatPolicy(id, detail.chat),
     ...(requests.length
       ? [
           el("h4", {}, [t("admin.asking")]),
@@ -395,6 +396,24 @@ async function adminSection(id, detail) {
         ]
       : []),
   ]);
+}
+
+/**
+ * What the league's tables may say: phrases only, free text too, or nothing.
+ * @param {string} id
+ * @param {Schemas["ChatPolicy"]} current
+ */
+function chatPolicy(id, current) {
+  const choices = /** @type {const} */ ([["phrases", "admin.chatPhrases"], ["text", "admin.chatText"], ["off", "admin.chatOff"]]);
+  const select = el(
+    "select",
+    { name: "chat" },
+    choices.map(([value, key]) => el("option", value === current ? { value, selected: "" } : { value }, [t(key)])),
+  );
+  return form([el("label", {}, [t("admin.chat"), select]), el("button", { type: "submit", class: "secondary" }, [t("admin.chatSave")])], async () => {
+    const league = await api.setLeagueChat(id, /** @type {Schemas["ChatPolicy"]} */ (select.value));
+    tell(t("admin.chatSaved", { policy: t(/** @type {import("./i18n.js").Key} */ (choices.find(([value]) => value === league.chat)?.[1] ?? "admin.chatPhrases")) }));
+  });
 }
 
 /**

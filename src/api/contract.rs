@@ -491,7 +491,12 @@ fn headers(doc: &mut Value) {
     {
         response["headers"]["X-Request-Id"] = header("X-Request-Id");
     }
-    for name in ["QuotaExceeded", "TooManyStreams", "Unavailable"] {
+    for name in [
+        "QuotaExceeded",
+        "TooManyStreams",
+        "ChatTooFast",
+        "Unavailable",
+    ] {
         doc["components"]["responses"][name]["headers"]["Retry-After"] = header("Retry-After");
     }
     for (path, _, op) in operations(doc) {

@@ -115,6 +115,9 @@ described_responses! {
     QuotaExceeded = "`quota_exceeded`: with a new `Idempotency-Key`, the caller has their most \
         replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000; kept 24 hours); without a key, or \
         with a stored one, the request is not refused; `Retry-After` is an hour",
+    /// 429 `chat_too_fast`, a table's chat.
+    ChatTooFast = "`chat_too_fast`: the caller said 5 messages at this table in the last 10 \
+        seconds; `Retry-After` says when the next may be said",
     /// 429 `too_many_streams`, shared by the stream and the long-poll.
     TooManyStreams = "`too_many_streams`: the caller holds their most streams and long-polls on \
         this server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \

@@ -1,7 +1,7 @@
 //! Leagues: create, join.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -16,12 +16,15 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::chat::ChatPolicy;
 use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage, TablesPage};
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
 use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
 use crate::app::league_history::{HistoryPage, MAX_HISTORY_PAGE};
-use crate::app::leagues::{Invitation, Invite, JoinPolicy, JoinRequest, Joined, LeagueView, Role};
+use crate::app::leagues::{
+    Invitation, Invite, JoinPolicy, JoinRequest, Joined, LeagueView, Policies, Role,
+};
 use crate::app::standings::Standings;
 use crate::store::discovery::TableFilter;
 use crate::store::ledger::Cursor;
@@ -45,6 +48,10 @@ pub struct NewLeague {
     /// request that an admin approves.
     #[serde(default)]
     pub join_policy: JoinPolicy,
+    /// What the league's tables may say (`phrases` by default); admins change it later with
+    /// `PATCH /v1/leagues/{league_id}`.
+    #[serde(default)]
+    pub chat: ChatPolicy,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -88,7 +95,10 @@ pub async fn create(
             caller.0,
             &body.name,
             body.starting_balance,
-            body.join_policy,
+            Policies {
+                join: body.join_policy,
+                chat: body.chat,
+            },
             key,
         )
         .await?;
@@ -258,6 +268,44 @@ pub async fn get_league(
         role,
         seasons,
     }))
+}
+
+/// A change to a league's settings.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeagueChange {
+    /// What the league's tables may say: `phrases` (the catalogue only), `text` (free text
+    /// too) or `off`.
+    pub chat: ChatPolicy,
+}
+
+/// Change the league's settings (admins): what its tables may say. A change is recorded in
+/// the league's history (`chat_policy_changed`, with who made it).
+#[utoipa::path(
+    operation_id = "update_league",
+    tag = "leagues",
+    security(("bearer" = [])),
+    params(("league_id" = Uuid, Path)),
+    request_body = LeagueChange,
+    responses(
+        (status = 200, description = "The league as it is now", body = LeagueView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+    )
+)]
+#[patch("/{league_id}")]
+pub async fn update_league(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: web::Json<text::Object<LeagueChange>>,
+) -> Result<HttpResponse, ApiError> {
+    let league = app
+        .set_league_chat(caller.0, LeagueId(path.into_inner()), body.chat)
+        .await?;
+    Ok(HttpResponse::Ok().json(league))
 }
 
 /// What a new invite code is good for (each unlimited when left out).
@@ -694,7 +742,8 @@ pub struct HistoryQuery {
 
 /// The league's history (members), oldest first, cursor-paged: admins promoted or handed
 /// on (when the last admin left, to the longest-standing human member), members removed
-/// or deleted, webhooks taken over, the league closed. Chips are in the ledger.
+/// or deleted, webhooks taken over, the chat policy changed, the league closed. Chips are
+/// in the ledger.
 #[utoipa::path(
     operation_id = "get_league_history",
     tag = "leagues",

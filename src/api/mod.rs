@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod chat;
 pub mod client;
 pub mod contract;
 pub mod cors;
@@ -58,7 +59,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         (name = "tables", description = "Tables: seats, hands, actions, events and the live stream, bots, closing"),
         (name = "history", description = "Finished hands: their records and audits, and the caller's client seed"),
         (name = "webhooks", description = "A league's webhook endpoints and their deliveries (Standard Webhooks)"),
-        (name = "push", description = "Web Push: the server's VAPID key and the caller's browser subscriptions"),
+        (name = "push", description = "Web Push and phone apps: the server's VAPID key, the caller's browser subscriptions and devices, and what they are pushed"),
+        (name = "chat", description = "Table talk: the catalogue of phrases and emotes, and what a table's players say"),
         (name = "health", description = "Liveness and readiness, for balancers and orchestrators"),
     ),
     modifiers(&BearerAuth),
@@ -72,7 +74,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::Conflict,
             error::Unprocessable,
             error::TooManyStreams,
-            error::QuotaExceeded
+            error::QuotaExceeded,
+            error::ChatTooFast
         )
     )
 )]
@@ -178,6 +181,7 @@ fn build() -> (
                 .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
+        .service(scope("/v1/chat").service(chat::phrases))
         .service(scope("/v1/invites").service(leagues::invite))
         .service(
             scope("/v1/leagues")
@@ -188,6 +192,7 @@ fn build() -> (
                 .service(leagues::join_by_code)
                 .service(leagues::join)
                 .service(leagues::get_league)
+                .service(leagues::update_league)
                 .service(leagues::rotate_invite_code)
                 .service(leagues::join_requests)
                 .service(leagues::approve_join)
@@ -220,6 +225,8 @@ fn build() -> (
                 .service(tables::stream)
                 .service(tables::stream_ticket)
                 .service(tables::close)
+                .service(chat::say)
+                .service(chat::list)
                 .service(hands::list)
                 .service(hands::record)
                 .service(hands::audit)

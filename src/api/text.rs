@@ -61,9 +61,15 @@ pub fn plain_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<S
     Ok(Some(plain_opt(de)?))
 }
 
+/// `#[serde(default, deserialize_with = "text::name_opt")]`: a [`name`], or nothing (left
+/// out or null).
+pub fn name_opt<'de, D: Deserializer<'de>>(de: D) -> Result<Option<String>, D::Error> {
+    checked_opt(de, true)
+}
+
 /// [`or_null`] of a [`name`].
 pub fn name_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<String>>, D::Error> {
-    Ok(Some(checked_opt(de, true)?))
+    Ok(Some(name_opt(de)?))
 }
 
 /// A request body's struct, read from a JSON object only: serde also reads a struct from an

@@ -231,6 +231,7 @@ impl App {
             store::players::erase(conn, player.0, account).await?;
             store::push::forget(conn, player.0).await?;
             store::notification_settings::forget(conn, player.0).await?;
+            store::chat::forget_text(conn, player.0).await?;
             store::sessions::end_all(conn, player.0, None, Ended::AccountDeleted.as_str()).await?;
             Ok(())
         })

@@ -113,6 +113,9 @@ error_codes! {
     /// its account was deleted. Sign in again: refreshing cannot revive it.
     SessionEnded = (401, "session_ended"),
     // 403: Authenticated but not allowed.
+    /// The league's chat is `off`, or takes phrases only and this is free text. Say a phrase
+    /// of `GET /v1/chat/phrases`, or nothing.
+    ChatNotAllowed = (403, "chat_not_allowed"),
     /// A guest may not do this (create a league while `BOURRE_GUEST_LEAGUES_PER_DAY` is 0), nor an
     /// account without a password check or change one. Give the account a password first
     /// (`POST /v1/players/me/upgrade`).
@@ -307,6 +310,9 @@ error_codes! {
     /// minutes, and 5 wrong tries use one up); `detail` says which. Try again, or ask for a new
     /// code.
     InvalidCode = (422, "invalid_code"),
+    /// A chat message is not exactly one of `phrase` and `text`, or its text is blank or over
+    /// 200 characters. Fix the message.
+    InvalidChatMessage = (422, "invalid_chat_message"),
     /// A display name is empty or all spaces, or over 32 characters. Choose another.
     InvalidDisplayName = (422, "invalid_display_name"),
     /// A device `token` is not of its platform's form (FCM: 1 to 4096 letters, digits, `:`,
@@ -352,6 +358,8 @@ error_codes! {
     /// The `endpoint` fails the checks a webhook `url` gets or is over 2000 characters, or
     /// `keys.p256dh` or `keys.auth` is not a valid key. Subscribe again.
     InvalidPushSubscription = (422, "invalid_push_subscription"),
+    /// The `phrase` is not a key of the catalogue. Send one of `GET /v1/chat/phrases`.
+    UnknownPhrase = (422, "unknown_phrase"),
     /// The `provider` is not one this server is configured with (`BOURRE_OIDC_PROVIDERS`).
     /// Pick one of `GET /v1/auth/oidc/providers`.
     UnknownProvider = (422, "unknown_provider"),
@@ -359,6 +367,9 @@ error_codes! {
     /// for more players, or seat a bot.
     NotEnoughPlayers = (422, "not_enough_players"),
     // 429: Too many attempts.
+    /// The caller said 5 messages at this table in the last 10 seconds. Retry after
+    /// `Retry-After`.
+    ChatTooFast = (429, "chat_too_fast"),
     /// A daily quota is used up (`BOURRE_LEAGUES_PER_DAY`, `BOURRE_TABLES_PER_DAY`,
     /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`). Retry after `Retry-After` (an hour).
     QuotaExceeded = (429, "quota_exceeded"),

@@ -162,6 +162,8 @@ pub struct PlayerExport {
     pub devices: Vec<super::devices::DeviceOut>,
     /// What the player is pushed, and their quiet hours.
     pub notification_settings: super::notification_settings::NotificationSettings,
+    /// What the player said at tables (kept `BOURRE_CHAT_RETENTION_DAYS`), oldest first.
+    pub chat: Vec<super::chat::ChatMessage>,
 }
 
 impl App {
@@ -272,6 +274,11 @@ impl App {
             notification_settings: super::notification_settings::NotificationSettings::of(
                 &rows.notification_settings,
             ),
+            chat: rows
+                .chat
+                .into_iter()
+                .map(super::chat::ChatMessage::from)
+                .collect(),
         })
     }
 }

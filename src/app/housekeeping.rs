@@ -3,8 +3,9 @@
 //! hours of per-address counts gone by, sessions a day after they ended or expired,
 //! webhook deliveries a week after they were delivered or failed, watchers' rows a dead
 //! process left, mailed codes a day after they were made, sign-ins with a provider never
-//! finished, guests unseen for `BOURRE_GUEST_TTL_DAYS`), so a player or an address that
-//! went quiet leaves nothing behind.
+//! finished, guests unseen for `BOURRE_GUEST_TTL_DAYS`, tables' chat older than
+//! `BOURRE_CHAT_RETENTION_DAYS`), so a player or an address that went quiet leaves nothing
+//! behind.
 
 use std::time::Duration;
 
@@ -46,6 +47,9 @@ impl App {
         let quotas = store::quotas::sweep(&mut conn).await?;
         let codes = store::mail::sweep(&mut conn, now - chrono::Duration::days(1)).await?;
         let authorizations = store::identities::sweep(&mut conn, now).await?;
+        let kept =
+            chrono::Duration::from_std(self.config.chat_kept).unwrap_or(chrono::Duration::days(30));
+        let chat = store::chat::sweep(&mut conn, now - kept).await?;
         drop(conn);
         let guests = self.sweep_abandoned_guests().await?;
         Ok(replies
@@ -56,6 +60,7 @@ impl App {
             + quotas
             + codes
             + authorizations
+            + chat
             + guests)
     }
 

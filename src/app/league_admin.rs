@@ -264,6 +264,39 @@ impl App {
         .await
     }
 
+    /// Sets what the league's tables may say (admins); the league's history records a
+    /// change, with who made it and what it was.
+    pub async fn set_league_chat(
+        &self,
+        admin: PlayerId,
+        id: LeagueId,
+        chat: super::chat::ChatPolicy,
+    ) -> Result<LeagueView, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            lock_league(conn, id).await?;
+            require_admin(conn, id, admin).await?;
+            let before = super::chat::ChatPolicy::stored(&load_league(conn, id).await?.chat);
+            if before != chat {
+                store::leagues::set_chat(conn, id.0, chat.as_str()).await?;
+                history::record(
+                    conn,
+                    id,
+                    HistoryKind::ChatPolicyChanged,
+                    None,
+                    Some(admin),
+                    json!({"from": before.as_str(), "to": chat.as_str()}),
+                )
+                .await?;
+            }
+            Ok(LeagueView::of(
+                load_league(conn, id).await?,
+                Some(Role::Admin),
+            ))
+        })
+        .await
+    }
+
     /// The league's requests to join, oldest first (admins).
     pub async fn join_requests(
         &self,

@@ -33,6 +33,9 @@ pub enum HistoryKind {
     /// No human member was left (`data.reason`): the league's tables were closed, their
     /// pots returned through the ledger, and nothing joins it any more.
     LeagueClosed,
+    /// An admin set what the league's tables may say (`data.from`, `data.to`: `phrases`,
+    /// `text` or `off`).
+    ChatPolicyChanged,
 }
 
 impl HistoryKind {
@@ -44,6 +47,7 @@ impl HistoryKind {
             HistoryKind::MemberDeleted => "member_deleted",
             HistoryKind::WebhookTakenOver => "webhook_taken_over",
             HistoryKind::LeagueClosed => "league_closed",
+            HistoryKind::ChatPolicyChanged => "chat_policy_changed",
         }
     }
 
@@ -55,6 +59,7 @@ impl HistoryKind {
             HistoryKind::MemberDeleted,
             HistoryKind::WebhookTakenOver,
             HistoryKind::LeagueClosed,
+            HistoryKind::ChatPolicyChanged,
         ]
         .into_iter()
         .find(|k| k.as_str() == kind)

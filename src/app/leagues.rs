@@ -77,6 +77,8 @@ pub struct LeagueView {
     pub invite_uses_left: Option<i32>,
     /// What the invite code does: make a member, or a join request.
     pub join_policy: JoinPolicy,
+    /// What the league's tables may say.
+    pub chat: super::chat::ChatPolicy,
     /// Chips credited to each new member.
     pub starting_balance: i64,
     /// The player who created the league.
@@ -100,12 +102,20 @@ impl LeagueView {
             invite_expires_at: league.invite_expires_at.filter(|_| admin),
             invite_uses_left: league.invite_uses_left.filter(|_| admin),
             join_policy: JoinPolicy::stored(&league.join_policy),
+            chat: super::chat::ChatPolicy::stored(&league.chat),
             starting_balance: league.starting_balance,
             created_by: league.created_by,
             created_at: league.created_at,
             closed_at: league.closed_at,
         }
     }
+}
+
+/// A new league's policies: who may join, and what its tables may say.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Policies {
+    pub join: JoinPolicy,
+    pub chat: super::chat::ChatPolicy,
 }
 
 /// A request to join, waiting for an admin.
@@ -307,7 +317,7 @@ impl App {
         creator: PlayerId,
         name: &str,
         starting_balance: i64,
-        join_policy: JoinPolicy,
+        policies: Policies,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<LeagueView>, AppError> {
         if name.trim().is_empty() || name.chars().count() > 80 {
@@ -360,7 +370,8 @@ impl App {
                 invite_code: &invite_code(),
                 starting_balance,
                 created_by: creator.0,
-                join_policy: join_policy.as_str(),
+                join_policy: policies.join.as_str(),
+                chat: policies.chat.as_str(),
             };
             store::leagues::insert(conn, &league).await?;
             add_member(conn, LeagueId(id), creator, Role::Admin, starting_balance).await?;

@@ -7,6 +7,7 @@ pub mod account;
 pub mod audit;
 pub mod auth;
 pub mod bots;
+pub mod chat;
 pub mod commands;
 pub mod devices;
 pub mod discovery;
@@ -140,6 +141,8 @@ pub struct Config {
     /// How long a guest may go unseen (no sign-in, no refresh) before it is deleted
     /// (`BOURRE_GUEST_TTL_DAYS`).
     pub guest_ttl: Duration,
+    /// How long a table's chat is kept (`BOURRE_CHAT_RETENTION_DAYS`).
+    pub chat_kept: Duration,
     /// The OpenID providers players sign in with (`BOURRE_OIDC_PROVIDERS`).
     pub oidc: std::sync::Arc<oidc::Providers>,
     /// The native push services devices are sent to (FCM, APNs).

@@ -98,6 +98,10 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_GUEST_TTL_DAYS", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=3650))]
     pub guest_ttl_days: u64,
+    /// Days a table's chat messages are kept before the housekeeper drops them.
+    #[arg(long, env = "BOURRE_CHAT_RETENTION_DAYS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub chat_retention_days: u64,
     /// League joins per client address and hour.
     #[arg(long, env = "BOURRE_JOINS_PER_HOUR", default_value_t = 60,
           value_parser = clap::value_parser!(i32).range(0..))]
@@ -448,6 +452,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 guest_leagues_per_day: args.guest_leagues_per_day,
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
+            chat_kept: Duration::from_secs(args.chat_retention_days * 86_400),
             native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(args.oidc()?),
         },

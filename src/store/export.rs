@@ -38,6 +38,8 @@ pub struct PlayerRows {
     pub devices: Vec<super::devices::DeviceRow>,
     /// Their notification settings (the defaults if they never chose).
     pub notification_settings: super::notification_settings::Prefs,
+    /// What they said at tables, oldest first.
+    pub chat: Vec<super::chat::MessageRow>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -134,6 +136,7 @@ pub async fn player_rows(
             let devices = super::devices::of_player(conn, player).await?;
             let notification_settings =
                 super::notification_settings::of_player(conn, player).await?;
+            let chat = super::chat::of_player(conn, player).await?;
             Ok(Some(PlayerRows {
                 profile,
                 memberships,
@@ -147,6 +150,7 @@ pub async fn player_rows(
                 identities,
                 devices,
                 notification_settings,
+                chat,
             }))
         })
         .await

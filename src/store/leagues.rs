@@ -26,6 +26,8 @@ pub struct League {
     pub closed_at: Option<DateTime<Utc>>,
     /// Who made the invite code: the creator, then whoever rotated it last.
     pub invite_by: Uuid,
+    /// What its tables may say: `phrases`, `text` or `off` (a CHECK keeps it to these).
+    pub chat: String,
 }
 
 /// A new league's row.
@@ -36,6 +38,7 @@ pub struct NewLeague<'a> {
     pub starting_balance: i64,
     pub created_by: Uuid,
     pub join_policy: &'a str,
+    pub chat: &'a str,
 }
 
 pub async fn find(conn: &mut Conn, id: Uuid) -> Result<Option<League>, StoreError> {
@@ -89,7 +92,17 @@ pub async fn insert(conn: &mut Conn, league: &NewLeague<'_>) -> Result<(), Store
             leagues::created_by.eq(league.created_by),
             leagues::invite_by.eq(league.created_by),
             leagues::join_policy.eq(league.join_policy),
+            leagues::chat.eq(league.chat),
         ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets what league `id`'s tables may say.
+pub async fn set_chat(conn: &mut Conn, id: Uuid, chat: &str) -> Result<(), StoreError> {
+    diesel::update(leagues::table.find(id))
+        .set(leagues::chat.eq(chat))
         .execute(conn)
         .await?;
     Ok(())

@@ -1,5 +1,6 @@
 //! PostgreSQL: the pool, migrations, the event log, the ledger and projections.
 
+pub mod chat;
 pub mod devices;
 pub mod discovery;
 pub mod events;

@@ -100,6 +100,7 @@ diesel::table! {
         invite_uses_left -> Nullable<Int4>,
         closed_at -> Nullable<Timestamptz>,
         invite_by -> Uuid,
+        chat -> Text,
     }
 }
 
@@ -310,6 +311,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    chat_messages (id) {
+        id -> Int8,
+        table_id -> Uuid,
+        player_id -> Uuid,
+        hand_no -> Int4,
+        after_seq -> Int8,
+        phrase -> Nullable<Text>,
+        body -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     notification_settings (player_id) {
         player_id -> Uuid,
         web_push -> Array<Text>,
@@ -385,6 +399,7 @@ diesel::joinable!(push_subscriptions -> players (player_id));
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 diesel::joinable!(push_messages -> devices (device_id));
 diesel::joinable!(devices -> players (player_id));
+diesel::joinable!(chat_messages -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     identities,
@@ -396,6 +411,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     push_messages,
     devices,
     notification_settings,
+    chat_messages,
     watchers,
     webhooks,
     deliveries,

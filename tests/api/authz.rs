@@ -60,6 +60,7 @@ const SEAT_ONLY: &[&str] = &[
     "leave_seat",
     "start_hand",
     "set_client_seed",
+    "say_in_chat",
 ];
 const ADMIN_ONLY: &[&str] = &[
     "promote_admin",
@@ -71,6 +72,7 @@ const ADMIN_ONLY: &[&str] = &[
     "list_webhooks",
     "remove_webhook",
     "list_webhook_deliveries",
+    "update_league",
 ];
 
 struct Op {
@@ -119,6 +121,8 @@ fn body_for(id: &str, bob: &Player) -> Option<Value> {
         "submit_action" => json!({"action": {"type": "declare", "play": true, "discard": []}}),
         "take_seat" => json!({}),
         "set_client_seed" => json!({"seed": "matrix-seed"}),
+        "update_league" => json!({"chat": "text"}),
+        "say_in_chat" => json!({"phrase": "good_luck"}),
         "add_webhook" => {
             json!({"url": "https://hooks.example.com/bourre", "events": ["turn.started"]})
         }

@@ -394,7 +394,12 @@ fn first_frame(text: &str) -> Value {
 #[actix_web::test]
 async fn every_operation_answers_as_documented_and_its_examples_are_real() {
     let mut w = Walk::start().await;
-    for path in ["/healthz", "/readyz", "/v1/push/vapid-public-key"] {
+    for path in [
+        "/healthz",
+        "/readyz",
+        "/v1/push/vapid-public-key",
+        "/v1/chat/phrases",
+    ] {
         let reply = w.call(Method::GET, path, None, None).await;
         assert_eq!(reply.status, 200, "{path}: {}", reply.body);
     }
@@ -629,6 +634,14 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
     }
     w.post(&format!("/v1/leagues/{id}/invite-code"), &ann, json!({}))
         .await;
+    // The league's tables may say free text too.
+    w.ok(
+        Method::PATCH,
+        &format!("/v1/leagues/{id}"),
+        &ann,
+        Some(json!({"chat": "text"})),
+    )
+    .await;
     w.empty(
         Method::POST,
         &format!("/v1/leagues/{id}/admins"),
@@ -810,6 +823,17 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .await;
     }
     assert_ne!(w.get(&t, &ann).await["status"], "playing", "the hand ended");
+
+    // A word at the table: a phrase, and free text (the league allows it).
+    w.post(&format!("{t}/chat"), &bob, json!({"phrase": "nice_hand"}))
+        .await;
+    w.post(
+        &format!("{t}/chat"),
+        &ann,
+        json!({"text": "Same time next week?"}),
+    )
+    .await;
+    w.get(&format!("{t}/chat?after=0&limit=50"), &cat).await;
 
     // What the table and the league keep of it.
     w.get(&format!("{t}/events?after=0&limit=5"), &ann).await;

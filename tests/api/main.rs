@@ -12,6 +12,7 @@ mod basics;
 mod bots;
 mod browser;
 mod caps;
+mod chat;
 mod client;
 mod concurrency;
 mod config;

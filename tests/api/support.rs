@@ -273,6 +273,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         hash_slots: 2,
         mail: None,
         guest_ttl: Duration::from_secs(30 * 86_400),
+        chat_kept: Duration::from_secs(30 * 86_400),
         native: std::sync::Arc::new(
             bourre::app::native::Native::new(None, None, None).expect("native"),
         ),

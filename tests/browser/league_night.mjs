@@ -460,6 +460,10 @@ try {
   await ann.page.getByRole("button", { name: "Rotate invite code" }).click();
   await ann.page.getByRole("status").filter({ hasText: "A new invite code" }).waitFor();
   await ann.page.waitForFunction((old) => document.querySelector("code.invite")?.textContent?.trim() !== old, code);
+  // Ann lets the league's tables say free text too.
+  await ann.page.getByLabel("Table chat").selectOption({ label: "Phrases and free text" });
+  await ann.page.getByRole("button", { name: "Save chat setting" }).click();
+  await ann.page.getByRole("status").filter({ hasText: "Table chat: Phrases and free text." }).waitFor();
   await bob.page.getByRole("link", { name: "Back to the league" }).click();
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "league-desktop.png"), fullPage: true });

@@ -173,6 +173,7 @@ fn serve_here(
             hash_slots: workers,
             mail: None,
             guest_ttl: Duration::from_secs(30 * 86_400),
+            chat_kept: Duration::from_secs(30 * 86_400),
             native: std::sync::Arc::new(crate::app::native::Native::new(None, None, None)?),
             oidc: std::sync::Arc::new(crate::app::oidc::Providers::parse("", "", false, 0)?),
             allow_fixed_deck: false,

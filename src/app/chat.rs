@@ -1,0 +1,387 @@
+//! Table talk: the fixed catalogue of phrases and emotes every league has, in every
+//! language the server speaks, each league's policy of what its tables may say, and what
+//! a table's players say (kept beside the table, never in its event log).
+
+use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::{LeagueId, PlayerId, TableId};
+use super::leagues::{load_league, require_member};
+use super::table::read::load_seats;
+use super::{App, AppError, ErrorCode};
+use crate::store::{self, chat::MessageRow};
+
+/// What a league's tables may say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatPolicy {
+    /// The catalogue's phrases and emotes only (`GET /v1/chat/phrases`): nothing to
+    /// moderate, and every player reads them in their own language.
+    #[default]
+    Phrases,
+    /// Phrases, and free text.
+    Text,
+    /// Nothing: the tables are silent.
+    Off,
+}
+
+impl ChatPolicy {
+    /// As stored in `leagues.chat`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatPolicy::Phrases => "phrases",
+            ChatPolicy::Text => "text",
+            ChatPolicy::Off => "off",
+        }
+    }
+
+    pub(crate) fn stored(text: &str) -> ChatPolicy {
+        [ChatPolicy::Text, ChatPolicy::Off]
+            .into_iter()
+            .find(|p| p.as_str() == text)
+            .unwrap_or(ChatPolicy::Phrases)
+    }
+}
+
+/// Whether a catalogue entry is said in words or shown as a glyph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PhraseKind {
+    /// Words, in the reader's language.
+    Phrase,
+    /// A glyph (`glyph`), named in the reader's language for screen readers.
+    Emote,
+}
+
+/// An entry's words in each language the server speaks.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct PhraseText {
+    /// English.
+    pub en: &'static str,
+    /// Simplified Chinese.
+    #[serde(rename = "zh-Hans")]
+    #[schema(rename = "zh-Hans")]
+    pub zh_hans: &'static str,
+    /// Japanese.
+    pub ja: &'static str,
+    /// Thai.
+    pub th: &'static str,
+}
+
+/// One entry of the catalogue.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct Phrase {
+    /// Its stable key: what a table's chat sends and stores.
+    pub key: &'static str,
+    /// Words, or an emote.
+    pub kind: PhraseKind,
+    /// An emote's glyph; absent for a phrase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<&'static str>,
+    /// A phrase's words, or an emote's name, in each language.
+    pub text: PhraseText,
+}
+
+const fn phrase(key: &'static str, text: [&'static str; 4]) -> Phrase {
+    Phrase {
+        key,
+        kind: PhraseKind::Phrase,
+        glyph: None,
+        text: PhraseText {
+            en: text[0],
+            zh_hans: text[1],
+            ja: text[2],
+            th: text[3],
+        },
+    }
+}
+
+const fn emote(key: &'static str, glyph: &'static str, name: [&'static str; 4]) -> Phrase {
+    Phrase {
+        kind: PhraseKind::Emote,
+        glyph: Some(glyph),
+        ..phrase(key, name)
+    }
+}
+
+/// The catalogue, in the order a client offers it. Keys never change meaning; new entries
+/// are added at the end of their kind.
+pub const PHRASES: &[Phrase] = &[
+    phrase(
+        "good_luck",
+        ["Good luck!", "祝你好运！", "幸運を！", "โชคดีนะ!"],
+    ),
+    phrase(
+        "nice_hand",
+        ["Nice hand!", "好牌！", "ナイスハンド！", "มือสวยมาก!"],
+    ),
+    phrase(
+        "well_played",
+        ["Well played!", "打得好！", "お見事！", "เล่นได้ดีมาก!"],
+    ),
+    phrase("thanks", ["Thanks!", "谢谢！", "ありがとう！", "ขอบคุณนะ!"]),
+    phrase("oops", ["Oops!", "哎呀！", "おっと！", "อุ๊ย!"]),
+    phrase(
+        "hurry_up",
+        [
+            "Hurry up, please!",
+            "请快一点！",
+            "急いでください！",
+            "รีบหน่อยนะ!",
+        ],
+    ),
+    phrase("bourre", ["Bourré!", "Bourré！", "ブーレ！", "บูเร!"]),
+    phrase(
+        "good_game",
+        ["Good game!", "好局！", "いい勝負でした！", "เกมสนุกมาก!"],
+    ),
+    emote("smile", "😄", ["Smile", "微笑", "笑顔", "ยิ้ม"]),
+    emote("laugh", "😂", ["Laugh", "大笑", "大笑い", "หัวเราะ"]),
+    emote("wow", "😮", ["Wow", "哇", "びっくり", "ว้าว"]),
+    emote("sad", "😢", ["Sad", "难过", "かなしい", "เศร้า"]),
+    emote("thumbs_up", "👍", ["Thumbs up", "点赞", "いいね", "เยี่ยม"]),
+    emote("applause", "👏", ["Applause", "鼓掌", "拍手", "ปรบมือ"]),
+];
+
+/// The catalogue, as `GET /v1/chat/phrases` gives it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhrasesOut {
+    /// Every entry, phrases first, then emotes.
+    pub phrases: &'static [Phrase],
+}
+
+/// The catalogue's entry `key`.
+fn phrase_of(key: &str) -> Option<&'static Phrase> {
+    PHRASES.iter().find(|p| p.key == key)
+}
+
+/// The longest free text, in characters.
+pub const MAX_TEXT: usize = 200;
+/// Messages a player says at one table within [`BURST_SECS`], at most.
+pub const BURST: i64 = 5;
+/// See [`BURST`].
+pub const BURST_SECS: i64 = 10;
+/// Most messages in one page.
+pub const MAX_PAGE: i64 = 200;
+
+/// What a player says: one phrase of the catalogue, or free text.
+#[derive(Debug, Clone)]
+pub enum Saying {
+    Phrase(String),
+    Text(String),
+}
+
+/// A message said at a table.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChatMessage {
+    /// Increasing at each table: the `after` of the next page is the last one's.
+    pub id: i64,
+    /// The table.
+    pub table_id: Uuid,
+    /// Who said it.
+    pub player_id: Uuid,
+    /// Their username.
+    pub username: String,
+    /// Their display name, if they chose one.
+    pub display_name: Option<String>,
+    /// The hand it was said in (0 before the first).
+    pub hand_no: i32,
+    /// The table's version when it was said: it comes after that event.
+    pub after_version: i64,
+    /// A phrase's key (see `GET /v1/chat/phrases`); absent for free text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
+    /// Free text; absent for a phrase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// When it was said.
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<MessageRow> for ChatMessage {
+    fn from(row: MessageRow) -> ChatMessage {
+        ChatMessage {
+            id: row.id,
+            table_id: row.table_id,
+            player_id: row.player_id,
+            username: row.username,
+            display_name: row.display_name,
+            hand_no: row.hand_no,
+            after_version: row.after_seq,
+            phrase: row.phrase,
+            text: row.body,
+            created_at: row.created_at,
+        }
+    }
+}
+
+/// A page of a table's chat, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChatPage {
+    /// The messages.
+    pub messages: Vec<ChatMessage>,
+    /// The `after` of the next page; null on the last.
+    pub next_cursor: Option<i64>,
+}
+
+fn not_allowed(detail: &str) -> AppError {
+    AppError::refused(ErrorCode::ChatNotAllowed, detail)
+}
+
+/// What `saying` stores: a phrase's key, or its text trimmed; refused when the phrase is
+/// not in the catalogue or the text is blank or too long.
+fn checked(saying: &Saying) -> Result<(Option<&str>, Option<&str>), AppError> {
+    match saying {
+        Saying::Phrase(key) => match phrase_of(key) {
+            Some(p) => Ok((Some(p.key), None)),
+            None => Err(AppError::refused(
+                ErrorCode::UnknownPhrase,
+                format!("{key:?} is not a phrase of GET /v1/chat/phrases"),
+            )),
+        },
+        Saying::Text(text) => {
+            let text = text.trim();
+            if text.is_empty() || text.chars().count() > MAX_TEXT {
+                return Err(AppError::refused(
+                    ErrorCode::InvalidChatMessage,
+                    format!("a message's text has 1 to {MAX_TEXT} characters, not all spaces"),
+                ));
+            }
+            Ok((None, Some(text)))
+        }
+    }
+}
+
+impl App {
+    /// The caller, seated at the table, says `saying` there: refused when the league's chat
+    /// is off, or takes phrases only and this is text (403 `chat_not_allowed`), and beyond
+    /// [`BURST`] messages in [`BURST_SECS`] at the table (429 `chat_too_fast`).
+    pub async fn say(
+        &self,
+        player: PlayerId,
+        table: TableId,
+        saying: &Saying,
+    ) -> Result<ChatMessage, AppError> {
+        let (phrase, body) = checked(saying)?;
+        let mut conn = store::conn(&self.pool).await?;
+        let (row, role, seats) = load_seats(&mut conn, table, player).await?;
+        if role.is_none() {
+            require_member(&mut conn, LeagueId(row.league_id), player).await?;
+        }
+        if !seats.iter().any(|s| s.player_id == player.0) {
+            return Err(AppError::refused(
+                ErrorCode::NotSeated,
+                "only the table's seated players talk at it",
+            ));
+        }
+        let league = load_league(&mut conn, LeagueId(row.league_id)).await?;
+        match (ChatPolicy::stored(&league.chat), body) {
+            (ChatPolicy::Off, _) => return Err(not_allowed("this league's tables are silent")),
+            (ChatPolicy::Phrases, Some(_)) => {
+                return Err(not_allowed(
+                    "this league's tables say phrases only (GET /v1/chat/phrases)",
+                ));
+            }
+            _ => {}
+        }
+        let message = store::chat::NewMessage {
+            table_id: table.0,
+            player_id: player.0,
+            hand_no: row.hand_no,
+            after_seq: row.version,
+            phrase,
+            body,
+        };
+        // A player's messages at a table take turns: a burst keeps the bound.
+        let (id, created_at) = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                let now = Utc::now();
+                let since = now - chrono::Duration::seconds(BURST_SECS);
+                let (said, first) = store::chat::said_since(conn, table.0, player.0, since).await?;
+                if said >= BURST {
+                    let free_at = first.unwrap_or(now) + chrono::Duration::seconds(BURST_SECS);
+                    return Err(AppError::Throttled {
+                        code: ErrorCode::ChatTooFast,
+                        detail: format!(
+                            "a player says at most {BURST} messages in {BURST_SECS} seconds at \
+                             a table"
+                        ),
+                        retry_after_secs: u64::try_from((free_at - now).num_seconds() + 1)
+                            .unwrap_or(1),
+                    });
+                }
+                Ok(store::chat::insert(conn, &message).await?)
+            })
+            .await?;
+        let me = seats.iter().find(|s| s.player_id == player.0);
+        Ok(ChatMessage {
+            id,
+            table_id: table.0,
+            player_id: player.0,
+            username: me.map(|s| s.username.clone()).unwrap_or_default(),
+            display_name: me.and_then(|s| s.display_name.clone()),
+            hand_no: row.hand_no,
+            after_version: row.version,
+            phrase: phrase.map(str::to_owned),
+            text: body.map(str::to_owned),
+            created_at,
+        })
+    }
+
+    /// The table's messages after `after`, oldest first, at most `limit` (members of its
+    /// league).
+    pub async fn chat(
+        &self,
+        player: PlayerId,
+        table: TableId,
+        after: i64,
+        limit: i64,
+    ) -> Result<ChatPage, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let (row, role, _) = load_seats(&mut conn, table, player).await?;
+        if role.is_none() {
+            require_member(&mut conn, LeagueId(row.league_id), player).await?;
+        }
+        let rows = store::chat::page(&mut conn, table.0, after, limit).await?;
+        let full = rows.len() as i64 == limit;
+        let messages: Vec<ChatMessage> = rows.into_iter().map(ChatMessage::from).collect();
+        Ok(ChatPage {
+            next_cursor: messages.last().filter(|_| full).map(|m| m.id),
+            messages,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_has_a_key_of_its_own_and_words_in_every_language() {
+        for (i, p) in PHRASES.iter().enumerate() {
+            assert!(
+                p.key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{}",
+                p.key
+            );
+            assert!(PHRASES[..i].iter().all(|q| q.key != p.key), "{}", p.key);
+            let t = p.text;
+            assert!(
+                [t.en, t.zh_hans, t.ja, t.th]
+                    .iter()
+                    .all(|w| !w.trim().is_empty()),
+                "{}",
+                p.key
+            );
+            assert_eq!(p.glyph.is_some(), p.kind == PhraseKind::Emote, "{}", p.key);
+        }
+        assert_eq!(ChatPolicy::stored("text"), ChatPolicy::Text);
+        assert_eq!(
+            ChatPolicy::stored(ChatPolicy::Off.as_str()),
+            ChatPolicy::Off
+        );
+    }
+}
