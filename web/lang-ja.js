@@ -194,7 +194,7 @@ export const words = {
   "grant.done": "{chips}チップを付与しました。残高は{balance}になりました。",
   "admin.title": "管理",
   "admin.chat": "テーブルチャット",
-  "admin.chatPhrases": "定型文とスタンプのみ",
+  "admin.chatPhrases": "定型文と絵文字のみ",
   "admin.chatText": "定型文と自由入力",
   "admin.chatOff": "オフ",
   "admin.chatSave": "チャット設定を保存",

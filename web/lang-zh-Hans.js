@@ -195,7 +195,7 @@ export const words = {
   "admin.title": "管理",
   "admin.chat": "牌桌聊天",
   "admin.chatPhrases": "仅限快捷短语和表情",
-  "admin.chatText": "短语和自由文字",
+  "admin.chatText": "快捷短语和自由输入",
   "admin.chatOff": "关闭",
   "admin.chatSave": "保存聊天设置",
   "admin.chatSaved": "牌桌聊天：{policy}。",

@@ -40,19 +40,19 @@ pub struct ChatIn {
     #[serde(default, deserialize_with = "text::plain_opt")]
     #[schema(max_length = 64, pattern = "^[a-z_]+$", example = "nice_hand")]
     pub phrase: Option<String>,
-    /// Free text, 1 to 200 characters once trimmed, where the league's `chat` is `text`.
+    /// Free text, at most 200 characters and not all spaces, where the league's `chat` is
+    /// `text`.
     #[serde(default, deserialize_with = "text::name_opt")]
     #[schema(
-        min_length = 1,
         max_length = 200,
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
     )]
     pub text: Option<String>,
 }
 
 /// Say something at the table (its seated players): a phrase of the catalogue, or free
-/// text where the league's `chat` is `text`. It reaches the table's other players; it never
-/// enters the table's event log or its audit. 403 `chat_not_allowed` when the league's chat
+/// text where the league's `chat` is `text`. The table's members read it with `GET
+/// .../chat`; it never enters the table's event log or its audit. 403 `chat_not_allowed` when the league's chat
 /// is `off`, or is `phrases` and this is text; 429 `chat_too_fast` beyond 5 messages in 10
 /// seconds.
 #[utoipa::path(

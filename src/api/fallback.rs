@@ -140,6 +140,6 @@ mod tests {
         // The most literal path wins.
         assert_eq!(routes.allowed("/v1/leagues/join"), Some(vec!["POST"]));
         let league = format!("/v1/leagues/{}", uuid::Uuid::nil());
-        assert_eq!(routes.allowed(&league), Some(vec!["GET", "HEAD"]));
+        assert_eq!(routes.allowed(&league), Some(vec!["GET", "HEAD", "PATCH"]));
     }
 }

@@ -8,10 +8,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::hold_player;
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::{load_league, require_member};
 use super::table::read::load_seats;
 use super::{App, AppError, ErrorCode};
+use crate::store::players::Hold;
 use crate::store::{self, chat::MessageRow};
 
 /// What a league's tables may say.
@@ -141,8 +143,12 @@ pub const PHRASES: &[Phrase] = &[
     emote("smile", "😄", ["Smile", "微笑", "笑顔", "ยิ้ม"]),
     emote("laugh", "😂", ["Laugh", "大笑", "大笑い", "หัวเราะ"]),
     emote("wow", "😮", ["Wow", "哇", "びっくり", "ว้าว"]),
-    emote("sad", "😢", ["Sad", "难过", "かなしい", "เศร้า"]),
-    emote("thumbs_up", "👍", ["Thumbs up", "点赞", "いいね", "เยี่ยม"]),
+    emote("sad", "😢", ["Sad", "难过", "悲しい", "เศร้า"]),
+    emote(
+        "thumbs_up",
+        "👍",
+        ["Thumbs up", "点赞", "いいね", "ยกนิ้วโป้ง"],
+    ),
     emote("applause", "👏", ["Applause", "鼓掌", "拍手", "ปรบมือ"]),
 ];
 
@@ -231,24 +237,75 @@ fn not_allowed(detail: &str) -> AppError {
     AppError::refused(ErrorCode::ChatNotAllowed, detail)
 }
 
+/// Whether `c` may not be in a message's text: it breaks lines, or shows nothing, or is a
+/// tag (beside what every name refuses: controls, bidirectional and zero-width characters).
+fn unseen(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{ffa0}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
+}
+
+/// Whether `c` is a combining mark (drawn over the character before it).
+fn combining(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0300}'..='\u{036f}'
+            | '\u{1ab0}'..='\u{1aff}'
+            | '\u{1dc0}'..='\u{1dff}'
+            | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe20}'..='\u{fe2f}'
+    )
+}
+
+/// Combining marks one character may carry in a message's text.
+const MAX_MARKS: usize = 3;
+
+fn invalid_text(detail: String) -> AppError {
+    AppError::refused(ErrorCode::InvalidChatMessage, detail)
+}
+
 /// What `saying` stores: a phrase's key, or its text trimmed; refused when the phrase is
-/// not in the catalogue or the text is blank or too long.
+/// not in the catalogue, or the text is blank, too long, or has what could pass for
+/// another line or nothing at all.
 fn checked(saying: &Saying) -> Result<(Option<&str>, Option<&str>), AppError> {
     match saying {
         Saying::Phrase(key) => match phrase_of(key) {
             Some(p) => Ok((Some(p.key), None)),
             None => Err(AppError::refused(
                 ErrorCode::UnknownPhrase,
-                format!("{key:?} is not a phrase of GET /v1/chat/phrases"),
+                "not a phrase of GET /v1/chat/phrases",
             )),
         },
-        Saying::Text(text) => {
-            let text = text.trim();
-            if text.is_empty() || text.chars().count() > MAX_TEXT {
-                return Err(AppError::refused(
-                    ErrorCode::InvalidChatMessage,
-                    format!("a message's text has 1 to {MAX_TEXT} characters, not all spaces"),
+        Saying::Text(raw) => {
+            let text = raw.trim();
+            if text.is_empty() || raw.chars().count() > MAX_TEXT {
+                return Err(invalid_text(format!(
+                    "a message's text has 1 to {MAX_TEXT} characters, not all spaces"
+                )));
+            }
+            if text.chars().any(unseen) {
+                return Err(invalid_text(
+                    "a message's text has no line or paragraph separators, fillers or tags"
+                        .to_owned(),
                 ));
+            }
+            let mut marks = 0;
+            for c in text.chars() {
+                marks = if combining(c) { marks + 1 } else { 0 };
+                if marks > MAX_MARKS {
+                    return Err(invalid_text(format!(
+                        "a character of a message carries at most {MAX_MARKS} combining marks"
+                    )));
+                }
             }
             Ok((None, Some(text)))
         }
@@ -258,77 +315,78 @@ fn checked(saying: &Saying) -> Result<(Option<&str>, Option<&str>), AppError> {
 impl App {
     /// The caller, seated at the table, says `saying` there: refused when the league's chat
     /// is off, or takes phrases only and this is text (403 `chat_not_allowed`), and beyond
-    /// [`BURST`] messages in [`BURST_SECS`] at the table (429 `chat_too_fast`).
+    /// [`BURST`] messages in [`BURST_SECS`] at the table (429 `chat_too_fast`, counted by
+    /// the database's clock). A table's messages take turns, so they commit in the order of
+    /// their ids.
     pub async fn say(
         &self,
         player: PlayerId,
         table: TableId,
         saying: &Saying,
     ) -> Result<ChatMessage, AppError> {
-        let (phrase, body) = checked(saying)?;
         let mut conn = store::conn(&self.pool).await?;
-        let (row, role, seats) = load_seats(&mut conn, table, player).await?;
-        if role.is_none() {
-            require_member(&mut conn, LeagueId(row.league_id), player).await?;
-        }
-        if !seats.iter().any(|s| s.player_id == player.0) {
-            return Err(AppError::refused(
-                ErrorCode::NotSeated,
-                "only the table's seated players talk at it",
-            ));
-        }
-        let league = load_league(&mut conn, LeagueId(row.league_id)).await?;
-        match (ChatPolicy::stored(&league.chat), body) {
-            (ChatPolicy::Off, _) => return Err(not_allowed("this league's tables are silent")),
-            (ChatPolicy::Phrases, Some(_)) => {
-                return Err(not_allowed(
-                    "this league's tables say phrases only (GET /v1/chat/phrases)",
-                ));
+        conn.transaction::<_, AppError, _>(async |conn| {
+            // Nothing of a player's appears once their account's deletion commits.
+            hold_player(conn, player, Hold::Shared).await?;
+            let (row, role, seats) = load_seats(conn, table, player).await?;
+            if role.is_none() {
+                require_member(conn, LeagueId(row.league_id), player).await?;
             }
-            _ => {}
-        }
-        let message = store::chat::NewMessage {
-            table_id: table.0,
-            player_id: player.0,
-            hand_no: row.hand_no,
-            after_seq: row.version,
-            phrase,
-            body,
-        };
-        // A player's messages at a table take turns: a burst keeps the bound.
-        let (id, created_at) = conn
-            .transaction::<_, AppError, _>(async |conn| {
-                let now = Utc::now();
-                let since = now - chrono::Duration::seconds(BURST_SECS);
-                let (said, first) = store::chat::said_since(conn, table.0, player.0, since).await?;
-                if said >= BURST {
-                    let free_at = first.unwrap_or(now) + chrono::Duration::seconds(BURST_SECS);
-                    return Err(AppError::Throttled {
-                        code: ErrorCode::ChatTooFast,
-                        detail: format!(
-                            "a player says at most {BURST} messages in {BURST_SECS} seconds at \
-                             a table"
-                        ),
-                        retry_after_secs: u64::try_from((free_at - now).num_seconds() + 1)
-                            .unwrap_or(1),
-                    });
+            let Some(me) = seats.iter().find(|s| s.player_id == player.0) else {
+                return Err(AppError::refused(
+                    ErrorCode::NotSeated,
+                    "only the table's seated players talk at it",
+                ));
+            };
+            let (phrase, body) = checked(saying)?;
+            let league = load_league(conn, LeagueId(row.league_id)).await?;
+            match (ChatPolicy::stored(&league.chat), body) {
+                (ChatPolicy::Off, _) => {
+                    return Err(not_allowed("this league's tables are silent"));
                 }
-                Ok(store::chat::insert(conn, &message).await?)
+                (ChatPolicy::Phrases, Some(_)) => {
+                    return Err(not_allowed(
+                        "this league's tables say phrases only (GET /v1/chat/phrases)",
+                    ));
+                }
+                _ => {}
+            }
+            let (now, said, first) =
+                store::chat::said_lately(conn, table.0, player.0, BURST_SECS).await?;
+            if said >= BURST {
+                let free_at = first.unwrap_or(now) + chrono::Duration::seconds(BURST_SECS);
+                return Err(AppError::Throttled {
+                    code: ErrorCode::ChatTooFast,
+                    detail: format!(
+                        "a player says at most {BURST} messages in {BURST_SECS} seconds at a \
+                         table"
+                    ),
+                    retry_after_secs: u64::try_from((free_at - now).num_seconds() + 1).unwrap_or(1),
+                });
+            }
+            let message = store::chat::NewMessage {
+                table_id: table.0,
+                player_id: player.0,
+                hand_no: row.hand_no,
+                after_seq: row.version,
+                phrase,
+                body,
+            };
+            let (id, created_at) = store::chat::insert(conn, &message).await?;
+            Ok(ChatMessage {
+                id,
+                table_id: table.0,
+                player_id: player.0,
+                username: me.username.clone(),
+                display_name: me.display_name.clone(),
+                hand_no: row.hand_no,
+                after_version: row.version,
+                phrase: phrase.map(str::to_owned),
+                text: body.map(str::to_owned),
+                created_at,
             })
-            .await?;
-        let me = seats.iter().find(|s| s.player_id == player.0);
-        Ok(ChatMessage {
-            id,
-            table_id: table.0,
-            player_id: player.0,
-            username: me.map(|s| s.username.clone()).unwrap_or_default(),
-            display_name: me.and_then(|s| s.display_name.clone()),
-            hand_no: row.hand_no,
-            after_version: row.version,
-            phrase: phrase.map(str::to_owned),
-            text: body.map(str::to_owned),
-            created_at,
         })
+        .await
     }
 
     /// The table's messages after `after`, oldest first, at most `limit` (members of its
@@ -358,6 +416,21 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_that_could_pass_for_another_line_or_nothing_is_refused() {
+        let text =
+            |t: &str| checked(&Saying::Text(t.to_owned())).map(|(_, b)| b.map(str::to_owned));
+        assert_eq!(text("  nice  ").ok().flatten().as_deref(), Some("nice"));
+        for bad in ["well\u{2028}ann: I fold", "\u{3164}", "a\u{e0041}", "   ", ""] {
+            assert!(text(bad).is_err(), "{bad:?}");
+        }
+        assert!(text("e\u{0301}\u{0301}\u{0301}").is_ok());
+        assert!(text("e\u{0301}\u{0301}\u{0301}\u{0301}").is_err());
+        assert!(text(&"x".repeat(201)).is_err());
+        assert!(checked(&Saying::Phrase("nice_hand".into())).is_ok());
+        assert!(checked(&Saying::Phrase("x".repeat(10_000))).is_err());
+    }
 
     #[test]
     fn every_entry_has_a_key_of_its_own_and_words_in_every_language() {

@@ -72,6 +72,11 @@ pub async fn insert(
             chat_messages::after_seq.eq(message.after_seq),
             chat_messages::phrase.eq(message.phrase),
             chat_messages::body.eq(message.body),
+            // The database's clock as the row is written (not the transaction's start,
+            // before it waited its turn): the rate limit counts by it.
+            chat_messages::created_at.eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>(
+                "clock_timestamp()",
+            )),
         ))
         .returning((chat_messages::id, chat_messages::created_at))
         .get_result(conn)
@@ -96,29 +101,40 @@ pub async fn page(
         .await?)
 }
 
-/// In the caller's transaction, holding `player`'s turn to talk at `table` until it ends:
-/// how many messages they said there since `since`, and when the first of them was.
-pub async fn said_since(
+/// In the caller's transaction, holding the table's turn to talk until it ends (so that
+/// messages commit in the order of their ids, and a reader paging `after` an id misses
+/// none): the database's clock now, and how many messages `player` said at `table` in the
+/// `secs` seconds before it, with when the first of them was.
+pub async fn said_lately(
     conn: &mut Conn,
     table: Uuid,
     player: Uuid,
-    since: DateTime<Utc>,
-) -> Result<(i64, Option<DateTime<Utc>>), StoreError> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1::text || $2::text, 7))")
+    secs: i64,
+) -> Result<(DateTime<Utc>, i64, Option<DateTime<Utc>>), StoreError> {
+    #[derive(QueryableByName)]
+    struct Said {
+        #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+        now: DateTime<Utc>,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        said: i64,
+        #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+        first: Option<DateTime<Utc>>,
+    }
+    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7))")
         .bind::<diesel::sql_types::Uuid, _>(table)
-        .bind::<diesel::sql_types::Uuid, _>(player)
         .execute(conn)
         .await?;
-    Ok(chat_messages::table
-        .filter(chat_messages::table_id.eq(table))
-        .filter(chat_messages::player_id.eq(player))
-        .filter(chat_messages::created_at.gt(since))
-        .select((
-            diesel::dsl::count_star(),
-            diesel::dsl::min(chat_messages::created_at),
-        ))
-        .get_result(conn)
-        .await?)
+    let said: Said = diesel::sql_query(
+        "SELECT clock_timestamp() AS now, count(*) AS said, min(created_at) AS first \
+         FROM chat_messages WHERE table_id = $1 AND player_id = $2 \
+         AND created_at > clock_timestamp() - make_interval(secs => $3)",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(table)
+    .bind::<diesel::sql_types::Uuid, _>(player)
+    .bind::<diesel::sql_types::BigInt, _>(secs)
+    .get_result(conn)
+    .await?;
+    Ok((said.now, said.said, said.first))
 }
 
 /// Everything `player` said, oldest first (their export).
