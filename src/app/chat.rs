@@ -422,7 +422,13 @@ mod tests {
         let text =
             |t: &str| checked(&Saying::Text(t.to_owned())).map(|(_, b)| b.map(str::to_owned));
         assert_eq!(text("  nice  ").ok().flatten().as_deref(), Some("nice"));
-        for bad in ["well\u{2028}ann: I fold", "\u{3164}", "a\u{e0041}", "   ", ""] {
+        for bad in [
+            "well\u{2028}ann: I fold",
+            "\u{3164}",
+            "a\u{e0041}",
+            "   ",
+            "",
+        ] {
             assert!(text(bad).is_err(), "{bad:?}");
         }
         assert!(text("e\u{0301}\u{0301}\u{0301}").is_ok());
