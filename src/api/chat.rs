@@ -116,14 +116,7 @@ pub async fn list(
     path: web::Path<Uuid>,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let after = query.after.unwrap_or(0);
-    let limit = query.limit.unwrap_or(50);
-    if after < 0 || !(1..=MAX_PAGE).contains(&limit) {
-        return Err(ApiError::refused(
-            ErrorCode::InvalidQuery,
-            format!("after is 0 or more; limit is 1 to {MAX_PAGE}"),
-        ));
-    }
+    let (after, limit) = query.page(MAX_PAGE)?;
     let page = app
         .chat(caller.0, TableId(path.into_inner()), after, limit)
         .await?;

@@ -740,6 +740,22 @@ pub struct HistoryQuery {
     pub limit: Option<i64>,
 }
 
+impl HistoryQuery {
+    /// The cursor and the page size asked for (0 and 50 when left out): 400
+    /// `invalid_query` for a negative cursor or a size not from 1 to `max`.
+    pub fn page(&self, max: i64) -> Result<(i64, i64), ApiError> {
+        let after = self.after.unwrap_or(0);
+        let limit = self.limit.unwrap_or(50);
+        if after < 0 || !(1..=max).contains(&limit) {
+            return Err(ApiError::refused(
+                ErrorCode::InvalidQuery,
+                format!("after is 0 or more; limit is 1 to {max}"),
+            ));
+        }
+        Ok((after, limit))
+    }
+}
+
 /// The league's history (members), oldest first, cursor-paged: admins promoted or handed
 /// on (when the last admin left, to the longest-standing human member), members removed
 /// or deleted, webhooks taken over, the chat policy changed, the league closed. Chips are
@@ -764,14 +780,7 @@ pub async fn history(
     path: web::Path<Uuid>,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let after = query.after.unwrap_or(0);
-    let limit = query.limit.unwrap_or(50);
-    if after < 0 || !(1..=MAX_HISTORY_PAGE).contains(&limit) {
-        return Err(ApiError::refused(
-            ErrorCode::InvalidQuery,
-            format!("after is 0 or more; limit is 1 to {MAX_HISTORY_PAGE}"),
-        ));
-    }
+    let (after, limit) = query.page(MAX_HISTORY_PAGE)?;
     let page = app
         .league_history(caller.0, LeagueId(path.into_inner()), after, limit)
         .await?;

@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use super::auth::hold_player;
 use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::{load_league, require_member};
-use super::table::read::load_seats;
+use super::leagues::load_league;
+use super::table::read::load_seats_of_member;
 use super::{App, AppError, ErrorCode};
 use crate::store::players::Hold;
 use crate::store::{self, chat::MessageRow};
@@ -328,10 +328,7 @@ impl App {
         conn.transaction::<_, AppError, _>(async |conn| {
             // Nothing of a player's appears once their account's deletion commits.
             hold_player(conn, player, Hold::Shared).await?;
-            let (row, role, seats) = load_seats(conn, table, player).await?;
-            if role.is_none() {
-                require_member(conn, LeagueId(row.league_id), player).await?;
-            }
+            let (row, _, seats) = load_seats_of_member(conn, table, player).await?;
             let Some(me) = seats.iter().find(|s| s.player_id == player.0) else {
                 return Err(AppError::refused(
                     ErrorCode::NotSeated,
@@ -399,10 +396,7 @@ impl App {
         limit: i64,
     ) -> Result<ChatPage, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let (row, role, _) = load_seats(&mut conn, table, player).await?;
-        if role.is_none() {
-            require_member(&mut conn, LeagueId(row.league_id), player).await?;
-        }
+        load_seats_of_member(&mut conn, table, player).await?;
         let rows = store::chat::page(&mut conn, table.0, after, limit).await?;
         let full = rows.len() as i64 == limit;
         let messages: Vec<ChatMessage> = rows.into_iter().map(ChatMessage::from).collect();

@@ -7,9 +7,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::feeds::{Listener, Listening};
-use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::require_member;
-use super::table::read::load_seats;
+use super::ids::{PlayerId, TableId};
+use super::table::read::load_seats_of_member;
 use super::table_event::TableEvent;
 use super::view::{EventOut, TableView, event_out};
 use super::{App, AppError};
@@ -142,10 +141,7 @@ impl App {
     ) -> Result<(Vec<EventOut>, i64), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let rows = event_log::load_after(&mut conn, id.0, after, limit).await?;
-        let (table, role, seats) = load_seats(&mut conn, id, player).await?;
-        if role.is_none() {
-            require_member(&mut conn, LeagueId(table.league_id), player).await?;
-        }
+        let (table, _, seats) = load_seats_of_member(&mut conn, id, player).await?;
         if rows.is_empty() {
             return Ok((Vec::new(), table.version));
         }

@@ -28,7 +28,7 @@ pub enum NotificationKind {
 }
 
 impl NotificationKind {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             NotificationKind::TurnStarted => "turn.started",
             NotificationKind::TurnReminder => "turn.reminder",

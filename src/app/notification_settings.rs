@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use super::ids::PlayerId;
+use super::notices::NotificationKind;
 use super::{App, AppError, ErrorCode};
 use crate::store;
 use crate::store::notification_settings::Prefs;
@@ -26,7 +27,11 @@ pub struct Kinds {
 }
 
 impl Kinds {
-    const NAMES: [&'static str; 3] = ["turn.started", "turn.reminder", "hand.ended"];
+    const NAMES: [&'static str; 3] = [
+        NotificationKind::TurnStarted.as_str(),
+        NotificationKind::TurnReminder.as_str(),
+        NotificationKind::HandEnded.as_str(),
+    ];
 
     fn flags(self) -> [bool; 3] {
         [self.turn_started, self.turn_reminder, self.hand_ended]
@@ -42,11 +47,11 @@ impl Kinds {
     }
 
     fn of(stored: &[String]) -> Kinds {
-        let on = |name: &str| stored.iter().any(|k| k == name);
+        let on = |kind: NotificationKind| stored.iter().any(|k| k == kind.as_str());
         Kinds {
-            turn_started: on("turn.started"),
-            turn_reminder: on("turn.reminder"),
-            hand_ended: on("hand.ended"),
+            turn_started: on(NotificationKind::TurnStarted),
+            turn_reminder: on(NotificationKind::TurnReminder),
+            hand_ended: on(NotificationKind::HandEnded),
         }
     }
 }

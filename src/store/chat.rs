@@ -9,7 +9,8 @@ use super::schema::{chat_messages, players};
 use super::{Conn, StoreError};
 
 /// A message as read: with its author's username and display name.
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = chat_messages)]
 pub struct MessageRow {
     pub id: i64,
     pub table_id: Uuid,
@@ -19,7 +20,9 @@ pub struct MessageRow {
     pub phrase: Option<String>,
     pub body: Option<String>,
     pub created_at: DateTime<Utc>,
+    #[diesel(select_expression = players::username)]
     pub username: String,
+    #[diesel(select_expression = players::display_name)]
     pub display_name: Option<String>,
 }
 
@@ -32,32 +35,6 @@ pub struct NewMessage<'a> {
     pub phrase: Option<&'a str>,
     pub body: Option<&'a str>,
 }
-
-type Columns = (
-    chat_messages::id,
-    chat_messages::table_id,
-    chat_messages::player_id,
-    chat_messages::hand_no,
-    chat_messages::after_seq,
-    chat_messages::phrase,
-    chat_messages::body,
-    chat_messages::created_at,
-    players::username,
-    players::display_name,
-);
-
-const COLUMNS: Columns = (
-    chat_messages::id,
-    chat_messages::table_id,
-    chat_messages::player_id,
-    chat_messages::hand_no,
-    chat_messages::after_seq,
-    chat_messages::phrase,
-    chat_messages::body,
-    chat_messages::created_at,
-    players::username,
-    players::display_name,
-);
 
 /// Stores `message`; its id and time.
 pub async fn insert(
@@ -96,7 +73,7 @@ pub async fn page(
         .filter(chat_messages::id.gt(after))
         .order(chat_messages::id.asc())
         .limit(limit)
-        .select(COLUMNS)
+        .select(MessageRow::as_select())
         .load(conn)
         .await?)
 }
@@ -143,7 +120,7 @@ pub async fn of_player(conn: &mut Conn, player: Uuid) -> Result<Vec<MessageRow>,
         .inner_join(players::table)
         .filter(chat_messages::player_id.eq(player))
         .order(chat_messages::id.asc())
-        .select(COLUMNS)
+        .select(MessageRow::as_select())
         .load(conn)
         .await?)
 }

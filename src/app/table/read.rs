@@ -56,6 +56,28 @@ pub async fn load_seats(
     ))
 }
 
+/// [`load_seats`] for a member of the table's league (403 `not_a_member` for anyone else):
+/// the table, the caller's role, and its seats.
+pub async fn load_seats_of_member(
+    conn: &mut Conn,
+    id: TableId,
+    member: PlayerId,
+) -> Result<(TableRow, Role, Vec<SeatRow>), AppError> {
+    let (table, role, seats) = load_seats(conn, id, member).await?;
+    let role = match role {
+        Some(role) => role,
+        None => {
+            crate::app::leagues::require_member(
+                conn,
+                crate::app::ids::LeagueId(table.league_id),
+                member,
+            )
+            .await?
+        }
+    };
+    Ok((table, role, seats))
+}
+
 /// What a use case reads besides the table itself.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Extras {
