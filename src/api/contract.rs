@@ -495,6 +495,7 @@ fn headers(doc: &mut Value) {
         "QuotaExceeded",
         "TooManyStreams",
         "ChatTooFast",
+        "TooManyReports",
         "Unavailable",
     ] {
         doc["components"]["responses"][name]["headers"]["Retry-After"] = header("Retry-After");

@@ -118,6 +118,9 @@ described_responses! {
     /// 429 `chat_too_fast`, a table's chat.
     ChatTooFast = "`chat_too_fast`: the caller said 5 messages at this table in the last 10 \
         seconds; `Retry-After` says when the next may be said",
+    /// 429 `too_many_reports`, a player's reports.
+    TooManyReports = "`too_many_reports`: the caller made 10 reports in the last hour; \
+        `Retry-After` says when the next may be made",
     /// 429 `too_many_streams`, shared by the stream and the long-poll.
     TooManyStreams = "`too_many_streams`: the caller holds their most streams and long-polls on \
         this server (`BOURRE_STREAMS_PER_PLAYER`, default 8), or the server its most \

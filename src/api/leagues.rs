@@ -270,17 +270,22 @@ pub async fn get_league(
     }))
 }
 
-/// A change to a league's settings.
+/// A change to a league's settings: what is left out stays as it is.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(min_properties = 1)]
 pub struct LeagueChange {
     /// What the league's tables may say: `phrases` (the catalogue only), `text` (free text
     /// too) or `off`.
-    pub chat: ChatPolicy,
+    #[serde(default)]
+    pub chat: Option<ChatPolicy>,
+    /// Whether members watching a table (not seated at it) may talk at it too.
+    #[serde(default)]
+    pub watchers_chat: Option<bool>,
 }
 
-/// Change the league's settings (admins): what its tables may say. A change is recorded in
-/// the league's history (`chat_policy_changed`, with who made it).
+/// Change the league's settings (admins): what its tables may say, and who. A change is
+/// recorded in the league's history (`chat_policy_changed`, with who made it).
 #[utoipa::path(
     operation_id = "update_league",
     tag = "leagues",
@@ -302,8 +307,20 @@ pub async fn update_league(
     path: web::Path<Uuid>,
     body: web::Json<text::Object<LeagueChange>>,
 ) -> Result<HttpResponse, ApiError> {
+    let change = body.into_inner().0;
+    if change.chat.is_none() && change.watchers_chat.is_none() {
+        return Err(ApiError::refused(
+            ErrorCode::MalformedBody,
+            "a change names chat, watchers_chat or both",
+        ));
+    }
     let league = app
-        .set_league_chat(caller.0, LeagueId(path.into_inner()), body.chat)
+        .set_league_chat(
+            caller.0,
+            LeagueId(path.into_inner()),
+            change.chat,
+            change.watchers_chat,
+        )
         .await?;
     Ok(HttpResponse::Ok().json(league))
 }

@@ -23,6 +23,7 @@ pub mod players;
 pub mod protocol;
 pub mod push;
 pub mod request_id;
+pub mod social;
 pub mod tables;
 pub mod text;
 pub mod webhooks;
@@ -61,6 +62,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         (name = "webhooks", description = "A league's webhook endpoints and their deliveries (Standard Webhooks)"),
         (name = "push", description = "Web Push and phone apps: the server's VAPID key, the caller's browser subscriptions and devices, and what they are pushed"),
         (name = "chat", description = "Table talk: the catalogue of phrases and emotes, and what a table's players say"),
+        (name = "social", description = "Blocks, reports and the league admins' moderation queue"),
         (name = "health", description = "Liveness and readiness, for balancers and orchestrators"),
     ),
     modifiers(&BearerAuth),
@@ -75,7 +77,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::Unprocessable,
             error::TooManyStreams,
             error::QuotaExceeded,
-            error::ChatTooFast
+            error::ChatTooFast,
+            error::TooManyReports
         )
     )
 )]
@@ -178,10 +181,14 @@ fn build() -> (
                 .service(devices::remove)
                 .service(notification_settings::get_settings)
                 .service(notification_settings::set_settings)
+                .service(social::block)
+                .service(social::blocks)
+                .service(social::unblock)
                 .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
         .service(scope("/v1/chat").service(chat::phrases))
+        .service(scope("/v1/reports").service(social::report))
         .service(scope("/v1/invites").service(leagues::invite))
         .service(
             scope("/v1/leagues")
@@ -204,6 +211,8 @@ fn build() -> (
                 .service(leagues::standings)
                 .service(leagues::ledger)
                 .service(leagues::history)
+                .service(social::reports)
+                .service(social::moderate)
                 .service(webhooks::add_webhook)
                 .service(webhooks::webhooks)
                 .service(webhooks::remove_webhook)

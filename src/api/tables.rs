@@ -15,6 +15,7 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
+use crate::app::chat::ChatMessage;
 use crate::app::commands::create::NewTable;
 use crate::app::drain::Stage;
 use crate::app::events::{MAX_PAGE, Poll, Updates};
@@ -173,6 +174,43 @@ impl EventsQuery {
             wait: self.wait.unwrap_or(0),
             limit: self.limit.unwrap_or(MAX_PAGE),
             until: caller.expiry(),
+            chat_after: None,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UpdatesQuery {
+    /// Return events with a seq greater than this (default 0).
+    #[serde(default)]
+    pub after: Option<i64>,
+    /// Wait up to this many seconds (at most 60) for a new event (or chat message, with
+    /// `chat_after`) when there is none.
+    #[serde(default)]
+    #[param(maximum = 60)]
+    pub wait: Option<u64>,
+    /// Most events to return (default and maximum 500), and most chat messages.
+    #[serde(default)]
+    pub limit: Option<i64>,
+    /// Also return the table's chat messages with an id greater than this (0: from the
+    /// oldest kept), said after the events returned at the latest; without it, no chat.
+    #[serde(default)]
+    #[param(minimum = 0)]
+    pub chat_after: Option<i64>,
+}
+
+impl UpdatesQuery {
+    /// What the query asks for, until the caller's token expires.
+    fn poll(&self, caller: &Caller) -> Poll {
+        Poll {
+            chat_after: self.chat_after.map(|c| c.max(0)),
+            ..EventsQuery {
+                after: self.after,
+                wait: self.wait,
+                limit: self.limit,
+            }
+            .poll(caller)
         }
     }
 }
@@ -426,12 +464,14 @@ pub async fn events(
 /// A long-poll that follows a table without refetching it: the caller's events after
 /// `after` (waiting up to `wait` seconds when there is none, as `GET .../events`) and,
 /// when they reach the table's version, the caller's view of the table after them (as
-/// `GET /v1/tables/{table_id}`). Ask again with `after` = the last event's seq.
+/// `GET /v1/tables/{table_id}`); with `chat_after`, also the table's chat messages said
+/// since (it then waits for either). Ask again with `after` = the last event's seq and
+/// `chat_after` = the last message's id.
 #[utoipa::path(
     operation_id = "list_table_updates",
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path), EventsQuery),
+    params(("table_id" = Uuid, Path), UpdatesQuery),
     responses(
         (status = 200, description = "The caller's events after `after`, and their view of the table after them when the events reach its version", body = Updates),
         (status = 400, response = BadRequest),
@@ -446,7 +486,7 @@ pub async fn updates(
     app: web::Data<App>,
     caller: Caller,
     path: web::Path<Uuid>,
-    query: web::Query<EventsQuery>,
+    query: web::Query<UpdatesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let updates = app
         .updates(caller.0, TableId(path.into_inner()), query.poll(&caller))
@@ -464,6 +504,11 @@ pub struct StreamQuery {
     /// `Authorization` header a browser's `EventSource` cannot send. Never logged.
     #[param(max_length = 2000)]
     pub ticket: Option<String>,
+    /// Give the table's chat messages with an id greater than this (default: those said
+    /// once the stream is open); each `event: chat` follows the event it was said after.
+    #[serde(default)]
+    #[param(minimum = 0)]
+    pub chat_after: Option<i64>,
 }
 
 /// A short-lived ticket for this table's stream, for a browser's `EventSource` (which
@@ -501,13 +546,29 @@ const RECONNECT: &[u8] = b"retry: 1000\n: this server is restarting: reconnect\n
 /// looks at its session), so proxies keep the stream open.
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
-fn sse_frames(items: &[EventOut]) -> Result<web::Bytes, serde_json::Error> {
+/// The frames of `events` and of the chat messages said among them (each after the event
+/// it was said after, and without an `id:`, so that a reconnecting client resumes after
+/// the last event).
+fn sse_frames(page: &[EventOut], chat: &[ChatMessage]) -> Result<web::Bytes, serde_json::Error> {
     let mut out = String::new();
-    for event in items {
+    let mut said = chat.iter().peekable();
+    for event in page {
+        while let Some(message) = said.next_if(|m| m.after_version < event.seq) {
+            out.push_str(&format!(
+                "event: chat\ndata: {}\n\n",
+                serde_json::to_string(message)?
+            ));
+        }
         let data = serde_json::to_string(event)?;
         out.push_str(&format!(
             "id: {}\nevent: {}\ndata: {data}\n\n",
             event.seq, event.kind
+        ));
+    }
+    for message in said {
+        out.push_str(&format!(
+            "event: chat\ndata: {}\n\n",
+            serde_json::to_string(message)?
         ));
     }
     Ok(web::Bytes::from(out))
@@ -528,20 +589,19 @@ impl utoipa::PartialSchema for StreamEvent {
         ObjectBuilder::new()
             .property(
                 "id",
-                text("The event's seq; a `view`'s version (its last event's seq)")
+                text("The event's seq; a `view`'s version (its last event's seq); none for `chat`")
                     .pattern(Some("^[0-9]+$")),
             )
             .property(
                 "event",
-                text("The event's kind, or `view` for the table's view after events"),
+                text("The event's kind, `view` for the table's view after events, or `chat` for a chat message"),
             )
             .property(
                 "data",
                 text(
-                    "An event: the item of the events endpoint (`EventOut`), as JSON; `view`: the caller's `TableView` (as `GET /v1/tables/{table_id}` answers), as JSON",
+                    "An event: the item of the events endpoint (`EventOut`), as JSON; `view`: the caller's `TableView` (as `GET /v1/tables/{table_id}` answers), as JSON; `chat`: a `ChatMessage` (as `GET /v1/tables/{table_id}/chat` gives), as JSON",
                 ),
             )
-            .required("id")
             .required("event")
             .required("data")
             .into()
@@ -554,7 +614,9 @@ impl utoipa::ToSchema for StreamEvent {}
 /// kind, `data:` = the item of the events endpoint), and after each commit's events the
 /// caller's view of the table (`event: view`, `data:` = the `TableView` that
 /// `GET /v1/tables/{table_id}` answers, `id:` = its version), so that a client follows the
-/// table from the stream alone. Resumes after `Last-Event-ID`: the missed events, then the
+/// table from the stream alone; and the table's chat messages as they are said (`event:
+/// chat`, `data:` = the `ChatMessage`, no `id:`), each after the event it was said after
+/// (the messages after `chat_after`, or those said once the stream is open). Resumes after `Last-Event-ID`: the missed events, then the
 /// current view. The caller is the bearer token's, or a stream ticket's (`?ticket=`).
 #[utoipa::path(
     operation_id = "stream_table_events",
@@ -566,7 +628,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; a `: keep-alive` comment every 15 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; each chat message, `event: chat`, `data: <ChatMessage JSON>`; a `: keep-alive` comment every 15 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -603,9 +665,9 @@ pub async fn stream(
     let app = app.into_inner();
     let expiry = caller.expiry();
     // The first page now: refusals (403, 404, 429) are answered before the stream starts.
-    let (first, listener) = app.stream(caller.0, table, after).await?;
-    let head =
-        sse_frames(&first).map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
+    let (first, listener) = app.stream(caller.0, table, after, query.chat_after).await?;
+    let head = sse_frames(&first, &[])
+        .map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
     let session = caller.1;
     let recheck = next_session_recheck(tokio::time::Instant::now());
     let state = (app, listener, Some(head), recheck);
@@ -646,20 +708,23 @@ pub async fn stream(
                 }
             };
             match next {
-                Some(Ok(Delivery {
-                    events: page,
-                    view: None,
-                })) if page.is_empty() => Some((
+                Some(Ok(delivery)) if delivery.is_empty() => Some((
                     Ok(web::Bytes::from_static(b": keep-alive\n\n")),
                     (app, listener, None, recheck),
                 )),
                 // The view's frame is shared: sent as a chunk of its own, after the events.
-                Some(Ok(Delivery { events: page, view })) if page.is_empty() => {
+                Some(Ok(Delivery {
+                    events: page,
+                    chat,
+                    view,
+                })) if page.is_empty() && chat.is_empty() => {
                     Some((Ok(view.unwrap_or_default()), (app, listener, None, recheck)))
                 }
-                Some(Ok(Delivery { events: page, view })) => {
-                    Some((sse_frames(&page), (app, listener, view, recheck)))
-                }
+                Some(Ok(Delivery {
+                    events: page,
+                    chat,
+                    view,
+                })) => Some((sse_frames(&page, &chat), (app, listener, view, recheck))),
                 // No longer allowed (they left the league), or the database failed: end the
                 // stream; the client reconnects with Last-Event-ID and gets a proper answer.
                 Some(Err(_)) | None => None,

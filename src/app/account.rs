@@ -232,6 +232,8 @@ impl App {
             store::push::forget(conn, player.0).await?;
             store::notification_settings::forget(conn, player.0).await?;
             store::chat::forget_text(conn, player.0).await?;
+            store::blocks::forget(conn, player.0).await?;
+            store::reports::forget_notes(conn, player.0).await?;
             store::sessions::end_all(conn, player.0, None, Ended::AccountDeleted.as_str()).await?;
             Ok(())
         })

@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::auth::hold_player;
 use super::ids::{LeagueId, PlayerId, TableId};
 use super::leagues::load_league;
+use super::live::Notice;
 use super::table::read::load_seats_of_member;
 use super::{App, AppError, ErrorCode};
 use crate::store::players::Hold;
@@ -313,11 +314,13 @@ fn checked(saying: &Saying) -> Result<(Option<&str>, Option<&str>), AppError> {
 }
 
 impl App {
-    /// The caller, seated at the table, says `saying` there: refused when the league's chat
-    /// is off, or takes phrases only and this is text (403 `chat_not_allowed`), and beyond
-    /// [`BURST`] messages in [`BURST_SECS`] at the table (429 `chat_too_fast`, counted by
-    /// the database's clock). A table's messages take turns, so they commit in the order of
-    /// their ids.
+    /// The caller, seated at the table (or a member watching it, where the league lets
+    /// them), says `saying` there: refused when the league's chat is off, or takes phrases
+    /// only and this is text (403 `chat_not_allowed`), while an admin muted them (403
+    /// `chat_muted`), and beyond [`BURST`] messages in [`BURST_SECS`] at the table (429
+    /// `chat_too_fast`, counted by the database's clock). A table's messages take turns,
+    /// so they commit in the order of their ids, and between the table's events they were
+    /// said between. The table's live listeners, in every process, hear of it.
     pub async fn say(
         &self,
         player: PlayerId,
@@ -325,69 +328,85 @@ impl App {
         saying: &Saying,
     ) -> Result<ChatMessage, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        conn.transaction::<_, AppError, _>(async |conn| {
-            // Nothing of a player's appears once their account's deletion commits.
-            hold_player(conn, player, Hold::Shared).await?;
-            let (row, _, seats) = load_seats_of_member(conn, table, player).await?;
-            let Some(me) = seats.iter().find(|s| s.player_id == player.0) else {
-                return Err(AppError::refused(
-                    ErrorCode::NotSeated,
-                    "only the table's seated players talk at it",
-                ));
-            };
-            let (phrase, body) = checked(saying)?;
-            let league = load_league(conn, LeagueId(row.league_id)).await?;
-            match (ChatPolicy::stored(&league.chat), body) {
-                (ChatPolicy::Off, _) => {
-                    return Err(not_allowed("this league's tables are silent"));
-                }
-                (ChatPolicy::Phrases, Some(_)) => {
-                    return Err(not_allowed(
-                        "this league's tables say phrases only (GET /v1/chat/phrases)",
+        let message = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                hold_player(conn, player, Hold::Shared).await?;
+                let (row, _, seats) = load_seats_of_member(conn, table, player).await?;
+                let league = load_league(conn, LeagueId(row.league_id)).await?;
+                if !league.watchers_chat && seats.iter().all(|s| s.player_id != player.0) {
+                    return Err(AppError::refused(
+                        ErrorCode::NotSeated,
+                        "only the table's seated players talk at it (this league's members \
+                         watching do not: watchers_chat)",
                     ));
                 }
-                _ => {}
-            }
-            let (now, said, first) =
-                store::chat::said_lately(conn, table.0, player.0, BURST_SECS).await?;
-            if said >= BURST {
-                let free_at = first.unwrap_or(now) + chrono::Duration::seconds(BURST_SECS);
-                return Err(AppError::Throttled {
-                    code: ErrorCode::ChatTooFast,
-                    detail: format!(
-                        "a player says at most {BURST} messages in {BURST_SECS} seconds at a \
-                         table"
-                    ),
-                    retry_after_secs: u64::try_from((free_at - now).num_seconds() + 1).unwrap_or(1),
-                });
-            }
-            let message = store::chat::NewMessage {
-                table_id: table.0,
-                player_id: player.0,
-                hand_no: row.hand_no,
-                after_seq: row.version,
-                phrase,
-                body,
-            };
-            let (id, created_at) = store::chat::insert(conn, &message).await?;
-            Ok(ChatMessage {
-                id,
-                table_id: table.0,
-                player_id: player.0,
-                username: me.username.clone(),
-                display_name: me.display_name.clone(),
-                hand_no: row.hand_no,
-                after_version: row.version,
-                phrase: phrase.map(str::to_owned),
-                text: body.map(str::to_owned),
-                created_at,
+                let (phrase, body) = checked(saying)?;
+                match (ChatPolicy::stored(&league.chat), body) {
+                    (ChatPolicy::Off, _) => {
+                        return Err(not_allowed("this league's tables are silent"));
+                    }
+                    (ChatPolicy::Phrases, Some(_)) => {
+                        return Err(not_allowed(
+                            "this league's tables say phrases only (GET /v1/chat/phrases)",
+                        ));
+                    }
+                    _ => {}
+                }
+                let turn = store::chat::take_turn(conn, table.0, player.0, BURST_SECS)
+                    .await?
+                    .ok_or_else(|| super::table::read::no_table(table))?;
+                if let Some(until) =
+                    store::memberships::chat_muted_until(conn, row.league_id, player.0)
+                        .await?
+                        .filter(|until| *until > turn.now)
+                {
+                    return Err(AppError::refused(
+                        ErrorCode::ChatMuted,
+                        format!(
+                            "a league admin muted the caller at its tables until {}",
+                            until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                        ),
+                    ));
+                }
+                if turn.said >= BURST {
+                    let free_at =
+                        turn.first.unwrap_or(turn.now) + chrono::Duration::seconds(BURST_SECS);
+                    return Err(AppError::Throttled {
+                        code: ErrorCode::ChatTooFast,
+                        detail: format!(
+                            "a player says at most {BURST} messages in {BURST_SECS} seconds at \
+                             a table"
+                        ),
+                        retry_after_secs: u64::try_from((free_at - turn.now).num_seconds() + 1)
+                            .unwrap_or(1),
+                    });
+                }
+                let message = store::chat::NewMessage {
+                    table_id: table.0,
+                    player_id: player.0,
+                    hand_no: turn.hand_no,
+                    after_seq: turn.version,
+                    phrase,
+                    body,
+                };
+                let (id, _) = store::chat::insert(conn, &message).await?;
+                let said = store::chat::find(conn, table.0, id)
+                    .await?
+                    .ok_or_else(|| AppError::Internal("a message just said is gone".into()))?;
+                Ok(ChatMessage::from(said))
             })
-        })
-        .await
+            .await?;
+        self.live.announce(Notice {
+            table: table.0,
+            seq: 0,
+            chat: message.id,
+        });
+        Ok(message)
     }
 
     /// The table's messages after `after`, oldest first, at most `limit` (members of its
-    /// league).
+    /// league): not those hidden by an admin, nor the free text of players the caller
+    /// blocked (whose names show as their usernames only).
     pub async fn chat(
         &self,
         player: PlayerId,
@@ -397,13 +416,34 @@ impl App {
     ) -> Result<ChatPage, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         load_seats_of_member(&mut conn, table, player).await?;
-        let rows = store::chat::page(&mut conn, table.0, after, limit).await?;
+        let blocked = store::blocks::blocked_by(&mut conn, player.0).await?;
+        let rows = store::chat::page(&mut conn, table.0, after, limit, &blocked).await?;
         let full = rows.len() as i64 == limit;
-        let messages: Vec<ChatMessage> = rows.into_iter().map(ChatMessage::from).collect();
+        let messages: Vec<ChatMessage> = rows
+            .into_iter()
+            .map(|row| ChatMessage::from(row).for_viewer(&blocked))
+            .collect();
         Ok(ChatPage {
             next_cursor: messages.last().filter(|_| full).map(|m| m.id),
             messages,
         })
+    }
+}
+
+impl ChatMessage {
+    /// The message as a viewer who blocked `blocked` sees it: a blocked author's display
+    /// name is not shown (their free text is not given at all).
+    #[must_use]
+    pub fn for_viewer(mut self, blocked: &[Uuid]) -> ChatMessage {
+        if blocked.contains(&self.player_id) {
+            self.display_name = None;
+        }
+        self
+    }
+
+    /// Whether a viewer who blocked `blocked` is given the message.
+    pub fn heard_by(&self, blocked: &[Uuid]) -> bool {
+        self.text.is_none() || !blocked.contains(&self.player_id)
     }
 }
 

@@ -298,8 +298,14 @@ impl App {
             let left = free.saturating_sub(mails.len());
             let pushes = store::push::claim(&mut conn, left.div_ceil(2) as i64, LEASE_SECS).await?;
             let left = left.saturating_sub(pushes.len());
-            let hooks =
-                store::webhooks::claim(&mut conn, left as i64, LEASE_SECS, IN_FLIGHT).await?;
+            let hooks = store::webhooks::claim(
+                &mut conn,
+                left as i64,
+                LEASE_SECS,
+                IN_FLIGHT,
+                self.config.operator.as_ref(),
+            )
+            .await?;
             (hooks, pushes, mails)
         };
         let (hooks, pushes, mails) = claimed;

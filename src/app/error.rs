@@ -116,6 +116,9 @@ error_codes! {
     /// The league's chat is `off`, or takes phrases only and this is free text. Say a phrase
     /// of `GET /v1/chat/phrases`, or nothing.
     ChatNotAllowed = (403, "chat_not_allowed"),
+    /// A league admin muted the caller at the league's tables (a report's `mute`); `detail`
+    /// says until when. Wait until then.
+    ChatMuted = (403, "chat_muted"),
     /// A guest may not do this (create a league while `BOURRE_GUEST_LEAGUES_PER_DAY` is 0), nor an
     /// account without a password check or change one. Give the account a password first
     /// (`POST /v1/players/me/upgrade`).
@@ -161,6 +164,12 @@ error_codes! {
     /// No route has this path, a path segment does not parse (an id that is not a UUID), or a web
     /// client file is not of this build. Fix the URL (reload a web client page).
     NotFound = (404, "not_found"),
+    /// The league has no report with this id. Refetch the league's reports.
+    ReportNotFound = (404, "report_not_found"),
+    /// Nothing the caller can see has the id reported: no such message (or one hidden or
+    /// no longer kept), no such player, table or league among the caller's leagues (for a
+    /// player with `league_id`: not in that league). Check the id.
+    ReportTargetNotFound = (404, "report_target_not_found"),
     /// No player has this id, or none that shares a league with the caller. Check the id.
     PlayerNotFound = (404, "player_not_found"),
     /// The server has no VAPID key (`BOURRE_VAPID_PRIVATE_KEY`), so no Web Push. Use the
@@ -187,6 +196,8 @@ error_codes! {
     /// The player is already a member of this league (joining, or an admin admitting them).
     /// Nothing to do: refetch the league.
     AlreadyAMember = (409, "already_a_member"),
+    /// The report was resolved already (by another admin, say). Refetch the reports.
+    ReportResolved = (409, "report_resolved"),
     /// The caller already sits at this table. Nothing to do: refetch the table.
     AlreadySeated = (409, "already_seated"),
     /// The league's creator cannot be removed: they stay a member. Remove someone else.
@@ -358,6 +369,18 @@ error_codes! {
     /// The `endpoint` fails the checks a webhook `url` gets or is over 2000 characters, or
     /// `keys.p256dh` or `keys.auth` is not a valid key. Subscribe again.
     InvalidPushSubscription = (422, "invalid_push_subscription"),
+    /// A player does not report themselves, their own message or their own table. Report
+    /// something else.
+    CannotReportSelf = (422, "cannot_report_self"),
+    /// The report's `id` is not the kind's (a message's number, or a UUID). Fix the id.
+    InvalidReport = (422, "invalid_report"),
+    /// A moderation action that does not fit: `hours` without `mute` or outside 1 to 720,
+    /// `hide` of a report not about a message still kept, `mute` or `remove` of a report
+    /// about a league. Choose another action.
+    InvalidModeration = (422, "invalid_moderation"),
+    /// A player cannot block themselves, nor more than 1,000 players. Block someone else, or
+    /// lift an older block first.
+    InvalidBlock = (422, "invalid_block"),
     /// The `phrase` is not a key of the catalogue. Send one of `GET /v1/chat/phrases`.
     UnknownPhrase = (422, "unknown_phrase"),
     /// The `provider` is not one this server is configured with (`BOURRE_OIDC_PROVIDERS`).
@@ -370,6 +393,8 @@ error_codes! {
     /// The caller said 5 messages at this table in the last 10 seconds. Retry after
     /// `Retry-After`.
     ChatTooFast = (429, "chat_too_fast"),
+    /// The caller made 10 reports in the last hour. Retry after `Retry-After`.
+    TooManyReports = (429, "too_many_reports"),
     /// A daily quota is used up (`BOURRE_LEAGUES_PER_DAY`, `BOURRE_TABLES_PER_DAY`,
     /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`). Retry after `Retry-After` (an hour).
     QuotaExceeded = (429, "quota_exceeded"),

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::chat::ChatMessage;
 use super::feeds::{Listener, Listening};
 use super::ids::{PlayerId, TableId};
 use super::table::read::load_seats_of_member;
@@ -25,6 +26,11 @@ pub struct Updates {
     /// reach the table's version; absent when no event came or more are to be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<TableView>,
+    /// With `chat_after`: the table's chat messages after it said after `events` at the
+    /// latest (each follows the event `after_version`), oldest first, as the caller may
+    /// hear them (not hidden, nor the free text of players they blocked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat: Option<Vec<ChatMessage>>,
 }
 
 /// What a client asks of a table's events: those after `after`, at most `limit` (clamped to
@@ -36,6 +42,8 @@ pub struct Poll {
     pub wait: u64,
     pub limit: i64,
     pub until: Instant,
+    /// Also the chat messages after this id (see [`Updates::chat`]).
+    pub chat_after: Option<i64>,
 }
 
 /// Longest long-poll a client may ask for.
@@ -52,11 +60,23 @@ impl App {
         id: TableId,
         poll: Poll,
     ) -> Result<Vec<EventOut>, AppError> {
+        Ok(self.poll(player, id, poll).await?.0)
+    }
+
+    /// The events `poll` asks for and, with `chat_after`, the messages said after them,
+    /// waiting for either as `poll` says.
+    async fn poll(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        poll: Poll,
+    ) -> Result<(Vec<EventOut>, Vec<ChatMessage>), AppError> {
         let Poll {
             after,
             wait,
             limit,
             until,
+            chat_after,
         } = poll;
         if wait > MAX_WAIT_SECS {
             return Err(AppError::Refused {
@@ -68,8 +88,19 @@ impl App {
         let limit = limit.clamp(1, MAX_PAGE);
         let until = until.min(Instant::now() + Duration::from_secs(wait));
         let (page, head) = self.events_page(player, id, after, limit).await?;
-        if !page.is_empty() || wait == 0 {
-            return Ok(page);
+        let chat = match chat_after {
+            Some(chat_after) => {
+                let upto = page.last().map_or(head, |e| e.seq);
+                let said = self.chat(player, id, chat_after, limit).await?;
+                said.messages
+                    .into_iter()
+                    .take_while(|m| m.after_version <= upto)
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        if !page.is_empty() || !chat.is_empty() || wait == 0 {
+            return Ok((page, chat));
         }
         let admission =
             self.live
@@ -77,14 +108,22 @@ impl App {
                 .admit(player.0, self.config.streams, Listening::LongPoll)?;
         let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
-        let mut listener = self.listen(id.0, player.0, after.min(head), false, admission, watching);
+        let mut listener = self.listen(
+            id.0,
+            player.0,
+            after.min(head),
+            chat_after,
+            false,
+            admission,
+            watching,
+        );
         // A process stopping answers at once: the client asks again, of another.
         tokio::select! {
             next = listener.next(self, id, until, limit as usize) => match next {
-                Some(delivery) => delivery.map(|d| d.events),
-                None => Ok(Vec::new()),
+                Some(delivery) => delivery.map(|d| (d.events, d.chat)),
+                None => Ok((Vec::new(), Vec::new())),
             },
-            () = self.drain.reached(super::drain::Stage::Stopping) => Ok(Vec::new()),
+            () = self.drain.reached(super::drain::Stage::Stopping) => Ok((Vec::new(), Vec::new())),
         }
     }
 
@@ -96,7 +135,7 @@ impl App {
         id: TableId,
         poll: Poll,
     ) -> Result<Updates, AppError> {
-        let events = self.events(player, id, poll).await?;
+        let (events, chat) = self.poll(player, id, poll).await?;
         let view = match events.last() {
             Some(last) => {
                 let (view, _) = self.table_view(player, id).await?;
@@ -104,7 +143,11 @@ impl App {
             }
             None => None,
         };
-        Ok(Updates { events, view })
+        Ok(Updates {
+            events,
+            view,
+            chat: poll.chat_after.map(|_| chat),
+        })
     }
 
     /// A listener of the table's stream for `player`, with its first page (every event
@@ -114,6 +157,7 @@ impl App {
         player: PlayerId,
         id: TableId,
         after: i64,
+        chat_after: Option<i64>,
     ) -> Result<(Vec<EventOut>, Listener), AppError> {
         let admission = self
             .live
@@ -122,10 +166,26 @@ impl App {
         let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
         // Resuming after the table's head (a client's mistake) waits for the next event.
         let cursor = first.last().map_or(after.min(head), |e| e.seq);
+        // Without `chat_after`: the messages said from now on.
+        let chat_after = match chat_after {
+            Some(chat_after) => chat_after,
+            None => {
+                let mut conn = store::conn(&self.pool).await?;
+                store::chat::newest(&mut conn, id.0).await?
+            }
+        };
         let watching = self.watch(id.0, player.0).await;
         Ok((
             first,
-            self.listen(id.0, player.0, cursor, true, admission, watching),
+            self.listen(
+                id.0,
+                player.0,
+                cursor,
+                Some(chat_after),
+                true,
+                admission,
+                watching,
+            ),
         ))
     }
 

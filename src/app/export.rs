@@ -164,6 +164,24 @@ pub struct PlayerExport {
     pub notification_settings: super::notification_settings::NotificationSettings,
     /// What the player said at tables (kept `BOURRE_CHAT_RETENTION_DAYS`), oldest first.
     pub chat: Vec<super::chat::ChatMessage>,
+    /// The players they blocked, newest first.
+    pub blocks: Vec<super::blocks::Block>,
+    /// The reports they made, oldest first.
+    pub reports: Vec<ExportedReport>,
+}
+
+/// A report the player made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedReport {
+    pub id: i64,
+    /// `message`, `player`, `table` or `league`.
+    pub kind: String,
+    pub target: String,
+    pub reason: String,
+    pub note: Option<String>,
+    /// `open`, `dismissed`, `hidden`, `muted` or `removed`.
+    pub status: String,
+    pub created_at: DateTime<Utc>,
 }
 
 impl App {
@@ -278,6 +296,28 @@ impl App {
                 .chat
                 .into_iter()
                 .map(super::chat::ChatMessage::from)
+                .collect(),
+            blocks: rows
+                .blocks
+                .into_iter()
+                .map(|(player_id, username, created_at)| super::blocks::Block {
+                    player_id,
+                    username,
+                    created_at,
+                })
+                .collect(),
+            reports: rows
+                .reports
+                .into_iter()
+                .map(|r| ExportedReport {
+                    id: r.id,
+                    kind: r.kind,
+                    target: r.target,
+                    reason: r.reason,
+                    note: r.note,
+                    status: r.status,
+                    created_at: r.created_at,
+                })
                 .collect(),
         })
     }

@@ -10,6 +10,10 @@
 //! every few seconds (one query per process and table, not per listener), so a removed
 //! member's streams end and notices lost between processes are caught up.
 //!
+//! The feed reads the table's chat in the same snapshot (the newest messages, which of them
+//! an admin hid, and the blocks its listeners made), and each listener is given the
+//! messages said after the events it was given, as its viewer may hear them.
+//!
 //! Listeners are capped per player and per process ([`StreamLimits`]); beyond, 429
 //! `too_many_streams`.
 
@@ -22,7 +26,9 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use super::chat::ChatMessage;
 use super::ids::{PlayerId, TableId};
+use super::live::Notice;
 use super::table::read::load_for;
 use super::table::state::TableState;
 use super::table_event::TableEvent;
@@ -55,6 +61,8 @@ const RECHECK_EVERY: Duration = Duration::from_secs(5);
 const KEEP: usize = 512;
 /// Events a feed reads at once.
 const READ_LIMIT: i64 = 500;
+/// Chat messages a feed keeps; a listener further behind reads its own.
+const KEEP_CHAT: usize = 200;
 
 /// This process's feeds and open listeners.
 #[derive(Clone, Default)]
@@ -100,6 +108,14 @@ pub struct Snapshot {
     stamp: i64,
     /// The table's views at `head` and `stamp`, when they could be built.
     views: Option<Arc<Views>>,
+    /// The chat messages (not hidden) with `chat_from < id`, oldest first; `chat_from` is
+    /// `None` before the first read.
+    chat: Vec<Arc<ChatMessage>>,
+    chat_from: Option<i64>,
+    /// The id of the newest message read.
+    chat_head: i64,
+    /// The players each listening player blocked.
+    blocks: Arc<HashMap<Uuid, Vec<Uuid>>>,
 }
 
 /// A table's views at one version, as stream frames: built once each, shared by every
@@ -135,7 +151,35 @@ impl Snapshot {
             gone: false,
             stamp: 0,
             views: None,
+            chat: Vec::new(),
+            chat_from: None,
+            chat_head: 0,
+            blocks: Arc::default(),
         }
+    }
+
+    /// The messages after `cursor` said after event `upto` at the latest (the order of the
+    /// table: a message follows the event it was said after), as `player` may hear them,
+    /// and the cursor after them; `None` when the feed does not hold every message after
+    /// `cursor`.
+    fn chat_for(&self, cursor: i64, upto: i64, player: Uuid) -> Option<(Vec<ChatMessage>, i64)> {
+        if self.chat_from.is_none_or(|from| cursor < from) {
+            return None;
+        }
+        let blocked = self.blocks.get(&player).map_or(&[][..], Vec::as_slice);
+        let start = self.chat.partition_point(|m| m.id <= cursor);
+        let mut next = cursor;
+        let mut heard = Vec::new();
+        for message in self.chat[start..]
+            .iter()
+            .take_while(|m| m.after_version <= upto)
+        {
+            next = message.id;
+            if message.heard_by(blocked) {
+                heard.push(ChatMessage::clone(message).for_viewer(blocked));
+            }
+        }
+        Some((heard, next))
     }
 
     /// Whether `player` has a seat at the table.
@@ -189,6 +233,7 @@ impl Snapshot {
     fn after_read(
         &self,
         read: store::events::FeedRead,
+        said: store::chat::FeedChat,
         listeners: &[Uuid],
     ) -> Result<Snapshot, AppError> {
         let rules: TableRules = serde_json::from_value(read.rules)
@@ -206,6 +251,30 @@ impl Snapshot {
             from = events[dropped - 1].0.seq;
             events.drain(..dropped);
         }
+        let mut chat: Vec<Arc<ChatMessage>> = self
+            .chat
+            .iter()
+            .filter(|m| !said.hidden.contains(&m.id))
+            .cloned()
+            .collect();
+        let mut chat_from = said.from.or(self.chat_from);
+        let mut chat_head = said
+            .from
+            .map_or(self.chat_head, |from| from.max(self.chat_head));
+        for row in said.messages {
+            chat_head = row.id;
+            chat.push(Arc::new(ChatMessage::from(row)));
+        }
+        if chat.len() > KEEP_CHAT {
+            let dropped = chat.len() - KEEP_CHAT;
+            chat_from = Some(chat[dropped - 1].id);
+            chat.drain(..dropped);
+        }
+        let mut blocks: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
+        for (blocker, blocked) in said.blocks {
+            blocks.entry(blocker).or_default().push(blocked);
+        }
+        blocks.values_mut().for_each(|b| b.sort_unstable());
         Ok(Snapshot {
             events,
             from,
@@ -230,7 +299,23 @@ impl Snapshot {
             gone: false,
             stamp: read.stamp,
             views: None,
+            chat,
+            chat_from,
+            chat_head,
+            blocks: if *self.blocks == blocks {
+                self.blocks.clone()
+            } else {
+                Arc::new(blocks)
+            },
         })
+    }
+
+    /// Whether a listener hears something of `next` that it would not of `self`.
+    fn chat_moved(&self, next: &Snapshot) -> bool {
+        next.chat_head != self.chat_head
+            || next.chat.len() != self.chat.len()
+            || next.chat_from != self.chat_from
+            || !Arc::ptr_eq(&next.blocks, &self.blocks)
     }
 }
 
@@ -282,6 +367,8 @@ pub struct Listener {
     player: Uuid,
     /// The last seq given to the listener.
     pub cursor: i64,
+    /// The id of the last chat message given to the listener, when it is given chat.
+    pub chat_cursor: Option<i64>,
     /// Whether the listener is given the table's view after events (a stream is; a
     /// long-poll is not).
     views: bool,
@@ -353,17 +440,21 @@ impl Feeds {
         })
     }
 
-    /// Wakes the feed of `table` when its log grew past what the feed read (every feed for
-    /// the nil table): a process hears of its own writes twice, from itself and from
-    /// PostgreSQL, and reads once.
-    pub fn wake(&self, table: Uuid, seq: i64) {
+    /// Wakes the feed of the notice's table when its log or chat grew past what the feed
+    /// read, or a message was hidden (every feed for the nil table): a process hears of its
+    /// own writes twice, from itself and from PostgreSQL, and reads once.
+    pub fn wake(&self, notice: Notice) {
         let registry = lock(&self.registry);
-        if table.is_nil() {
+        if notice.table.is_nil() {
             registry.feeds.values().for_each(|f| f.wake.notify_one());
-        } else if let Some(feed) = registry.feeds.get(&table)
-            && seq > feed.snapshot.borrow().head
-        {
-            feed.wake.notify_one();
+        } else if let Some(feed) = registry.feeds.get(&notice.table) {
+            let due = {
+                let read = feed.snapshot.borrow();
+                notice.seq > read.head || notice.chat > read.chat_head || notice.chat < 0
+            };
+            if due {
+                feed.wake.notify_one();
+            }
         }
     }
 
@@ -420,12 +511,13 @@ impl Feeds {
 impl App {
     /// A listener of `table` for `player`, who has seen every event up to `after` (and
     /// watches the table while it is open), given the table's view after events when
-    /// `views`.
+    /// `views`, and the chat messages after `chat_after` when given.
     pub fn listen(
         &self,
         table: Uuid,
         player: Uuid,
         after: i64,
+        chat_after: Option<i64>,
         views: bool,
         admission: Admission,
         watching: super::presence::Watching,
@@ -441,6 +533,7 @@ impl App {
             feeds,
             player,
             cursor: after,
+            chat_cursor: chat_after,
             views,
             viewed: None,
             _admission: admission,
@@ -469,7 +562,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
-            let (read, kept) = conn
+            let (read, said, kept) = conn
                 .build_transaction()
                 .read_only()
                 .repeatable_read()
@@ -478,8 +571,17 @@ impl App {
                         store::events::feed(conn, feed.table, current.head, READ_LIMIT, listeners)
                             .await?;
                     let Some(read) = read else {
-                        return Ok((None, None));
+                        return Ok((None, None, None));
                     };
+                    let said = store::chat::feed(
+                        conn,
+                        feed.table,
+                        current.chat_from.map(|_| current.chat_head),
+                        current.chat.first().map(|m| m.id - 1),
+                        READ_LIMIT,
+                        listeners,
+                    )
+                    .await?;
                     let last_page = (read.events.len() as i64) < READ_LIMIT;
                     let moved = (read.version, read.stamp) != (current.head, current.stamp);
                     let due = moved || current.views.is_none();
@@ -494,10 +596,11 @@ impl App {
                             Some(state)
                         }
                     };
-                    Ok((Some(read), kept))
+                    Ok((Some(read), Some(said), kept))
                 })
                 .await?;
-            let Some(read) = read.filter(|r| r.version >= current.head) else {
+            let (Some(read), Some(said)) = (read.filter(|r| r.version >= current.head), said)
+            else {
                 // No such table (or one whose log shrank: a restored database): the
                 // listeners end, and reconnect to a proper answer.
                 feed.snapshot.send_replace(Arc::new(Snapshot {
@@ -506,8 +609,9 @@ impl App {
                 }));
                 return Ok(());
             };
-            let full = read.events.len() as i64 >= READ_LIMIT;
-            let mut next = current.after_read(read, listeners)?;
+            let full =
+                read.events.len() as i64 >= READ_LIMIT || said.messages.len() as i64 >= READ_LIMIT;
+            let mut next = current.after_read(read, said, listeners)?;
             let moved = next.head != current.head || next.stamp != current.stamp;
             next.views = match kept {
                 Some(kept) => Some(views(&kept, &next, listeners)?),
@@ -515,7 +619,7 @@ impl App {
                 None => current.views.clone(),
             };
             let built = current.views.is_none() && next.views.is_some();
-            if moved || built || next.left != current.left {
+            if moved || built || next.left != current.left || current.chat_moved(&next) {
                 feed.snapshot.send_replace(Arc::new(next));
             }
             if !full {
@@ -542,11 +646,20 @@ fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Vie
     Ok(Arc::new(Views { seated, others }))
 }
 
-/// What a listener is given at once: events, and the table's view after them.
+/// What a listener is given at once: events, the chat messages said after them (each
+/// follows the event it was said after: `after_version`), and the table's view after them.
 pub struct Delivery {
     pub events: Vec<EventOut>,
+    pub chat: Vec<ChatMessage>,
     /// A stream's `view` frame (see [`view_frame`]).
     pub view: Option<Bytes>,
+}
+
+impl Delivery {
+    /// Whether there is nothing in it.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && self.chat.is_empty() && self.view.is_none()
+    }
 }
 
 impl Listener {
@@ -591,22 +704,65 @@ impl Listener {
                     Err(e) => return Some(Err(e)),
                 }
             }
+            let chat = match self.chat(app, table, &snapshot, limit).await {
+                Ok(chat) => chat,
+                Err(e) => return Some(Err(e)),
+            };
             let view = match self.view(app, table, &snapshot).await {
                 Ok(view) => view,
                 Err(e) => return Some(Err(e)),
             };
-            if !events.is_empty() || view.is_some() {
-                return Some(Ok(Delivery { events, view }));
-            }
-            if Instant::now() >= until {
-                return Some(Ok(Delivery { events, view }));
+            let delivery = Delivery { events, chat, view };
+            if !delivery.is_empty() || Instant::now() >= until {
+                return Some(Ok(delivery));
             }
             match tokio::time::timeout_at(until, self.snapshots.changed()).await {
                 Ok(Ok(())) => {}
                 Ok(Err(_)) => return None,
-                Err(_) => return Some(Ok(Delivery { events, view })),
+                Err(_) => return Some(Ok(delivery)),
             }
         }
+    }
+
+    /// The chat messages due to the listener now (when it is given chat): those said after
+    /// the events it was given, at most `limit`. From the feed when it holds them, else
+    /// read for the listener alone (further behind than the feed keeps).
+    async fn chat(
+        &mut self,
+        app: &App,
+        table: TableId,
+        snapshot: &Snapshot,
+        limit: usize,
+    ) -> Result<Vec<ChatMessage>, AppError> {
+        let Some(cursor) = self.chat_cursor else {
+            return Ok(Vec::new());
+        };
+        if snapshot.chat_from.is_none() {
+            // Not read yet: the feed's first read brings it.
+            return Ok(Vec::new());
+        }
+        let (mut heard, next) = match snapshot.chat_for(cursor, self.cursor, self.player) {
+            Some(due) => due,
+            None => {
+                let page =
+                    Box::pin(app.chat(PlayerId(self.player), table, cursor, limit as i64)).await?;
+                let heard: Vec<ChatMessage> = page
+                    .messages
+                    .into_iter()
+                    .take_while(|m| m.after_version <= self.cursor)
+                    .collect();
+                let next = heard.last().map_or(cursor, |m| m.id);
+                (heard, next)
+            }
+        };
+        let next = if heard.len() > limit {
+            heard.truncate(limit);
+            heard.last().map_or(cursor, |m| m.id)
+        } else {
+            next
+        };
+        self.chat_cursor = Some(next);
+        Ok(heard)
     }
 
     /// The view frame due to the listener now: when it has every event up to the

@@ -41,6 +41,48 @@ pub struct Admitted {
 /// Most ledger entries in one page.
 pub const MAX_LEDGER_PAGE: i64 = 200;
 
+/// In the caller's transaction, which locked `league` and checked `admin` is its admin:
+/// removes `member` (not its creator, nor while seated), recorded in its history.
+pub(crate) async fn remove_in(
+    conn: &mut Conn,
+    league: &League,
+    admin: PlayerId,
+    member: PlayerId,
+) -> Result<(), AppError> {
+    let id = LeagueId(league.id);
+    if league.created_by == member.0 {
+        return Err(AppError::refused(
+            ErrorCode::CannotRemoveCreator,
+            "the league's creator stays a member",
+        ));
+    }
+    require_target(conn, id, member).await?;
+    let seated = store::seats::count_in_league(conn, id.0, member.0, false).await?;
+    if seated > 0 {
+        return Err(AppError::refused(
+            ErrorCode::MemberSeated,
+            "a member seated at a table (with chips in play) cannot be removed: they stand up first",
+        ));
+    }
+    end_membership(conn, id, member, None).await?;
+    if keep_an_admin(conn, id, member, "member_removed").await? == Succession::NobodyLeft {
+        return Err(AppError::refused(
+            ErrorCode::LastAdmin,
+            "the league's last human member stays a member (deleting the account closes the \
+             league)",
+        ));
+    }
+    history::record(
+        conn,
+        id,
+        HistoryKind::MemberRemoved,
+        Some(member),
+        Some(admin),
+        json!({}),
+    )
+    .await
+}
+
 pub(crate) async fn require_admin(
     conn: &mut Conn,
     league: LeagueId,
@@ -264,28 +306,34 @@ impl App {
         .await
     }
 
-    /// Sets what the league's tables may say (admins); the league's history records a
-    /// change, with who made it and what it was.
+    /// Sets what the league's tables may say, and whether members watching may talk
+    /// (admins; what is `None` stays); the league's history records a change, with who
+    /// made it and what it was.
     pub async fn set_league_chat(
         &self,
         admin: PlayerId,
         id: LeagueId,
-        chat: super::chat::ChatPolicy,
+        chat: Option<super::chat::ChatPolicy>,
+        watchers: Option<bool>,
     ) -> Result<LeagueView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            let before = super::chat::ChatPolicy::stored(&load_league(conn, id).await?.chat);
-            if before != chat {
-                store::leagues::set_chat(conn, id.0, chat.as_str()).await?;
+            let league = load_league(conn, id).await?;
+            let before = super::chat::ChatPolicy::stored(&league.chat);
+            let chat = chat.unwrap_or(before);
+            let watchers = watchers.unwrap_or(league.watchers_chat);
+            if (before, league.watchers_chat) != (chat, watchers) {
+                store::leagues::set_chat(conn, id.0, chat.as_str(), watchers).await?;
                 history::record(
                     conn,
                     id,
                     HistoryKind::ChatPolicyChanged,
                     None,
                     Some(admin),
-                    json!({"from": before.as_str(), "to": chat.as_str()}),
+                    json!({"from": before.as_str(), "to": chat.as_str(),
+                           "watchers_chat": watchers}),
                 )
                 .await?;
             }
@@ -424,37 +472,7 @@ impl App {
         conn.transaction::<_, AppError, _>(async move |conn| {
             let league = lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
-            if league.created_by == member.0 {
-                return Err(AppError::refused(
-                    ErrorCode::CannotRemoveCreator,
-                    "the league's creator stays a member",
-                ));
-            }
-            require_target(conn, id, member).await?;
-            let seated = store::seats::count_in_league(conn, id.0, member.0, false).await?;
-            if seated > 0 {
-                return Err(AppError::refused(
-                    ErrorCode::MemberSeated,
-                    "a member seated at a table (with chips in play) cannot be removed: they stand up first",
-                ));
-            }
-            end_membership(conn, id, member, None).await?;
-            if keep_an_admin(conn, id, member, "member_removed").await? == Succession::NobodyLeft {
-                return Err(AppError::refused(
-                    ErrorCode::LastAdmin,
-                    "the league's last human member stays a member (deleting the account \
-                     closes the league)",
-                ));
-            }
-            history::record(
-                conn,
-                id,
-                HistoryKind::MemberRemoved,
-                Some(member),
-                Some(admin),
-                json!({}),
-            )
-            .await
+            remove_in(conn, &league, admin, member).await
         })
         .await
     }

@@ -34,8 +34,11 @@ pub enum HistoryKind {
     /// pots returned through the ledger, and nothing joins it any more.
     LeagueClosed,
     /// An admin set what the league's tables may say (`data.from`, `data.to`: `phrases`,
-    /// `text` or `off`).
+    /// `text` or `off`) and who (`data.watchers_chat`: whether members watching may talk).
     ChatPolicyChanged,
+    /// An admin acted on a report about `player_id` (`data.report_id`, `data.kind`,
+    /// `data.action`: `dismiss`, `hide`, `mute` (for `data.hours`) or `remove`).
+    ReportResolved,
 }
 
 impl HistoryKind {
@@ -48,6 +51,7 @@ impl HistoryKind {
             HistoryKind::WebhookTakenOver => "webhook_taken_over",
             HistoryKind::LeagueClosed => "league_closed",
             HistoryKind::ChatPolicyChanged => "chat_policy_changed",
+            HistoryKind::ReportResolved => "report_resolved",
         }
     }
 
@@ -60,6 +64,7 @@ impl HistoryKind {
             HistoryKind::WebhookTakenOver,
             HistoryKind::LeagueClosed,
             HistoryKind::ChatPolicyChanged,
+            HistoryKind::ReportResolved,
         ]
         .into_iter()
         .find(|k| k.as_str() == kind)

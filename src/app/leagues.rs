@@ -79,6 +79,9 @@ pub struct LeagueView {
     pub join_policy: JoinPolicy,
     /// What the league's tables may say.
     pub chat: super::chat::ChatPolicy,
+    /// Whether members watching a table (not seated at it) may talk at it too (as
+    /// `chat` allows).
+    pub watchers_chat: bool,
     /// Chips credited to each new member.
     pub starting_balance: i64,
     /// The player who created the league.
@@ -103,6 +106,7 @@ impl LeagueView {
             invite_uses_left: league.invite_uses_left.filter(|_| admin),
             join_policy: JoinPolicy::stored(&league.join_policy),
             chat: super::chat::ChatPolicy::stored(&league.chat),
+            watchers_chat: league.watchers_chat,
             starting_balance: league.starting_balance,
             created_by: league.created_by,
             created_at: league.created_at,

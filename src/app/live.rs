@@ -1,5 +1,6 @@
 //! Live updates across server processes: every append notifies `bourre_events` with
-//! `<table_id>:<seq>` (PostgreSQL delivers it on commit); one listening connection per
+//! `<table_id>:<seq>`, and every chat message with `<table_id>:0:<message_id>` (PostgreSQL
+//! delivers it on commit); one listening connection per
 //! process hands the notices to the feed of each table (see [`super::feeds`]), which
 //! reads the new events once for all of the process's streams and long-polls.
 
@@ -14,12 +15,25 @@ use super::App;
 use super::feeds::Feeds;
 use crate::store::{self, events::NOTIFY_CHANNEL};
 
-/// A table's log grew to `seq`. The nil table means "anything may have changed" (sent when
-/// the listener (re)connects, since notices may have been missed meanwhile).
+/// A table's log grew to `seq`, or its chat to message `chat` (0: not told). The nil
+/// table means "anything may have changed" (sent when the listener (re)connects, since
+/// notices may have been missed meanwhile).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Notice {
     pub table: Uuid,
     pub seq: i64,
+    pub chat: i64,
+}
+
+impl Notice {
+    /// The notice as other processes read it (see [`parse`]).
+    fn payload(self) -> String {
+        if self.chat == 0 {
+            format!("{}:{}", self.table, self.seq)
+        } else {
+            format!("{}:{}:{}", self.table, self.seq, self.chat)
+        }
+    }
 }
 
 /// The process's feeds, woken by notices, and its outbox of notices for the other
@@ -64,7 +78,7 @@ impl Live {
 
     /// Wakes the feed of the notice's table (every feed for the nil table).
     pub fn publish(&self, notice: Notice) {
-        self.feeds.wake(notice.table, notice.seq);
+        self.feeds.wake(notice);
     }
 
     /// A committed append: wakes this process's feed of the table now, and queues the
@@ -82,11 +96,14 @@ impl Live {
 }
 
 fn parse(payload: &str) -> Option<Notice> {
-    let (table, seq) = payload.split_once(':')?;
-    Some(Notice {
-        table: table.parse().ok()?,
-        seq: seq.parse().ok()?,
-    })
+    let mut parts = payload.split(':');
+    let table = parts.next()?.parse().ok()?;
+    let seq = parts.next()?.parse().ok()?;
+    let chat = parts.next().map_or(Some(0), |c| c.parse().ok())?;
+    parts
+        .next()
+        .is_none()
+        .then_some(Notice { table, seq, chat })
 }
 
 impl App {
@@ -121,9 +138,17 @@ impl App {
             {
                 batch.push(notice);
             }
-            batch.sort_by_key(|n: &Notice| (n.table, std::cmp::Reverse(n.seq)));
-            batch.dedup_by_key(|n| n.table);
-            let notices: Vec<(Uuid, i64)> = batch.drain(..).map(|n| (n.table, n.seq)).collect();
+            // One notice per table: its latest seq and chat message.
+            batch.sort_by_key(|n: &Notice| n.table);
+            batch.dedup_by(|later, kept| {
+                let same = later.table == kept.table;
+                if same {
+                    kept.seq = kept.seq.max(later.seq);
+                    kept.chat = kept.chat.max(later.chat);
+                }
+                same
+            });
+            let notices: Vec<String> = batch.drain(..).map(Notice::payload).collect();
             if let Err(e) = self.send_notices(&mut conn, &notices).await {
                 conn = None;
                 crate::obs::warn(
@@ -137,7 +162,7 @@ impl App {
     async fn send_notices(
         &self,
         conn: &mut Option<store::Conn>,
-        notices: &[(Uuid, i64)],
+        notices: &[String],
     ) -> Result<(), String> {
         let conn = match conn {
             Some(conn) => conn,
@@ -166,6 +191,7 @@ impl App {
         self.live.publish(Notice {
             table: Uuid::nil(),
             seq: 0,
+            chat: 0,
         });
         let mut notices = std::pin::pin!(conn.notifications_stream());
         while let Some(item) = notices.next().await {
@@ -188,11 +214,21 @@ mod tests {
     #[test]
     fn notices_parse() {
         let id = Uuid::new_v4();
-        assert_eq!(
-            parse(&format!("{id}:42")),
-            Some(Notice { table: id, seq: 42 })
-        );
+        let event = Notice {
+            table: id,
+            seq: 42,
+            chat: 0,
+        };
+        let chat = Notice {
+            table: id,
+            seq: 0,
+            chat: 7,
+        };
+        assert_eq!(parse(&event.payload()), Some(event));
+        assert_eq!(event.payload(), format!("{id}:42"));
+        assert_eq!(parse(&chat.payload()), Some(chat));
         assert_eq!(parse("nonsense"), None);
         assert_eq!(parse(&format!("{id}:x")), None);
+        assert_eq!(parse(&format!("{id}:1:2:3")), None);
     }
 }

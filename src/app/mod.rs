@@ -6,6 +6,7 @@
 pub mod account;
 pub mod audit;
 pub mod auth;
+pub mod blocks;
 pub mod bots;
 pub mod chat;
 pub mod commands;
@@ -39,6 +40,7 @@ pub mod push;
 pub mod push_texts;
 pub mod reachable;
 pub mod rebuild;
+pub mod reports;
 pub mod sessions;
 pub mod standings;
 pub mod sweeper;
@@ -143,6 +145,8 @@ pub struct Config {
     pub guest_ttl: Duration,
     /// How long a table's chat is kept (`BOURRE_CHAT_RETENTION_DAYS`).
     pub chat_kept: Duration,
+    /// The operator's channel for reports (`BOURRE_OPERATOR_WEBHOOK_URL`).
+    pub operator: Option<crate::store::webhooks::Operator>,
     /// The OpenID providers players sign in with (`BOURRE_OIDC_PROVIDERS`).
     pub oidc: std::sync::Arc<oidc::Providers>,
     /// The native push services devices are sent to (FCM, APNs).

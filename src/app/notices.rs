@@ -25,6 +25,9 @@ pub enum NotificationKind {
     /// The server acted for a player whose time ran out.
     #[serde(rename = "player.timed_out")]
     PlayerTimedOut,
+    /// A player reported something about the league (its admins' endpoints only).
+    #[serde(rename = "report.created")]
+    ReportCreated,
 }
 
 impl NotificationKind {
@@ -34,6 +37,7 @@ impl NotificationKind {
             NotificationKind::TurnReminder => "turn.reminder",
             NotificationKind::HandEnded => "hand.ended",
             NotificationKind::PlayerTimedOut => "player.timed_out",
+            NotificationKind::ReportCreated => "report.created",
         }
     }
 }

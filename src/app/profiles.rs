@@ -230,9 +230,10 @@ pub struct PublicProfile {
     pub id: Uuid,
     /// Their username.
     pub username: String,
-    /// The name they chose to be shown by; null when they chose none (show the username).
+    /// The name they chose to be shown by; null when they chose none, or the caller blocked
+    /// them (show the username).
     pub display_name: Option<String>,
-    /// Their avatar; null when they chose none.
+    /// Their avatar; null when they chose none, or the caller blocked them.
     pub avatar: Option<Avatar>,
     /// A server-side bot.
     pub bot: bool,
@@ -299,7 +300,8 @@ impl App {
     }
 
     /// Player `id`'s public profile, for a caller who shares a league with them (404
-    /// `player_not_found` otherwise, as for an id no player has).
+    /// `player_not_found` otherwise, as for an id no player has); without the names they
+    /// chose when the caller blocked them.
     pub async fn public_profile(
         &self,
         caller: PlayerId,
@@ -335,12 +337,13 @@ impl App {
             })
             .collect();
         let bot = row.bot;
+        let blocked = store::blocks::is_blocked(&mut conn, caller.0, id.0).await?;
         let profile = Profile::from(row);
         Ok(PublicProfile {
             id: profile.id.0,
             username: profile.username,
-            display_name: profile.display_name,
-            avatar: profile.avatar,
+            display_name: profile.display_name.filter(|_| !blocked),
+            avatar: profile.avatar.filter(|_| !blocked),
             bot,
             member_since: profile.created_at,
             leagues,

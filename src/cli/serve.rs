@@ -2,6 +2,7 @@
 //! its environment variable, checked before anything starts), the database (a private
 //! embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
 
+use crate::store::webhooks::Operator;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
@@ -102,6 +103,13 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_CHAT_RETENTION_DAYS", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=3650))]
     pub chat_retention_days: u64,
+    /// The operator's channel: reports about a league or its admins are posted here as
+    /// `report.created`, signed as league webhooks are (with BOURRE_OPERATOR_WEBHOOK_SECRET).
+    #[arg(long, env = "BOURRE_OPERATOR_WEBHOOK_URL")]
+    pub operator_webhook_url: Option<String>,
+    /// The operator channel's signing secret: `whsec_` + base64 of 24 to 64 random bytes.
+    #[arg(long, env = "BOURRE_OPERATOR_WEBHOOK_SECRET", hide_env_values = true)]
+    pub operator_webhook_secret: Option<String>,
     /// League joins per client address and hour.
     #[arg(long, env = "BOURRE_JOINS_PER_HOUR", default_value_t = 60,
           value_parser = clap::value_parser!(i32).range(0..))]
@@ -233,6 +241,39 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The operator's channel of `BOURRE_OPERATOR_WEBHOOK_*`, if set.
+    fn operator(&self) -> Result<Option<Operator>, String> {
+        use base64::Engine;
+        let (url, secret) = match (&self.operator_webhook_url, &self.operator_webhook_secret) {
+            (None, None) => return Ok(None),
+            (Some(url), Some(secret)) => (url, secret),
+            _ => {
+                return Err(
+                    "BOURRE_OPERATOR_WEBHOOK_URL and BOURRE_OPERATOR_WEBHOOK_SECRET go together"
+                        .into(),
+                );
+            }
+        };
+        let key = secret
+            .strip_prefix("whsec_")
+            .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+            .filter(|k| (24..=64).contains(&k.len()));
+        if key.is_none() {
+            return Err(
+                "BOURRE_OPERATOR_WEBHOOK_SECRET is whsec_ and the base64 of 24 to 64 bytes".into(),
+            );
+        }
+        if !(url.starts_with("https://") || url.starts_with("http://")) {
+            return Err(format!(
+                "BOURRE_OPERATOR_WEBHOOK_URL is an http(s) URL, not {url:?}"
+            ));
+        }
+        Ok(Some(Operator {
+            url: url.clone(),
+            secret: secret.clone(),
+        }))
+    }
+
     /// The OpenID providers of `BOURRE_OIDC_*`.
     fn oidc(&self) -> Result<Providers, String> {
         Providers::parse(
@@ -264,6 +305,7 @@ impl ServeArgs {
             ));
         }
         self.oidc()?;
+        self.operator()?;
         if let Some(key) = self.vapid_private_key.as_deref() {
             Vapid::from_private(key).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?;
         }
@@ -453,6 +495,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
             chat_kept: Duration::from_secs(args.chat_retention_days * 86_400),
+            operator: args.operator()?,
             native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(args.oidc()?),
         },

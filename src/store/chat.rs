@@ -20,6 +20,8 @@ pub struct MessageRow {
     pub phrase: Option<String>,
     pub body: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// When an admin hid it, if they did.
+    pub hidden_at: Option<DateTime<Utc>>,
     #[diesel(select_expression = players::username)]
     pub username: String,
     #[diesel(select_expression = players::display_name)]
@@ -60,17 +62,25 @@ pub async fn insert(
         .await?)
 }
 
-/// The table's messages after `after`, oldest first, at most `limit`.
+/// The table's messages after `after` that are not hidden, oldest first, at most `limit`;
+/// but for the free text of the players in `unheard` (a viewer's blocks).
 pub async fn page(
     conn: &mut Conn,
     table: Uuid,
     after: i64,
     limit: i64,
+    unheard: &[Uuid],
 ) -> Result<Vec<MessageRow>, StoreError> {
     Ok(chat_messages::table
         .inner_join(players::table)
         .filter(chat_messages::table_id.eq(table))
         .filter(chat_messages::id.gt(after))
+        .filter(chat_messages::hidden_at.is_null())
+        .filter(
+            chat_messages::body
+                .is_null()
+                .or(chat_messages::player_id.ne_all(unheard)),
+        )
         .order(chat_messages::id.asc())
         .limit(limit)
         .select(MessageRow::as_select())
@@ -78,40 +88,103 @@ pub async fn page(
         .await?)
 }
 
+/// Message `id` of `table`, hidden or not.
+pub async fn find(conn: &mut Conn, table: Uuid, id: i64) -> Result<Option<MessageRow>, StoreError> {
+    Ok(chat_messages::table
+        .inner_join(players::table)
+        .filter(chat_messages::table_id.eq(table))
+        .filter(chat_messages::id.eq(id))
+        .select(MessageRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// Message `id` with its table, whichever it is.
+pub async fn find_any(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, StoreError> {
+    Ok(chat_messages::table
+        .inner_join(players::table)
+        .filter(chat_messages::id.eq(id))
+        .select(MessageRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+/// The id of the table's newest message (0 when none).
+pub async fn newest(conn: &mut Conn, table: Uuid) -> Result<i64, StoreError> {
+    Ok(chat_messages::table
+        .filter(chat_messages::table_id.eq(table))
+        .select(diesel::dsl::max(chat_messages::id))
+        .first::<Option<i64>>(conn)
+        .await?
+        .unwrap_or(0))
+}
+
+/// Hides message `id` (an admin, `by`); whether it was shown.
+pub async fn hide(conn: &mut Conn, id: i64, by: Uuid) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        chat_messages::table
+            .filter(chat_messages::id.eq(id))
+            .filter(chat_messages::hidden_at.is_null()),
+    )
+    .set((
+        chat_messages::hidden_at.eq(diesel::dsl::now),
+        chat_messages::hidden_by.eq(by),
+    ))
+    .execute(conn)
+    .await?;
+    Ok(n == 1)
+}
+
+/// A player's turn to talk at a table, as [`take_turn`] reads it.
+#[derive(Debug, QueryableByName)]
+pub struct Turn {
+    /// The table's version and hand now; its row is shared until the transaction ends,
+    /// so no event commits between them and the message.
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub version: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub hand_no: i32,
+    /// The database's clock.
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    pub now: DateTime<Utc>,
+    /// Messages the player said at the table in the window before now, and when the first
+    /// of them was.
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub said: i64,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    pub first: Option<DateTime<Utc>>,
+}
+
 /// In the caller's transaction, holding the table's turn to talk until it ends (so that
 /// messages commit in the order of their ids, and a reader paging `after` an id misses
-/// none): the database's clock now, and how many messages `player` said at `table` in the
-/// `secs` seconds before it, with when the first of them was.
-pub async fn said_lately(
+/// none) and sharing the table's row (so that a message commits between the events it was
+/// said between): the table's version and hand, the database's clock, and what `player`
+/// said at `table` in the `secs` seconds before.
+pub async fn take_turn(
     conn: &mut Conn,
     table: Uuid,
     player: Uuid,
     secs: i64,
-) -> Result<(DateTime<Utc>, i64, Option<DateTime<Utc>>), StoreError> {
-    #[derive(QueryableByName)]
-    struct Said {
-        #[diesel(sql_type = diesel::sql_types::Timestamptz)]
-        now: DateTime<Utc>,
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        said: i64,
-        #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
-        first: Option<DateTime<Utc>>,
-    }
+) -> Result<Option<Turn>, StoreError> {
     diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7))")
         .bind::<diesel::sql_types::Uuid, _>(table)
         .execute(conn)
         .await?;
-    let said: Said = diesel::sql_query(
-        "SELECT clock_timestamp() AS now, count(*) AS said, min(created_at) AS first \
+    Ok(diesel::sql_query(
+        "SELECT t.version, t.hand_no, clock_timestamp() AS now, s.said, s.first \
+         FROM tables t, (SELECT count(*) AS said, min(created_at) AS first \
          FROM chat_messages WHERE table_id = $1 AND player_id = $2 \
-         AND created_at > clock_timestamp() - make_interval(secs => $3)",
+         AND created_at > clock_timestamp() - make_interval(secs => $3)) s \
+         WHERE t.id = $1 FOR SHARE OF t",
     )
     .bind::<diesel::sql_types::Uuid, _>(table)
     .bind::<diesel::sql_types::Uuid, _>(player)
     .bind::<diesel::sql_types::BigInt, _>(secs)
     .get_result(conn)
-    .await?;
-    Ok((said.now, said.said, said.first))
+    .await
+    .optional()?)
 }
 
 /// Everything `player` said, oldest first (their export).
@@ -145,4 +218,81 @@ pub async fn sweep(conn: &mut Conn, before: DateTime<Utc>) -> Result<usize, Stor
             .execute(conn)
             .await?,
     )
+}
+
+/// What a live feed of a table reads of its chat at once (see `app::feeds`), in the same
+/// snapshot as its events.
+#[derive(Debug, Default)]
+pub struct FeedChat {
+    /// Messages not hidden, oldest first: those after the feed's newest or, for a feed
+    /// that had none yet, the table's newest.
+    pub messages: Vec<MessageRow>,
+    /// For a feed that had none yet: every message after this id is in `messages`.
+    pub from: Option<i64>,
+    /// Ids of the messages after `kept` (those the feed holds) hidden since.
+    pub hidden: Vec<i64>,
+    /// The blocks made by the listening players, as `(blocker, blocked)`.
+    pub blocks: Vec<(Uuid, Uuid)>,
+}
+
+/// Reads a [`FeedChat`] of `table`: the messages after `after` (the table's newest `limit`
+/// when `None`), which of those after `kept` were hidden, and the blocks `listeners` made.
+pub async fn feed(
+    conn: &mut Conn,
+    table: Uuid,
+    after: Option<i64>,
+    kept: Option<i64>,
+    limit: i64,
+    listeners: &[Uuid],
+) -> Result<FeedChat, StoreError> {
+    let shown = chat_messages::table
+        .inner_join(players::table)
+        .filter(chat_messages::table_id.eq(table))
+        .filter(chat_messages::hidden_at.is_null())
+        .select(MessageRow::as_select())
+        .limit(limit);
+    let (messages, from) = match after {
+        Some(after) => (
+            shown
+                .filter(chat_messages::id.gt(after))
+                .order(chat_messages::id.asc())
+                .load(conn)
+                .await?,
+            None,
+        ),
+        None => {
+            let mut newest: Vec<MessageRow> =
+                shown.order(chat_messages::id.desc()).load(conn).await?;
+            newest.reverse();
+            // Fewer than asked: every message of the table is here.
+            let from = match newest.as_slice().first() {
+                Some(first) if newest.len() as i64 == limit => first.id - 1,
+                _ => 0,
+            };
+            (newest, Some(from))
+        }
+    };
+    let hidden = match kept {
+        Some(kept) => {
+            chat_messages::table
+                .filter(chat_messages::table_id.eq(table))
+                .filter(chat_messages::id.gt(kept))
+                .filter(chat_messages::hidden_at.is_not_null())
+                .select(chat_messages::id)
+                .load(conn)
+                .await?
+        }
+        None => Vec::new(),
+    };
+    let blocks = if messages.iter().any(|m| m.body.is_some()) || kept.is_some() {
+        super::blocks::among(conn, listeners).await?
+    } else {
+        Vec::new()
+    };
+    Ok(FeedChat {
+        messages,
+        from,
+        hidden,
+        blocks,
+    })
 }

@@ -97,22 +97,20 @@ pub fn event_hash(prev_hash: &str, seq: i64, kind: &str, payload: &Value) -> Str
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// Tells every server process that each `(table, seq)`'s log grew to `seq`, after the
-/// commits that grew them: one transaction of its own that waits for no disk flush (a
+/// Tells every server process the `notices` (`<table>:<seq>[:<chat>]`: the table's log
+/// grew to `seq`, its chat to message `chat`), after the commits they tell of: one
+/// transaction of its own that waits for no disk flush (a
 /// notice is a wake-up call, not data; waiters also re-check the database every few
 /// seconds). A transaction that runs `NOTIFY` holds PostgreSQL's notification-queue lock
 /// from its pre-commit through its commit, so the busiest writers commit first and
 /// announce after, in batches.
-pub async fn announce(conn: &mut Conn, notices: &[(Uuid, i64)]) -> Result<(), StoreError> {
+pub async fn announce(conn: &mut Conn, notices: &[String]) -> Result<(), StoreError> {
     use diesel_async::SimpleAsyncConnection;
     if notices.is_empty() {
         return Ok(());
     }
-    // Uuids and integers only: nothing to quote.
-    let payloads: Vec<String> = notices
-        .iter()
-        .map(|(table, seq)| format!("'{table}:{seq}'"))
-        .collect();
+    // Uuids, integers and colons only: nothing to quote.
+    let payloads: Vec<String> = notices.iter().map(|n| format!("'{n}'")).collect();
     let sql = format!(
         "BEGIN; SET LOCAL synchronous_commit TO off; \
          SELECT pg_notify('{NOTIFY_CHANNEL}', n) FROM unnest(ARRAY[{}]::text[]) AS n; COMMIT",

@@ -40,6 +40,10 @@ pub struct PlayerRows {
     pub notification_settings: super::notification_settings::Prefs,
     /// What they said at tables, oldest first.
     pub chat: Vec<super::chat::MessageRow>,
+    /// The players they blocked, newest first.
+    pub blocks: Vec<(Uuid, String, chrono::DateTime<chrono::Utc>)>,
+    /// The reports they made, oldest first.
+    pub reports: Vec<super::reports::ReportRow>,
 }
 
 /// The rows about `player` (whose account is `account`), read in one snapshot; `None`
@@ -137,6 +141,8 @@ pub async fn player_rows(
             let notification_settings =
                 super::notification_settings::of_player(conn, player).await?;
             let chat = super::chat::of_player(conn, player).await?;
+            let blocks = super::blocks::of(conn, player).await?;
+            let reports = super::reports::of_reporter(conn, player).await?;
             Ok(Some(PlayerRows {
                 profile,
                 memberships,
@@ -151,6 +157,8 @@ pub async fn player_rows(
                 devices,
                 notification_settings,
                 chat,
+                blocks,
+                reports,
             }))
         })
         .await

@@ -28,6 +28,8 @@ pub struct League {
     pub invite_by: Uuid,
     /// What its tables may say: `phrases`, `text` or `off` (a CHECK keeps it to these).
     pub chat: String,
+    /// Whether members watching a table (not seated at it) may talk at it.
+    pub watchers_chat: bool,
 }
 
 /// A new league's row.
@@ -99,10 +101,15 @@ pub async fn insert(conn: &mut Conn, league: &NewLeague<'_>) -> Result<(), Store
     Ok(())
 }
 
-/// Sets what league `id`'s tables may say.
-pub async fn set_chat(conn: &mut Conn, id: Uuid, chat: &str) -> Result<(), StoreError> {
+/// Sets what league `id`'s tables may say, and whether its members watching may talk.
+pub async fn set_chat(
+    conn: &mut Conn,
+    id: Uuid,
+    chat: &str,
+    watchers: bool,
+) -> Result<(), StoreError> {
     diesel::update(leagues::table.find(id))
-        .set(leagues::chat.eq(chat))
+        .set((leagues::chat.eq(chat), leagues::watchers_chat.eq(watchers)))
         .execute(conn)
         .await?;
     Ok(())

@@ -54,6 +54,36 @@ pub async fn members_among(
         .await?)
 }
 
+/// Until when the member may not talk at the league's tables (an admin muted them), if
+/// they are muted.
+pub async fn chat_muted_until(
+    conn: &mut Conn,
+    league: Uuid,
+    player: Uuid,
+) -> Result<Option<chrono::DateTime<chrono::Utc>>, StoreError> {
+    Ok(memberships::table
+        .find((league, player))
+        .select(memberships::chat_muted_until)
+        .first(conn)
+        .await
+        .optional()?
+        .flatten())
+}
+
+/// Mutes the member at the league's tables until `until`; whether they are a member.
+pub async fn mute(
+    conn: &mut Conn,
+    league: Uuid,
+    player: Uuid,
+    until: chrono::DateTime<chrono::Utc>,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(memberships::table.find((league, player)))
+        .set(memberships::chat_muted_until.eq(until))
+        .execute(conn)
+        .await?;
+    Ok(n == 1)
+}
+
 /// Adds a member; a member already there fails with a unique violation.
 pub async fn insert(
     conn: &mut Conn,

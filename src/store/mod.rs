@@ -1,5 +1,6 @@
 //! PostgreSQL: the pool, migrations, the event log, the ledger and projections.
 
+pub mod blocks;
 pub mod chat;
 pub mod devices;
 pub mod discovery;
@@ -16,6 +17,7 @@ pub mod notification_settings;
 pub mod players;
 pub mod push;
 pub mod quotas;
+pub mod reports;
 pub mod schema;
 pub mod seasons;
 pub mod seats;

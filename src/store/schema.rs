@@ -101,6 +101,7 @@ diesel::table! {
         closed_at -> Nullable<Timestamptz>,
         invite_by -> Uuid,
         chat -> Text,
+        watchers_chat -> Bool,
     }
 }
 
@@ -110,6 +111,7 @@ diesel::table! {
         player_id -> Uuid,
         role -> Text,
         joined_at -> Timestamptz,
+        chat_muted_until -> Nullable<Timestamptz>,
     }
 }
 
@@ -261,7 +263,7 @@ diesel::table! {
 diesel::table! {
     deliveries (id) {
         id -> Text,
-        webhook_id -> Uuid,
+        webhook_id -> Nullable<Uuid>,
         kind -> Text,
         body -> Text,
         state -> Text,
@@ -319,6 +321,35 @@ diesel::table! {
         after_seq -> Int8,
         phrase -> Nullable<Text>,
         body -> Nullable<Text>,
+        created_at -> Timestamptz,
+        hidden_at -> Nullable<Timestamptz>,
+        hidden_by -> Nullable<Uuid>,
+    }
+}
+
+diesel::table! {
+    blocks (blocker, blocked) {
+        blocker -> Uuid,
+        blocked -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    reports (id) {
+        id -> Int8,
+        reporter -> Uuid,
+        kind -> Text,
+        target -> Text,
+        league_id -> Nullable<Uuid>,
+        subject -> Nullable<Uuid>,
+        message_id -> Nullable<Int8>,
+        reason -> Text,
+        note -> Nullable<Text>,
+        status -> Text,
+        resolved_by -> Nullable<Uuid>,
+        resolved_at -> Nullable<Timestamptz>,
+        mute_hours -> Nullable<Int4>,
         created_at -> Timestamptz,
     }
 }
@@ -412,6 +443,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     devices,
     notification_settings,
     chat_messages,
+    blocks,
+    reports,
     watchers,
     webhooks,
     deliveries,

@@ -303,6 +303,43 @@ pub struct Claimed {
     pub active: bool,
 }
 
+/// The operator's channel (`BOURRE_OPERATOR_WEBHOOK_URL`): where reports about a league
+/// or its admins go, signed with `secret` as league endpoints are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operator {
+    pub url: String,
+    /// `whsec_` + base64.
+    pub secret: String,
+}
+
+/// Queues `body` (a notification of `kind`) for each endpoint of `league` that takes
+/// `kind` and is sent to, or, with no league, for the operator's channel; how many.
+pub async fn queue(
+    conn: &mut Conn,
+    league: Option<Uuid>,
+    kind: &str,
+    body: &str,
+) -> Result<usize, StoreError> {
+    let id = "'msg_' || replace(gen_random_uuid()::text, '-', '')";
+    let query = match league {
+        Some(_) => format!(
+            "INSERT INTO deliveries (id, webhook_id, kind, body) SELECT {id}, w.id, $2, $3 \
+             FROM webhooks w WHERE w.league_id = $1 AND $2 = ANY (w.events) AND {active}",
+            active = active("w"),
+        ),
+        None => format!(
+            "INSERT INTO deliveries (id, webhook_id, kind, body) \
+             SELECT {id}, NULL, $2, $3 WHERE $1 IS NULL"
+        ),
+    };
+    Ok(diesel::sql_query(query)
+        .bind::<diesel::sql_types::Nullable<diesel::sql_types::Uuid>, _>(league)
+        .bind::<Text, _>(kind)
+        .bind::<Text, _>(body)
+        .execute(conn)
+        .await?)
+}
+
 /// How many deliveries may be in flight at once, over every process.
 #[derive(Debug, Clone, Copy)]
 pub struct InFlight {
@@ -324,29 +361,36 @@ pub async fn claim(
     limit: i64,
     lease_secs: i64,
     in_flight: InFlight,
+    operator: Option<&Operator>,
 ) -> Result<Vec<Claimed>, StoreError> {
     use diesel_async::AsyncConnection;
+    // The operator's deliveries (no endpoint row) count as one endpoint of no league, and
+    // are sent to the configured channel while there is one.
     let query = format!(
         "WITH due AS (SELECT d.id, d.webhook_id, w.league_id, d.next_at, \
          row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_at, d.id) AS nth \
          FROM (SELECT id, webhook_id, next_at FROM deliveries WHERE state = 'pending' \
          AND next_at <= now() ORDER BY next_at LIMIT 1000) d \
-         JOIN webhooks w ON w.id = d.webhook_id), \
+         LEFT JOIN webhooks w ON w.id = d.webhook_id), \
          busy AS (SELECT f.webhook_id, fw.league_id FROM deliveries f \
-         JOIN webhooks fw ON fw.id = f.webhook_id \
+         LEFT JOIN webhooks fw ON fw.id = f.webhook_id \
          WHERE f.leased_until > now() AND f.state = 'pending'), \
          endpoint_ok AS (SELECT due.* FROM due WHERE due.nth + \
-         (SELECT count(*) FROM busy b WHERE b.webhook_id = due.webhook_id) <= $3), \
+         (SELECT count(*) FROM busy b \
+         WHERE b.webhook_id IS NOT DISTINCT FROM due.webhook_id) <= $3), \
          ranked AS (SELECT e.*, row_number() OVER (PARTITION BY e.league_id \
          ORDER BY e.next_at, e.id) AS league_nth FROM endpoint_ok e), \
          taken AS (SELECT r.id FROM ranked r WHERE r.league_nth + \
-         (SELECT count(*) FROM busy b WHERE b.league_id = r.league_id) <= $4 \
+         (SELECT count(*) FROM busy b WHERE b.league_id IS NOT DISTINCT FROM r.league_id) <= $4 \
          ORDER BY r.next_at, r.id LIMIT $1) \
          UPDATE deliveries d SET attempts = d.attempts + 1, \
          next_at = now() + make_interval(secs => $2), \
          leased_until = now() + make_interval(secs => $2) \
-         FROM webhooks w WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM taken) \
-         RETURNING d.id, w.url, w.secret, d.body, d.attempts, d.created_at, {active} AS active",
+         FROM deliveries o LEFT JOIN webhooks w ON w.id = o.webhook_id \
+         WHERE o.id = d.id AND d.id IN (SELECT id FROM taken) \
+         RETURNING d.id, coalesce(w.url, $5) AS url, coalesce(w.secret, $6) AS secret, d.body, \
+         d.attempts, d.created_at, \
+         CASE WHEN d.webhook_id IS NULL THEN $7 ELSE {active} END AS active",
         active = active("w"),
     );
     conn.transaction::<_, StoreError, _>(async |conn| {
@@ -358,6 +402,9 @@ pub async fn claim(
             .bind::<BigInt, _>(lease_secs)
             .bind::<BigInt, _>(in_flight.per_endpoint)
             .bind::<BigInt, _>(in_flight.per_league)
+            .bind::<Text, _>(operator.map_or("", |o| o.url.as_str()))
+            .bind::<Text, _>(operator.map_or("", |o| o.secret.as_str()))
+            .bind::<diesel::sql_types::Bool, _>(operator.is_some())
             .load(conn)
             .await?)
     })

@@ -35,6 +35,7 @@ mod rebuild;
 mod rules_over_http;
 mod secrets;
 mod sessions;
+mod social;
 mod table_fold;
 mod timeouts;
 mod views;

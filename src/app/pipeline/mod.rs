@@ -390,6 +390,7 @@ impl App {
         self.live.announce(crate::app::live::Notice {
             table: id,
             seq: version,
+            chat: 0,
         });
         self.outbox.notify_one();
     }

@@ -174,6 +174,7 @@ fn serve_here(
             mail: None,
             guest_ttl: Duration::from_secs(30 * 86_400),
             chat_kept: Duration::from_secs(30 * 86_400),
+            operator: None,
             native: std::sync::Arc::new(crate::app::native::Native::new(None, None, None)?),
             oidc: std::sync::Arc::new(crate::app::oidc::Providers::parse("", "", false, 0)?),
             allow_fixed_deck: false,

@@ -1,0 +1,105 @@
+//! Blocks: a player hides another's free text and chosen names from themselves. Phrases of
+//! the catalogue still show (they are the game's words), and the blocked player is not told.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::ids::PlayerId;
+use super::{App, AppError, ErrorCode};
+use crate::store;
+
+/// A player the caller blocked.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Block {
+    /// The player blocked.
+    pub player_id: Uuid,
+    /// Their username.
+    pub username: String,
+    /// When the caller blocked them.
+    pub created_at: DateTime<Utc>,
+}
+
+/// The players the caller blocked, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Blocks {
+    pub blocks: Vec<Block>,
+}
+
+/// Most players one player may block.
+pub const MAX_BLOCKS: usize = 1000;
+
+fn player_not_found() -> AppError {
+    AppError::refused(
+        ErrorCode::PlayerNotFound,
+        "no player with this id shares a league with the caller",
+    )
+}
+
+impl App {
+    /// Blocks `other` for the caller (who shares a league with them): their free text and
+    /// chosen names are hidden from the caller from now on. The block and whether it is new.
+    pub async fn block(
+        &self,
+        player: PlayerId,
+        other: PlayerId,
+    ) -> Result<(Block, bool), AppError> {
+        if player == other {
+            return Err(AppError::refused(
+                ErrorCode::InvalidBlock,
+                "a player cannot block themselves",
+            ));
+        }
+        let mut conn = store::conn(&self.pool).await?;
+        let shared = store::memberships::shared_leagues(&mut conn, player.0, other.0).await?;
+        if shared.is_empty() {
+            return Err(player_not_found());
+        }
+        let blocked = store::blocks::blocked_by(&mut conn, player.0).await?;
+        if blocked.len() >= MAX_BLOCKS && !blocked.contains(&other.0) {
+            return Err(AppError::refused(
+                ErrorCode::InvalidBlock,
+                format!("a player blocks at most {MAX_BLOCKS} players"),
+            ));
+        }
+        let new = store::blocks::insert(&mut conn, player.0, other.0).await?;
+        let block = self
+            .blocks(player)
+            .await?
+            .blocks
+            .into_iter()
+            .find(|b| b.player_id == other.0)
+            .ok_or_else(player_not_found)?;
+        Ok((block, new))
+    }
+
+    /// Lifts the caller's block of `other`: 404 `player_not_found` when there was none.
+    pub async fn unblock(&self, player: PlayerId, other: PlayerId) -> Result<(), AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        if store::blocks::delete(&mut conn, player.0, other.0).await? {
+            Ok(())
+        } else {
+            Err(AppError::refused(
+                ErrorCode::PlayerNotFound,
+                "the caller has not blocked this player",
+            ))
+        }
+    }
+
+    /// The players the caller blocked, newest first.
+    pub async fn blocks(&self, player: PlayerId) -> Result<Blocks, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let rows = store::blocks::of(&mut conn, player.0).await?;
+        Ok(Blocks {
+            blocks: rows
+                .into_iter()
+                .map(|(player_id, username, created_at)| Block {
+                    player_id,
+                    username,
+                    created_at,
+                })
+                .collect(),
+        })
+    }
+}
