@@ -196,6 +196,7 @@ pub enum ReportState {
 pub struct ReportsQuery {
     /// `open` (the default) or `resolved`.
     #[serde(default)]
+    #[param(inline)]
     pub state: Option<ReportState>,
     /// Reports after this one in the list's order (`next_cursor` of the previous page).
     #[serde(default)]

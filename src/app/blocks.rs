@@ -21,6 +21,16 @@ pub struct Block {
     pub created_at: DateTime<Utc>,
 }
 
+impl From<(Uuid, String, DateTime<Utc>)> for Block {
+    fn from((player_id, username, created_at): (Uuid, String, DateTime<Utc>)) -> Block {
+        Block {
+            player_id,
+            username,
+            created_at,
+        }
+    }
+}
+
 /// The players the caller blocked, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Blocks {
@@ -92,14 +102,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         let rows = store::blocks::of(&mut conn, player.0).await?;
         Ok(Blocks {
-            blocks: rows
-                .into_iter()
-                .map(|(player_id, username, created_at)| Block {
-                    player_id,
-                    username,
-                    created_at,
-                })
-                .collect(),
+            blocks: rows.into_iter().map(Block::from).collect(),
         })
     }
 }

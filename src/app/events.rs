@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::chat::ChatMessage;
-use super::feeds::{Listener, Listening};
+use super::feeds::{Cursors, Listener, Listening};
 use super::ids::{PlayerId, TableId};
 use super::table::read::load_seats_of_member;
 use super::table_event::TableEvent;
@@ -108,15 +108,11 @@ impl App {
                 .admit(player.0, self.config.streams, Listening::LongPoll)?;
         let watching = self.watch(id.0, player.0).await;
         // Waiting for what comes after the table's head, whatever the client asked.
-        let mut listener = self.listen(
-            id.0,
-            player.0,
-            after.min(head),
-            chat_after,
-            false,
-            admission,
-            watching,
-        );
+        let from = Cursors {
+            events: after.min(head),
+            chat: chat_after,
+        };
+        let mut listener = self.listen(id.0, player.0, from, false, admission, watching);
         // A process stopping answers at once: the client asks again, of another.
         tokio::select! {
             next = listener.next(self, id, until, limit as usize) => match next {
@@ -180,8 +176,10 @@ impl App {
             self.listen(
                 id.0,
                 player.0,
-                cursor,
-                Some(chat_after),
+                Cursors {
+                    events: cursor,
+                    chat: Some(chat_after),
+                },
                 true,
                 admission,
                 watching,

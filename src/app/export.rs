@@ -300,11 +300,7 @@ impl App {
             blocks: rows
                 .blocks
                 .into_iter()
-                .map(|(player_id, username, created_at)| super::blocks::Block {
-                    player_id,
-                    username,
-                    created_at,
-                })
+                .map(super::blocks::Block::from)
                 .collect(),
             reports: rows
                 .reports

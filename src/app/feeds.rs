@@ -359,6 +359,14 @@ impl Drop for Admission {
     }
 }
 
+/// Where a new listener starts: after event `events` and, when it is given chat, after
+/// message `chat`.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursors {
+    pub events: i64,
+    pub chat: Option<i64>,
+}
+
 /// A listener of one table's feed.
 pub struct Listener {
     feed: Arc<Feed>,
@@ -509,21 +517,20 @@ impl Feeds {
 }
 
 impl App {
-    /// A listener of `table` for `player`, who has seen every event up to `after` (and
-    /// watches the table while it is open), given the table's view after events when
-    /// `views`, and the chat messages after `chat_after` when given.
+    /// A listener of `table` for `player`, who has seen every event up to `from.events`
+    /// (and watches the table while it is open), given the table's view after events when
+    /// `views`, and the chat messages after `from.chat` when given.
     pub fn listen(
         &self,
         table: Uuid,
         player: Uuid,
-        after: i64,
-        chat_after: Option<i64>,
+        from: Cursors,
         views: bool,
         admission: Admission,
         watching: super::presence::Watching,
     ) -> Listener {
         let feeds = self.live.feeds.clone();
-        let (feed, created) = feeds.join(table, player, after);
+        let (feed, created) = feeds.join(table, player, from.events);
         if created {
             actix_web::rt::spawn(self.clone().run_feed(feed.clone()));
         }
@@ -532,8 +539,8 @@ impl App {
             feed,
             feeds,
             player,
-            cursor: after,
-            chat_cursor: chat_after,
+            cursor: from.events,
+            chat_cursor: from.chat,
             views,
             viewed: None,
             _admission: admission,

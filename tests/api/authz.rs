@@ -73,6 +73,8 @@ const ADMIN_ONLY: &[&str] = &[
     "remove_webhook",
     "list_webhook_deliveries",
     "update_league",
+    "list_reports",
+    "moderate_report",
 ];
 
 struct Op {
@@ -123,6 +125,8 @@ fn body_for(id: &str, bob: &Player) -> Option<Value> {
         "set_client_seed" => json!({"seed": "matrix-seed"}),
         "update_league" => json!({"chat": "text"}),
         "say_in_chat" => json!({"phrase": "good_luck"}),
+        "block_player" => json!({"player_id": bob.id}),
+        "moderate_report" => json!({"action": "dismiss"}),
         "add_webhook" => {
             json!({"url": "https://hooks.example.com/bourre", "events": ["turn.started"]})
         }
@@ -198,7 +202,8 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             .replace("{hand_no}", "1")
             .replace("{player_id}", &bob.id)
             .replace("{webhook_id}", &hook)
-            .replace("{provider}", "google");
+            .replace("{provider}", "google")
+            .replace("{report_id}", "1");
         let body = match (op.id.as_str(), op.template.as_str()) {
             ("create", "/v1/leagues") => Some(json!({"name": "Matrix", "starting_balance": 10})),
             ("create", "/v1/tables") => {

@@ -82,7 +82,10 @@ async fn an_admin_sets_what_the_leagues_tables_may_say() {
         .collect();
     assert_eq!(changes.len(), 1, "{history}");
     assert_eq!(changes[0]["by_player_id"], ann.id.as_str());
-    assert_eq!(changes[0]["data"], json!({"from": "phrases", "to": "text"}));
+    assert_eq!(
+        changes[0]["data"],
+        json!({"from": "phrases", "to": "text", "watchers_chat": false})
+    );
 
     // A league made silent from the start.
     let quiet = app

@@ -833,7 +833,34 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         json!({"text": "Same time next week?"}),
     )
     .await;
-    w.get(&format!("{t}/chat?after=0&limit=50"), &cat).await;
+    let said = w.get(&format!("{t}/chat?after=0&limit=50"), &cat).await;
+    let phrase_id = said["messages"][0]["id"].as_i64().expect("a message");
+
+    // Blocks, a report, and what the admin does with it.
+    let block = json!({"player_id": ann.id});
+    w.post("/v1/players/me/blocks", &cat, block.clone()).await;
+    w.post("/v1/players/me/blocks", &cat, block).await;
+    w.get("/v1/players/me/blocks", &cat).await;
+    w.empty(
+        Method::DELETE,
+        &format!("/v1/players/me/blocks/{}", ann.id),
+        &cat,
+        None,
+        204,
+    )
+    .await;
+    let report = json!({"kind": "message", "id": phrase_id.to_string(), "reason": "spam",
+                        "note": "Said after every trick"});
+    let filed = w.post("/v1/reports", &ann, report.clone()).await;
+    w.post("/v1/reports", &ann, report).await;
+    let reports = format!("/v1/leagues/{id}/reports");
+    w.get(&format!("{reports}?state=open&limit=20"), &ann).await;
+    w.post(
+        &format!("{reports}/{}", filed["id"]),
+        &ann,
+        json!({"action": "dismiss"}),
+    )
+    .await;
 
     // What the table and the league keep of it.
     w.get(&format!("{t}/events?after=0&limit=5"), &ann).await;

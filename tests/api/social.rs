@@ -27,8 +27,11 @@ async fn set_league(app: &TestApp, league: &str, admin: &Player, change: Value) 
     .ok();
 }
 
-/// A stream's frames, in order: `(event, id, data)`.
-fn frames(text: &str) -> Vec<(String, Option<i64>, Value)> {
+/// A stream's frame: `(event, id, data)`.
+type Frame = (String, Option<i64>, Value);
+
+/// A stream's frames, in order.
+fn frames(text: &str) -> Vec<Frame> {
     text.split("\n\n")
         .filter_map(|frame| {
             let mut event = None;
@@ -54,8 +57,8 @@ async fn read_until(
              impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
              + Unpin
          ),
-    done: impl Fn(&[(String, Option<i64>, Value)]) -> bool,
-) -> Vec<(String, Option<i64>, Value)> {
+    done: impl Fn(&[Frame]) -> bool,
+) -> Vec<Frame> {
     let until = tokio::time::Instant::now() + Duration::from_secs(20);
     let mut text = String::new();
     loop {
@@ -73,7 +76,7 @@ async fn read_until(
     }
 }
 
-fn chats(frames: &[(String, Option<i64>, Value)]) -> Vec<&Value> {
+fn chats(frames: &[Frame]) -> Vec<&Value> {
     frames
         .iter()
         .filter(|(event, _, _)| event == "chat")
@@ -114,9 +117,7 @@ async fn chat_said_on_one_process_reaches_a_stream_on_another_in_order_with_the_
         .ok();
 
     let got = read_until(&mut stream, |f| chats(f).len() == 2).await;
-    let at = |pred: &dyn Fn(&(String, Option<i64>, Value)) -> bool| {
-        got.iter().position(pred).expect("a frame")
-    };
+    let at = |pred: &dyn Fn(&Frame) -> bool| got.iter().position(pred).expect("a frame");
     let first_chat = at(&|f| f.0 == "chat" && f.2["phrase"] == "good_luck");
     let second_chat = at(&|f| f.0 == "chat" && f.2["text"] == "shuffle up");
     let first_event = at(&|f| f.1 == Some(before + 1) && f.0 != "view");
