@@ -513,9 +513,62 @@ export function rotateInviteCode(id) {
   return call("POST", `/v1/leagues/${id}/invite-code`);
 }
 
-/** Sets what the league's tables may say (admins). @param {string} id @param {Schemas["ChatPolicy"]} chat @returns {Promise<Schemas["LeagueView"]>} */
-export function setLeagueChat(id, chat) {
-  return call("PATCH", `/v1/leagues/${id}`, { chat });
+/**
+ * Sets what the league's tables may say, and whether members watching may talk (admins).
+ * @param {string} id
+ * @param {Schemas["ChatPolicy"]} chat
+ * @param {boolean} watchers
+ * @returns {Promise<Schemas["LeagueView"]>}
+ */
+export function setLeagueChat(id, chat, watchers) {
+  return call("PATCH", `/v1/leagues/${id}`, { chat, watchers_chat: watchers });
+}
+
+/** The phrases and emotes every table may say. @returns {Promise<Schemas["PhrasesOut"]>} */
+export function phrases() {
+  return call("GET", "/v1/chat/phrases");
+}
+
+/** Says a phrase or text at the table. @param {string} id @param {Schemas["ChatIn"]} body @returns {Promise<Schemas["ChatMessage"]>} */
+export function say(id, body) {
+  return call("POST", `/v1/tables/${id}/chat`, body);
+}
+
+/** @param {string} player @returns {Promise<Schemas["Block"]>} */
+export function block(player) {
+  return call("POST", "/v1/players/me/blocks", { player_id: player });
+}
+
+/** @returns {Promise<Schemas["Blocks"]>} */
+export function blocks() {
+  return call("GET", "/v1/players/me/blocks");
+}
+
+/** @param {string} player @returns {Promise<null>} */
+export function unblock(player) {
+  return call("DELETE", `/v1/players/me/blocks/${player}`);
+}
+
+/** @param {Schemas["ReportIn"]} body @returns {Promise<Schemas["Report"]>} */
+export function report(body) {
+  return call("POST", "/v1/reports", body);
+}
+
+/** The league's open reports (admins). @param {string} id @returns {Promise<Schemas["ReportPage"]>} */
+export function reports(id) {
+  return call("GET", `/v1/leagues/${id}/reports?state=open`);
+}
+
+/**
+ * Acts on a report (admins).
+ * @param {string} id
+ * @param {number} report
+ * @param {Schemas["ModerationAction"]} action
+ * @param {number} [hours] for a mute
+ * @returns {Promise<Schemas["Report"]>}
+ */
+export function moderate(id, report, action, hours) {
+  return call("POST", `/v1/leagues/${id}/reports/${report}`, hours === undefined ? { action } : { action, hours });
 }
 
 /** @param {string} id @returns {Promise<Schemas["Season"]>} */

@@ -369,7 +369,8 @@ async function adminSection(id, detail) {
         tell(t("admin.seasonClosed"));
       }, { class: "secondary" }),
     ]),
-    chatPolicy(id, detail.chat),
+    chatPolicy(id, detail),
+    await reportsQueue(id),
     ...(requests.length
       ? [
           el("h4", {}, [t("admin.asking")]),
@@ -399,21 +400,67 @@ async function adminSection(id, detail) {
 }
 
 /**
- * What the league's tables may say: phrases only, free text too, or nothing.
+ * What the league's tables may say (phrases only, free text too, or nothing), and whether
+ * members watching may talk.
  * @param {string} id
- * @param {Schemas["ChatPolicy"]} current
+ * @param {Schemas["LeagueDetail"]} detail
  */
-function chatPolicy(id, current) {
+function chatPolicy(id, detail) {
   const choices = /** @type {const} */ ([["phrases", "admin.chatPhrases"], ["text", "admin.chatText"], ["off", "admin.chatOff"]]);
   const select = el(
     "select",
     { name: "chat" },
-    choices.map(([value, key]) => el("option", value === current ? { value, selected: "" } : { value }, [t(key)])),
+    choices.map(([value, key]) => el("option", value === detail.chat ? { value, selected: "" } : { value }, [t(key)])),
   );
-  return form([el("label", {}, [t("admin.chat"), select]), el("button", { type: "submit", class: "secondary" }, [t("admin.chatSave")])], async () => {
-    const league = await api.setLeagueChat(id, /** @type {Schemas["ChatPolicy"]} */ (select.value));
+  const watchers = el("input", detail.watchers_chat ? { type: "checkbox", name: "watchers", checked: "" } : { type: "checkbox", name: "watchers" });
+  const parts = [
+    el("label", {}, [t("admin.chat"), select]),
+    el("label", { class: "check" }, [watchers, t("admin.watchersChat")]),
+    el("button", { type: "submit", class: "secondary" }, [t("admin.chatSave")]),
+  ];
+  return form(parts, async () => {
+    const league = await api.setLeagueChat(id, /** @type {Schemas["ChatPolicy"]} */ (select.value), watchers.checked);
     tell(t("admin.chatSaved", { policy: t(/** @type {import("./i18n.js").Key} */ (choices.find(([value]) => value === league.chat)?.[1] ?? "admin.chatPhrases")) }));
   });
+}
+
+/**
+ * The league's open reports, oldest first, each with what was reported and what an admin
+ * may do with it.
+ * @param {string} id
+ */
+async function reportsQueue(id) {
+  const { reports } = await api.reports(id);
+  /**
+   * A control acting on report `r`.
+   * @param {Schemas["Report"]} r
+   * @param {Schemas["ModerationAction"]} action
+   * @param {number} [hours]
+   */
+  const act = (r, action, hours) =>
+    button(t(/** @type {import("./i18n.js").Key} */ (`admin.${action}`)), async () => {
+      await api.moderate(id, r.id, action, hours);
+      go(location.pathname);
+      tell(t("admin.reportResolved"));
+    }, { class: "secondary", "aria-label": t(/** @type {import("./i18n.js").Key} */ (`admin.${action}Name`), { name: r.subject_username ?? "" }) });
+  const item = (/** @type {Schemas["Report"]} */ r) => {
+    const said = r.message ? (r.message.text ?? r.message.phrase ?? "") : "";
+    const controls = [act(r, "dismiss")];
+    if (r.message) controls.push(act(r, "hide"));
+    if (r.subject_id) controls.push(act(r, "mute", 24), act(r, "remove"));
+    return el("li", {}, [
+      el("span", {}, [
+        t("admin.reportAbout", { name: r.subject_username ?? "", reason: t(/** @type {import("./i18n.js").Key} */ (`reason.${r.reason}`)) }),
+        ...(said ? [" ", el("q", {}, [said])] : []),
+        ...(r.note ? [" ", el("em", {}, [r.note])] : []),
+      ]),
+      el("span", { class: "actions" }, controls),
+    ]);
+  };
+  return el("section", { "aria-labelledby": "reports" }, [
+    el("h4", { id: "reports" }, [t("admin.reports")]),
+    reports.length ? el("ul", { class: "list" }, reports.map(item)) : el("p", { class: "muted" }, [t("admin.noReports")]),
+  ]);
 }
 
 /**

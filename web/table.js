@@ -6,6 +6,7 @@
 
 import * as api from "./api.js";
 import { feltParts, handParts, inPlay, newsOf, resultPart, seatControls, windClock } from "./felt.js";
+import { chatPart } from "./chat.js";
 import { historyPart } from "./history.js";
 import { t } from "./i18n.js";
 import { Motion, soundSwitch } from "./motion.js";
@@ -33,8 +34,10 @@ export async function tableScreen(into, id, onTurn) {
   const news = el("p", { class: "sr-only", "aria-live": "polite" });
   const body = el("div", { class: "table-screen" });
   const history = historyPart(id);
+  const me = api.session()?.player.id;
+  const chat = await chatPart(id, view.league_id, () => view.seats.some((s) => s.player_id === me));
   const motion = new Motion(body);
-  into.replaceChildren(banner, news, body, history.part);
+  into.replaceChildren(banner, news, body, chat.part, history.part);
 
   /**
    * Redraws from `view`. The focus goes back to the control that had it (kept while an
@@ -53,6 +56,7 @@ export async function tableScreen(into, id, onTurn) {
     const state = JSON.stringify([view, busy, [...chosen], motion.held?.winner_seat ?? null]);
     if (state === drawn) return;
     drawn = state;
+    chat.allow();
     focusKey = document.activeElement?.getAttribute("data-key") ?? focusKey;
     const hadFocus = body.contains(document.activeElement) || focusKey !== null;
     const before = motion.measure();
@@ -173,7 +177,7 @@ export async function tableScreen(into, id, onTurn) {
   window.addEventListener("pointercancel", release, true);
 
   render();
-  const stream = follow(id, () => view.version, accept, (up) => {
+  const stream = follow(id, () => view.version, chat, accept, (up) => {
     banner.hidden = up;
     body.dataset.live = String(up);
     banner.textContent = up ? "" : t("table.reconnecting");
@@ -204,12 +208,14 @@ export async function tableScreen(into, id, onTurn) {
  * connects again after 1, 2, 4 ... up to 10 seconds (not after a refusal that another try
  * would not change). The page needs only the views (`event: view`): the events before
  * each are for clients that show them one by one.
+ * The chat's messages come on the same stream (`event: chat`), after the last one heard.
  * @param {string} id
  * @param {() => number} seen the version of the view the page has
+ * @param {{ heard: (got: import("./api.js").Schemas["ChatMessage"][]) => void, last: () => number }} chat
  * @param {(view: TableView) => void} changed
  * @param {(up: boolean) => void} status whether the stream is connected
  */
-function follow(id, seen, changed, status) {
+function follow(id, seen, chat, changed, status) {
   /** @type {EventSource | null} */
   let source = null;
   /** @type {number | undefined} */
@@ -228,7 +234,7 @@ function follow(id, seen, changed, status) {
     try {
       const { ticket } = await api.streamTicket(id);
       if (stopped) return;
-      source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${seen()}`);
+      source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${seen()}&chat_after=${chat.last()}`);
     } catch (error) {
       // Refused for good (no longer a member, no such table): say so and stop trying.
       if (error instanceof api.ApiError && (error.problem.status === 403 || error.problem.status === 404)) {
@@ -244,6 +250,9 @@ function follow(id, seen, changed, status) {
     };
     source.addEventListener("view", (event) => {
       changed(/** @type {TableView} */ (JSON.parse(/** @type {MessageEvent} */ (event).data)));
+    });
+    source.addEventListener("chat", (event) => {
+      chat.heard([JSON.parse(/** @type {MessageEvent} */ (event).data)]);
     });
     source.onerror = () => {
       source?.close();

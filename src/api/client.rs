@@ -44,6 +44,7 @@ const ASSETS: &[Asset] = &[
     asset!("i18n.js", JS),
     asset!("leagues.js", JS),
     asset!("table.js", JS),
+    asset!("chat.js", JS),
     asset!("felt.js", JS),
     asset!("motion.js", JS),
     asset!("history.js", JS),

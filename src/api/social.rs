@@ -100,11 +100,13 @@ pub async fn unblock(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReportIn {
+    /// What is reported.
     pub kind: ReportKind,
     /// What is reported: a message's number, or the UUID of a player, a table or a league.
     #[serde(deserialize_with = "text::plain")]
     #[schema(min_length = 1, max_length = 64, pattern = "^[0-9a-fA-F-]+$")]
     pub id: String,
+    /// Why.
     pub reason: ReportReason,
     /// What the admins should know, at most 500 characters.
     #[serde(default, deserialize_with = "text::name_opt")]
@@ -254,6 +256,7 @@ pub async fn reports(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ModerationIn {
+    /// What to do.
     pub action: ModerationAction,
     /// How long a `mute` lasts, 1 to 720 hours; with `mute` only.
     #[serde(default, deserialize_with = "text::whole_or_null")]

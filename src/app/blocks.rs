@@ -34,6 +34,7 @@ impl From<(Uuid, String, DateTime<Utc>)> for Block {
 /// The players the caller blocked, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Blocks {
+    /// Newest first.
     pub blocks: Vec<Block>,
 }
 

@@ -317,7 +317,8 @@ impl App {
     /// The caller, seated at the table (or a member watching it, where the league lets
     /// them), says `saying` there: refused when the league's chat is off, or takes phrases
     /// only and this is text (403 `chat_not_allowed`), while an admin muted them (403
-    /// `chat_muted`), and beyond [`BURST`] messages in [`BURST_SECS`] at the table (429
+    /// `chat_muted`), and beyond [`super::Config::chat_burst`] ([`BURST`]) messages in
+    /// [`BURST_SECS`] at the table (429
     /// `chat_too_fast`, counted by the database's clock). A table's messages take turns,
     /// so they commit in the order of their ids, and between the table's events they were
     /// said between. The table's live listeners, in every process, hear of it.
@@ -368,13 +369,14 @@ impl App {
                         ),
                     ));
                 }
-                if turn.said >= BURST {
+                let burst = self.config.chat_burst;
+                if turn.said >= burst {
                     let free_at =
                         turn.first.unwrap_or(turn.now) + chrono::Duration::seconds(BURST_SECS);
                     return Err(AppError::Throttled {
                         code: ErrorCode::ChatTooFast,
                         detail: format!(
-                            "a player says at most {BURST} messages in {BURST_SECS} seconds at \
+                            "a player says at most {burst} messages in {BURST_SECS} seconds at \
                              a table"
                         ),
                         retry_after_secs: u64::try_from((free_at - turn.now).num_seconds() + 1)

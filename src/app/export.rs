@@ -173,14 +173,19 @@ pub struct PlayerExport {
 /// A report the player made.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedReport {
+    /// The report's id.
     pub id: i64,
     /// `message`, `player`, `table` or `league`.
     pub kind: String,
+    /// The id reported.
     pub target: String,
+    /// Why, as given.
     pub reason: String,
+    /// The note given (erased with the account).
     pub note: Option<String>,
     /// `open`, `dismissed`, `hidden`, `muted` or `removed`.
     pub status: String,
+    /// When it was made.
     pub created_at: DateTime<Utc>,
 }
 

@@ -109,7 +109,9 @@ fn as_text<T: Serialize>(value: T) -> String {
 /// A report, as its reporter and the league's admins (or the operator) see it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Report {
+    /// The report's id (increasing).
     pub id: i64,
+    /// What it is about.
     pub kind: ReportKind,
     /// The id reported, as sent.
     pub target: String,
@@ -117,34 +119,42 @@ pub struct Report {
     /// about a league or one of its admins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub league_id: Option<Uuid>,
+    /// Who reported.
     pub reporter_id: Uuid,
     /// The player the report is about (a message's author, the player, a table's
     /// creator); absent for a league.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subject_id: Option<Uuid>,
+    /// Their username now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subject_username: Option<String>,
     /// The message reported, as it is (hidden or not), while it is kept.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<ChatMessage>,
+    /// Why the reporter reported it.
     pub reason: ReportReason,
+    /// What the reporter added (erased with their account).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Where it stands.
     pub status: ReportStatus,
-    /// The admin who resolved it, and when.
+    /// The admin who resolved it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved_by: Option<Uuid>,
+    /// When it was resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved_at: Option<DateTime<Utc>>,
     /// How long a `mute` lasts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mute_hours: Option<i32>,
+    /// When it was made.
     pub created_at: DateTime<Utc>,
 }
 
 /// A page of a league's reports.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ReportPage {
+    /// The open ones oldest first, or the resolved ones newest first.
     pub reports: Vec<Report>,
     /// The `after` of the next page; absent on the last.
     #[serde(skip_serializing_if = "Option::is_none")]

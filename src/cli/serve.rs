@@ -496,6 +496,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
             chat_kept: Duration::from_secs(args.chat_retention_days * 86_400),
             operator: args.operator()?,
+            chat_burst: crate::app::chat::BURST,
             native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(args.oidc()?),
         },

@@ -275,6 +275,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         guest_ttl: Duration::from_secs(30 * 86_400),
         chat_kept: Duration::from_secs(30 * 86_400),
         operator: None,
+        chat_burst: bourre::app::chat::BURST,
         native: std::sync::Arc::new(
             bourre::app::native::Native::new(None, None, None).expect("native"),
         ),

@@ -464,6 +464,35 @@ try {
   await ann.page.getByLabel("Table chat").selectOption({ label: "Phrases and free text" });
   await ann.page.getByRole("button", { name: "Save chat setting" }).click();
   await ann.page.getByRole("status").filter({ hasText: "Table chat: Phrases and free text." }).waitFor();
+
+  if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
+  step("table chat: bob taps a phrase that cat reads in Japanese, then writes; cat reports it and ann hides it from her reports queue; cat blocks bob");
+  await bob.page.getByRole("button", { name: "Table chat" }).click();
+  await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
+  await bob.page.getByRole("group", { name: "Quick phrases" }).getByRole("button", { name: "Nice hand!" }).click();
+  await cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" }).waitFor();
+  await bob.page.getByLabel("Message", { exact: true }).fill("Same time next week?");
+  await bob.page.getByRole("button", { name: "Send", exact: true }).click();
+  const written = cat.page.locator(".chat-log li", { hasText: "Same time next week?" });
+  await written.waitFor();
+  await written.getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
+  await written.getByLabel(cat.w("chat.reportReason")).selectOption("spam");
+  await written.getByRole("button", { name: cat.w("chat.reportSend") }).click();
+  await cat.page.getByRole("status").filter({ hasText: cat.w("chat.reported") }).waitFor();
+  await cat.page.screenshot({ path: join(OUT, "chat-desktop.png"), fullPage: true });
+  await ann.page.reload();
+  await ann.page.getByRole("heading", { name: "Reports" }).waitFor();
+  await ann.page.getByRole("button", { name: "Hide the message of bob" }).click();
+  await ann.page.getByRole("status").filter({ hasText: "Report resolved." }).waitFor();
+  await ann.page.getByText("No open reports.").waitFor();
+  await cat.page.reload();
+  await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
+  await cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" }).waitFor();
+  if (await cat.page.locator(".chat-log li", { hasText: "Same time next week?" }).count()) throw new Error("a hidden message still shows");
+  const phrase = cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" });
+  await phrase.getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
+  await phrase.getByRole("button", { name: cat.w("chat.block", { name: "bob" }) }).click();
+  await cat.page.getByRole("status").filter({ hasText: cat.w("chat.blocked", { name: "bob" }) }).waitFor();
   await bob.page.getByRole("link", { name: "Back to the league" }).click();
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "league-desktop.png"), fullPage: true });
@@ -476,7 +505,6 @@ try {
   await bob.page.getByRole("listitem").filter({ hasText: "Friday night" }).getByRole("link", { name: "Main table" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "home-desktop.png"), fullPage: true });
 
-  if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
 
   step("dan plays as a guest through the new invite link, picks a name and a face, keeps the account");
   const newCode = (await ann.page.locator("code.invite").textContent())?.trim() ?? "";

@@ -109,6 +109,11 @@ pub(super) struct Driver {
     pub(super) own: Vec<Option<(i32, SeenHand)>>,
     /// The bot whose view is the table's last reply: what it shows everyone is current.
     pub(super) last: Option<usize>,
+    /// A bot says a phrase at the table after every so many changes (0: never).
+    pub(super) chat_every: u32,
+    /// Changes since the last phrase, and phrases said.
+    since_chat: u32,
+    said: usize,
 }
 
 impl Driver {
@@ -128,7 +133,29 @@ impl Driver {
             rng: Rng(seed),
             read_every_turn,
             last: None,
+            chat_every: 0,
+            since_chat: 0,
+            said: 0,
         }
+    }
+
+    /// One of the table's bots says a phrase (the next in turn).
+    async fn say(&mut self, http: &Http, stats: &RefCell<Stats>) {
+        let who = self.said % self.bots.len().max(1);
+        self.said += 1;
+        let token = self.bots.get(who).map(|b| b.token.clone());
+        let url = format!("/v1/tables/{}/chat", self.id);
+        let body = json!({"phrase": "nice_hand"});
+        let (result, took) = http
+            .call(Method::POST, &url, token.as_deref(), Some(&body))
+            .await;
+        let said = matches!(&result, Ok(a) if a.ok());
+        stats
+            .borrow_mut()
+            .record("chat", took, said, &|| match &result {
+                Ok(a) => format!("{} {}", a.status, a.json()),
+                Err(e) => e.clone(),
+            });
     }
 
     /// Bot `i`'s legal moves worked out without reading the table: a draw (a bot stands
@@ -184,6 +211,11 @@ impl Driver {
     /// One request. Returns whether it committed a change (an action or a hand start) and
     /// whether a hand ended.
     pub(super) async fn step(&mut self, http: &Http, stats: &RefCell<Stats>) -> (bool, bool) {
+        if self.chat_every > 0 && self.since_chat >= self.chat_every {
+            self.since_chat = 0;
+            self.say(http, stats).await;
+            return (false, false);
+        }
         let path = format!("/v1/tables/{}", self.id);
         let next = std::mem::replace(&mut self.next, Next::Unknown);
         let (endpoint, method, url, who, body) = match next {
@@ -229,6 +261,9 @@ impl Driver {
         match seen {
             Some(view) => {
                 let ended = endpoint == "act" && view.status == "waiting";
+                if endpoint != "get_table" {
+                    self.since_chat += 1;
+                }
                 self.learn(view);
                 (endpoint != "get_table", ended)
             }

@@ -97,6 +97,11 @@ pub struct LoadtestArgs {
     /// measure their cost); the summary then counts the series rendered at the end.
     #[arg(long)]
     pub metrics: bool,
+    /// A bot says a phrase at its table after every N changes (0: no chat), as the
+    /// players of a chatty league do; the run lifts the chat's rate limit so that each is
+    /// said.
+    #[arg(long, default_value_t = 0)]
+    pub chat_every: u32,
 }
 
 /// The database a benchmark uses: `--database-url`, or database `name` in the private
@@ -175,6 +180,7 @@ fn serve_here(
             guest_ttl: Duration::from_secs(30 * 86_400),
             chat_kept: Duration::from_secs(30 * 86_400),
             operator: None,
+            chat_burst: i64::MAX,
             native: std::sync::Arc::new(crate::app::native::Native::new(None, None, None)?),
             oidc: std::sync::Arc::new(crate::app::oidc::Providers::parse("", "", false, 0)?),
             allow_fixed_deck: false,
@@ -316,13 +322,15 @@ async fn drive(
     for t in 0..tables {
         let seated = bots[t * args.players..(t + 1) * args.players].to_vec();
         let id = new_table(&seated, format!("Load {t}")).await?;
-        drivers.push(Driver::new(
+        let mut driver = Driver::new(
             id,
             seated,
             Style::Mixed,
             0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
             args.read_every_turn,
-        ));
+        );
+        driver.chat_every = args.chat_every;
+        drivers.push(driver);
     }
     let extra = &bots[tables * args.players..];
     let (history_bots, fresh_bots) = (extra[0..2].to_vec(), extra[2..4].to_vec());
