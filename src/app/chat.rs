@@ -9,8 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::hold_player;
-use super::ids::{LeagueId, PlayerId, TableId};
-use super::leagues::load_league;
+use super::ids::{PlayerId, TableId};
 use super::live::Notice;
 use super::table::read::load_seats_of_member;
 use super::{App, AppError, ErrorCode};
@@ -328,21 +327,32 @@ impl App {
         table: TableId,
         saying: &Saying,
     ) -> Result<ChatMessage, AppError> {
+        let (phrase, body) = checked(saying)?;
         let mut conn = store::conn(&self.pool).await?;
         let message = conn
             .transaction::<_, AppError, _>(async |conn| {
                 hold_player(conn, player, Hold::Shared).await?;
-                let (row, _, seats) = load_seats_of_member(conn, table, player).await?;
-                let league = load_league(conn, LeagueId(row.league_id)).await?;
-                if !league.watchers_chat && seats.iter().all(|s| s.player_id != player.0) {
+                let message = store::chat::NewMessage {
+                    table_id: table.0,
+                    player_id: player.0,
+                    phrase,
+                    body,
+                };
+                let burst = self.config.chat_burst;
+                let turn = store::chat::say(conn, &message, BURST_SECS, burst)
+                    .await?
+                    .ok_or_else(|| super::table::read::no_table(table))?;
+                if turn.role.is_none() {
+                    return Err(super::leagues::not_a_member());
+                }
+                if !turn.seated && !turn.watchers_chat {
                     return Err(AppError::refused(
                         ErrorCode::NotSeated,
                         "only the table's seated players talk at it (this league's members \
                          watching do not: watchers_chat)",
                     ));
                 }
-                let (phrase, body) = checked(saying)?;
-                match (ChatPolicy::stored(&league.chat), body) {
+                match (ChatPolicy::stored(&turn.chat), body) {
                     (ChatPolicy::Off, _) => {
                         return Err(not_allowed("this league's tables are silent"));
                     }
@@ -353,14 +363,7 @@ impl App {
                     }
                     _ => {}
                 }
-                let turn = store::chat::take_turn(conn, table.0, player.0, BURST_SECS)
-                    .await?
-                    .ok_or_else(|| super::table::read::no_table(table))?;
-                if let Some(until) =
-                    store::memberships::chat_muted_until(conn, row.league_id, player.0)
-                        .await?
-                        .filter(|until| *until > turn.now)
-                {
+                if let Some(until) = turn.muted_until.filter(|until| *until > turn.now) {
                     return Err(AppError::refused(
                         ErrorCode::ChatMuted,
                         format!(
@@ -369,7 +372,6 @@ impl App {
                         ),
                     ));
                 }
-                let burst = self.config.chat_burst;
                 if turn.said >= burst {
                     let free_at =
                         turn.first.unwrap_or(turn.now) + chrono::Duration::seconds(BURST_SECS);
@@ -383,19 +385,23 @@ impl App {
                             .unwrap_or(1),
                     });
                 }
-                let message = store::chat::NewMessage {
+                let (Some(id), Some(created_at)) = (turn.id, turn.said_at) else {
+                    return Err(AppError::Internal(
+                        "a message passed every check and was not stored".into(),
+                    ));
+                };
+                Ok(ChatMessage {
+                    id,
                     table_id: table.0,
                     player_id: player.0,
+                    username: turn.username,
+                    display_name: turn.display_name,
                     hand_no: turn.hand_no,
-                    after_seq: turn.version,
-                    phrase,
-                    body,
-                };
-                let (id, _) = store::chat::insert(conn, &message).await?;
-                let said = store::chat::find(conn, table.0, id)
-                    .await?
-                    .ok_or_else(|| AppError::Internal("a message just said is gone".into()))?;
-                Ok(ChatMessage::from(said))
+                    after_version: turn.version,
+                    phrase: phrase.map(str::to_owned),
+                    text: body.map(str::to_owned),
+                    created_at,
+                })
             })
             .await?;
         self.live.announce(Notice {

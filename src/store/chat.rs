@@ -32,34 +32,8 @@ pub struct MessageRow {
 pub struct NewMessage<'a> {
     pub table_id: Uuid,
     pub player_id: Uuid,
-    pub hand_no: i32,
-    pub after_seq: i64,
     pub phrase: Option<&'a str>,
     pub body: Option<&'a str>,
-}
-
-/// Stores `message`; its id and time.
-pub async fn insert(
-    conn: &mut Conn,
-    message: &NewMessage<'_>,
-) -> Result<(i64, DateTime<Utc>), StoreError> {
-    Ok(diesel::insert_into(chat_messages::table)
-        .values((
-            chat_messages::table_id.eq(message.table_id),
-            chat_messages::player_id.eq(message.player_id),
-            chat_messages::hand_no.eq(message.hand_no),
-            chat_messages::after_seq.eq(message.after_seq),
-            chat_messages::phrase.eq(message.phrase),
-            chat_messages::body.eq(message.body),
-            // The database's clock as the row is written (not the transaction's start,
-            // before it waited its turn): the rate limit counts by it.
-            chat_messages::created_at.eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>(
-                "clock_timestamp()",
-            )),
-        ))
-        .returning((chat_messages::id, chat_messages::created_at))
-        .get_result(conn)
-        .await?)
 }
 
 /// The table's messages after `after` that are not hidden, oldest first, at most `limit`;
@@ -137,15 +111,32 @@ pub async fn hide(conn: &mut Conn, id: i64, by: Uuid) -> Result<bool, StoreError
     Ok(n == 1)
 }
 
-/// A player's turn to talk at a table, as [`take_turn`] reads it.
+/// What [`say`] found, and the message it stored if every check passed.
 #[derive(Debug, QueryableByName)]
-pub struct Turn {
-    /// The table's version and hand now; its row is shared until the transaction ends,
-    /// so no event commits between them and the message.
+pub struct Said {
+    /// The table's version and hand (no event commits until the message does).
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     pub version: i64,
     #[diesel(sql_type = diesel::sql_types::Integer)]
     pub hand_no: i32,
+    /// The table's league's chat policy, and whether its members watching may talk.
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub chat: String,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub watchers_chat: bool,
+    /// The player's role in the league (none: not a member), whether they sit at the
+    /// table, and until when an admin muted them, if they did.
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    pub role: Option<String>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub seated: bool,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    pub muted_until: Option<DateTime<Utc>>,
+    /// Their names.
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub username: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    pub display_name: Option<String>,
     /// The database's clock.
     #[diesel(sql_type = diesel::sql_types::Timestamptz)]
     pub now: DateTime<Utc>,
@@ -155,33 +146,59 @@ pub struct Turn {
     pub said: i64,
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
     pub first: Option<DateTime<Utc>>,
+    /// The message stored, and when: none when a check failed.
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    pub id: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    pub said_at: Option<DateTime<Utc>>,
 }
 
-/// In the caller's transaction, holding the table's turn to talk until it ends (so that
-/// messages commit in the order of their ids, and a reader paging `after` an id misses
-/// none) and sharing the table's row (so that a message commits between the events it was
-/// said between): the table's version and hand, the database's clock, and what `player`
-/// said at `table` in the `secs` seconds before.
-pub async fn take_turn(
+/// In the caller's transaction: takes the table's row until the transaction ends (`FOR
+/// NO KEY UPDATE`: the table's messages take turns, so they commit in the order of their
+/// ids and a reader paging `after` an id misses none; and no event commits until the
+/// message does, so it comes between the events it was said between). Then, read after
+/// the wait, in one statement: what the checks need (see [`Said`]), and the message
+/// stored when `player` is a member, seated (or the league lets members watching talk),
+/// the league's policy allows it, they are not muted, and they said fewer than `burst`
+/// messages at the table in the `secs` seconds before. `None`: no such table.
+pub async fn say(
     conn: &mut Conn,
-    table: Uuid,
-    player: Uuid,
+    message: &NewMessage<'_>,
     secs: i64,
-) -> Result<Option<Turn>, StoreError> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7))")
-        .bind::<diesel::sql_types::Uuid, _>(table)
+    burst: i64,
+) -> Result<Option<Said>, StoreError> {
+    let locked = diesel::sql_query("SELECT 1 FROM tables WHERE id = $1 FOR NO KEY UPDATE")
+        .bind::<diesel::sql_types::Uuid, _>(message.table_id)
         .execute(conn)
         .await?;
+    if locked == 0 {
+        return Ok(None);
+    }
     Ok(diesel::sql_query(
-        "SELECT t.version, t.hand_no, clock_timestamp() AS now, s.said, s.first \
-         FROM tables t, (SELECT count(*) AS said, min(created_at) AS first \
+        "WITH turn AS (SELECT t.version, t.hand_no, l.chat, l.watchers_chat, m.role, \
+         EXISTS (SELECT 1 FROM seats st WHERE st.table_id = t.id AND st.player_id = $2) \
+         AS seated, m.chat_muted_until AS muted_until, p.username, p.display_name, \
+         clock_timestamp() AS now, s.said, s.first \
+         FROM tables t JOIN leagues l ON l.id = t.league_id JOIN players p ON p.id = $2 \
+         LEFT JOIN memberships m ON m.league_id = t.league_id AND m.player_id = $2, \
+         (SELECT count(*) AS said, min(created_at) AS first \
          FROM chat_messages WHERE table_id = $1 AND player_id = $2 \
          AND created_at > clock_timestamp() - make_interval(secs => $3)) s \
-         WHERE t.id = $1 FOR SHARE OF t",
+         WHERE t.id = $1), \
+         ins AS (INSERT INTO chat_messages (table_id, player_id, hand_no, after_seq, phrase, \
+         body, created_at) SELECT $1, $2, hand_no, version, $4, $5, clock_timestamp() \
+         FROM turn WHERE role IS NOT NULL AND (seated OR watchers_chat) AND chat <> 'off' \
+         AND ($5::text IS NULL OR chat = 'text') \
+         AND (muted_until IS NULL OR muted_until <= now) AND said < $6 \
+         RETURNING id, created_at) \
+         SELECT turn.*, ins.id, ins.created_at AS said_at FROM turn LEFT JOIN ins ON true",
     )
-    .bind::<diesel::sql_types::Uuid, _>(table)
-    .bind::<diesel::sql_types::Uuid, _>(player)
+    .bind::<diesel::sql_types::Uuid, _>(message.table_id)
+    .bind::<diesel::sql_types::Uuid, _>(message.player_id)
     .bind::<diesel::sql_types::BigInt, _>(secs)
+    .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.phrase)
+    .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.body)
+    .bind::<diesel::sql_types::BigInt, _>(burst)
     .get_result(conn)
     .await
     .optional()?)

@@ -54,22 +54,6 @@ pub async fn members_among(
         .await?)
 }
 
-/// Until when the member may not talk at the league's tables (an admin muted them), if
-/// they are muted.
-pub async fn chat_muted_until(
-    conn: &mut Conn,
-    league: Uuid,
-    player: Uuid,
-) -> Result<Option<chrono::DateTime<chrono::Utc>>, StoreError> {
-    Ok(memberships::table
-        .find((league, player))
-        .select(memberships::chat_muted_until)
-        .first(conn)
-        .await
-        .optional()?
-        .flatten())
-}
-
 /// Mutes the member at the league's tables until `until`; whether they are a member.
 pub async fn mute(
     conn: &mut Conn,
