@@ -153,55 +153,29 @@ pub struct Said {
     pub said_at: Option<DateTime<Utc>>,
 }
 
-/// In the caller's transaction: takes the table's row until the transaction ends (`FOR
-/// NO KEY UPDATE`: the table's messages take turns, so they commit in the order of their
-/// ids and a reader paging `after` an id misses none; and no event commits until the
-/// message does, so it comes between the events it was said between). Then, read after
-/// the wait, in one statement: what the checks need (see [`Said`]), and the message
-/// stored when `player` is a member, seated (or the league lets members watching talk),
-/// the league's policy allows it, they are not muted, and they said fewer than `burst`
-/// messages at the table in the `secs` seconds before. `None`: no such table.
+/// In the caller's transaction, `chat_say` (see the `chat_say` migration): takes the
+/// table's row until the transaction ends, so that the table's messages commit in the
+/// order of their ids and between the events they were said between; then reads what the
+/// checks need (see [`Said`]) and stores the message when every check passes. `None`: no
+/// such table. The transaction commits without waiting for the disk.
 pub async fn say(
     conn: &mut Conn,
     message: &NewMessage<'_>,
     secs: i64,
     burst: i64,
 ) -> Result<Option<Said>, StoreError> {
-    let locked = diesel::sql_query("SELECT 1 FROM tables WHERE id = $1 FOR NO KEY UPDATE")
-        .bind::<diesel::sql_types::Uuid, _>(message.table_id)
-        .execute(conn)
-        .await?;
-    if locked == 0 {
-        return Ok(None);
-    }
-    Ok(diesel::sql_query(
-        "WITH turn AS (SELECT t.version, t.hand_no, l.chat, l.watchers_chat, m.role, \
-         EXISTS (SELECT 1 FROM seats st WHERE st.table_id = t.id AND st.player_id = $2) \
-         AS seated, m.chat_muted_until AS muted_until, p.username, p.display_name, \
-         clock_timestamp() AS now, s.said, s.first \
-         FROM tables t JOIN leagues l ON l.id = t.league_id JOIN players p ON p.id = $2 \
-         LEFT JOIN memberships m ON m.league_id = t.league_id AND m.player_id = $2, \
-         (SELECT count(*) AS said, min(created_at) AS first \
-         FROM chat_messages WHERE table_id = $1 AND player_id = $2 \
-         AND created_at > clock_timestamp() - make_interval(secs => $3)) s \
-         WHERE t.id = $1), \
-         ins AS (INSERT INTO chat_messages (table_id, player_id, hand_no, after_seq, phrase, \
-         body, created_at) SELECT $1, $2, hand_no, version, $4, $5, clock_timestamp() \
-         FROM turn WHERE role IS NOT NULL AND (seated OR watchers_chat) AND chat <> 'off' \
-         AND ($5::text IS NULL OR chat = 'text') \
-         AND (muted_until IS NULL OR muted_until <= now) AND said < $6 \
-         RETURNING id, created_at) \
-         SELECT turn.*, ins.id, ins.created_at AS said_at FROM turn LEFT JOIN ins ON true",
+    Ok(
+        diesel::sql_query("SELECT * FROM chat_say($1, $2, $3, $4, $5, $6)")
+            .bind::<diesel::sql_types::Uuid, _>(message.table_id)
+            .bind::<diesel::sql_types::Uuid, _>(message.player_id)
+            .bind::<diesel::sql_types::BigInt, _>(secs)
+            .bind::<diesel::sql_types::BigInt, _>(burst)
+            .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.phrase)
+            .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.body)
+            .get_result(conn)
+            .await
+            .optional()?,
     )
-    .bind::<diesel::sql_types::Uuid, _>(message.table_id)
-    .bind::<diesel::sql_types::Uuid, _>(message.player_id)
-    .bind::<diesel::sql_types::BigInt, _>(secs)
-    .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.phrase)
-    .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(message.body)
-    .bind::<diesel::sql_types::BigInt, _>(burst)
-    .get_result(conn)
-    .await
-    .optional()?)
 }
 
 /// Everything `player` said, oldest first (their export).

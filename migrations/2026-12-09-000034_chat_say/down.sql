@@ -1,0 +1,1 @@
+DROP FUNCTION chat_say(uuid, uuid, bigint, bigint, text, text);
