@@ -277,10 +277,12 @@ pub async fn get_league(
 pub struct LeagueChange {
     /// What the league's tables may say: `phrases` (the catalogue only), `text` (free text
     /// too) or `off`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::not_null")]
+    #[schema(nullable = false)]
     pub chat: Option<ChatPolicy>,
     /// Whether members watching a table (not seated at it) may talk at it too.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::not_null")]
+    #[schema(nullable = false)]
     pub watchers_chat: Option<bool>,
 }
 

@@ -108,9 +108,13 @@ pub struct ReportIn {
     pub id: String,
     /// Why.
     pub reason: ReportReason,
-    /// What the admins should know, at most 500 characters.
+    /// What the admins should know: at most 500 characters, not all spaces, no control
+    /// characters, bidirectional controls or zero-width characters.
     #[serde(default, deserialize_with = "text::name_opt")]
-    #[schema(max_length = 500)]
+    #[schema(
+        max_length = 500,
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$"
+    )]
     pub note: Option<String>,
     /// For a player: the league whose admins are to see it (one both belong to, as at the
     /// table the report is made from); without it, the report goes to the operator.

@@ -202,16 +202,27 @@ pub struct UpdatesQuery {
 
 impl UpdatesQuery {
     /// What the query asks for, until the caller's token expires.
-    fn poll(&self, caller: &Caller) -> Poll {
-        Poll {
-            chat_after: self.chat_after.map(|c| c.max(0)),
+    fn poll(&self, caller: &Caller) -> Result<Poll, ApiError> {
+        Ok(Poll {
+            chat_after: chat_cursor(self.chat_after)?,
             ..EventsQuery {
                 after: self.after,
                 wait: self.wait,
                 limit: self.limit,
             }
             .poll(caller)
-        }
+        })
+    }
+}
+
+/// A `chat_after` as sent: 400 `invalid_query` when negative.
+fn chat_cursor(chat_after: Option<i64>) -> Result<Option<i64>, ApiError> {
+    match chat_after {
+        Some(c) if c < 0 => Err(ApiError::refused(
+            ErrorCode::InvalidQuery,
+            "chat_after is a message's id, 0 or more",
+        )),
+        other => Ok(other),
     }
 }
 
@@ -489,7 +500,7 @@ pub async fn updates(
     query: web::Query<UpdatesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let updates = app
-        .updates(caller.0, TableId(path.into_inner()), query.poll(&caller))
+        .updates(caller.0, TableId(path.into_inner()), query.poll(&caller)?)
         .await?;
     Ok(HttpResponse::Ok().json(updates))
 }
@@ -665,7 +676,8 @@ pub async fn stream(
     let app = app.into_inner();
     let expiry = caller.expiry();
     // The first page now: refusals (403, 404, 429) are answered before the stream starts.
-    let (first, listener) = app.stream(caller.0, table, after, query.chat_after).await?;
+    let chat_after = chat_cursor(query.chat_after)?;
+    let (first, listener) = app.stream(caller.0, table, after, chat_after).await?;
     let head = sse_frames(&first, &[])
         .map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
     let session = caller.1;

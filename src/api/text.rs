@@ -67,6 +67,14 @@ pub fn name_opt<'de, D: Deserializer<'de>>(de: D) -> Result<Option<String>, D::E
     checked_opt(de, true)
 }
 
+/// `#[serde(default, deserialize_with = "text::not_null")]`: a field of a change that may
+/// be left out (`None`, unchanged) but not null.
+pub fn not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    de: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(de).map(Some)
+}
+
 /// [`or_null`] of a [`name`].
 pub fn name_or_null<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Option<String>>, D::Error> {
     Ok(Some(name_opt(de)?))

@@ -152,6 +152,12 @@ async fn chat_said_on_one_process_reaches_a_stream_on_another_in_order_with_the_
     let waited = waited.ok();
     assert_eq!(waited["chat"][0]["phrase"], "thanks", "{waited}");
     assert_eq!(waited["events"], json!([]));
+    app.get(
+        &format!("/v1/tables/{table}/updates?after={dealt}&chat_after=-1"),
+        ann,
+    )
+    .await
+    .problem(400, "invalid_query");
     // Without chat_after, a long-poll says nothing of chat.
     let plain = app
         .get(&format!("/v1/tables/{table}/updates?after={before}"), ann)
@@ -181,14 +187,16 @@ async fn watchers_talk_where_the_league_lets_them() {
     say(&app, &table, &cat, json!({"phrase": "good_luck"}))
         .await
         .problem(403, "not_seated");
-    app.call(
-        Method::PATCH,
-        &format!("/v1/leagues/{league}"),
-        Some(&ann.token),
-        Some(json!({})),
-    )
-    .await
-    .problem(400, "malformed_body");
+    for nothing in [json!({}), json!({"chat": null, "watchers_chat": null})] {
+        app.call(
+            Method::PATCH,
+            &format!("/v1/leagues/{league}"),
+            Some(&ann.token),
+            Some(nothing),
+        )
+        .await
+        .problem(400, "malformed_body");
+    }
     set_league(&app, &league, ann, json!({"watchers_chat": true})).await;
     let view = app.get(&format!("/v1/leagues/{league}"), &cat).await.ok();
     assert_eq!(view["watchers_chat"], true);
@@ -359,6 +367,11 @@ async fn reports_reach_the_admins_who_hide_mute_and_remove() {
 
     let queue_path = format!("/v1/leagues/{league}/reports");
     app.get(&queue_path, cat).await.problem(403, "not_admin");
+    for bad in ["limit=0", "limit=101", "after=0", "state=all"] {
+        app.get(&format!("{queue_path}?{bad}"), ann)
+            .await
+            .problem(400, "invalid_query");
+    }
     let queue = app.get(&queue_path, ann).await.ok();
     assert_eq!(queue["reports"][0]["message"]["text"], "rude words");
     assert_eq!(queue["reports"][0]["subject_username"], "bob");
