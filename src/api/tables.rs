@@ -562,13 +562,17 @@ const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 /// the last event).
 fn sse_frames(page: &[EventOut], chat: &[ChatMessage]) -> Result<web::Bytes, serde_json::Error> {
     let mut out = String::new();
+    let chat_frame = |out: &mut String, message: &ChatMessage| -> Result<(), serde_json::Error> {
+        out.push_str(&format!(
+            "event: chat\ndata: {}\n\n",
+            serde_json::to_string(message)?
+        ));
+        Ok(())
+    };
     let mut said = chat.iter().peekable();
     for event in page {
         while let Some(message) = said.next_if(|m| m.after_version < event.seq) {
-            out.push_str(&format!(
-                "event: chat\ndata: {}\n\n",
-                serde_json::to_string(message)?
-            ));
+            chat_frame(&mut out, message)?;
         }
         let data = serde_json::to_string(event)?;
         out.push_str(&format!(
@@ -577,10 +581,7 @@ fn sse_frames(page: &[EventOut], chat: &[ChatMessage]) -> Result<web::Bytes, ser
         ));
     }
     for message in said {
-        out.push_str(&format!(
-            "event: chat\ndata: {}\n\n",
-            serde_json::to_string(message)?
-        ));
+        chat_frame(&mut out, message)?;
     }
     Ok(web::Bytes::from(out))
 }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ids::PlayerId;
+use super::profiles::player_not_found;
 use super::{App, AppError, ErrorCode};
 use crate::store;
 
@@ -41,13 +42,6 @@ pub struct Blocks {
 /// Most players one player may block.
 pub const MAX_BLOCKS: usize = 1000;
 
-fn player_not_found() -> AppError {
-    AppError::refused(
-        ErrorCode::PlayerNotFound,
-        "no player with this id shares a league with the caller",
-    )
-}
-
 impl App {
     /// Blocks `other` for the caller (who shares a league with them): their free text and
     /// chosen names are hidden from the caller from now on. The block and whether it is new.
@@ -75,12 +69,9 @@ impl App {
             ));
         }
         let new = store::blocks::insert(&mut conn, player.0, other.0).await?;
-        let block = self
-            .blocks(player)
+        let block = store::blocks::find(&mut conn, player.0, other.0)
             .await?
-            .blocks
-            .into_iter()
-            .find(|b| b.player_id == other.0)
+            .map(Block::from)
             .ok_or_else(player_not_found)?;
         Ok((block, new))
     }

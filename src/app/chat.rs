@@ -424,18 +424,50 @@ impl App {
     ) -> Result<ChatPage, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         load_seats_of_member(&mut conn, table, player).await?;
-        let blocked = store::blocks::blocked_by(&mut conn, player.0).await?;
-        let rows = store::chat::page(&mut conn, table.0, after, limit, &blocked).await?;
-        let full = rows.len() as i64 == limit;
-        let messages: Vec<ChatMessage> = rows
-            .into_iter()
-            .map(|row| ChatMessage::from(row).for_viewer(&blocked))
-            .collect();
+        let messages = heard(&mut conn, player, table, after, limit).await?;
+        let full = messages.len() as i64 == limit;
         Ok(ChatPage {
             next_cursor: messages.last().filter(|_| full).map(|m| m.id),
             messages,
         })
     }
+
+    /// The table's messages after `after` said after its event `upto` at the latest (a
+    /// message follows the event it was said after), oldest first, at most `limit`, as
+    /// [`App::chat`] gives them; for a caller who checked that `player` is a member.
+    pub(crate) async fn chat_until(
+        &self,
+        player: PlayerId,
+        table: TableId,
+        after: i64,
+        upto: i64,
+        limit: i64,
+    ) -> Result<Vec<ChatMessage>, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let messages = heard(&mut conn, player, table, after, limit).await?;
+        Ok(messages
+            .into_iter()
+            .take_while(|m| m.after_version <= upto)
+            .collect())
+    }
+}
+
+/// The table's messages after `after`, oldest first, at most `limit`, as `player` hears
+/// them: not those hidden, nor the free text of players they blocked (whose names show as
+/// their usernames only).
+async fn heard(
+    conn: &mut store::Conn,
+    player: PlayerId,
+    table: TableId,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<ChatMessage>, AppError> {
+    let blocked = store::blocks::blocked_by(conn, player.0).await?;
+    let rows = store::chat::page(conn, table.0, after, limit, &blocked).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| ChatMessage::from(row).for_viewer(&blocked))
+        .collect())
 }
 
 impl ChatMessage {

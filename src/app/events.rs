@@ -88,14 +88,11 @@ impl App {
         let limit = limit.clamp(1, MAX_PAGE);
         let until = until.min(Instant::now() + Duration::from_secs(wait));
         let (page, head) = self.events_page(player, id, after, limit).await?;
+        // The page's read checked that the caller is a member.
         let chat = match chat_after {
             Some(chat_after) => {
                 let upto = page.last().map_or(head, |e| e.seq);
-                let said = self.chat(player, id, chat_after, limit).await?;
-                said.messages
-                    .into_iter()
-                    .take_while(|m| m.after_version <= upto)
-                    .collect()
+                self.chat_until(player, id, chat_after, upto, limit).await?
             }
             None => Vec::new(),
         };

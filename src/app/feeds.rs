@@ -160,9 +160,15 @@ impl Snapshot {
 
     /// The messages after `cursor` said after event `upto` at the latest (the order of the
     /// table: a message follows the event it was said after), as `player` may hear them,
-    /// and the cursor after them; `None` when the feed does not hold every message after
-    /// `cursor`.
-    fn chat_for(&self, cursor: i64, upto: i64, player: Uuid) -> Option<(Vec<ChatMessage>, i64)> {
+    /// at most `limit`, and the cursor after them; `None` when the feed does not hold every
+    /// message after `cursor`.
+    fn chat_for(
+        &self,
+        cursor: i64,
+        upto: i64,
+        player: Uuid,
+        limit: usize,
+    ) -> Option<(Vec<ChatMessage>, i64)> {
         if self.chat_from.is_none_or(|from| cursor < from) {
             return None;
         }
@@ -174,6 +180,9 @@ impl Snapshot {
             .iter()
             .take_while(|m| m.after_version <= upto)
         {
+            if heard.len() == limit {
+                break;
+            }
             next = message.id;
             if message.heard_by(blocked) {
                 heard.push(ChatMessage::clone(message).for_viewer(blocked));
@@ -748,25 +757,21 @@ impl Listener {
             // Not read yet: the feed's first read brings it.
             return Ok(Vec::new());
         }
-        let (mut heard, next) = match snapshot.chat_for(cursor, self.cursor, self.player) {
+        let (heard, next) = match snapshot.chat_for(cursor, self.cursor, self.player, limit) {
             Some(due) => due,
             None => {
-                let page =
-                    Box::pin(app.chat(PlayerId(self.player), table, cursor, limit as i64)).await?;
-                let heard: Vec<ChatMessage> = page
-                    .messages
-                    .into_iter()
-                    .take_while(|m| m.after_version <= self.cursor)
-                    .collect();
+                // The listener's membership is the snapshot's to check (see `allows`).
+                let heard = Box::pin(app.chat_until(
+                    PlayerId(self.player),
+                    table,
+                    cursor,
+                    self.cursor,
+                    limit as i64,
+                ))
+                .await?;
                 let next = heard.last().map_or(cursor, |m| m.id);
                 (heard, next)
             }
-        };
-        let next = if heard.len() > limit {
-            heard.truncate(limit);
-            heard.last().map_or(cursor, |m| m.id)
-        } else {
-            next
         };
         self.chat_cursor = Some(next);
         Ok(heard)

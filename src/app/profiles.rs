@@ -243,7 +243,7 @@ pub struct PublicProfile {
     pub leagues: Vec<SharedLeague>,
 }
 
-fn player_not_found() -> AppError {
+pub(crate) fn player_not_found() -> AppError {
     AppError::refused(
         ErrorCode::PlayerNotFound,
         "no player with this id shares a league with the caller",
@@ -337,7 +337,9 @@ impl App {
             })
             .collect();
         let bot = row.bot;
-        let blocked = store::blocks::is_blocked(&mut conn, caller.0, id.0).await?;
+        let blocked = store::blocks::find(&mut conn, caller.0, id.0)
+            .await?
+            .is_some();
         let profile = Profile::from(row);
         Ok(PublicProfile {
             id: profile.id.0,

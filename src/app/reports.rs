@@ -211,7 +211,7 @@ async fn target(conn: &mut Conn, reporter: PlayerId, new: &NewReport) -> Result<
                 .id
                 .parse()
                 .map_err(|_| invalid("a message's id is its number"))?;
-            let message = store::chat::find_any(conn, id)
+            let message = store::chat::find(conn, id)
                 .await?
                 .filter(|m| m.hidden_at.is_none())
                 .ok_or_else(target_not_found)?;
@@ -431,7 +431,7 @@ impl App {
                         let id = row
                             .message_id
                             .ok_or_else(|| not_for("hide (of a message kept)"))?;
-                        let message = store::chat::find_any(conn, id)
+                        let message = store::chat::find(conn, id)
                             .await?
                             .ok_or_else(|| not_for("hide (of a message kept)"))?;
                         store::chat::hide(conn, id, admin.0).await?;
@@ -487,9 +487,7 @@ async fn report_of(conn: &mut Conn, row: ReportRow) -> Result<Report, AppError> 
         None => None,
     };
     let message = match row.message_id {
-        Some(id) => store::chat::find_any(conn, id)
-            .await?
-            .map(ChatMessage::from),
+        Some(id) => store::chat::find(conn, id).await?.map(ChatMessage::from),
         None => None,
     };
     Ok(Report {

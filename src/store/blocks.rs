@@ -58,13 +58,21 @@ pub async fn among(conn: &mut Conn, blockers: &[Uuid]) -> Result<Vec<(Uuid, Uuid
         .await?)
 }
 
-/// Whether `blocker` blocked `blocked`.
-pub async fn is_blocked(conn: &mut Conn, blocker: Uuid, blocked: Uuid) -> Result<bool, StoreError> {
-    Ok(
-        diesel::select(diesel::dsl::exists(blocks::table.find((blocker, blocked))))
-            .get_result(conn)
-            .await?,
-    )
+/// `blocker`'s block of `blocked`, with the blocked player's username and when, if there
+/// is one.
+pub async fn find(
+    conn: &mut Conn,
+    blocker: Uuid,
+    blocked: Uuid,
+) -> Result<Option<(Uuid, String, DateTime<Utc>)>, StoreError> {
+    Ok(blocks::table
+        .inner_join(players::table.on(players::id.eq(blocks::blocked)))
+        .filter(blocks::blocker.eq(blocker))
+        .filter(blocks::blocked.eq(blocked))
+        .select((blocks::blocked, players::username, blocks::created_at))
+        .first(conn)
+        .await
+        .optional()?)
 }
 
 /// Drops every block by or of `player` (their account is deleted).

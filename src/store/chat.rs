@@ -62,20 +62,8 @@ pub async fn page(
         .await?)
 }
 
-/// Message `id` of `table`, hidden or not.
-pub async fn find(conn: &mut Conn, table: Uuid, id: i64) -> Result<Option<MessageRow>, StoreError> {
-    Ok(chat_messages::table
-        .inner_join(players::table)
-        .filter(chat_messages::table_id.eq(table))
-        .filter(chat_messages::id.eq(id))
-        .select(MessageRow::as_select())
-        .first(conn)
-        .await
-        .optional()?)
-}
-
 /// Message `id` with its table, whichever it is.
-pub async fn find_any(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, StoreError> {
+pub async fn find(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, StoreError> {
     Ok(chat_messages::table
         .inner_join(players::table)
         .filter(chat_messages::id.eq(id))
