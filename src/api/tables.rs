@@ -560,8 +560,15 @@ const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 /// The frames of `events` and of the chat messages said among them (each after the event
 /// it was said after, and without an `id:`, so that a reconnecting client resumes after
 /// the last event).
-fn sse_frames(page: &[EventOut], chat: &[ChatMessage]) -> Result<web::Bytes, serde_json::Error> {
+fn sse_frames(
+    page: &[EventOut],
+    chat: &[ChatMessage],
+    hidden: &[i64],
+) -> Result<web::Bytes, serde_json::Error> {
     let mut out = String::new();
+    for id in hidden {
+        out.push_str(&format!("event: chat_hidden\ndata: {{\"id\":{id}}}\n\n"));
+    }
     let chat_frame = |out: &mut String, message: &ChatMessage| -> Result<(), serde_json::Error> {
         out.push_str(&format!(
             "event: chat\ndata: {}\n\n",
@@ -606,12 +613,12 @@ impl utoipa::PartialSchema for StreamEvent {
             )
             .property(
                 "event",
-                text("The event's kind, `view` for the table's view after events, or `chat` for a chat message"),
+                text("The event's kind, `view` for the table's view after events, `chat` for a chat message, or `chat_hidden` for a message an admin hid"),
             )
             .property(
                 "data",
                 text(
-                    "An event: the item of the events endpoint (`EventOut`), as JSON; `view`: the caller's `TableView` (as `GET /v1/tables/{table_id}` answers), as JSON; `chat`: a `ChatMessage` (as `GET /v1/tables/{table_id}/chat` gives), as JSON",
+                    "An event: the item of the events endpoint (`EventOut`), as JSON; `view`: the caller's `TableView` (as `GET /v1/tables/{table_id}` answers), as JSON; `chat`: a `ChatMessage` (as `GET /v1/tables/{table_id}/chat` gives), as JSON; `chat_hidden`: `{\"id\": <message id>}`",
                 ),
             )
             .required("event")
@@ -628,7 +635,9 @@ impl utoipa::ToSchema for StreamEvent {}
 /// `GET /v1/tables/{table_id}` answers, `id:` = its version), so that a client follows the
 /// table from the stream alone; and the table's chat messages as they are said (`event:
 /// chat`, `data:` = the `ChatMessage`, no `id:`), each after the event it was said after
-/// (the messages after `chat_after`, or those said once the stream is open). Resumes after `Last-Event-ID`: the missed events, then the
+/// (the messages after `chat_after`, or those said once the stream is open); and when an
+/// admin hides a message the stream gave (or, with `chat_after`, one up to it),
+/// `event: chat_hidden`, `data: {"id": <message id>}`. Resumes after `Last-Event-ID`: the missed events, then the
 /// current view. The caller is the bearer token's, or a stream ticket's (`?ticket=`).
 #[utoipa::path(
     operation_id = "stream_table_events",
@@ -640,7 +649,7 @@ impl utoipa::ToSchema for StreamEvent {}
         StreamQuery,
     ),
     responses(
-        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; each chat message, `event: chat`, `data: <ChatMessage JSON>`; a `: keep-alive` comment every 15 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
+        (status = 200, description = "`text/event-stream`: `id: <seq>`, `event: <kind>`, `data: <EventOut JSON>`; after each commit's events, `id: <version>`, `event: view`, `data: <TableView JSON>`; each chat message, `event: chat`, `data: <ChatMessage JSON>`; a message hidden since it was given, `event: chat_hidden`, `data: {\"id\": <id>}`; a `: keep-alive` comment every 15 s while nothing happens; the stream ends when the token expires, within 5 s of its session ending (a logout), when the caller leaves the league, or when its server process stops (after `retry: 1000`: reconnect with `Last-Event-ID`, through a balancer to another process)", content_type = "text/event-stream", body = StreamEvent),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -679,7 +688,7 @@ pub async fn stream(
     // The first page now: refusals (403, 404, 429) are answered before the stream starts.
     let chat_after = chat_cursor(query.chat_after)?;
     let (first, listener) = app.stream(caller.0, table, after, chat_after).await?;
-    let head = sse_frames(&first, &[])
+    let head = sse_frames(&first, &[], &[])
         .map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
     let session = caller.1;
     let recheck = next_session_recheck(tokio::time::Instant::now());
@@ -729,15 +738,20 @@ pub async fn stream(
                 Some(Ok(Delivery {
                     events: page,
                     chat,
+                    hidden,
                     view,
-                })) if page.is_empty() && chat.is_empty() => {
+                })) if page.is_empty() && chat.is_empty() && hidden.is_empty() => {
                     Some((Ok(view.unwrap_or_default()), (app, listener, None, recheck)))
                 }
                 Some(Ok(Delivery {
                     events: page,
                     chat,
+                    hidden,
                     view,
-                })) => Some((sse_frames(&page, &chat), (app, listener, view, recheck))),
+                })) => Some((
+                    sse_frames(&page, &chat, &hidden),
+                    (app, listener, view, recheck),
+                )),
                 // No longer allowed (they left the league), or the database failed: end the
                 // stream; the client reconnects with Last-Event-ID and gets a proper answer.
                 Some(Err(_)) | None => None,

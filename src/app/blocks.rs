@@ -1,6 +1,10 @@
 //! Blocks: a player hides another's free text and chosen names from themselves. Phrases of
 //! the catalogue still show (they are the game's words), and the blocked player is not told.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -42,6 +46,73 @@ pub struct Blocks {
 /// Most players one player may block.
 pub const MAX_BLOCKS: usize = 1000;
 
+/// How long this process trusts the blocks it read of a player (a block made through
+/// another process shows in names here this much later at most; this process's own blocks
+/// show at once).
+const KEPT_FOR: Duration = Duration::from_secs(5);
+/// Players whose blocks one process keeps, at most (beyond, it forgets them all).
+const KEPT_PLAYERS: usize = 100_000;
+
+/// The players each player blocked, as this process last read them, so that the views
+/// that show names (a table, standings, members, hands) read them once in [`KEPT_FOR`]
+/// and not once a request.
+#[derive(Clone, Default)]
+pub struct KeptBlocks(Arc<Mutex<HashMap<Uuid, Kept>>>);
+
+/// A player's blocks as read at an instant, or the instant they changed (`None`: not read
+/// since).
+type Kept = (Instant, Option<Arc<[Uuid]>>);
+
+impl KeptBlocks {
+    fn get(&self, player: Uuid) -> Option<Arc<[Uuid]>> {
+        let kept = self.0.lock().ok()?;
+        match kept.get(&player)? {
+            (read, Some(blocked)) if read.elapsed() < KEPT_FOR => Some(blocked.clone()),
+            _ => None,
+        }
+    }
+
+    /// Keeps what a read begun at `read` found, unless they changed since it began.
+    fn put(&self, player: Uuid, read: Instant, blocked: Arc<[Uuid]>) {
+        if let Ok(mut kept) = self.0.lock() {
+            if kept.len() >= KEPT_PLAYERS {
+                kept.clear();
+            }
+            match kept.get(&player) {
+                Some((changed, None)) if *changed > read => {}
+                _ => {
+                    kept.insert(player, (read, Some(blocked)));
+                }
+            }
+        }
+    }
+
+    /// The player's blocks changed: read them again.
+    fn changed(&self, player: Uuid) {
+        if let Ok(mut kept) = self.0.lock() {
+            kept.insert(player, (Instant::now(), None));
+        }
+    }
+}
+
+/// What shows a player's chosen names (display name and avatar): to a player who blocked
+/// them, only their username shows.
+pub trait Named {
+    /// The player named.
+    fn player(&self) -> Uuid;
+    /// Drops the chosen names.
+    fn unname(&mut self);
+}
+
+/// Drops the chosen names of the players in `blocked` (sorted) from `items`.
+pub fn unname<'a, T: Named + 'a>(items: impl IntoIterator<Item = &'a mut T>, blocked: &[Uuid]) {
+    for item in items {
+        if blocked.binary_search(&item.player()).is_ok() {
+            item.unname();
+        }
+    }
+}
+
 impl App {
     /// Blocks `other` for the caller (who shares a league with them): their free text and
     /// chosen names are hidden from the caller from now on. The block and whether it is new.
@@ -69,6 +140,7 @@ impl App {
             ));
         }
         let new = store::blocks::insert(&mut conn, player.0, other.0).await?;
+        self.kept_blocks.changed(player.0);
         let block = store::blocks::find(&mut conn, player.0, other.0)
             .await?
             .map(Block::from)
@@ -80,6 +152,7 @@ impl App {
     pub async fn unblock(&self, player: PlayerId, other: PlayerId) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
         if store::blocks::delete(&mut conn, player.0, other.0).await? {
+            self.kept_blocks.changed(player.0);
             Ok(())
         } else {
             Err(AppError::refused(
@@ -87,6 +160,20 @@ impl App {
                 "the caller has not blocked this player",
             ))
         }
+    }
+
+    /// The players `player` blocked (sorted), as read in the last [`KEPT_FOR`].
+    pub async fn blocked(&self, player: PlayerId) -> Result<Arc<[Uuid]>, AppError> {
+        if let Some(blocked) = self.kept_blocks.get(player.0) {
+            return Ok(blocked);
+        }
+        let read = Instant::now();
+        let mut conn = store::conn(&self.pool).await?;
+        let mut blocked = store::blocks::blocked_by(&mut conn, player.0).await?;
+        blocked.sort_unstable();
+        let blocked: Arc<[Uuid]> = blocked.into();
+        self.kept_blocks.put(player.0, read, blocked.clone());
+        Ok(blocked)
     }
 
     /// The players the caller blocked, newest first.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::hold_player;
+use super::blocks::{Named, unname};
 use super::ids::{PlayerId, TableId};
 use super::live::Notice;
 use super::table::read::load_seats_of_member;
@@ -191,7 +192,7 @@ pub struct ChatMessage {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
-    /// Their display name, if they chose one.
+    /// Their display name, if they chose one (and the reader did not block them).
     pub display_name: Option<String>,
     /// The hand it was said in (0 before the first).
     pub hand_no: i32,
@@ -462,7 +463,8 @@ async fn heard(
     after: i64,
     limit: i64,
 ) -> Result<Vec<ChatMessage>, AppError> {
-    let blocked = store::blocks::blocked_by(conn, player.0).await?;
+    let mut blocked = store::blocks::blocked_by(conn, player.0).await?;
+    blocked.sort_unstable();
     let rows = store::chat::page(conn, table.0, after, limit, &blocked).await?;
     Ok(rows
         .into_iter()
@@ -471,19 +473,27 @@ async fn heard(
 }
 
 impl ChatMessage {
-    /// The message as a viewer who blocked `blocked` sees it: a blocked author's display
-    /// name is not shown (their free text is not given at all).
+    /// The message as a viewer who blocked `blocked` (sorted) sees it: a blocked author's
+    /// display name is not shown (their free text is not given at all).
     #[must_use]
     pub fn for_viewer(mut self, blocked: &[Uuid]) -> ChatMessage {
-        if blocked.contains(&self.player_id) {
-            self.display_name = None;
-        }
+        unname([&mut self], blocked);
         self
     }
 
-    /// Whether a viewer who blocked `blocked` is given the message.
+    /// Whether a viewer who blocked `blocked` (sorted) is given the message.
     pub fn heard_by(&self, blocked: &[Uuid]) -> bool {
-        self.text.is_none() || !blocked.contains(&self.player_id)
+        self.text.is_none() || blocked.binary_search(&self.player_id).is_err()
+    }
+}
+
+impl Named for ChatMessage {
+    fn player(&self) -> Uuid {
+        self.player_id
+    }
+
+    fn unname(&mut self) {
+        self.display_name = None;
     }
 }
 

@@ -49,9 +49,10 @@ pub struct Member {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
-    /// The name they chose to be shown by; null when they chose none (show the username).
+    /// The name they chose to be shown by; null when they chose none or the caller blocked
+    /// them (show the username).
     pub display_name: Option<String>,
-    /// Their avatar; null when they chose none.
+    /// Their avatar; null when they chose none or the caller blocked them.
     pub avatar: Option<Avatar>,
     /// Their role in the league.
     pub role: Role,
@@ -62,6 +63,17 @@ pub struct Member {
     /// Their seat at `table_id`, 0-7; null when they sit nowhere.
     #[schema(maximum = 7)]
     pub seat: Option<u8>,
+}
+
+impl crate::app::blocks::Named for Member {
+    fn player(&self) -> Uuid {
+        self.player_id
+    }
+
+    fn unname(&mut self) {
+        self.display_name = None;
+        self.avatar = None;
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -242,7 +254,9 @@ impl App {
         let after = after.unwrap_or("").to_lowercase();
         let rows = discovery::members_of(&mut conn, id.0, &after, limit).await?;
         let next_cursor = next(&rows, limit, |r| r.username.to_lowercase());
-        Ok(MembersPage {
+        drop(conn);
+        let blocked = self.blocked(player).await?;
+        let mut page = MembersPage {
             members: rows
                 .into_iter()
                 .map(|r| Member {
@@ -257,7 +271,9 @@ impl App {
                 })
                 .collect(),
             next_cursor,
-        })
+        };
+        crate::app::blocks::unname(&mut page.members, &blocked);
+        Ok(page)
     }
 
     /// The league's tables passing `filter`, open ones first, to members.

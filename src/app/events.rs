@@ -108,6 +108,7 @@ impl App {
         let from = Cursors {
             events: after.min(head),
             chat: chat_after,
+            held_after: 0,
         };
         let mut listener = self.listen(id.0, player.0, from, false, admission, watching);
         // A process stopping answers at once: the client asks again, of another.
@@ -159,12 +160,13 @@ impl App {
         let (first, head) = self.events_page(player, id, after, MAX_PAGE).await?;
         // Resuming after the table's head (a client's mistake) waits for the next event.
         let cursor = first.last().map_or(after.min(head), |e| e.seq);
-        // Without `chat_after`: the messages said from now on.
-        let chat_after = match chat_after {
-            Some(chat_after) => chat_after,
+        // Without `chat_after`: the messages said from now on (the client holds none).
+        let (chat_after, held_after) = match chat_after {
+            Some(chat_after) => (chat_after, 0),
             None => {
                 let mut conn = store::conn(&self.pool).await?;
-                store::chat::newest(&mut conn, id.0).await?
+                let newest = store::chat::newest(&mut conn, id.0).await?;
+                (newest, newest)
             }
         };
         let watching = self.watch(id.0, player.0).await;
@@ -176,6 +178,7 @@ impl App {
                 Cursors {
                     events: cursor,
                     chat: Some(chat_after),
+                    held_after,
                 },
                 true,
                 admission,

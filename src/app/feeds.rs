@@ -114,6 +114,8 @@ pub struct Snapshot {
     chat_from: Option<i64>,
     /// The id of the newest message read.
     chat_head: i64,
+    /// The messages at or after `chat_from` an admin hid, sorted.
+    hidden: Vec<i64>,
     /// The players each listening player blocked.
     blocks: Arc<HashMap<Uuid, Vec<Uuid>>>,
 }
@@ -121,8 +123,9 @@ pub struct Snapshot {
 /// A table's views at one version, as stream frames: built once each, shared by every
 /// listener who sees it.
 pub struct Views {
-    /// A view per listening seated player.
-    seated: HashMap<Uuid, Bytes>,
+    /// A view per listening player who sees one of their own: every seated player, and
+    /// those who blocked a seated player (whose names they do not see).
+    own: HashMap<Uuid, Bytes>,
     /// The view of everyone else (no seat: no cards, no legal actions).
     others: Option<Bytes>,
 }
@@ -154,6 +157,7 @@ impl Snapshot {
             chat: Vec::new(),
             chat_from: None,
             chat_head: 0,
+            hidden: Vec::new(),
             blocks: Arc::default(),
         }
     }
@@ -198,10 +202,10 @@ impl Snapshot {
 
     /// The shared view frame for `player` among `views`, if built for them.
     fn view_for(&self, player: Uuid, views: &Views) -> Option<Bytes> {
-        if self.seats(player) {
-            views.seated.get(&player).cloned()
-        } else {
-            views.others.clone()
+        match views.own.get(&player) {
+            Some(view) => Some(view.clone()),
+            None if self.seats(player) => None,
+            None => views.others.clone(),
         }
     }
 
@@ -279,6 +283,15 @@ impl Snapshot {
             chat_from = Some(chat[dropped - 1].id);
             chat.drain(..dropped);
         }
+        let mut hidden: Vec<i64> = self
+            .hidden
+            .iter()
+            .chain(&said.hidden)
+            .copied()
+            .filter(|id| chat_from.is_none_or(|from| *id > from))
+            .collect();
+        hidden.sort_unstable();
+        hidden.dedup();
         let mut blocks: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
         for (blocker, blocked) in said.blocks {
             blocks.entry(blocker).or_default().push(blocked);
@@ -311,6 +324,7 @@ impl Snapshot {
             chat,
             chat_from,
             chat_head,
+            hidden,
             blocks: if *self.blocks == blocks {
                 self.blocks.clone()
             } else {
@@ -323,6 +337,7 @@ impl Snapshot {
     fn chat_moved(&self, next: &Snapshot) -> bool {
         next.chat_head != self.chat_head
             || next.chat.len() != self.chat.len()
+            || next.hidden != self.hidden
             || next.chat_from != self.chat_from
             || !Arc::ptr_eq(&next.blocks, &self.blocks)
     }
@@ -374,6 +389,8 @@ impl Drop for Admission {
 pub struct Cursors {
     pub events: i64,
     pub chat: Option<i64>,
+    /// The messages after this id the client may hold: a stream is told when one is hidden.
+    pub held_after: i64,
 }
 
 /// A listener of one table's feed.
@@ -386,9 +403,14 @@ pub struct Listener {
     pub cursor: i64,
     /// The id of the last chat message given to the listener, when it is given chat.
     pub chat_cursor: Option<i64>,
-    /// Whether the listener is given the table's view after events (a stream is; a
-    /// long-poll is not).
+    /// Whether the listener is given the table's view after events, and told of the
+    /// messages it was given that an admin hid (a stream is; a long-poll is not).
     views: bool,
+    /// The hidden messages the feed held that the listener knows of (sorted): told, or
+    /// hidden before they were given.
+    hides_seen: Vec<i64>,
+    /// The listener is told of hidden messages after this id only (see [`Cursors`]).
+    hides_after: i64,
     /// The version and stamp of the last view given.
     viewed: Option<(i64, i64)>,
     _admission: Admission,
@@ -550,6 +572,8 @@ impl App {
             player,
             cursor: from.events,
             chat_cursor: from.chat,
+            hides_seen: Vec::new(),
+            hides_after: from.held_after,
             views,
             viewed: None,
             _admission: admission,
@@ -647,19 +671,25 @@ impl App {
 
 /// The views of `kept`, the table at the snapshot's version, for `listeners`.
 fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Views>, AppError> {
-    let mut seated = HashMap::new();
+    let mut own = HashMap::new();
     let mut others = None;
     for &player in listeners {
-        if at.seats(player) {
-            seated.insert(
+        let blocked = at.blocks.get(&player).map_or(&[][..], Vec::as_slice);
+        let unnamed = at
+            .seats
+            .iter()
+            .any(|(_, p)| blocked.binary_search(p).is_ok());
+        if at.seats(player) || unnamed {
+            let seat = at.seats(player).then_some(PlayerId(player));
+            own.insert(
                 player,
-                view_frame(&table_view(kept, Some(PlayerId(player))))?,
+                view_frame(&table_view(kept, seat).unnamed(blocked))?,
             );
         } else if others.is_none() {
             others = Some(view_frame(&table_view(kept, None))?);
         }
     }
-    Ok(Arc::new(Views { seated, others }))
+    Ok(Arc::new(Views { own, others }))
 }
 
 /// What a listener is given at once: events, the chat messages said after them (each
@@ -667,6 +697,8 @@ fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Vie
 pub struct Delivery {
     pub events: Vec<EventOut>,
     pub chat: Vec<ChatMessage>,
+    /// A stream's: the ids of messages it was given that an admin hid since.
+    pub hidden: Vec<i64>,
     /// A stream's `view` frame (see [`view_frame`]).
     pub view: Option<Bytes>,
 }
@@ -674,7 +706,10 @@ pub struct Delivery {
 impl Delivery {
     /// Whether there is nothing in it.
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty() && self.chat.is_empty() && self.view.is_none()
+        self.events.is_empty()
+            && self.chat.is_empty()
+            && self.hidden.is_empty()
+            && self.view.is_none()
     }
 }
 
@@ -720,6 +755,7 @@ impl Listener {
                     Err(e) => return Some(Err(e)),
                 }
             }
+            let hidden = self.hides(&snapshot);
             let chat = match self.chat(app, table, &snapshot, limit).await {
                 Ok(chat) => chat,
                 Err(e) => return Some(Err(e)),
@@ -728,7 +764,12 @@ impl Listener {
                 Ok(view) => view,
                 Err(e) => return Some(Err(e)),
             };
-            let delivery = Delivery { events, chat, view };
+            let delivery = Delivery {
+                events,
+                chat,
+                hidden,
+                view,
+            };
             if !delivery.is_empty() || Instant::now() >= until {
                 return Some(Ok(delivery));
             }
@@ -738,6 +779,26 @@ impl Listener {
                 Err(_) => return Some(Ok(delivery)),
             }
         }
+    }
+
+    /// The messages hidden since the stream's client may have been given them (those
+    /// after its `held_after`, up to its chat cursor); none for a long-poll.
+    fn hides(&mut self, snapshot: &Snapshot) -> Vec<i64> {
+        let Some(cursor) = self.chat_cursor.filter(|_| self.views) else {
+            return Vec::new();
+        };
+        self.hides_seen
+            .retain(|id| snapshot.hidden.binary_search(id).is_ok());
+        let mut told = Vec::new();
+        for &id in &snapshot.hidden {
+            if let Err(at) = self.hides_seen.binary_search(&id) {
+                self.hides_seen.insert(at, id);
+                if id > self.hides_after && id <= cursor {
+                    told.push(id);
+                }
+            }
+        }
+        told
     }
 
     /// The chat messages due to the listener now (when it is given chat): those said after

@@ -80,12 +80,24 @@ pub struct HandPlayer {
     pub player_id: uuid::Uuid,
     /// Their username ("deleted player" once the account is deleted).
     pub username: String,
-    /// The name they chose to be shown by; null when they chose none (show the username).
+    /// The name they chose to be shown by; null when they chose none or the caller blocked
+    /// them (show the username).
     pub display_name: Option<String>,
-    /// Their avatar; null when they chose none.
+    /// Their avatar; null when they chose none or the caller blocked them.
     pub avatar: Option<Avatar>,
     /// A server-side bot.
     pub bot: bool,
+}
+
+impl crate::app::blocks::Named for HandPlayer {
+    fn player(&self) -> uuid::Uuid {
+        self.player_id
+    }
+
+    fn unname(&mut self) {
+        self.display_name = None;
+        self.avatar = None;
+    }
 }
 
 async fn rows_of_hand(
@@ -215,6 +227,11 @@ impl App {
                 .filter(|p| p.bot)
                 .map(|p| p.seat)
                 .collect();
+        }
+        drop(conn);
+        let blocked = self.blocked(player).await?;
+        for summary in &mut out {
+            crate::app::blocks::unname(&mut summary.players, &blocked);
         }
         let next_cursor = (last < table.hand_no).then_some(u32::try_from(last).unwrap_or(0));
         Ok(HandPage {

@@ -82,6 +82,8 @@ pub struct App {
     pub hashing: auth::Hashing,
     /// Login tries of one account from one address, one at a time in this process.
     pub login_turns: throttle::LoginTurns,
+    /// The players each player blocked, as this process last read them.
+    pub kept_blocks: blocks::KeptBlocks,
 }
 
 impl App {
@@ -103,6 +105,7 @@ impl App {
             drain: drain::Drain::default(),
             hashing: auth::Hashing::new(hash_slots),
             login_turns: throttle::LoginTurns::default(),
+            kept_blocks: blocks::KeptBlocks::default(),
         }
     }
 }

@@ -33,9 +33,10 @@ pub struct Standing {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
-    /// The name they chose to be shown by; null when they chose none (show the username).
+    /// The name they chose to be shown by; null when they chose none or the caller blocked
+    /// them (show the username).
     pub display_name: Option<String>,
-    /// Their avatar; null when they chose none.
+    /// Their avatar; null when they chose none or the caller blocked them.
     pub avatar: Option<Avatar>,
     /// Their chips in the league now (whatever the season).
     pub balance: i64,
@@ -57,6 +58,17 @@ pub struct Standing {
     pub rating: f64,
     /// The Weng-Lin rating's uncertainty (sigma), 25/3 to start.
     pub rating_uncertainty: f64,
+}
+
+impl crate::app::blocks::Named for Standing {
+    fn player(&self) -> Uuid {
+        self.player_id
+    }
+
+    fn unname(&mut self) {
+        self.display_name = None;
+        self.avatar = None;
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -397,6 +409,8 @@ impl App {
         }
         sort_rows(&mut rows, sort, ascending);
         sort_rows(&mut bots, sort, ascending);
+        let blocked = self.blocked(player).await?;
+        crate::app::blocks::unname(rows.iter_mut().chain(bots.iter_mut()), &blocked);
         Ok(Standings {
             season,
             from: window.map(|w| w.0),

@@ -70,9 +70,10 @@ pub struct SeatOut {
     pub player_id: Uuid,
     /// Their username.
     pub username: String,
-    /// The name they chose to be shown by; null when they chose none (show the username).
+    /// The name they chose to be shown by; null when they chose none or the caller blocked
+    /// them (show the username).
     pub display_name: Option<String>,
-    /// Their avatar; null when they chose none.
+    /// Their avatar; null when they chose none or the caller blocked them.
     pub avatar: Option<Avatar>,
     /// League balance now.
     pub balance: i64,
@@ -86,6 +87,17 @@ pub struct SeatOut {
     pub discard_count: usize,
     /// A server-side bot (`POST /v1/tables/{table_id}/bots`).
     pub bot: bool,
+}
+
+impl crate::app::blocks::Named for SeatOut {
+    fn player(&self) -> Uuid {
+        self.player_id
+    }
+
+    fn unname(&mut self) {
+        self.display_name = None;
+        self.avatar = None;
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -229,6 +241,16 @@ pub struct TableView {
 }
 
 /// Builds the caller's `TableView` of a table's state.
+impl TableView {
+    /// The view as a viewer who blocked `blocked` (sorted) sees it: only the usernames of
+    /// the blocked players show.
+    #[must_use]
+    pub fn unnamed(mut self, blocked: &[Uuid]) -> TableView {
+        crate::app::blocks::unname(&mut self.seats, blocked);
+        self
+    }
+}
+
 pub fn table_view(loaded: &TableState, viewer: Option<PlayerId>) -> TableView {
     let last_hand = loaded.last_settlement().cloned();
     let table = &loaded.table;

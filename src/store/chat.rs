@@ -263,11 +263,7 @@ pub async fn feed(
         }
         None => Vec::new(),
     };
-    let blocks = if messages.iter().any(|m| m.body.is_some()) || kept.is_some() {
-        super::blocks::among(conn, listeners).await?
-    } else {
-        Vec::new()
-    };
+    let blocks = super::blocks::among(conn, listeners).await?;
     Ok(FeedChat {
         messages,
         from,

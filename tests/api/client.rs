@@ -229,7 +229,7 @@ async fn my_turns_are_paged_oldest_deadline_first() {
 }
 
 /// `GET` of the table with `If-None-Match: tag`; the status and the new `ETag`.
-async fn conditional(
+pub async fn conditional(
     app: &TestApp,
     table: &str,
     who: &crate::support::Player,

@@ -151,8 +151,9 @@ impl App {
         decide: impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
     ) -> Result<Reply<TableView>, AppError> {
         let player = command.player;
+        let blocked = self.blocked(player).await?;
         self.decide(command, decide, |state| {
-            view::table_view(state, Some(player))
+            view::table_view(state, Some(player)).unnamed(&blocked)
         })
         .await
     }
@@ -374,13 +375,22 @@ impl App {
                 kept
             }
         };
+        let blocked = self.blocked(player).await?;
+        let view = view::table_view(&kept, Some(player)).unnamed(&blocked);
+        // The seats whose names the viewer's blocks hid: a block made or lifted changes it.
+        let unnamed: String = kept
+            .seats
+            .iter()
+            .filter(|s| blocked.binary_search(&s.player_id).is_ok())
+            .map(|s| format!(".{}", s.seat))
+            .collect();
         let tag = format!(
-            "\"{}.{}.{}\"",
+            "\"{}.{}.{}{unnamed}\"",
             kept.table.version,
             kept.table.stamp,
             &player.0.simple().to_string()[..12]
         );
-        Ok((view::table_view(&kept, Some(player)), tag))
+        Ok((view, tag))
     }
 
     /// After a commit: wakes the long-polls and streams of every process (see
