@@ -6,6 +6,8 @@
 //! Each new report is announced as a `report.created` webhook: to the league's endpoints
 //! that take it, or to the operator's channel.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -363,10 +365,7 @@ impl App {
         require_admin(&mut conn, league, admin).await?;
         let rows = store::reports::of_league(&mut conn, league.0, open, after, limit).await?;
         let full = rows.len() as i64 == limit;
-        let mut reports = Vec::with_capacity(rows.len());
-        for row in rows {
-            reports.push(report_of(&mut conn, row).await?);
-        }
+        let reports = reports_of(&mut conn, rows).await?;
         Ok(ReportPage {
             next_cursor: reports.last().filter(|_| full).map(|r| r.id),
             reports,
@@ -480,31 +479,48 @@ impl App {
     }
 }
 
-/// A stored report as it is shown.
+/// The report of `row`, with its subject's username and its message.
 async fn report_of(conn: &mut Conn, row: ReportRow) -> Result<Report, AppError> {
-    let subject_username = match row.subject {
-        Some(subject) => store::players::username(conn, subject).await?,
-        None => None,
-    };
-    let message = match row.message_id {
-        Some(id) => store::chat::find(conn, id).await?.map(ChatMessage::from),
-        None => None,
-    };
-    Ok(Report {
-        id: row.id,
-        kind: stored(&row.kind)?,
-        target: row.target,
-        league_id: row.league_id,
-        reporter_id: row.reporter,
-        subject_id: row.subject,
-        subject_username,
-        message,
-        reason: stored(&row.reason)?,
-        note: row.note,
-        status: stored(&row.status)?,
-        resolved_by: row.resolved_by,
-        resolved_at: row.resolved_at,
-        mute_hours: row.mute_hours,
-        created_at: row.created_at,
-    })
+    reports_of(conn, vec![row])
+        .await?
+        .pop()
+        .ok_or_else(|| AppError::Internal("a report was lost in its reading".into()))
+}
+
+/// The reports of `rows`, in their order: their subjects' usernames and their messages
+/// read in one query each.
+async fn reports_of(conn: &mut Conn, rows: Vec<ReportRow>) -> Result<Vec<Report>, AppError> {
+    let subjects: Vec<Uuid> = rows.iter().filter_map(|r| r.subject).collect();
+    let usernames: HashMap<Uuid, String> = store::players::shown_among(conn, &subjects)
+        .await?
+        .into_iter()
+        .map(|(id, shown)| (id, shown.username))
+        .collect();
+    let ids: Vec<i64> = rows.iter().filter_map(|r| r.message_id).collect();
+    let mut messages: HashMap<i64, ChatMessage> = store::chat::among(conn, &ids)
+        .await?
+        .into_iter()
+        .map(|m| (m.id, ChatMessage::from(m)))
+        .collect();
+    rows.into_iter()
+        .map(|row| {
+            Ok(Report {
+                id: row.id,
+                kind: stored(&row.kind)?,
+                target: row.target,
+                league_id: row.league_id,
+                reporter_id: row.reporter,
+                subject_id: row.subject,
+                subject_username: row.subject.and_then(|s| usernames.get(&s).cloned()),
+                message: row.message_id.and_then(|id| messages.remove(&id)),
+                reason: stored(&row.reason)?,
+                note: row.note,
+                status: stored(&row.status)?,
+                resolved_by: row.resolved_by,
+                resolved_at: row.resolved_at,
+                mute_hours: row.mute_hours,
+                created_at: row.created_at,
+            })
+        })
+        .collect()
 }

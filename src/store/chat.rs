@@ -64,13 +64,20 @@ pub async fn page(
 
 /// Message `id` with its table, whichever it is.
 pub async fn find(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, StoreError> {
+    Ok(among(conn, &[id]).await?.pop())
+}
+
+/// The messages with the ids `ids`, hidden or not, in no order.
+pub async fn among(conn: &mut Conn, ids: &[i64]) -> Result<Vec<MessageRow>, StoreError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     Ok(chat_messages::table
         .inner_join(players::table)
-        .filter(chat_messages::id.eq(id))
+        .filter(chat_messages::id.eq_any(ids))
         .select(MessageRow::as_select())
-        .first(conn)
-        .await
-        .optional()?)
+        .load(conn)
+        .await?)
 }
 
 /// The id of the table's newest message (0 when none).
