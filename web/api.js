@@ -554,9 +554,14 @@ export function report(body) {
   return call("POST", "/v1/reports", body);
 }
 
-/** The league's open reports (admins). @param {string} id @returns {Promise<Schemas["ReportPage"]>} */
-export function reports(id) {
-  return call("GET", `/v1/leagues/${id}/reports?state=open`);
+/**
+ * The league's open reports, oldest first, or the resolved ones, newest first (admins).
+ * @param {string} id
+ * @param {"open" | "resolved"} state
+ * @returns {Promise<Schemas["ReportPage"]>}
+ */
+export function reports(id, state) {
+  return call("GET", `/v1/leagues/${id}/reports?state=${state}`);
 }
 
 /**

@@ -1,7 +1,9 @@
 // The table's chat, in a drawer under the felt: what was said (phrases in the reader's
 // language, whoever said them), the phrases and emotes as one tap each, free text where
-// the league allows it, and on each message a menu to block its author or report it.
-// Messages arrive on the table's stream (`event: chat`); the page keeps the newest.
+// the league allows it, and on each message a menu to block its author or report it (the
+// same menu as on a seat, and the table's own to report it). Messages arrive on the
+// table's stream (`event: chat`), and leave it when an admin hides them (`event:
+// chat_hidden`); the page keeps the newest.
 
 import * as api from "./api.js";
 import { language, t } from "./i18n.js";
@@ -17,13 +19,84 @@ const KEPT = 100;
 const REASONS = /** @type {const} */ (["spam", "harassment", "hate", "sexual", "cheating", "impersonation", "other"]);
 
 /**
+ * A dialog to report a message, a player or a table, and to block a player: opened from a
+ * message's menu, a seat's or the table's. It stays open while the table is redrawn under
+ * it, and closes with its "Close" button or Escape.
+ * @param {{ title: string, send: string, report: Omit<Schemas["ReportIn"], "reason">, block?: { id: string, name: string }, blocked?: (player: string) => void }} what
+ */
+export function reportDialog(what) {
+  const reason = el(
+    "select",
+    { name: "reason" },
+    REASONS.map((r) => el("option", { value: r }, [t(/** @type {import("./i18n.js").Key} */ (`reason.${r}`))])),
+  );
+  const dialog = el("dialog", { class: "report-dialog", "aria-label": what.title });
+  const close = async () => {
+    dialog.close();
+    dialog.remove();
+  };
+  /** @type {HTMLElement[]} */
+  const parts = [el("h3", {}, [what.title])];
+  const block = what.block;
+  if (block) {
+    parts.push(
+      button(t("chat.block", { name: block.name }), async () => {
+        await api.block(block.id);
+        close();
+        tell(t("chat.blocked", { name: block.name }));
+        what.blocked?.(block.id);
+      }, { class: "secondary" }),
+    );
+  }
+  parts.push(
+    form([el("label", {}, [t("chat.reportReason"), reason]), el("button", { type: "submit" }, [what.send])], async () => {
+      const made = await api.report({ ...what.report, reason: /** @type {Schemas["ReportReason"]} */ (reason.value) });
+      close();
+      // A report about the league or one of its admins goes to the service's operator.
+      tell(t(made.league_id ? "chat.reported" : "chat.reportedOperator"));
+    }),
+    button(t("chat.close"), close, { class: "secondary" }),
+  );
+  dialog.append(...parts);
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close();
+  });
+  document.body.append(dialog);
+  dialog.show();
+  /** @type {HTMLElement | null} */ (dialog.querySelector("button, select"))?.focus();
+}
+
+/**
+ * The menu on another player (their seat, or a message of theirs): block them, or report
+ * them (or the message).
+ * @param {string} name how the player is shown
+ * @param {string} player their id
+ * @param {string} leagueId the table's league
+ * @param {(player: string) => void} blocked called once they are blocked
+ * @param {number} [message] the message the menu is on
+ */
+export function playerMenu(name, player, leagueId, blocked, message) {
+  return button("⋯", async () =>
+    reportDialog({
+      title: name,
+      send: t(message === undefined ? "chat.reportPlayer" : "chat.reportSend"),
+      report: message === undefined ? { kind: "player", id: player, league_id: leagueId } : { kind: "message", id: String(message) },
+      block: { id: player, name },
+      blocked,
+    }),
+  { class: "secondary menu", "aria-label": t("chat.options", { name }), "aria-haspopup": "dialog" });
+}
+
+/**
  * The chat drawer of table `id`, in league `leagueId`; `canTalk()` says whether the player
- * may talk now (seated, or watching where the league lets members watching talk).
+ * may talk now (seated, or watching where the league lets members watching talk);
+ * `blocked(player)` is called when the player blocks someone (their names change).
  * @param {string} id
  * @param {string} leagueId
  * @param {() => boolean} canTalk
+ * @param {(player: string) => void} blocked
  */
-export async function chatPart(id, leagueId, canTalk) {
+export async function chatPart(id, leagueId, canTalk, blocked) {
   const [{ phrases }, first] = await Promise.all([api.phrases(), api.league(leagueId)]);
   /** The league's chat settings, read again each time the drawer opens. */
   let league = first;
@@ -53,39 +126,19 @@ export async function chatPart(id, leagueId, canTalk) {
     const phrase = m.phrase ? phraseOf(m.phrase) : undefined;
     const said = el("span", phrase?.glyph ? { class: "said", role: "img", "aria-label": phrase.text[lang] } : { class: "said" }, [words(m)]);
     const item = el("li", { "data-message": String(m.id) }, [el("strong", {}, [name]), " ", said]);
-    if (m.player_id !== me) item.append(" ", menu(m, name));
+    if (m.player_id !== me) item.append(" ", playerMenu(name, m.player_id, leagueId, block, m.id));
     return item;
   };
 
   /**
-   * Block or report: a menu on someone else's message.
-   * @param {Message} m
-   * @param {string} name
+   * The player blocked `player`: their text leaves the page, their name shows as their
+   * username from now on.
+   * @param {string} player
    */
-  const menu = (m, name) => {
-    const reason = el(
-      "select",
-      { name: "reason" },
-      REASONS.map((r) => el("option", { value: r }, [t(/** @type {import("./i18n.js").Key} */ (`reason.${r}`))])),
-    );
-    const report = form(
-      [el("label", {}, [t("chat.reportReason"), reason]), el("button", { type: "submit", class: "secondary" }, [t("chat.reportSend")])],
-      async () => {
-        await api.report({ kind: "message", id: String(m.id), reason: /** @type {Schemas["ReportReason"]} */ (reason.value) });
-        options.hidden = true;
-        tell(t("chat.reported"));
-      },
-    );
-    const block = button(t("chat.block", { name }), async () => {
-      await api.block(m.player_id);
-      messages = messages.filter((x) => x.player_id !== m.player_id || x.text == null);
-      draw();
-      tell(t("chat.blocked", { name }));
-    }, { class: "secondary" });
-    const options = el("div", { class: "chat-options" }, [block, report]);
-    const open = opener("⋯", options, block);
-    open.setAttribute("aria-label", t("chat.options", { name }));
-    return el("span", {}, [open, options]);
+  const block = (player) => {
+    messages = messages.filter((x) => x.player_id !== player || x.text == null).map((x) => (x.player_id === player ? { ...x, display_name: null } : x));
+    draw();
+    blocked(player);
   };
 
   const draw = () => {
@@ -154,6 +207,13 @@ export async function chatPart(id, leagueId, canTalk) {
   return {
     part,
     heard,
+    /** An admin hid message `id`: it leaves the page. @param {number} id */
+    hidden(id) {
+      messages = messages.filter((m) => m.id !== id);
+      draw();
+    },
+    /** The player blocked `player` from elsewhere on the page (a seat's menu). */
+    block,
     allow,
     /** The id of the newest message heard (a reconnecting stream resumes after it). */
     last: () => last,

@@ -17,6 +17,7 @@ import { button, cardButton, cardFace, el, link, timeLeft } from "./ui.js";
  * @property {(code: string) => void} toggle
  * @property {(send: (id: string) => Promise<TableView>) => Promise<void>} seat
  * @property {() => string[]} chosen
+ * @property {(name: string, player: string) => HTMLElement} menu another player's menu (block, report)
  */
 
 /** Whether a hand is being played. @param {TableView} view */
@@ -97,8 +98,9 @@ export function winningPlay(plays, trump) {
  * trick just won, held a moment with its winner marked).
  * @param {TableView} view
  * @param {Schemas["TrickOut"] | null} held
+ * @param {Actions} actions
  */
-export function feltParts(view, held) {
+export function feltParts(view, held, actions) {
   const places = placesOf(view);
   const nameOf = namesOf(view);
   const trump = view.trump;
@@ -144,7 +146,7 @@ export function feltParts(view, held) {
     el("div", { class: "oval", "aria-hidden": "true" }),
     middle,
     trickPart,
-    ...view.seats.map((s) => seatPart(view, s, places.get(s.seat))),
+    ...view.seats.map((s) => seatPart(view, s, places.get(s.seat), actions)),
   ]);
 }
 
@@ -162,12 +164,14 @@ function initials(name) {
 
 /**
  * One seat: name and initials, balance, tricks, state, cards drawn and left, the dealer's
- * button, and a timer round the disc while the seat is to act.
+ * button, a timer round the disc while the seat is to act, and on another player's seat
+ * their menu.
  * @param {TableView} view
  * @param {Schemas["SeatOut"]} s
  * @param {{ x: number, y: number } | undefined} place
+ * @param {Actions} actions
  */
-function seatPart(view, s, place) {
+function seatPart(view, s, place, actions) {
   const turn = view.to_act_all.find((a) => a.seat === s.seat);
   const me = s.seat === view.my_seat;
   const total = view.rules.turn_timeout_secs;
@@ -175,7 +179,7 @@ function seatPart(view, s, place) {
   const name = shownName(s);
   const node = el("section", { class: classes.filter(Boolean).join(" "), "aria-label": name, "data-seat": String(s.seat) }, [
     el("div", { class: s.avatar ? "disc avatar" : "disc", "aria-hidden": "true" }, [s.avatar ? AVATARS[s.avatar] : initials(name)]),
-    el("p", { class: "name" }, [name, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : ""]),
+    el("p", { class: "name" }, [name, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : "", me || s.bot ? "" : actions.menu(name, s.player_id)]),
     el("p", { class: "stats" }, [
       el("span", { class: "chips", title: t("seat.balance") }, [el("span", { class: "sr-only" }, [`${t("seat.balance")} `]), num(s.balance)]),
       s.state && s.state !== "sitting_out" && s.state !== "passed" ? ` · ${t("seat.tricks", { n: s.tricks })}` : "",

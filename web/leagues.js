@@ -426,11 +426,11 @@ function chatPolicy(id, detail) {
 
 /**
  * The league's open reports, oldest first, each with what was reported and what an admin
- * may do with it.
+ * may do with it; then the latest resolved, with what was done.
  * @param {string} id
  */
 async function reportsQueue(id) {
-  const { reports } = await api.reports(id);
+  const [{ reports }, { reports: resolved }] = await Promise.all([api.reports(id, "open"), api.reports(id, "resolved")]);
   /**
    * A control acting on report `r`.
    * @param {Schemas["Report"]} r
@@ -442,24 +442,30 @@ async function reportsQueue(id) {
       await api.moderate(id, r.id, action, hours);
       go(location.pathname);
       tell(t("admin.reportResolved"));
-    }, { class: "secondary", "aria-label": t(/** @type {import("./i18n.js").Key} */ (`admin.${action}Name`), { name: r.subject_username ?? "" }) });
-  const item = (/** @type {Schemas["Report"]} */ r) => {
+    }, { class: "secondary", "aria-label": t(/** @type {import("./i18n.js").Key} */ (`admin.${action}Name`), { name: subject(r) }) });
+  /** Who or what report `r` is about. @param {Schemas["Report"]} r */
+  const subject = (r) => r.subject_username ?? t(/** @type {import("./i18n.js").Key} */ (`reportKind.${r.kind}`));
+  /** What report `r` is about, and what was said. @param {Schemas["Report"]} r */
+  const about = (r) => {
     const said = r.message ? (r.message.text ?? r.message.phrase ?? "") : "";
+    return el("span", {}, [
+      t("admin.reportAbout", { name: subject(r), reason: t(/** @type {import("./i18n.js").Key} */ (`reason.${r.reason}`)) }),
+      ...(said ? [" ", el("q", {}, [said])] : []),
+      ...(r.note ? [" ", el("em", {}, [r.note])] : []),
+    ]);
+  };
+  const item = (/** @type {Schemas["Report"]} */ r) => {
     const controls = [act(r, "dismiss")];
     if (r.message) controls.push(act(r, "hide"));
     if (r.subject_id) controls.push(act(r, "mute", 24), act(r, "remove"));
-    return el("li", {}, [
-      el("span", {}, [
-        t("admin.reportAbout", { name: r.subject_username ?? "", reason: t(/** @type {import("./i18n.js").Key} */ (`reason.${r.reason}`)) }),
-        ...(said ? [" ", el("q", {}, [said])] : []),
-        ...(r.note ? [" ", el("em", {}, [r.note])] : []),
-      ]),
-      el("span", { class: "actions" }, controls),
-    ]);
+    return el("li", {}, [about(r), el("span", { class: "actions" }, controls)]);
   };
+  const done = (/** @type {Schemas["Report"]} */ r) =>
+    el("li", { "data-report": String(r.id) }, [about(r), el("span", { class: "muted" }, [word("reportStatus", r.status)])]);
   return el("section", { "aria-labelledby": "reports" }, [
     el("h4", { id: "reports" }, [t("admin.reports")]),
     reports.length ? el("ul", { class: "list" }, reports.map(item)) : el("p", { class: "muted" }, [t("admin.noReports")]),
+    ...(resolved.length ? [el("h5", {}, [t("admin.resolvedReports")]), el("ul", { class: "list resolved" }, resolved.map(done))] : []),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // The player's profile: a display name, an avatar from the built-in set, a time zone (the
 // language is the header's switch, kept on the profile too); for a guest, the way to keep
 // the account with a username and a password; the email; the providers linked; what the
-// player's browsers are told, and quiet hours.
+// player's browsers are told, and quiet hours; the players blocked, to unblock them.
 
 import * as api from "./api.js";
 import { t } from "./i18n.js";
@@ -161,6 +161,7 @@ export async function profileScreen(into) {
   );
   parts.push(...emailPart(me));
   parts.push(...notificationsPart(me, await api.notificationSettings()));
+  parts.push(...blocksPart((await api.blocks()).blocks));
   const linked = el("div", { class: "identities" });
   parts.push(el("h3", {}, [t("profile.identities")]), linked);
   into.replaceChildren(...parts);
@@ -280,4 +281,31 @@ function emailPart(me) {
     }),
     confirm,
   ];
+}
+
+/**
+ * The players the player blocked, each with a way to lift the block.
+ * @param {Schemas["Block"][]} blocks
+ */
+function blocksPart(blocks) {
+  const list = el("ul", { class: "list" });
+  const none = el("p", { class: "muted" }, [t("profile.noBlocks")]);
+  /** @param {Schemas["Block"][]} now */
+  const draw = (now) => {
+    none.hidden = now.length > 0;
+    list.replaceChildren(
+      ...now.map((b) =>
+        el("li", {}, [
+          b.username,
+          button(t("profile.unblock"), async () => {
+            await api.unblock(b.player_id);
+            draw(now.filter((x) => x.player_id !== b.player_id));
+            tell(t("profile.unblocked", { name: b.username }));
+          }, { class: "secondary", "aria-label": t("profile.unblockName", { name: b.username }) }),
+        ]),
+      ),
+    );
+  };
+  draw(blocks);
+  return [el("h3", {}, [t("profile.blocks")]), list, none];
 }

@@ -6,11 +6,11 @@
 
 import * as api from "./api.js";
 import { feltParts, handParts, inPlay, newsOf, resultPart, seatControls, windClock } from "./felt.js";
-import { chatPart } from "./chat.js";
+import { chatPart, playerMenu, reportDialog } from "./chat.js";
 import { historyPart } from "./history.js";
 import { t } from "./i18n.js";
 import { Motion, soundSwitch } from "./motion.js";
-import { clear, el, show } from "./ui.js";
+import { button, clear, el, show } from "./ui.js";
 
 /** @typedef {import("./api.js").TableView} TableView */
 
@@ -35,7 +35,10 @@ export async function tableScreen(into, id, onTurn) {
   const body = el("div", { class: "table-screen" });
   const history = historyPart(id);
   const me = api.session()?.player.id;
-  const chat = await chatPart(id, view.league_id, () => view.seats.some((s) => s.player_id === me));
+  // A block changes the names the table shows: its view is read again.
+  const chat = await chatPart(id, view.league_id, () => view.seats.some((s) => s.player_id === me), () => {
+    refresh().catch(() => {});
+  });
   const motion = new Motion(body);
   into.replaceChildren(banner, news, body, chat.part, history.part);
 
@@ -61,8 +64,8 @@ export async function tableScreen(into, id, onTurn) {
     const hadFocus = body.contains(document.activeElement) || focusKey !== null;
     const before = motion.measure();
     body.replaceChildren(
-      el("div", { class: "table-head" }, [el("h2", { tabindex: "-1" }, [view.name]), soundSwitch()]),
-      feltParts(view, motion.held),
+      el("div", { class: "table-head" }, [el("h2", { tabindex: "-1" }, [view.name]), soundSwitch(), reportTable()]),
+      feltParts(view, motion.held, actions),
       ...handParts(view, chosen, actions),
       seatControls(view, actions),
       ...(view.last_hand && !inPlay(view) ? [resultPart(view)] : []),
@@ -161,7 +164,14 @@ export async function tableScreen(into, id, onTurn) {
     },
     seat: (send) => change(() => send(id)),
     chosen: () => [...chosen],
+    menu: (name, player) => playerMenu(name, player, view.league_id, chat.block),
   };
+  /** The table's menu: report it. */
+  const reportTable = () =>
+    button(t("table.report"), async () => reportDialog({ title: view.name, send: t("table.report"), report: { kind: "table", id } }), {
+      class: "secondary",
+      "aria-haspopup": "dialog",
+    });
 
   const press = (/** @type {PointerEvent} */ event) => {
     if (event.target instanceof Element && event.target.closest("button")) pressing = true;
@@ -208,10 +218,11 @@ export async function tableScreen(into, id, onTurn) {
  * connects again after 1, 2, 4 ... up to 10 seconds (not after a refusal that another try
  * would not change). The page needs only the views (`event: view`): the events before
  * each are for clients that show them one by one.
- * The chat's messages come on the same stream (`event: chat`), after the last one heard.
+ * The chat's messages come on the same stream (`event: chat`), after the last one heard,
+ * and so do the messages an admin hid (`event: chat_hidden`).
  * @param {string} id
  * @param {() => number} seen the version of the view the page has
- * @param {{ heard: (got: import("./api.js").Schemas["ChatMessage"][]) => void, last: () => number }} chat
+ * @param {{ heard: (got: import("./api.js").Schemas["ChatMessage"][]) => void, hidden: (id: number) => void, last: () => number }} chat
  * @param {(view: TableView) => void} changed
  * @param {(up: boolean) => void} status whether the stream is connected
  */
@@ -253,6 +264,9 @@ function follow(id, seen, chat, changed, status) {
     });
     source.addEventListener("chat", (event) => {
       chat.heard([JSON.parse(/** @type {MessageEvent} */ (event).data)]);
+    });
+    source.addEventListener("chat_hidden", (event) => {
+      chat.hidden(JSON.parse(/** @type {MessageEvent} */ (event).data).id);
     });
     source.onerror = () => {
       source?.close();

@@ -466,7 +466,7 @@ try {
   await ann.page.getByRole("status").filter({ hasText: "Table chat: Phrases and free text." }).waitFor();
 
   if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
-  step("table chat: bob taps a phrase that cat reads in Japanese, then writes; cat reports it and ann hides it from her reports queue; cat blocks bob");
+  step("table chat: bob taps a phrase that cat reads in Japanese, then writes; cat reports it, and bob from his seat; ann hides the message and dismisses the other from her reports queue; cat blocks bob, then lifts it on her profile");
   await bob.page.getByRole("button", { name: "Table chat" }).click();
   await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
   await bob.page.getByRole("group", { name: "Quick phrases" }).getByRole("button", { name: "Nice hand!" }).click();
@@ -476,23 +476,48 @@ try {
   const written = cat.page.locator(".chat-log li", { hasText: "Same time next week?" });
   await written.waitFor();
   await written.getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
-  await written.getByLabel(cat.w("chat.reportReason")).selectOption("spam");
-  await written.getByRole("button", { name: cat.w("chat.reportSend") }).click();
+  const dialog = cat.page.getByRole("dialog", { name: "bob" });
+  await dialog.getByLabel(cat.w("chat.reportReason")).selectOption("spam");
+  await dialog.getByRole("button", { name: cat.w("chat.reportSend") }).click();
+  // The dialog closes once the report is made.
+  await dialog.waitFor({ state: "detached" });
   await cat.page.getByRole("status").filter({ hasText: cat.w("chat.reported") }).waitFor();
+  // The same menu is on bob's seat, to report the player; the table has its own.
+  await cat.page.locator("section.seat", { hasText: "bob" }).getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
+  await dialog.getByLabel(cat.w("chat.reportReason")).selectOption("harassment");
+  await dialog.getByRole("button", { name: cat.w("chat.reportPlayer") }).click();
+  await dialog.waitFor({ state: "detached" });
+  await cat.page.locator(".table-head").getByRole("button", { name: cat.w("table.report") }).click();
+  const tableDialog = cat.page.getByRole("dialog", { name: "Main table" });
+  await tableDialog.getByLabel(cat.w("chat.reportReason")).selectOption("cheating");
+  await tableDialog.getByRole("button", { name: cat.w("table.report") }).click();
+  // Ann, an admin, made the table: that report goes to the service's operator.
+  await cat.page.getByRole("status").filter({ hasText: cat.w("chat.reportedOperator") }).waitFor();
   await cat.page.screenshot({ path: join(OUT, "chat-desktop.png"), fullPage: true });
   await ann.page.reload();
   await ann.page.getByRole("heading", { name: "Reports" }).waitFor();
   await ann.page.getByRole("button", { name: "Hide the message of bob" }).click();
   await ann.page.getByRole("status").filter({ hasText: "Report resolved." }).waitFor();
+  await ann.page.getByRole("button", { name: "Dismiss the report about bob" }).click();
   await ann.page.getByText("No open reports.").waitFor();
+  await ann.page.locator("ul.resolved li", { hasText: "Message hidden" }).waitFor();
+  await ann.page.locator("ul.resolved li", { hasText: "Dismissed" }).waitFor();
+  // The hidden message leaves cat's open page (the stream tells it), and stays gone.
+  await written.waitFor({ state: "detached" });
   await cat.page.reload();
   await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
   await cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" }).waitFor();
   if (await cat.page.locator(".chat-log li", { hasText: "Same time next week?" }).count()) throw new Error("a hidden message still shows");
   const phrase = cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" });
   await phrase.getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
-  await phrase.getByRole("button", { name: cat.w("chat.block", { name: "bob" }) }).click();
+  await cat.page.getByRole("dialog", { name: "bob" }).getByRole("button", { name: cat.w("chat.block", { name: "bob" }) }).click();
   await cat.page.getByRole("status").filter({ hasText: cat.w("chat.blocked", { name: "bob" }) }).waitFor();
+  // Cat's profile lists the block, and lifts it.
+  await cat.page.goto("/profile");
+  await cat.page.getByRole("heading", { name: cat.w("profile.blocks") }).waitFor();
+  await cat.page.getByRole("button", { name: cat.w("profile.unblockName", { name: "bob" }) }).click();
+  await cat.page.getByRole("status").filter({ hasText: cat.w("profile.unblocked", { name: "bob" }) }).waitFor();
+  await cat.page.getByText(cat.w("profile.noBlocks")).waitFor();
   await bob.page.getByRole("link", { name: "Back to the league" }).click();
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "league-desktop.png"), fullPage: true });
