@@ -167,13 +167,48 @@ impl App {
         if let Some(blocked) = self.kept_blocks.get(player.0) {
             return Ok(blocked);
         }
+        Ok(self
+            .blocks_among(&[player.0])
+            .await?
+            .remove(&player.0)
+            .unwrap_or_else(|| Arc::from([])))
+    }
+
+    /// The players each of `players` blocked (sorted), as read in the last [`KEPT_FOR`]
+    /// (those not kept read in one query); those who blocked nobody are left out.
+    pub async fn blocks_among(
+        &self,
+        players: &[Uuid],
+    ) -> Result<HashMap<Uuid, Arc<[Uuid]>>, AppError> {
+        let mut blocks = HashMap::new();
+        let mut unread = Vec::new();
+        for &player in players {
+            match self.kept_blocks.get(player) {
+                Some(blocked) if blocked.is_empty() => {}
+                Some(blocked) => {
+                    blocks.insert(player, blocked);
+                }
+                None => unread.push(player),
+            }
+        }
+        if unread.is_empty() {
+            return Ok(blocks);
+        }
         let read = Instant::now();
         let mut conn = store::conn(&self.pool).await?;
-        let mut blocked = store::blocks::blocked_by(&mut conn, player.0).await?;
-        blocked.sort_unstable();
-        let blocked: Arc<[Uuid]> = blocked.into();
-        self.kept_blocks.put(player.0, read, blocked.clone());
-        Ok(blocked)
+        let mut made: HashMap<Uuid, Vec<Uuid>> = unread.iter().map(|p| (*p, Vec::new())).collect();
+        for (blocker, blocked) in store::blocks::among(&mut conn, &unread).await? {
+            made.entry(blocker).or_default().push(blocked);
+        }
+        for (player, mut blocked) in made {
+            blocked.sort_unstable();
+            let blocked: Arc<[Uuid]> = blocked.into();
+            self.kept_blocks.put(player, read, blocked.clone());
+            if !blocked.is_empty() {
+                blocks.insert(player, blocked);
+            }
+        }
+        Ok(blocks)
     }
 
     /// The players the caller blocked, newest first.

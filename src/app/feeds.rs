@@ -10,9 +10,10 @@
 //! every few seconds (one query per process and table, not per listener), so a removed
 //! member's streams end and notices lost between processes are caught up.
 //!
-//! The feed reads the table's chat in the same snapshot (the newest messages, which of them
-//! an admin hid, and the blocks its listeners made), and each listener is given the
-//! messages said after the events it was given, as its viewer may hear them.
+//! The feed reads the table's chat in the same snapshot (the newest messages, and which of
+//! them an admin hid), and each listener is given the messages said after the events it
+//! was given, as its viewer may hear them (the blocks its listeners made, as the process
+//! keeps them: see [`App::blocked`]).
 //!
 //! Listeners are capped per player and per process ([`StreamLimits`]); beyond, 429
 //! `too_many_streams`.
@@ -117,7 +118,7 @@ pub struct Snapshot {
     /// The messages at or after `chat_from` an admin hid, sorted.
     hidden: Vec<i64>,
     /// The players each listening player blocked.
-    blocks: Arc<HashMap<Uuid, Vec<Uuid>>>,
+    blocks: Arc<HashMap<Uuid, Arc<[Uuid]>>>,
 }
 
 /// A table's views at one version, as stream frames: built once each, shared by every
@@ -176,7 +177,7 @@ impl Snapshot {
         if self.chat_from.is_none_or(|from| cursor < from) {
             return None;
         }
-        let blocked = self.blocks.get(&player).map_or(&[][..], Vec::as_slice);
+        let blocked = self.blocks.get(&player).map_or(&[][..], |b| &b[..]);
         let start = self.chat.partition_point(|m| m.id <= cursor);
         let mut next = cursor;
         let mut heard = Vec::new();
@@ -242,11 +243,13 @@ impl Snapshot {
     }
 
     /// This snapshot with `read` of `listeners` applied: new events appended (the oldest
-    /// dropped beyond [`KEEP`]) and the table's state replaced.
+    /// dropped beyond [`KEEP`]), the table's state replaced, and the `blocks` the listeners
+    /// made kept for their chat and views.
     fn after_read(
         &self,
         read: store::events::FeedRead,
         said: store::chat::FeedChat,
+        blocks: &HashMap<Uuid, Arc<[Uuid]>>,
         listeners: &[Uuid],
     ) -> Result<Snapshot, AppError> {
         let rules: TableRules = serde_json::from_value(read.rules)
@@ -292,11 +295,6 @@ impl Snapshot {
             .collect();
         hidden.sort_unstable();
         hidden.dedup();
-        let mut blocks: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
-        for (blocker, blocked) in said.blocks {
-            blocks.entry(blocker).or_default().push(blocked);
-        }
-        blocks.values_mut().for_each(|b| b.sort_unstable());
         Ok(Snapshot {
             events,
             from,
@@ -325,10 +323,10 @@ impl Snapshot {
             chat_from,
             chat_head,
             hidden,
-            blocks: if *self.blocks == blocks {
+            blocks: if *self.blocks == *blocks {
                 self.blocks.clone()
             } else {
-                Arc::new(blocks)
+                Arc::new(blocks.clone())
             },
         })
     }
@@ -599,6 +597,7 @@ impl App {
     /// with the table's views at its version (the table's state read in the same
     /// transaction when this process has not kept it).
     async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
+        let blocks = self.blocks_among(listeners).await?;
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
@@ -619,7 +618,6 @@ impl App {
                         current.chat_from.map(|_| current.chat_head),
                         current.chat.first().map(|m| m.id - 1),
                         READ_LIMIT,
-                        listeners,
                     )
                     .await?;
                     let last_page = (read.events.len() as i64) < READ_LIMIT;
@@ -651,7 +649,7 @@ impl App {
             };
             let full =
                 read.events.len() as i64 >= READ_LIMIT || said.messages.len() as i64 >= READ_LIMIT;
-            let mut next = current.after_read(read, said, listeners)?;
+            let mut next = current.after_read(read, said, &blocks, listeners)?;
             let moved = next.head != current.head || next.stamp != current.stamp;
             next.views = match kept {
                 Some(kept) => Some(views(&kept, &next, listeners)?),
@@ -674,7 +672,7 @@ fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Vie
     let mut own = HashMap::new();
     let mut others = None;
     for &player in listeners {
-        let blocked = at.blocks.get(&player).map_or(&[][..], Vec::as_slice);
+        let blocked = at.blocks.get(&player).map_or(&[][..], |b| &b[..]);
         let unnamed = at
             .seats
             .iter()

@@ -217,19 +217,16 @@ pub struct FeedChat {
     pub from: Option<i64>,
     /// Ids of the messages after `kept` (those the feed holds) hidden since.
     pub hidden: Vec<i64>,
-    /// The blocks made by the listening players, as `(blocker, blocked)`.
-    pub blocks: Vec<(Uuid, Uuid)>,
 }
 
 /// Reads a [`FeedChat`] of `table`: the messages after `after` (the table's newest `limit`
-/// when `None`), which of those after `kept` were hidden, and the blocks `listeners` made.
+/// when `None`), and which of those after `kept` were hidden.
 pub async fn feed(
     conn: &mut Conn,
     table: Uuid,
     after: Option<i64>,
     kept: Option<i64>,
     limit: i64,
-    listeners: &[Uuid],
 ) -> Result<FeedChat, StoreError> {
     let shown = chat_messages::table
         .inner_join(players::table)
@@ -270,11 +267,9 @@ pub async fn feed(
         }
         None => Vec::new(),
     };
-    let blocks = super::blocks::among(conn, listeners).await?;
     Ok(FeedChat {
         messages,
         from,
         hidden,
-        blocks,
     })
 }
