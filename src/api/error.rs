@@ -18,7 +18,13 @@ use crate::store::StoreError;
 pub fn database_away(e: &StoreError) -> bool {
     match e {
         StoreError::Pool(_) => true,
+        // A read-only node (SQLSTATE 25006): the primary changed, and the connection
+        // reached the old one.
         StoreError::Query(DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _))
+        | StoreError::Query(DieselError::DatabaseError(
+            DatabaseErrorKind::ReadOnlyTransaction,
+            _,
+        ))
         | StoreError::Query(DieselError::BrokenTransactionManager) => true,
         StoreError::Query(DieselError::DatabaseError(_, info)) => {
             let message = info.message().to_ascii_lowercase();
@@ -28,6 +34,7 @@ pub fn database_away(e: &StoreError) -> bool {
                 "connection reset",
                 "shutting down",
                 "starting up",
+                "in recovery mode",
                 "server closed the connection",
                 "broken pipe",
                 "error communicating",

@@ -29,11 +29,14 @@ pub mod throttle;
 pub mod webhooks;
 
 use diesel_async::AsyncPgConnection;
-use diesel_async::pooled_connection::deadpool::Pool;
+use diesel_async::pooled_connection::deadpool::{Hook, HookError, Pool};
 use diesel_async::pooled_connection::{
     AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
 };
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 pub type DbPool = Pool<AsyncPgConnection>;
 pub type Conn = AsyncPgConnection;
@@ -44,13 +47,49 @@ const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database: {0}")]
-    Query(#[from] diesel::result::Error),
+    Query(diesel::result::Error),
     #[error("database pool: {0}")]
     Pool(String),
     #[error("account {0} would go below zero")]
     Overdrawn(String),
     #[error("migrations: {0}")]
     Migration(String),
+}
+
+impl From<diesel::result::Error> for StoreError {
+    fn from(e: diesel::result::Error) -> StoreError {
+        if matches!(
+            e,
+            diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ReadOnlyTransaction,
+                _
+            )
+        ) {
+            read_only_seen();
+        }
+        StoreError::Query(e)
+    }
+}
+
+/// When a statement last found its database read-only (SQLSTATE 25006: the node the pool's
+/// connections reach became a standby, a failover under way), in milliseconds after
+/// [`START`] (0: never). Connections made before then are dropped as they come back to the
+/// pool (see [`pool`]): new ones reach whichever node the balancer now calls the primary.
+static READ_ONLY_SEEN: AtomicU64 = AtomicU64::new(0);
+static START: LazyLock<Instant> = LazyLock::new(Instant::now);
+
+fn read_only_seen() {
+    let now = u64::try_from(START.elapsed().as_millis()).unwrap_or(u64::MAX);
+    READ_ONLY_SEEN.fetch_max(now.max(1), Ordering::Relaxed);
+}
+
+/// Whether a connection made at `created` was made before a statement last found the
+/// database read-only.
+fn made_before_read_only(created: Instant) -> bool {
+    match READ_ONLY_SEEN.load(Ordering::Relaxed) {
+        0 => false,
+        seen => created < *START + Duration::from_millis(seen),
+    }
 }
 
 impl StoreError {
@@ -124,6 +163,16 @@ pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
     let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(size)
+        // A connection to a node that became read-only is dropped, not lent again.
+        .pre_recycle(Hook::sync_fn(|_, metrics| {
+            if made_before_read_only(metrics.created) {
+                Err(HookError::message(
+                    "made before the database became read-only",
+                ))
+            } else {
+                Ok(())
+            }
+        }))
         .build()
         .map_err(|e| StoreError::Pool(e.to_string()))
 }

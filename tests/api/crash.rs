@@ -57,16 +57,23 @@ async fn try_call(
 
 /// What the bots saw: the version each 2xx write produced, per table.
 #[derive(Default)]
-struct Acked {
-    versions: RefCell<HashMap<String, Vec<i64>>>,
-    writes: Cell<u64>,
-    server_errors: RefCell<Vec<String>>,
+pub struct Acked {
+    pub versions: RefCell<HashMap<String, Vec<i64>>>,
+    pub writes: Cell<u64>,
+    /// When each write was acknowledged, and whether it was a move (else a hand's start).
+    pub times: RefCell<Vec<(Instant, bool)>>,
+    /// 503 answers (the database away: the write is asked again with the same key).
+    pub unavailable: Cell<u64>,
+    /// Requests the server did not answer (it was down, or the request hung).
+    pub unanswered: Cell<u64>,
+    /// 5xx answers other than 503.
+    pub server_errors: RefCell<Vec<String>>,
 }
 
 /// A bot driving one table as all its players until `stop`: start hands, then act with a
 /// random legal move, each write with `expected_version` and an `Idempotency-Key` that is
-/// retried unchanged while the server is away.
-async fn bot(
+/// retried unchanged while the server, or its database, is away (no answer, or 503).
+pub async fn bot(
     base: Rc<RefCell<String>>,
     table: String,
     players: Vec<Player>,
@@ -77,7 +84,7 @@ async fn bot(
     let mut rng = rand::rng();
     while !stop.get() {
         let url = base.borrow().clone();
-        let Some((200, view)) = try_call(
+        let view = match try_call(
             &client,
             &url,
             Method::GET,
@@ -87,9 +94,13 @@ async fn bot(
             None,
         )
         .await
-        else {
-            actix_web::rt::time::sleep(Duration::from_millis(30)).await;
-            continue;
+        {
+            Some((200, view)) => view,
+            other => {
+                acked.saw(other, "GET /v1/tables/{table}");
+                actix_web::rt::time::sleep(Duration::from_millis(30)).await;
+                continue;
+            }
         };
         let (who, path, body) = if view["status"] != "playing" {
             (
@@ -104,7 +115,7 @@ async fn bot(
                 continue;
             };
             let who = players.iter().find(|p| p.id == actor).expect("seated bot");
-            let Some((200, mine)) = try_call(
+            let mine = match try_call(
                 &client,
                 &url,
                 Method::GET,
@@ -114,8 +125,13 @@ async fn bot(
                 None,
             )
             .await
-            else {
-                continue;
+            {
+                Some((200, mine)) => mine,
+                other => {
+                    acked.saw(other, "GET /v1/tables/{table}");
+                    actix_web::rt::time::sleep(Duration::from_millis(30)).await;
+                    continue;
+                }
             };
             let legal = &mine["legal"];
             let action = match legal["action"].as_str() {
@@ -140,11 +156,12 @@ async fn bot(
             )
         };
         let key = uuid::Uuid::new_v4().to_string();
-        let body = (!body.is_null()).then_some(body);
-        // Retry the same write (same key) until the server answers it.
+        let is_move = !body.is_null();
+        let body = is_move.then_some(body);
+        // Retry the same write (same key) until the server answers it, and not with 503.
         let answer = loop {
             let url = base.borrow().clone();
-            if let Some(answer) = try_call(
+            let answer = try_call(
                 &client,
                 &url,
                 Method::POST,
@@ -153,9 +170,10 @@ async fn bot(
                 body.as_ref(),
                 Some(&key),
             )
-            .await
-            {
-                break Some(answer);
+            .await;
+            match answer {
+                Some((status, _)) if status != 503 => break answer,
+                other => acked.saw(other, &path),
             }
             if stop.get() {
                 break None;
@@ -172,6 +190,7 @@ async fn bot(
                     .or_default()
                     .push(version);
                 acked.writes.set(acked.writes.get() + 1);
+                acked.times.borrow_mut().push((Instant::now(), is_move));
             }
             Some((status, reply)) if status >= 500 => {
                 acked
@@ -185,8 +204,23 @@ async fn bot(
     }
 }
 
+impl Acked {
+    /// Counts an answer that is not a success: a 503, none, or another 5xx.
+    fn saw(&self, answer: Option<(u16, Value)>, what: &str) {
+        match answer {
+            None => self.unanswered.set(self.unanswered.get() + 1),
+            Some((503, _)) => self.unavailable.set(self.unavailable.get() + 1),
+            Some((status, reply)) if status >= 500 => self
+                .server_errors
+                .borrow_mut()
+                .push(format!("{status} {what}: {reply}")),
+            Some(_) => {}
+        }
+    }
+}
+
 /// Registers `n` players, a league for them and `tables` tables of `per_table` seats.
-async fn setup(
+pub async fn setup(
     app: &TestApp,
     tables: usize,
     per_table: usize,
@@ -236,7 +270,7 @@ fn seeds(value: &Value, out: &mut Vec<String>) {
 }
 
 /// Everything that must hold after the crashes; returns the seeds of the finished hands.
-async fn verify(
+pub async fn verify(
     app: &TestApp,
     league: &str,
     tables: &[(String, Vec<Player>)],

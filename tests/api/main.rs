@@ -20,6 +20,7 @@ mod crash;
 mod deletion;
 mod e2e;
 mod examples;
+mod failover;
 mod hardening;
 mod history;
 mod idempotency;

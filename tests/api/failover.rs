@@ -1,0 +1,463 @@
+//! A database that dies, on the setup of `deploy/ha` as `deploy/ha/demo.sh` starts it (one
+//! etcd, two PostgreSQL nodes run by Patroni with a synchronous standby, HAProxy in front of
+//! whichever is the primary and of two `bourre serve` processes, pgBackRest archiving WAL):
+//! - the primary's node is killed (its Patroni and PostgreSQL, SIGKILL) while bots play
+//!   through the balancer with idempotency keys: Patroni promotes the standby, play goes on,
+//!   and afterwards every action answered 2xx is in the new primary's log, none was applied
+//!   twice, the ledger sums to zero, `rebuild --check` finds nothing, every finished hand's
+//!   audit verifies, and no client saw a 5xx but 503;
+//! - a full backup, play, a point in time, more play, then a restore into a fresh cluster
+//!   to that point: it has exactly the actions acknowledged before the point, and checks.
+//!
+//! The figures (the time from the kill to the first accepted move, a restore's duration) are
+//! printed; docs/operations.md gives them.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crate::crash::{Acked, bot, setup, verify};
+use crate::support::{Player, Server, TestApp, client, log_file, scratch_dir, wait_for};
+
+/// The setup of deploy/ha, started by its demo.sh under a folder of this test's own, and
+/// stopped (`demo.sh stop`) when dropped.
+struct Ha {
+    dir: PathBuf,
+    demo: Child,
+    ports: HashMap<String, u16>,
+}
+
+/// The repository's `deploy/ha/<name>`.
+fn deployed(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("deploy/ha")
+        .join(name)
+}
+
+/// The first of 11 consecutive ports free on loopback now.
+fn free_ports() -> u16 {
+    for _ in 0..200 {
+        let base: u16 = rand::random_range(20_000..60_000);
+        let free =
+            (base..base + 11).all(|port| std::net::TcpListener::bind(("127.0.0.1", port)).is_ok());
+        if free {
+            return base;
+        }
+    }
+    panic!("no 11 consecutive free ports");
+}
+
+/// What is needed beyond Rust: Debian's packages, which `bash .ci/run` installs.
+fn require_packages() {
+    for program in ["patroni", "etcd", "pgbackrest", "curl"] {
+        let found = Command::new("sh")
+            .args(["-c", &format!("command -v {program}")])
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            found,
+            "no {program}: apt-get install patroni etcd-server pgbackrest curl (bash .ci/run does)"
+        );
+    }
+    assert!(
+        Path::new("/usr/sbin/haproxy").exists(),
+        "no haproxy (bash .ci/run installs it)"
+    );
+}
+
+impl Ha {
+    /// Starts the demo and waits until it is ready (its processes serve through HAProxy).
+    fn start(name: &str) -> Ha {
+        require_packages();
+        let dir = scratch_dir(name);
+        let log = std::fs::File::create(dir.with_extension("log")).expect("demo log");
+        let demo = Command::new("bash")
+            .arg(deployed("demo.sh"))
+            .arg(&dir)
+            .env("BOURRE", env!("CARGO_BIN_EXE_bourre"))
+            .env("BOURRE_HA_PORT", free_ports().to_string())
+            .stdout(log.try_clone().expect("log"))
+            .stderr(log)
+            .spawn()
+            .expect("deploy/ha/demo.sh");
+        let mut ha = Ha {
+            dir,
+            demo,
+            ports: HashMap::new(),
+        };
+        let until = Instant::now() + Duration::from_secs(300);
+        while !ha.dir.join("run/ready").exists() {
+            if let Ok(Some(status)) = ha.demo.try_wait() {
+                panic!(
+                    "demo.sh stopped ({status}): {}",
+                    std::fs::read_to_string(ha.dir.with_extension("log")).unwrap_or_default()
+                );
+            }
+            assert!(
+                Instant::now() < until,
+                "demo.sh was not ready within 300 s; see {}",
+                ha.dir.display()
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let env = std::fs::read_to_string(ha.dir.join("ports.env")).expect("ports.env");
+        ha.ports = env
+            .lines()
+            .filter_map(|line| line.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.parse().expect("a port")))
+            .collect();
+        ha
+    }
+
+    fn port(&self, name: &str) -> u16 {
+        self.ports[name]
+    }
+
+    /// The API through HAProxy.
+    fn api(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port("API_PORT"))
+    }
+
+    fn secret(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir.join(format!("{name}.secret")))
+            .expect("secret")
+            .trim()
+            .to_owned()
+    }
+
+    /// The database as the application reaches it: through HAProxy, on the primary.
+    fn db_url(&self) -> String {
+        self.db_url_at(self.port("PG_HA_PORT"))
+    }
+
+    fn db_url_at(&self, port: u16) -> String {
+        format!(
+            "postgres://bourre:{}@127.0.0.1:{port}/bourre",
+            self.secret("app")
+        )
+    }
+
+    /// Which node Patroni calls the primary now (`GET /primary` answers 200 there).
+    async fn primary(&self) -> Option<&'static str> {
+        for (node, port) in [("node1", "REST1_PORT"), ("node2", "REST2_PORT")] {
+            let url = format!("http://127.0.0.1:{}/primary", self.port(port));
+            if let Ok(resp) = client().get(url).send().await
+                && resp.status().as_u16() == 200
+            {
+                return Some(node);
+            }
+        }
+        None
+    }
+
+    /// Kills a node as a machine dies: its Patroni and its PostgreSQL (the postmaster, and
+    /// with it every process of the cluster), SIGKILL, at once.
+    fn kill(&self, node: &str) {
+        let patroni = std::fs::read_to_string(self.dir.join(format!("run/{node}.pid")))
+            .expect("the node's pid");
+        let postmaster =
+            std::fs::read_to_string(self.dir.join(format!("{node}/data/postmaster.pid")))
+                .expect("the postmaster's pid");
+        let postmaster = postmaster.lines().next().expect("a pid");
+        let status = Command::new("kill")
+            .args([
+                "-KILL",
+                "--",
+                &format!("-{}", patroni.trim()),
+                postmaster.trim(),
+            ])
+            .status()
+            .expect("kill");
+        assert!(status.success(), "could not kill {node}");
+    }
+
+    /// Runs a program of the database's as its owner (`postgres` when the test is root).
+    fn as_owner(&self, program: &str, args: &[&str]) -> std::process::Output {
+        let root = Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        let mut command = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--", program]);
+            c
+        } else {
+            Command::new(program)
+        };
+        command.args(args).output().expect(program)
+    }
+
+    fn pgbackrest(&self, args: &[&str]) -> String {
+        let config = format!("--config={}", self.dir.join("pgbackrest.conf").display());
+        let mut all = vec![config.as_str(), "--stanza=bourre"];
+        all.extend_from_slice(args);
+        let out = self.as_owner("pgbackrest", &all);
+        assert!(
+            out.status.success(),
+            "pgbackrest {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+impl Drop for Ha {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(deployed("demo.sh"))
+            .arg("stop")
+            .arg(&self.dir)
+            .status();
+        let _ = self.demo.wait();
+    }
+}
+
+/// Bots on every table of `tables`, through `base`, until the returned flag is set.
+fn bots(
+    base: &str,
+    tables: &[(String, Vec<Player>)],
+    acked: &Rc<Acked>,
+) -> (Rc<Cell<bool>>, Vec<actix_web::rt::task::JoinHandle<()>>) {
+    let base = Rc::new(std::cell::RefCell::new(base.to_owned()));
+    let stop = Rc::new(Cell::new(false));
+    let handles = tables
+        .iter()
+        .map(|(table, players)| {
+            actix_web::rt::spawn(bot(
+                base.clone(),
+                table.clone(),
+                players.clone(),
+                stop.clone(),
+                acked.clone(),
+            ))
+        })
+        .collect();
+    (stop, handles)
+}
+
+/// Waits until the bots' acknowledged writes reach `count` (at most `within`).
+async fn until_writes(acked: &Acked, count: u64, within: Duration) {
+    let until = Instant::now() + within;
+    while acked.writes.get() < count && Instant::now() < until {
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        acked.writes.get() >= count,
+        "play stalled at {} acknowledged writes (of {count})",
+        acked.writes.get()
+    );
+}
+
+/// The events of `kinds` in the log of every table.
+async fn events_of(app: &TestApp, kinds: &[&str]) -> i64 {
+    let list = kinds
+        .iter()
+        .map(|k| format!("'{k}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    app.sql_number(&format!(
+        "SELECT count(*) AS n FROM events WHERE kind IN ({list})"
+    ))
+    .await
+}
+
+/// Checks the database behind `app` as `bourre rebuild --check` does: no stored balance,
+/// table or seat differs from the replay of the log and the ledger.
+async fn rebuild_finds_nothing(db_url: &str) {
+    let pool = bourre::store::pool(db_url, 2).expect("pool");
+    let report = bourre::app::rebuild::rebuild(&pool, false)
+        .await
+        .expect("rebuild");
+    assert!(report.differences.is_empty(), "{:?}", report.differences);
+}
+
+#[actix_web::test]
+async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
+    let ha = Ha::start("failover");
+    let app = TestApp::at(ha.api(), ha.db_url());
+    let (league, tables) = setup(&app, 2, 3).await;
+    let acked = Rc::new(Acked::default());
+    let (stop, handles) = bots(&ha.api(), &tables, &acked);
+    until_writes(&acked, 20, Duration::from_secs(60)).await;
+
+    let primary = ha.primary().await.expect("a primary");
+    let standby = if primary == "node1" { "node2" } else { "node1" };
+    let before = acked.writes.get();
+    ha.kill(primary);
+    let killed = Instant::now();
+    until_writes(&acked, before + 30, Duration::from_secs(120)).await;
+    stop.set(true);
+    for handle in handles {
+        handle.await.expect("bot");
+    }
+    assert_eq!(
+        ha.primary().await,
+        Some(standby),
+        "the standby was not promoted"
+    );
+    let first = acked
+        .times
+        .borrow()
+        .iter()
+        .find(|(at, is_move)| *is_move && *at > killed)
+        .map(|(at, _)| *at - killed)
+        .expect("a move accepted after the kill");
+    println!(
+        "failover: the first move accepted {:.1} s after the primary's node was killed \
+         ({} answers 503 meanwhile, {} writes acknowledged in all)",
+        first.as_secs_f64(),
+        acked.unavailable.get(),
+        acked.writes.get()
+    );
+    assert!(
+        acked.server_errors.borrow().is_empty(),
+        "5xx other than 503: {:?}",
+        acked.server_errors.borrow()
+    );
+    assert_eq!(
+        acked.unanswered.get(),
+        0,
+        "requests the server never answered"
+    );
+
+    // Every acknowledged action is in the new primary's log, and none twice: one event per
+    // move acknowledged, one deal per hand started.
+    verify(&app, &league, &tables, &acked).await;
+    let moves = acked.times.borrow().iter().filter(|(_, m)| *m).count() as i64;
+    let starts = acked.times.borrow().len() as i64 - moves;
+    assert_eq!(
+        events_of(&app, &["declared", "drew", "played"]).await,
+        moves
+    );
+    assert_eq!(events_of(&app, &["hand_dealt"]).await, starts);
+    rebuild_finds_nothing(&ha.db_url()).await;
+}
+
+#[actix_web::test]
+async fn a_backup_restores_to_a_point_in_time_with_exactly_what_was_acknowledged_before_it() {
+    let ha = Ha::start("restore");
+    let app = TestApp::at(ha.api(), ha.db_url());
+    let (league, tables) = setup(&app, 1, 3).await;
+    let acked = Rc::new(Acked::default());
+    let (stop, handles) = bots(&ha.api(), &tables, &acked);
+    until_writes(&acked, 10, Duration::from_secs(60)).await;
+    ha.pgbackrest(&["--type=full", "backup"]);
+    until_writes(&acked, acked.writes.get() + 10, Duration::from_secs(60)).await;
+    stop.set(true);
+    for handle in handles {
+        handle.await.expect("bot");
+    }
+
+    // The point, a whole second (as an operator names one): every write before it
+    // acknowledged, none after it begun.
+    actix_web::rt::time::sleep(Duration::from_millis(1100)).await;
+    let events_then = app.sql_number("SELECT count(*) AS n FROM events").await;
+    let ledger_then = app.sql_number("SELECT count(*) AS n FROM ledger").await;
+    let point = app
+        .sql_number("SELECT floor(extract(epoch FROM clock_timestamp()))::bigint AS n")
+        .await;
+    let point = chrono::DateTime::from_timestamp(point, 0).expect("a time");
+    actix_web::rt::time::sleep(Duration::from_millis(1100)).await;
+    let after = Rc::new(Acked::default());
+    let (stop, handles) = bots(&ha.api(), &tables, &after);
+    until_writes(&after, 10, Duration::from_secs(60)).await;
+    stop.set(true);
+    for handle in handles {
+        handle.await.expect("bot");
+    }
+    // Whatever WAL is not archived yet goes to the repository now.
+    ha.pgbackrest(&["check"]);
+
+    let restored = ha.dir.join("restored");
+    let started = Instant::now();
+    ha.pgbackrest(&[
+        &format!("--pg1-path={}", restored.display()),
+        "--type=time",
+        &format!("--target={}", point.format("%Y-%m-%d %H:%M:%S+00")),
+        "--target-action=promote",
+        "restore",
+    ]);
+    let port = crate::support::free_port();
+    let socket = ha.dir.join("restored-socket");
+    assert!(
+        ha.as_owner("mkdir", &["-m", "0700", &socket.to_string_lossy()])
+            .status
+            .success()
+    );
+    let options = format!(
+        "-p {port} -k {} -c archive_mode=off -c synchronous_standby_names= -c hot_standby=on",
+        socket.display()
+    );
+    let pg_ctl = "/usr/lib/postgresql/15/bin/pg_ctl";
+    let out = ha.as_owner(
+        pg_ctl,
+        &[
+            "-D",
+            &restored.to_string_lossy(),
+            "-l",
+            &ha.dir.join("log/restored.log").to_string_lossy(),
+            "-o",
+            &options,
+            "-w",
+            "-t",
+            "120",
+            "start",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "the restored cluster did not start: {}",
+        std::fs::read_to_string(ha.dir.join("log/restored.log")).unwrap_or_default()
+    );
+    let restored_url = ha.db_url_at(port);
+    let restored_app = TestApp::at(String::new(), restored_url.clone());
+    let until = Instant::now() + Duration::from_secs(120);
+    while restored_app
+        .sql_number("SELECT pg_is_in_recovery()::int::bigint AS n")
+        .await
+        != 0
+    {
+        assert!(
+            Instant::now() < until,
+            "the restore did not reach its point"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    }
+    println!(
+        "restore: a full backup and its WAL restored to a point in time and open in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        restored_app
+            .sql_number("SELECT count(*) AS n FROM events")
+            .await,
+        events_then,
+        "the restored log is not the log at the point"
+    );
+    assert_eq!(
+        restored_app
+            .sql_number("SELECT count(*) AS n FROM ledger")
+            .await,
+        ledger_then
+    );
+    rebuild_finds_nothing(&restored_url).await;
+    // Served again, the restored database passes what the crash test checks.
+    let server = Server::start_with(
+        &restored_url,
+        &log_file("restored"),
+        &[("BOURRE_JWT_SECRET", &ha.secret("jwt"))],
+    );
+    wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
+    let served = TestApp::at(server.base(), restored_url);
+    verify(&served, &league, &tables, &acked).await;
+    drop(server);
+    ha.as_owner(
+        pg_ctl,
+        &["-D", &restored.to_string_lossy(), "-m", "fast", "stop"],
+    );
+}
