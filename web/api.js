@@ -39,17 +39,31 @@ function keep(value) {
 /** How long a request may take before the app says so (a phone's connection may hang). */
 const TIMEOUT_MS = 15000;
 
+/** Sent on `window` while requests wait for the database to come back (503 `unavailable`: a
+ * failover or a restart under way), with `detail` true, and with false once one is answered. */
+export const RETRYING = "bourre:retrying";
+
+/** How long a request that found the database away is asked again, in all. */
+const RETRY_FOR_MS = 30000;
+
+/** A write's own `Idempotency-Key`: asked again with it, the write is applied once. */
+function writeKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
  * @param {string | null} [token]
+ * @param {string} [key] the write's `Idempotency-Key`
  * @returns {Promise<Response>}
  */
-function send(method, path, body, token) {
+function send(method, path, body, token, key) {
   /** @type {Record<string, string>} */
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   return fetch(path, {
     method,
@@ -117,23 +131,50 @@ function renew(stale) {
 }
 
 /**
- * A call as the signed-in player: renewed once on 401.
+ * A call as the signed-in player: renewed once on 401; asked again after `Retry-After`
+ * while the database is away (503 `unavailable`, for up to 30 s), a write with the same
+ * `Idempotency-Key` each time.
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<any>}
  */
 async function call(method, path, body) {
+  const key = method === "GET" ? undefined : writeKey();
+  const until = Date.now() + RETRY_FOR_MS;
+  let waited = false;
+  for (;;) {
+    const response = await authorized(method, path, body, key);
+    const away = response.status === 503 && Date.now() < until && (await response.clone().json().catch(() => null))?.code === "unavailable";
+    if (!away) {
+      if (waited) window.dispatchEvent(new CustomEvent(RETRYING, { detail: false }));
+      if (!response.ok) throw await problemOf(response);
+      return response.status === 204 ? null : response.json();
+    }
+    waited = true;
+    window.dispatchEvent(new CustomEvent(RETRYING, { detail: true }));
+    const secs = Math.min(Number(response.headers.get("Retry-After")) || 1, 5);
+    await new Promise((done) => setTimeout(done, secs * 1000));
+  }
+}
+
+/**
+ * One request as the signed-in player, renewed once on 401.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string | undefined} key
+ */
+async function authorized(method, path, body, key) {
   const token = session()?.token;
-  let response = await send(method, path, body, token);
+  let response = await send(method, path, body, token, key);
   if (response.status === 401 && token) {
     const renewed = await renew(token);
-    if (renewed) response = await send(method, path, body, renewed.token);
+    if (renewed) response = await send(method, path, body, renewed.token, key);
   } else if (response.status === 401) {
     signedOut();
   }
-  if (!response.ok) throw await problemOf(response);
-  return response.status === 204 ? null : response.json();
+  return response;
 }
 
 /**

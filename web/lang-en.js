@@ -123,6 +123,7 @@ export const words = {
 
   "problem.offline": "Can't reach the server. Check your connection and try again.",
   "problem.offlineBanner": "You are offline. The app will catch up when the connection is back.",
+  "problem.retrying": "The server cannot reach its database for a moment: retrying…",
   "problem.unexpected": "Something went wrong on this page. Reload it and try again.",
   "problem.unknown": "The server refused this ({code}).",
 

@@ -3,6 +3,7 @@
 // across tables while signed in.
 
 import {
+  RETRYING,
   SIGNED_OUT,
   confirmReset,
   exchangeCode,
@@ -368,6 +369,13 @@ window.addEventListener("online", () => {
   route();
 });
 window.addEventListener("offline", online);
+// While requests wait for the database (a failover), the banner says so.
+window.addEventListener(RETRYING, (event) => {
+  const waiting = /** @type {CustomEvent<boolean>} */ (event).detail;
+  offline.textContent = t(waiting ? "problem.retrying" : "problem.offlineBanner");
+  if (waiting) offline.hidden = false;
+  else online();
+});
 // The service worker keeps the app's shell for offline visits (and shows pushes).
 navigator.serviceWorker?.register("/sw.js").catch(() => {});
 onPathChange(route);

@@ -631,6 +631,67 @@ async fn postgres_restart_is_503_then_recovers_by_itself() {
 /// The README's first command: `bourre serve` with `DATABASE_URL` unset makes its private
 /// cluster, migrates it as the cluster's superuser, and serves as a role that is not one
 /// (and that nobody reaches without its password).
+/// A database that turns read-only under a running server, as the old primary is to the
+/// connections still reaching it in a failover: writes answer 503 `unavailable` (SQLSTATE
+/// 25006), and once the database takes writes again the server writes without a restart.
+/// The read-only connections it holds are not lent again (a pool that lends a connection
+/// as it is would keep them, and every write would go on failing).
+#[actix_web::test]
+async fn a_database_turned_read_only_is_503_then_its_connections_are_replaced() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let ann = &players[0];
+    let (server, database) = app.db_url.rsplit_once('/').expect("a database URL");
+    let database = database.split('?').next().expect("a name").to_owned();
+    // Statements about the test's database, from another one (it refuses them once it is
+    // read-only).
+    let admin = |statement: String| {
+        let url = format!("{server}/postgres");
+        async move {
+            let mut conn = AsyncPgConnection::establish(&url).await.expect("db");
+            diesel::sql_query(&statement)
+                .execute(&mut conn)
+                .await
+                .expect("statement");
+        }
+    };
+    admin(format!(
+        "ALTER DATABASE {database} SET default_transaction_read_only = on"
+    ))
+    .await;
+    admin(format!(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = '{database}' AND pid <> pg_backend_pid()"
+    ))
+    .await;
+    for _ in 0..3 {
+        app.start_hand(&table, ann)
+            .await
+            .problem(503, "unavailable");
+    }
+    assert_eq!(app.view(&table, ann).await["status"], "waiting");
+    admin(format!(
+        "ALTER DATABASE {database} RESET default_transaction_read_only"
+    ))
+    .await;
+    // A client retries after Retry-After; a connection made since the last refusal (by the
+    // server's own background work) may still be read-only once.
+    let mut answers = Vec::new();
+    for _ in 0..4 {
+        let reply = app.start_hand(&table, ann).await;
+        answers.push(reply.status);
+        if reply.status == 201 {
+            break;
+        }
+        reply.problem(503, "unavailable");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(answers.last(), Some(&201), "{answers:?}");
+}
+
 #[actix_web::test]
 async fn the_embedded_default_serves_as_a_role_that_is_not_a_superuser() {
     let data = scratch_dir("embedded");

@@ -5,7 +5,8 @@
 //!   through the balancer with idempotency keys: Patroni promotes the standby, play goes on,
 //!   and afterwards every action answered 2xx is in the new primary's log, none was applied
 //!   twice, the ledger sums to zero, `rebuild --check` finds nothing, every finished hand's
-//!   audit verifies, and no client saw a 5xx but 503;
+//!   audit verifies, no client saw a 5xx but 503, and a stream open through the switch
+//!   (reconnecting with its last id when it ends) misses no event;
 //! - a full backup, play, a point in time, more play, then a restore into a fresh cluster
 //!   to that point: it has exactly the actions acknowledged before the point, and checks.
 //!
@@ -20,7 +21,11 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use crate::crash::{Acked, bot, setup, verify};
-use crate::support::{Player, Server, TestApp, client, log_file, scratch_dir, wait_for};
+use futures_util::StreamExt;
+
+use crate::support::{
+    Player, Server, TestApp, client, log_file, next_move, resume_stream, scratch_dir, wait_for,
+};
 
 /// The setup of deploy/ha, started by its demo.sh under a folder of this test's own, and
 /// stopped (`demo.sh stop`) when dropped.
@@ -285,6 +290,10 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     let (stop, handles) = bots(&ha.api(), &tables, &acked);
     until_writes(&acked, 20, Duration::from_secs(60)).await;
 
+    // A stream open through the switch, from the table's first event.
+    let (watched, watchers) = &tables[0];
+    let mut stream = resume_stream(&app, watched, &watchers[0].token, 0).await;
+    assert_eq!(stream.status(), 200);
     let primary = ha.primary().await.expect("a primary");
     let standby = if primary == "node1" { "node2" } else { "node1" };
     let before = acked.writes.get();
@@ -299,6 +308,65 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
         ha.primary().await,
         Some(standby),
         "the standby was not promoted"
+    );
+    // A move made now, on the new primary, reaches the stream.
+    let refs: Vec<&Player> = watchers.iter().collect();
+    let (moved, is_move) = match next_move(&app, watched, &refs).await {
+        Some((who, action)) => (app.act(watched, &who, action).await, true),
+        None => (app.start_hand(watched, &watchers[0]).await, false),
+    };
+    let last = moved.ok()["version"].as_i64().expect("a version");
+    acked.times.borrow_mut().push((Instant::now(), is_move));
+    acked
+        .versions
+        .borrow_mut()
+        .entry(watched.clone())
+        .or_default()
+        .push(last);
+    // The stream ends when its process cannot read the table (the database away); the
+    // client reconnects with the last id it had, as EventSource does, and misses nothing.
+    let mut text = String::new();
+    let mut seen: Vec<i64> = Vec::new();
+    let until = Instant::now() + Duration::from_secs(60);
+    while !seen.contains(&last) {
+        assert!(
+            Instant::now() < until,
+            "the stream never reached version {last}"
+        );
+        match tokio::time::timeout_at(until.into(), stream.next()).await {
+            Ok(Some(Ok(chunk))) => {
+                text.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some((frame, rest)) = text.split_once("\n\n") {
+                    let id = frame.lines().find_map(|l| l.strip_prefix("id: "));
+                    let event = frame.lines().find_map(|l| l.strip_prefix("event: "));
+                    if let (Some(id), Some(event)) = (id, event)
+                        && event != "view"
+                    {
+                        seen.push(id.parse().expect("an id"));
+                    }
+                    text = rest.to_owned();
+                }
+            }
+            _ => loop {
+                let resumed = resume_stream(
+                    &app,
+                    watched,
+                    &watchers[0].token,
+                    seen.last().copied().unwrap_or(0),
+                )
+                .await;
+                if resumed.status() == 200 {
+                    stream = resumed;
+                    text.clear();
+                    break;
+                }
+                actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+            },
+        }
+    }
+    assert!(
+        seen.windows(2).all(|w| w[1] == w[0] + 1),
+        "the stream skipped or repeated events: {seen:?}"
     );
     let first = acked
         .times

@@ -469,8 +469,26 @@ try {
   step("table chat: bob taps a phrase that cat reads in Japanese, then writes; cat reports it, and bob from his seat; ann hides the message and dismisses the other from her reports queue; cat blocks bob, then lifts it on her profile");
   await bob.page.getByRole("button", { name: "Table chat" }).click();
   await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
+  // The database away for a moment (a failover): the first try answers 503 `unavailable`;
+  // bob's page says it is retrying, and asks again with the same Idempotency-Key.
+  /** @type {(string | undefined)[]} */
+  const keys = [];
+  await bob.page.route("**/v1/tables/*/chat", async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.continue();
+    keys.push(request.headers()["idempotency-key"]);
+    if (keys.length > 1) return route.continue();
+    const problem = { type: "urn:bourre:problem:unavailable", title: "Service Unavailable", status: 503, code: "unavailable", detail: "The database is away." };
+    return route.fulfill({ status: 503, headers: { "Retry-After": "1", "Content-Type": "application/problem+json" }, body: JSON.stringify(problem) });
+  });
+  expected = "the database away for a moment";
   await bob.page.getByRole("group", { name: "Quick phrases" }).getByRole("button", { name: "Nice hand!" }).click();
+  await bob.page.getByRole("status").filter({ hasText: "retrying" }).waitFor();
   await cat.page.locator(".chat-log li", { hasText: "ナイスハンド！" }).waitFor();
+  if (keys.length !== 2 || !keys[0] || keys[0] !== keys[1]) throw new Error(`the retried write's keys: ${keys}`);
+  await bob.page.getByRole("status").filter({ hasText: "retrying" }).waitFor({ state: "hidden" });
+  await bob.page.unroute("**/v1/tables/*/chat");
+  expected = "";
   await bob.page.getByLabel("Message", { exact: true }).fill("Same time next week?");
   await bob.page.getByRole("button", { name: "Send", exact: true }).click();
   const written = cat.page.locator(".chat-log li", { hasText: "Same time next week?" });
