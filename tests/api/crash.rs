@@ -73,7 +73,7 @@ pub struct Acked {
 /// A bot driving one table as all its players until `stop`: start hands, then act with a
 /// random legal move, each write with `expected_version` and an `Idempotency-Key` that is
 /// retried unchanged while the server, or its database, is away (no answer, or 503).
-pub async fn bot(
+async fn bot(
     base: Rc<RefCell<String>>,
     table: String,
     players: Vec<Player>,
@@ -217,6 +217,28 @@ impl Acked {
             Some(_) => {}
         }
     }
+}
+
+/// A [`bot`] on every table of `tables`, through `base`, until the returned flag is set.
+pub fn bots(
+    base: &Rc<RefCell<String>>,
+    tables: &[(String, Vec<Player>)],
+    acked: &Rc<Acked>,
+) -> (Rc<Cell<bool>>, Vec<actix_web::rt::task::JoinHandle<()>>) {
+    let stop = Rc::new(Cell::new(false));
+    let handles = tables
+        .iter()
+        .map(|(table, players)| {
+            actix_web::rt::spawn(bot(
+                base.clone(),
+                table.clone(),
+                players.clone(),
+                stop.clone(),
+                acked.clone(),
+            ))
+        })
+        .collect();
+    (stop, handles)
 }
 
 /// Registers `n` players, a league for them and `tables` tables of `per_table` seats.
@@ -453,20 +475,8 @@ async fn sigkill_mid_load_loses_no_acknowledged_action() {
     let (league, tables) = setup(&app, 2, 3).await;
 
     let base = Rc::new(RefCell::new(server.base()));
-    let stop = Rc::new(Cell::new(false));
     let acked = Rc::new(Acked::default());
-    let bots: Vec<_> = tables
-        .iter()
-        .map(|(table, players)| {
-            actix_web::rt::spawn(bot(
-                base.clone(),
-                table.clone(),
-                players.clone(),
-                stop.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
+    let (stop, bots) = bots(&base, &tables, &acked);
     let mut rng = rand::rng();
     let rounds = rounds();
     for _ in 0..rounds {

@@ -6,25 +6,29 @@
 //!   and afterwards every action answered 2xx is in the new primary's log, none was applied
 //!   twice, the ledger sums to zero, `rebuild --check` finds nothing, every finished hand's
 //!   audit verifies, no client saw a 5xx but 503, and a stream open through the switch
-//!   (reconnecting with its last id when it ends) misses no event;
+//!   (reconnecting with its last id when it ends) misses no event, and the league's webhook
+//!   is told of every hand's end, each as one delivery;
 //! - a full backup, play, a point in time, more play, then a restore into a fresh cluster
 //!   to that point: it has exactly the actions acknowledged before the point, and checks.
 //!
 //! The figures (the time from the kill to the first accepted move, a restore's duration) are
 //! printed; docs/operations.md gives them.
 
-use std::cell::Cell;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use crate::crash::{Acked, bot, setup, verify};
+use crate::crash::{Acked, bots, setup, verify};
+use crate::webhooks::{Received, Receiver};
 use futures_util::StreamExt;
+use serde_json::json;
 
 use crate::support::{
-    Player, Server, TestApp, client, log_file, next_move, resume_stream, scratch_dir, wait_for,
+    Player, Server, TestApp, client, log_file, next_move, play_out, resume_stream, scratch_dir,
+    wait_for,
 };
 
 /// The setup of deploy/ha, started by its demo.sh under a folder of this test's own, and
@@ -85,6 +89,9 @@ impl Ha {
             .arg(&dir)
             .env("BOURRE", env!("CARGO_BIN_EXE_bourre"))
             .env("BOURRE_HA_PORT", free_ports().to_string())
+            // The bourre processes deliver webhooks to the test's receiver, on loopback.
+            .env("BOURRE_WEBHOOK_ALLOW_HTTP", "true")
+            .env("BOURRE_WEBHOOK_ALLOW_PRIVATE", "true")
             .stdout(log.try_clone().expect("log"))
             .stderr(log)
             .spawn()
@@ -222,29 +229,6 @@ impl Drop for Ha {
     }
 }
 
-/// Bots on every table of `tables`, through `base`, until the returned flag is set.
-fn bots(
-    base: &str,
-    tables: &[(String, Vec<Player>)],
-    acked: &Rc<Acked>,
-) -> (Rc<Cell<bool>>, Vec<actix_web::rt::task::JoinHandle<()>>) {
-    let base = Rc::new(std::cell::RefCell::new(base.to_owned()));
-    let stop = Rc::new(Cell::new(false));
-    let handles = tables
-        .iter()
-        .map(|(table, players)| {
-            actix_web::rt::spawn(bot(
-                base.clone(),
-                table.clone(),
-                players.clone(),
-                stop.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
-    (stop, handles)
-}
-
 /// Waits until the bots' acknowledged writes reach `count` (at most `within`).
 async fn until_writes(acked: &Acked, count: u64, within: Duration) {
     let until = Instant::now() + within;
@@ -286,8 +270,20 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     let ha = Ha::start("failover");
     let app = TestApp::at(ha.api(), ha.db_url());
     let (league, tables) = setup(&app, 2, 3).await;
+    // The league's webhook, told of each hand's end: the dispatchers go on through the
+    // switch.
+    let receiver = Receiver::start(0);
+    let hook = app
+        .post(
+            &format!("/v1/leagues/{league}/webhooks"),
+            &tables[0].1[0],
+            json!({"url": receiver.url, "events": ["hand.ended"]}),
+        )
+        .await
+        .ok();
+    *receiver.secret.lock().expect("lock") = hook["secret"].as_str().expect("secret").to_owned();
     let acked = Rc::new(Acked::default());
-    let (stop, handles) = bots(&ha.api(), &tables, &acked);
+    let (stop, handles) = bots(&Rc::new(RefCell::new(ha.api())), &tables, &acked);
     until_writes(&acked, 20, Duration::from_secs(60)).await;
 
     // A stream open through the switch, from the table's first event.
@@ -404,6 +400,35 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     );
     assert_eq!(events_of(&app, &["hand_dealt"]).await, starts);
     rebuild_finds_nothing(&ha.db_url()).await;
+
+    // Every hand that ended was told to the webhook, as one delivery (sent again, with its
+    // id, if its sending was cut by the switch: at least once), signed; those ended on the
+    // new primary too.
+    for (table, players) in &tables {
+        let refs: Vec<&Player> = players.iter().collect();
+        play_out(&app, table, &refs).await;
+    }
+    let ended = events_of(&app, &["hand_ended"]).await as usize;
+    let hand = |r: &Received| {
+        (
+            r.body["data"]["table_id"].clone(),
+            r.body["data"]["hand_no"].clone(),
+        )
+    };
+    let got = receiver
+        .until("every hand.ended", |got| {
+            got.iter().map(hand).collect::<HashSet<_>>().len() >= ended
+        })
+        .await;
+    let hands: HashSet<_> = got.iter().map(hand).collect();
+    let ids: HashSet<&str> = got.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(hands.len(), ended);
+    assert_eq!(ids.len(), ended, "a hand's end was told as two deliveries");
+    assert_eq!(receiver.bad.load(std::sync::atomic::Ordering::SeqCst), 0);
+    println!(
+        "failover: {ended} hands ended, each told to the webhook as one delivery ({} sends in all)",
+        got.len()
+    );
 }
 
 #[actix_web::test]
@@ -412,7 +437,7 @@ async fn a_backup_restores_to_a_point_in_time_with_exactly_what_was_acknowledged
     let app = TestApp::at(ha.api(), ha.db_url());
     let (league, tables) = setup(&app, 1, 3).await;
     let acked = Rc::new(Acked::default());
-    let (stop, handles) = bots(&ha.api(), &tables, &acked);
+    let (stop, handles) = bots(&Rc::new(RefCell::new(ha.api())), &tables, &acked);
     until_writes(&acked, 10, Duration::from_secs(60)).await;
     ha.pgbackrest(&["--type=full", "backup"]);
     until_writes(&acked, acked.writes.get() + 10, Duration::from_secs(60)).await;
@@ -432,7 +457,7 @@ async fn a_backup_restores_to_a_point_in_time_with_exactly_what_was_acknowledged
     let point = chrono::DateTime::from_timestamp(point, 0).expect("a time");
     actix_web::rt::time::sleep(Duration::from_millis(1100)).await;
     let after = Rc::new(Acked::default());
-    let (stop, handles) = bots(&ha.api(), &tables, &after);
+    let (stop, handles) = bots(&Rc::new(RefCell::new(ha.api())), &tables, &after);
     until_writes(&after, 10, Duration::from_secs(60)).await;
     stop.set(true);
     for handle in handles {

@@ -21,7 +21,7 @@ use crate::support::{
 /// A delivery as the receiver got it.
 #[derive(Debug, Clone)]
 pub(crate) struct Received {
-    id: String,
+    pub(crate) id: String,
     pub(crate) body: Value,
 }
 
