@@ -6,8 +6,9 @@
 //!   and afterwards every action answered 2xx is in the new primary's log, none was applied
 //!   twice, the ledger sums to zero, `rebuild --check` finds nothing, every finished hand's
 //!   audit verifies, no client saw a 5xx but 503, and a stream open through the switch
-//!   (reconnecting with its last id when it ends) misses no event, and the league's webhook
-//!   is told of every hand's end, each as one delivery;
+//!   (reconnecting with its last id when it ends) misses no event, the league's webhook is
+//!   told of every hand's end, each as one delivery, and the sweeper acts for a table whose
+//!   deadlines passed while the database was away;
 //! - a full backup, play, a point in time, more play, then a restore into a fresh cluster
 //!   to that point: it has exactly the actions acknowledged before the point, and checks.
 //!
@@ -242,15 +243,19 @@ async fn until_writes(acked: &Acked, count: u64, within: Duration) {
     );
 }
 
-/// The events of `kinds` in the log of every table.
-async fn events_of(app: &TestApp, kinds: &[&str]) -> i64 {
-    let list = kinds
-        .iter()
-        .map(|k| format!("'{k}'"))
-        .collect::<Vec<_>>()
-        .join(", ");
+/// The events of `kinds` in the logs of `tables`.
+async fn events_of(app: &TestApp, tables: &[&str], kinds: &[&str]) -> i64 {
+    let quoted = |items: &[&str]| {
+        items
+            .iter()
+            .map(|k| format!("'{k}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     app.sql_number(&format!(
-        "SELECT count(*) AS n FROM events WHERE kind IN ({list})"
+        "SELECT count(*) AS n FROM events WHERE kind IN ({}) AND table_id IN ({})",
+        quoted(kinds),
+        quoted(tables)
     ))
     .await
 }
@@ -286,6 +291,24 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     let (stop, handles) = bots(&Rc::new(RefCell::new(ha.api())), &tables, &acked);
     until_writes(&acked, 20, Duration::from_secs(60)).await;
 
+    // A table where nobody moves, its turns 5 s: its deadlines pass while the database is
+    // away, and the sweeper acts for the players once the new primary is up.
+    let sleepers = [
+        app.register("sleeper0").await,
+        app.register("sleeper1").await,
+    ];
+    let quiet_league = app.league(&sleepers[0], &[&sleepers[1]], 1_000).await;
+    let sleepy = app
+        .table(
+            &sleepers[0],
+            &quiet_league,
+            json!({"ante": 5, "turn_timeout_secs": 5}),
+            None,
+        )
+        .await;
+    for (seat, p) in sleepers.iter().enumerate() {
+        app.sit(&sleepy, p, seat as u8).await;
+    }
     // A stream open through the switch, from the table's first event.
     let (watched, watchers) = &tables[0];
     let mut stream = resume_stream(&app, watched, &watchers[0].token, 0).await;
@@ -293,6 +316,7 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     let primary = ha.primary().await.expect("a primary");
     let standby = if primary == "node1" { "node2" } else { "node1" };
     let before = acked.writes.get();
+    app.start_hand(&sleepy, &sleepers[0]).await.ok();
     ha.kill(primary);
     let killed = Instant::now();
     until_writes(&acked, before + 30, Duration::from_secs(120)).await;
@@ -394,11 +418,18 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     verify(&app, &league, &tables, &acked).await;
     let moves = acked.times.borrow().iter().filter(|(_, m)| *m).count() as i64;
     let starts = acked.times.borrow().len() as i64 - moves;
+    let played: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(
-        events_of(&app, &["declared", "drew", "played"]).await,
+        events_of(&app, &played, &["declared", "drew", "played"]).await,
         moves
     );
-    assert_eq!(events_of(&app, &["hand_dealt"]).await, starts);
+    assert_eq!(events_of(&app, &played, &["hand_dealt"]).await, starts);
+    // The sweeper went on: the quiet table's turns timed out on the new primary.
+    let until = Instant::now() + Duration::from_secs(60);
+    while events_of(&app, &[&sleepy], &["turn_timed_out"]).await == 0 {
+        assert!(Instant::now() < until, "no turn timed out after the switch");
+        actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    }
     rebuild_finds_nothing(&ha.db_url()).await;
 
     // Every hand that ended was told to the webhook, as one delivery (sent again, with its
@@ -408,7 +439,7 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
         let refs: Vec<&Player> = players.iter().collect();
         play_out(&app, table, &refs).await;
     }
-    let ended = events_of(&app, &["hand_ended"]).await as usize;
+    let ended = events_of(&app, &played, &["hand_ended"]).await as usize;
     let hand = |r: &Received| {
         (
             r.body["data"]["table_id"].clone(),
