@@ -677,8 +677,9 @@ fn views(kept: &TableState, at: &Snapshot, listeners: &[Uuid]) -> Result<Arc<Vie
             .seats
             .iter()
             .any(|(_, p)| blocked.binary_search(p).is_ok());
-        if at.seats(player) || unnamed {
-            let seat = at.seats(player).then_some(PlayerId(player));
+        let seated = at.seats(player);
+        if seated || unnamed {
+            let seat = seated.then_some(PlayerId(player));
             own.insert(
                 player,
                 view_frame(&table_view(kept, seat).unnamed(blocked))?,

@@ -47,7 +47,8 @@ impl Drop for Daemon {
     }
 }
 
-fn program(name: &str, candidates: &[&str]) -> String {
+/// The first of `candidates` that exists (panics, naming the Debian package, when none does).
+pub fn program(name: &str, candidates: &[&str]) -> String {
     candidates
         .iter()
         .find(|p| std::path::Path::new(p).exists())

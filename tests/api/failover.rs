@@ -17,11 +17,12 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, Command};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use crate::balancer::program;
 use crate::crash::{Acked, bots, setup, verify};
 use crate::webhooks::{Received, Receiver};
 use futures_util::StreamExt;
@@ -62,21 +63,15 @@ fn free_ports() -> u16 {
 
 /// What is needed beyond Rust: Debian's packages, which `bash .ci/run` installs.
 fn require_packages() {
-    for program in ["patroni", "etcd", "pgbackrest", "curl"] {
-        let found = Command::new("sh")
-            .args(["-c", &format!("command -v {program}")])
-            .stdout(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(
-            found,
-            "no {program}: apt-get install patroni etcd-server pgbackrest curl (bash .ci/run does)"
-        );
+    for (name, path) in [
+        ("patroni", "/usr/bin/patroni"),
+        ("etcd", "/usr/bin/etcd"),
+        ("pgbackrest", "/usr/bin/pgbackrest"),
+        ("curl", "/usr/bin/curl"),
+        ("haproxy", "/usr/sbin/haproxy"),
+    ] {
+        program(name, &[path]);
     }
-    assert!(
-        Path::new("/usr/sbin/haproxy").exists(),
-        "no haproxy (bash .ci/run installs it)"
-    );
 }
 
 impl Ha {
