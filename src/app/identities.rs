@@ -156,8 +156,11 @@ impl App {
                 .transaction::<_, AppError, _>(async |conn| {
                     let (id, created) = match found {
                         Some(id) => {
-                            // An account deleted meanwhile starts no session.
-                            hold_player(conn, PlayerId(id), Hold::Shared).await?;
+                            // An account deleted meanwhile starts no session. Held to
+                            // update (the session notes the player seen): sign-ins of one
+                            // player at once take turns, where two shared holds would each
+                            // wait for the other's to update the row.
+                            hold_player(conn, PlayerId(id), Hold::Exclusive).await?;
                             (id, false)
                         }
                         None => (self.make_linked_player(conn, &verified).await?, true),

@@ -136,9 +136,9 @@ impl Provider {
     }
 }
 
-/// A server whose provider `test` is `provider` (its web client's secret given), with ID
-/// tokens' times checked with `leeway` seconds.
-async fn server(provider: &Provider, leeway: u64) -> TestApp {
+/// A server's configuration whose provider `test` is `provider` (its web client's secret
+/// given), with ID tokens' times checked with `leeway` seconds.
+fn provider_config(provider: &Provider, leeway: u64) -> bourre::app::Config {
     let mut config = config(false);
     config.oidc = Arc::new(
         bourre::app::oidc::Providers::parse(
@@ -149,7 +149,12 @@ async fn server(provider: &Provider, leeway: u64) -> TestApp {
         )
         .expect("providers"),
     );
-    TestApp::start_with(config).await
+    config
+}
+
+/// A server of [`provider_config`].
+async fn server(provider: &Provider, leeway: u64) -> TestApp {
+    TestApp::start_with(provider_config(provider, leeway)).await
 }
 
 async fn sign_in(app: &TestApp, token: &str, nonce: Option<&str>) -> crate::support::Reply {
@@ -247,6 +252,51 @@ async fn a_provider_signs_a_player_in_and_finds_them_again() {
     let reply = sign_in(&app, &token, None).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     assert_ne!(reply.body["player"]["id"], ann.id.as_str());
+}
+
+/// Sign-ins of one identity at once, half through each of two server processes on one
+/// database: every one gets a session of its own, and one player is made.
+async fn sign_in_at_once(one: &TestApp, two: &TestApp, token: &str, n: usize) -> Vec<u16> {
+    let replies = futures_util::future::join_all(
+        (0..n).map(|i| sign_in(if i % 2 == 0 { one } else { two }, token, None)),
+    )
+    .await;
+    let players: std::collections::BTreeSet<&str> = replies
+        .iter()
+        .map(|r| r.body["player"]["id"].as_str().unwrap_or("none"))
+        .collect();
+    assert_eq!(players.len(), 1, "one player, not {players:?}");
+    let sessions: std::collections::BTreeSet<String> = replies
+        .iter()
+        .map(|r| crate::support::session_of(r.body["token"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(sessions.len(), n, "a session each");
+    replies.iter().map(|r| r.status).collect()
+}
+
+#[actix_web::test]
+async fn sign_ins_of_one_player_at_once_on_two_processes_each_get_a_session() {
+    let provider = Provider::start().await;
+    let one = server(&provider, 60).await;
+    let two = TestApp::on_database(one.db_url.clone(), provider_config(&provider, 60));
+    let token = provider.token(PHONE, "ann", None).await;
+
+    // A new identity's first sign-in, twenty at once: one makes the player, the others
+    // find them (round four: 18 of 20 answered 500, deadlocked).
+    let mut statuses = sign_in_at_once(&one, &two, &token, 20).await;
+    statuses.sort_unstable();
+    assert_eq!(statuses[..19], [200; 19], "{statuses:?}");
+    assert_eq!(statuses[19], 201, "{statuses:?}");
+
+    // A known player on two devices at once, or a double tap: ten at once (round four:
+    // each held the player's row shared, then waited for the others' to note them seen).
+    let token = provider.token(WEB, "ann", None).await;
+    let statuses = sign_in_at_once(&one, &two, &token, 10).await;
+    assert_eq!(statuses, [200; 10]);
+    assert_eq!(
+        one.sql_number("SELECT count(*) AS n FROM identities").await,
+        1
+    );
 }
 
 #[actix_web::test]
