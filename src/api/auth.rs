@@ -268,7 +268,10 @@ pub struct PasswordResetConfirm {
 
 /// Set a new password with the code mailed by `POST /v1/auth/password-reset`: every session
 /// of the account ends, and a new one starts (the answer). A wrong code counts against it
-/// (5 wrong tries use it up).
+/// (5 wrong tries use it up). Every failure answers alike (422 `invalid_code`, one detail,
+/// in the same time), whether or not an account verified the address: it tells nothing of
+/// which addresses have accounts. Confirms are limited per address (30 an hour) and per
+/// client address (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20).
 #[utoipa::path(
     operation_id = "confirm_password_reset",
     tag = "auth",
@@ -278,6 +281,8 @@ pub struct PasswordResetConfirm {
         (status = 400, response = BadRequest),
         (status = 404, response = NotFound),
         (status = 422, response = Unprocessable),
+        (status = 429, description = "`rate_limited`: too many confirms for this address this hour (30), or from the client's address (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
         (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     )
@@ -285,10 +290,16 @@ pub struct PasswordResetConfirm {
 #[post("/password-reset/confirm")]
 pub async fn confirm_password_reset(
     app: web::Data<App>,
+    req: HttpRequest,
     body: web::Json<text::Object<PasswordResetConfirm>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
-        .confirm_password_reset(&body.email, &body.code, &body.new_password)
+        .confirm_password_reset(
+            &body.email,
+            &body.code,
+            &body.new_password,
+            client_addr(&req),
+        )
         .await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }

@@ -4,7 +4,13 @@
 //! Mail is written to the outbox in the transaction that makes its code, and sent by the
 //! dispatcher (see [`super::dispatcher`]) over SMTP (`BOURRE_SMTP_URL`, from
 //! `BOURRE_MAIL_FROM`): a crash between the request and the send loses nothing. Sending is
-//! limited per account and per recipient address ([`Mailer::per_hour`] each).
+//! limited per account and per recipient address ([`Mailer::per_hour`] each), codes to
+//! verify an address apart from codes to reset a password: anyone may name any address as
+//! their own, and the mail so sent spends nothing of what recovers the account that holds
+//! it. A code belongs to the address it was sent to, and a new address voids the codes
+//! open. Confirming a reset answers every failure alike, in the same time (the new password
+//! is hashed first), limited per address and per client address: it tells nothing of
+//! which addresses have accounts.
 
 use std::net::IpAddr;
 
@@ -29,6 +35,9 @@ use crate::store::players::Hold;
 pub const CODE_TTL_MINUTES: i64 = 15;
 /// Wrong tries a code takes before it is used up.
 pub const CODE_TRIES: i32 = 5;
+/// Reset confirms one address takes in an hour, whoever sends them (per client address,
+/// `BOURRE_REGISTRATIONS_PER_HOUR`).
+pub const CONFIRMS_PER_ADDRESS: i32 = 30;
 
 /// How mail is sent: the SMTP server and the sender.
 #[derive(Clone)]
@@ -72,6 +81,14 @@ impl Purpose {
             Purpose::ResetPassword => "reset_password",
         }
     }
+
+    /// What its mail is counted as, per hour.
+    fn mail(self) -> &'static str {
+        match self {
+            Purpose::VerifyEmail => "verification code mail",
+            Purpose::ResetPassword => "reset code mail",
+        }
+    }
 }
 
 /// A player's email as they see it.
@@ -113,6 +130,12 @@ fn invalid_code(detail: &str) -> AppError {
     AppError::refused(ErrorCode::InvalidCode, detail)
 }
 
+/// Every failed reset confirm's answer, whatever failed: an address no account verified, no
+/// code open, a wrong, used or expired code.
+fn reset_refused() -> AppError {
+    invalid_code("the code is wrong, used or expired, or was not sent to this address")
+}
+
 /// The mail carrying `code` for `purpose` to `username`: subject and body.
 fn letter(purpose: Purpose, username: &str, code: &str) -> (String, String) {
     let what = match purpose {
@@ -145,18 +168,20 @@ impl App {
         })
     }
 
-    /// Counts a code sent to `player` at `email`: 429 `rate_limited` beyond the mailer's
-    /// hourly limit for the account or for the address.
-    async fn count_mail(&self, player: PlayerId, email: &str) -> Result<(), AppError> {
+    /// Counts a code for `purpose` sent to `player` at `email`: 429 `rate_limited` beyond
+    /// the mailer's hourly limit for the account or for the address, each purpose counted
+    /// apart.
+    async fn count_mail(
+        &self,
+        player: PlayerId,
+        purpose: Purpose,
+        email: &str,
+    ) -> Result<(), AppError> {
         let per_hour = self.mailer()?.per_hour;
-        self.limit_hourly(
-            "code mail",
-            &player.0.to_string(),
-            per_hour,
-            "to one account",
-        )
-        .await?;
-        self.limit_hourly("code mail", &address_key(email), per_hour, "to one address")
+        let mail = purpose.mail();
+        self.limit_hourly(mail, &player.0.to_string(), per_hour, "to one account")
+            .await?;
+        self.limit_hourly(mail, &address_key(email), per_hour, "to one address")
             .await
     }
 
@@ -188,16 +213,18 @@ impl App {
         Ok(expires_at)
     }
 
-    /// Checks `code` against `player`'s open code for `purpose`: the code row when right
-    /// (used up now); otherwise the refusal, the wrong try counted (both on `conn`, whose
-    /// transaction the caller commits either way).
+    /// Checks `code` against `player`'s open code for `purpose` (sent to `email`, when
+    /// given): the code row when right (used up now); otherwise the refusal, the wrong try
+    /// counted (both on `conn`, whose transaction the caller commits either way).
     async fn take_code(
         conn: &mut store::Conn,
         player: PlayerId,
         purpose: Purpose,
+        email: Option<&str>,
         code: &str,
     ) -> Result<Result<CodeRow, AppError>, AppError> {
-        let Some(row) = store::mail::open_code(conn, player.0, purpose.as_str()).await? else {
+        let open = store::mail::open_code(conn, player.0, purpose.as_str()).await?;
+        let Some(row) = open.filter(|row| email.is_none_or(|to| row.email == to)) else {
             return Ok(Err(invalid_code(
                 "no code is open: ask for a new one (codes work once)",
             )));
@@ -232,7 +259,8 @@ impl App {
                 code_expires_at: None,
             });
         }
-        self.count_mail(player, &email).await?;
+        self.count_mail(player, Purpose::VerifyEmail, &email)
+            .await?;
         let mut conn = store::conn(&self.pool).await?;
         let expires_at = conn
             .transaction::<_, AppError, _>(async |conn| {
@@ -241,6 +269,8 @@ impl App {
                     .await?
                     .ok_or_else(unknown_player)?;
                 store::players::set_email(conn, player.0, &email).await?;
+                // The codes mailed to the address replaced work no more.
+                store::mail::void_open(conn, player.0, None).await?;
                 self.send_code(conn, player, &username, Purpose::VerifyEmail, &email)
                     .await
             })
@@ -260,7 +290,8 @@ impl App {
         let result = conn
             .transaction::<_, AppError, _>(async |conn| {
                 hold_player(conn, player, Hold::Exclusive).await?;
-                let row = match Self::take_code(conn, player, Purpose::VerifyEmail, code).await? {
+                let taken = Self::take_code(conn, player, Purpose::VerifyEmail, None, code);
+                let row = match taken.await? {
                     Ok(row) => row,
                     Err(refused) => return Ok(Err(refused)),
                 };
@@ -309,7 +340,10 @@ impl App {
         };
         drop(conn);
         let player = PlayerId(id);
-        match self.count_mail(player, &email).await {
+        match self
+            .count_mail(player, Purpose::ResetPassword, &email)
+            .await
+        {
             Err(e) if e.is(ErrorCode::RateLimited) => return Ok(()),
             other => other?,
         }
@@ -325,23 +359,26 @@ impl App {
     }
 
     /// Sets a new password for the account whose verified email is `email`, with the code
-    /// mailed to it; every session of the account ends, and a new one starts.
+    /// mailed to it; every session of the account ends, and a new one starts. Every failure
+    /// is [`reset_refused`], after the same work (the new password hashed first); confirms
+    /// are limited per address ([`CONFIRMS_PER_ADDRESS`]) and per client address, like
+    /// registrations.
     pub async fn confirm_password_reset(
         &self,
         email: &str,
         code: &str,
         new_password: &str,
+        addr: Option<IpAddr>,
     ) -> Result<Session, AppError> {
         self.mailer()?;
         check_password(new_password)?;
         let email = check_email(email)?;
-        let mut conn = store::conn(&self.pool).await?;
-        let Some((id, username)) = store::players::by_verified_email(&mut conn, &email).await?
-        else {
-            return Err(invalid_code("the code is wrong, used or expired"));
-        };
-        drop(conn);
-        let player = PlayerId(id);
+        let action = "password reset confirm";
+        let per_hour = self.config.address_limits.registrations_per_hour;
+        self.limit_address(action, addr, per_hour).await?;
+        let address = address_key(&email);
+        self.limit_hourly(action, &address, CONFIRMS_PER_ADDRESS, "for one address")
+            .await?;
         let hash = self
             .hashing
             .slot()
@@ -349,12 +386,16 @@ impl App {
             .hash(new_password.to_owned())
             .await?;
         let mut conn = store::conn(&self.pool).await?;
+        let Some((id, username)) = store::players::by_verified_email(&mut conn, &email).await?
+        else {
+            return Err(reset_refused());
+        };
+        let player = PlayerId(id);
         conn.transaction::<_, AppError, _>(async |conn| {
             hold_player(conn, player, Hold::Exclusive).await?;
-            if let Err(refused) =
-                Self::take_code(conn, player, Purpose::ResetPassword, code).await?
-            {
-                return Ok(Err(refused));
+            let taken = Self::take_code(conn, player, Purpose::ResetPassword, Some(&email), code);
+            if taken.await?.is_err() {
+                return Ok(Err(reset_refused()));
             }
             store::players::set_password_hash(conn, player.0, &hash).await?;
             store::sessions::end_all(conn, player.0, None, Ended::PasswordReset.as_str()).await?;

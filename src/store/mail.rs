@@ -30,15 +30,7 @@ pub async fn issue(
     code_hash: &[u8],
     expires_at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    diesel::update(
-        mail_codes::table
-            .filter(mail_codes::player_id.eq(player))
-            .filter(mail_codes::purpose.eq(purpose))
-            .filter(mail_codes::used_at.is_null()),
-    )
-    .set(mail_codes::used_at.eq(diesel::dsl::now))
-    .execute(conn)
-    .await?;
+    void_open(conn, player, Some(purpose)).await?;
     diesel::insert_into(mail_codes::table)
         .values((
             mail_codes::id.eq(id),
@@ -48,6 +40,25 @@ pub async fn issue(
             mail_codes::code_hash.eq(code_hash),
             mail_codes::expires_at.eq(expires_at),
         ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// `player`'s open codes for `purpose` (for any, without one) work no more.
+pub async fn void_open(
+    conn: &mut Conn,
+    player: Uuid,
+    purpose: Option<&str>,
+) -> Result<(), StoreError> {
+    let mut open = diesel::update(mail_codes::table)
+        .filter(mail_codes::player_id.eq(player))
+        .filter(mail_codes::used_at.is_null())
+        .into_boxed();
+    if let Some(purpose) = purpose {
+        open = open.filter(mail_codes::purpose.eq(purpose));
+    }
+    open.set(mail_codes::used_at.eq(diesel::dsl::now))
         .execute(conn)
         .await?;
     Ok(())

@@ -1,8 +1,9 @@
 //! Email and recovery against a real SMTP server (`tests/mail/smtp_server.py`, PyPI's
 //! aiosmtpd, pinned in `tests/mail/requirements.txt`): a code read from the received mail
 //! verifies an address and resets a forgotten password; codes are single-use with bounded
-//! tries; a reset says nothing of whether an address is known; mail survives a SIGKILL
-//! between the request and the send.
+//! tries; a reset says nothing of whether an address is known, asking or confirming; a
+//! code belongs to the address it was sent to; naming another's address spends nothing of
+//! their recovery mail; mail survives a SIGKILL between the request and the send.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -332,6 +333,205 @@ async fn codes_are_bounded_per_account_and_email_needs_a_mail_server() {
         )
         .await
         .problem(404, "email_not_configured");
+}
+
+/// `POST /v1/auth/password-reset` for `email`.
+async fn ask_reset(app: &TestApp, email: &str) -> crate::support::Reply {
+    app.call(
+        Method::POST,
+        "/v1/auth/password-reset",
+        None,
+        Some(json!({"email": email})),
+    )
+    .await
+}
+
+/// `POST /v1/auth/password-reset/confirm`, from the client address `from` (the test's
+/// servers trust the loopback proxy's `X-Forwarded-For`), and how long the answer took.
+async fn confirm_reset(
+    app: &TestApp,
+    from: &str,
+    email: &str,
+    code: &str,
+) -> (crate::support::Reply, Duration) {
+    let started = Instant::now();
+    let mut resp = app
+        .client
+        .post(format!("{}/v1/auth/password-reset/confirm", app.base))
+        .insert_header(("X-Forwarded-For", from))
+        .send_json(&json!({"email": email, "code": code, "new_password": "a brand new password"}))
+        .await
+        .expect("confirm");
+    let body = resp.json::<serde_json::Value>().await.unwrap_or_default();
+    let header = |name: &str| {
+        resp.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let reply = crate::support::Reply {
+        status: resp.status().as_u16(),
+        content_type: header("content-type").unwrap_or_default(),
+        retry_after: header("retry-after"),
+        body,
+    };
+    (reply, started.elapsed())
+}
+
+/// A wrong code, not `code`.
+fn other_than(code: &str) -> &'static str {
+    if code == "000000" { "111111" } else { "000000" }
+}
+
+/// A server with mail (`per_hour` codes) behind the loopback proxy.
+async fn proxied(smtp: &MailServer, per_hour: i32) -> TestApp {
+    TestApp::start_with(bourre::app::Config {
+        trusted_proxies: vec!["127.0.0.1/32".parse().expect("cidr")],
+        ..mail_config(smtp, per_hour)
+    })
+    .await
+}
+
+#[actix_web::test]
+async fn a_reset_code_belongs_to_the_address_it_was_mailed_to() {
+    let smtp = MailServer::start(free_port(), &scratch_dir("mail-moved"));
+    let app = TestApp::start_with(mail_config(&smtp, 5)).await;
+    let ann = app.register("ann").await;
+    put_email(&app, &ann, "old@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "old@example.com", 1).await);
+    verify(&app, &ann, &code).await.ok();
+    assert_eq!(ask_reset(&app, "old@example.com").await.status, 202);
+    let old_code = code_of(&nth_message(&smtp.dir, "old@example.com", 2).await);
+
+    // The account moves to a new address (round four: the old mailbox's code then reset
+    // the password through the new address).
+    put_email(&app, &ann, "new@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "new@example.com", 1).await);
+    verify(&app, &ann, &code).await.ok();
+    for email in ["new@example.com", "old@example.com"] {
+        let (reply, _) = confirm_reset(&app, "198.51.100.7", email, &old_code).await;
+        reply.problem(422, "invalid_code");
+    }
+    app.get("/v1/players/me", &ann).await.ok();
+
+    // A code mailed to the new address works through it, and through it only.
+    assert_eq!(ask_reset(&app, "new@example.com").await.status, 202);
+    let new_code = code_of(&nth_message(&smtp.dir, "new@example.com", 2).await);
+    let (reply, _) = confirm_reset(&app, "198.51.100.7", "new@example.com", &new_code).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+
+    // Naming a new address voids the codes open, the reset's among them.
+    assert_eq!(ask_reset(&app, "new@example.com").await.status, 202);
+    let open = code_of(&nth_message(&smtp.dir, "new@example.com", 3).await);
+    let ann = Player::of_session(&reply.body);
+    put_email(&app, &ann, "third@example.com").await;
+    put_email(&app, &ann, "new@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "new@example.com", 4).await);
+    verify(&app, &ann, &code).await.ok();
+    let (reply, _) = confirm_reset(&app, "198.51.100.7", "new@example.com", &open).await;
+    reply.problem(422, "invalid_code");
+}
+
+#[actix_web::test]
+async fn a_failed_reset_confirm_tells_nothing_of_the_address() {
+    let smtp = MailServer::start(free_port(), &scratch_dir("mail-alike"));
+    let app = proxied(&smtp, 5).await;
+    let (known, open) = (app.register("kim").await, app.register("oda").await);
+    for (who, email) in [(&known, "kim@example.com"), (&open, "oda@example.com")] {
+        put_email(&app, who, email).await;
+        let code = code_of(&nth_message(&smtp.dir, email, 1).await);
+        verify(&app, who, &code).await.ok();
+    }
+    assert_eq!(ask_reset(&app, "oda@example.com").await.status, 202);
+    let code = code_of(&nth_message(&smtp.dir, "oda@example.com", 2).await);
+    let wrong = other_than(&code);
+
+    // Round four: an unknown address answered at once, "the code is wrong, used or
+    // expired"; a verified one with no code "no code is open"; one with a code "4 tries
+    // left", after the new password's hashing. Now one answer, after the same work.
+    let cases = ["nobody@example.com", "kim@example.com", "oda@example.com"];
+    let mut fastest = [Duration::MAX; 3];
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        for (i, email) in cases.iter().enumerate() {
+            let (mut reply, took) = confirm_reset(&app, "198.51.100.7", email, wrong).await;
+            reply.problem(422, "invalid_code");
+            fastest[i] = fastest[i].min(took);
+            reply
+                .body
+                .as_object_mut()
+                .expect("object")
+                .remove("request_id");
+            answers.push(reply.body);
+        }
+    }
+    assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    // The fastest of three answers of each kind, taken in turns: an address no account
+    // verified is not answered before the new password is hashed (a hash takes tens of
+    // milliseconds, the lookup of an address one or two).
+    let slowest = fastest.iter().max().copied().unwrap_or_default();
+    for (email, took) in cases.iter().zip(fastest) {
+        assert!(
+            took * 3 >= slowest,
+            "{email} in {took:?}, another in {slowest:?}"
+        );
+    }
+    // The right code still works, after three wrong tries.
+    let (reply, _) = confirm_reset(&app, "198.51.100.7", "oda@example.com", &code).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+
+    // Confirms are limited per client address (BOURRE_REGISTRATIONS_PER_HOUR, 20: ten made
+    // above), and per address whoever sends them (30).
+    for _ in 0..10 {
+        let (reply, _) = confirm_reset(&app, "198.51.100.7", "any@example.com", wrong).await;
+        reply.problem(422, "invalid_code");
+    }
+    let (reply, _) = confirm_reset(&app, "198.51.100.7", "any@example.com", wrong).await;
+    reply.problem(429, "rate_limited");
+    for n in 0..20 {
+        let (reply, _) =
+            confirm_reset(&app, &format!("192.0.2.{n}"), "any@example.com", wrong).await;
+        reply.problem(422, "invalid_code");
+    }
+    let (reply, _) = confirm_reset(&app, "192.0.2.99", "any@example.com", wrong).await;
+    reply.problem(429, "rate_limited");
+    let (reply, _) = confirm_reset(&app, "192.0.2.99", "kim@example.com", wrong).await;
+    reply.problem(422, "invalid_code");
+}
+
+#[actix_web::test]
+async fn naming_anothers_address_spends_nothing_of_their_recovery_mail() {
+    let smtp = MailServer::start(free_port(), &scratch_dir("mail-silence"));
+    let app = TestApp::start_with(mail_config(&smtp, 3)).await;
+    let (vic, eve) = (app.register("vic").await, app.register("eve").await);
+    put_email(&app, &vic, "vic@example.com").await;
+    let code = code_of(&nth_message(&smtp.dir, "vic@example.com", 1).await);
+    verify(&app, &vic, &code).await.ok();
+
+    // Round four: eve named vic's address as her own until refused, and vic's reset then
+    // mailed nothing for an hour.
+    for _ in 0..2 {
+        assert_eq!(put_email(&app, &eve, "vic@example.com").await.status, 202);
+    }
+    put_email(&app, &eve, "vic@example.com")
+        .await
+        .problem(429, "rate_limited");
+    put_email(&app, &eve, "eve@example.com")
+        .await
+        .problem(429, "rate_limited");
+    nth_message(&smtp.dir, "vic@example.com", 3).await;
+
+    assert_eq!(ask_reset(&app, "vic@example.com").await.status, 202);
+    let code = code_of(&nth_message(&smtp.dir, "vic@example.com", 4).await);
+    let reply = app
+        .call(
+            Method::POST,
+            "/v1/auth/password-reset/confirm",
+            None,
+            Some(json!({"email": "vic@example.com", "code": code, "new_password": "vic's own again"})),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
 #[actix_web::test]
