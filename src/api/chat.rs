@@ -41,7 +41,10 @@ pub struct ChatIn {
     #[schema(max_length = 64, pattern = "^[a-z_]+$", example = "nice_hand")]
     pub phrase: Option<String>,
     /// Free text, at most 200 characters and not all spaces, where the league's `chat` is
-    /// `text`.
+    /// `text`: something in it shows (a letter, number, punctuation or symbol); no line or
+    /// paragraph separator, format or private-use character, filler, nor more than 3
+    /// combining marks in a row (422 `invalid_chat_message`; stored trimmed and
+    /// NFC-normalised).
     #[serde(default, deserialize_with = "text::name_opt")]
     #[schema(
         max_length = 200,

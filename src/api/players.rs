@@ -137,8 +137,11 @@ pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, Api
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileChange {
-    /// 1 to 32 characters once trimmed, shown beside (or in place of) the username; null
-    /// clears it.
+    /// 1 to 32 characters once trimmed and NFC-normalised, shown beside (or in place of) the
+    /// username; null clears it. At least one letter or digit, and nothing invisible: no
+    /// line or paragraph separator, format, private-use or default-ignorable character
+    /// (variation selectors, joiners, fillers), nor more than 3 combining marks in a row
+    /// (422 `invalid_display_name`).
     #[serde(default, deserialize_with = "text::name_or_null")]
     #[schema(value_type = Option<String>, nullable, min_length = 1, max_length = 32,
              pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$")]

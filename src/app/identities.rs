@@ -4,9 +4,11 @@
 //! way in. A browser gets its ID token through the server: an authorization request with
 //! PKCE that the server starts and whose code it exchanges.
 
+use std::borrow::Cow;
+use std::net::IpAddr;
+
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use std::net::IpAddr;
 use uuid::Uuid;
 
 use super::auth::{Player, check_username, hold_player, unknown_player};
@@ -96,12 +98,9 @@ fn display_name(verified: &Verified) -> Option<String> {
         .names
         .iter()
         .rev()
-        .map(|n| n.trim())
-        .find(|n| {
-            (1..=super::profiles::DISPLAY_NAME_MAX).contains(&n.chars().count())
-                && super::text::refusal(n, true).is_none()
-        })
-        .map(str::to_owned)
+        .filter(|n| super::text::refusal(n, true).is_none())
+        .find_map(|n| super::profiles::check_display_name(n).ok())
+        .map(Cow::into_owned)
 }
 
 /// A `redirect_uri`: absolute, without a fragment, at most [`REDIRECT_URI_MAX`] characters

@@ -2,6 +2,8 @@
 //! and how they like to be told (a locale and a time zone, which notifications use); and
 //! the public profile other members of a league see.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -11,6 +13,7 @@ use uuid::Uuid;
 use super::auth::{hold_player, unknown_player};
 use super::ids::PlayerId;
 use super::standings::Tally;
+use super::text::{self, Shown};
 use super::{App, AppError, ErrorCode};
 use crate::store;
 use crate::store::players::{Hold, ProfileChange, ProfileRow};
@@ -126,18 +129,11 @@ impl Locale {
 /// The longest display name, in characters.
 pub const DISPLAY_NAME_MAX: usize = 32;
 
-/// A display name: 1 to [`DISPLAY_NAME_MAX`] characters once trimmed (the text itself was
-/// checked as a name as it was read: no control, bidirectional or zero-width characters).
-fn check_display_name(name: &str) -> Result<&str, AppError> {
-    let name = name.trim();
-    if (1..=DISPLAY_NAME_MAX).contains(&name.chars().count()) {
-        Ok(name)
-    } else {
-        Err(AppError::refused(
-            ErrorCode::InvalidDisplayName,
-            format!("a display name has 1 to {DISPLAY_NAME_MAX} characters, not all spaces"),
-        ))
-    }
+/// A display name as stored: shown text held as a name ([`text::shown`]: a letter or digit,
+/// nothing invisible, trimmed and NFC-normalised), of 1 to [`DISPLAY_NAME_MAX`] characters.
+pub(crate) fn check_display_name(name: &str) -> Result<Cow<'_, str>, AppError> {
+    let code = ErrorCode::InvalidDisplayName;
+    text::checked(name, Shown::Name, DISPLAY_NAME_MAX, code, "a display name")
 }
 
 /// An IANA time zone name (`Europe/Paris`, `America/Chicago`, `UTC`).
@@ -153,10 +149,10 @@ fn check_time_zone(zone: &str) -> Result<&str, AppError> {
 
 /// A text field of a change, as `check` leaves it when it is set (left out or cleared, as it
 /// came).
-fn checked(
-    field: &Option<Option<String>>,
-    check: fn(&str) -> Result<&str, AppError>,
-) -> Result<Option<Option<&str>>, AppError> {
+fn checked<'a, T>(
+    field: &'a Option<Option<String>>,
+    check: fn(&'a str) -> Result<T, AppError>,
+) -> Result<Option<Option<T>>, AppError> {
     field
         .as_ref()
         .map(|value| value.as_deref().map(check).transpose())
@@ -268,8 +264,9 @@ impl App {
         player: PlayerId,
         change: &NewProfile,
     ) -> Result<Profile, AppError> {
+        let display_name = checked(&change.display_name, check_display_name)?;
         let stored = ProfileChange {
-            display_name: checked(&change.display_name, check_display_name)?,
+            display_name: display_name.as_ref().map(|name| name.as_deref()),
             avatar: change.avatar.map(|a| a.map(Avatar::as_str)),
             locale: change.locale.map(|l| l.map(Locale::as_str)),
             time_zone: checked(&change.time_zone, check_time_zone)?,

@@ -217,6 +217,78 @@ async fn seated_players_talk_as_the_league_allows() {
 
 /// Ten messages sent at once: five are said, the rest refused with 429 and `Retry-After`;
 /// another player at the table is not held back; a page's bounds are checked.
+/// Round four: display names that show nothing or span lines, and chat text of invisible
+/// characters only, were taken. Both are refused now, by one check of shown text; what is
+/// refused changes nothing.
+#[actix_web::test]
+async fn invisible_names_and_messages_are_refused() {
+    let app = TestApp::start().await;
+    let (players, league, table) = app
+        .seated(&["ann", "bob"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob) = (&players[0], &players[1]);
+    app.call(
+        Method::PATCH,
+        &format!("/v1/leagues/{league}"),
+        Some(&ann.token),
+        Some(json!({"chat": "text"})),
+    )
+    .await
+    .ok();
+    let name = |n: &str| {
+        app.call(
+            Method::PATCH,
+            "/v1/players/me",
+            Some(&bob.token),
+            Some(json!({"display_name": n})),
+        )
+    };
+    name("Bob Lafleur").await.ok();
+    let names = [
+        "\u{3164}".to_owned(),
+        "\u{2800}".to_owned(),
+        "\u{00ad}".to_owned(),
+        "\u{034f}".to_owned(),
+        "\u{fe0f}".to_owned(),
+        "\u{e0041}\u{e0064}\u{e006d}".to_owned(),
+        "x".to_owned() + &"\u{0301}".repeat(20),
+        "\u{fff9}".to_owned(),
+        "ann\u{2028}(admin)".to_owned(),
+        "Bob\u{fe0f}".to_owned(),
+    ];
+    for n in &names {
+        name(n).await.problem(422, "invalid_display_name");
+    }
+    let me = app.get("/v1/players/me", bob).await.ok();
+    assert_eq!(me["display_name"], "Bob Lafleur", "{me}");
+    // Stored as NFC: the same name as every other way of writing it.
+    let decomposed = name("Zoe\u{0308}").await.ok();
+    assert_eq!(decomposed["display_name"], "Zo\u{eb}");
+
+    for text in [
+        "\u{034f}",
+        "\u{fe0f}",
+        "\u{180e}",
+        "\u{e0100}",
+        "\u{1d173}",
+        "\u{fff9}",
+        "\u{17b4}",
+        "\u{3164}",
+        "\u{2800}",
+    ] {
+        say(&app, &table, ann, json!({"text": text}))
+            .await
+            .problem(422, "invalid_chat_message");
+    }
+    let page = app.get(&format!("/v1/tables/{table}/chat"), ann).await.ok();
+    assert_eq!(page["messages"], json!([]), "{page}");
+    // What shows goes through, a variation selector beside an emoji too.
+    let said = say(&app, &table, ann, json!({"text": "nice \u{2764}\u{fe0f}"}))
+        .await
+        .ok();
+    assert_eq!(said["text"], "nice \u{2764}\u{fe0f}");
+}
+
 #[actix_web::test]
 async fn a_player_talks_at_most_five_times_in_ten_seconds() {
     let app = TestApp::start().await;
