@@ -217,8 +217,17 @@ async fn target(conn: &mut Conn, reporter: PlayerId, new: &NewReport) -> Result<
                 .await?
                 .filter(|m| m.hidden_at.is_none())
                 .ok_or_else(target_not_found)?;
-            let (table, _, _) =
-                load_seats_of_member(conn, TableId(message.table_id), reporter).await?;
+            // A message of another league's is as unknown as an unused id: ids are
+            // sequential, and a member's refusal would tell which are taken.
+            let (table, _, _) = load_seats_of_member(conn, TableId(message.table_id), reporter)
+                .await
+                .map_err(|e| {
+                    if e.is(ErrorCode::NotAMember) {
+                        target_not_found()
+                    } else {
+                        e
+                    }
+                })?;
             Target {
                 subject: Some(message.player_id),
                 league: Some(table.league_id),

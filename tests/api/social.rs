@@ -478,6 +478,30 @@ async fn reports_reach_the_admins_who_hide_mute_and_remove() {
     )
     .await
     .problem(422, "invalid_report");
+    // Another league's message is as unknown to an outsider as an unused id (round four:
+    // 403 `not_a_member` told the sequential ids apart).
+    let outsider = app.register("out").await;
+    let mut answers = Vec::new();
+    for id in [
+        message.clone(),
+        (rude["id"].as_i64().expect("id") + 1000).to_string(),
+    ] {
+        let mut reply = app
+            .post(
+                "/v1/reports",
+                &outsider,
+                json!({"kind": "message", "id": id, "reason": "spam"}),
+            )
+            .await;
+        reply.problem(404, "report_target_not_found");
+        reply
+            .body
+            .as_object_mut()
+            .expect("object")
+            .remove("request_id");
+        answers.push(reply.body);
+    }
+    assert_eq!(answers[0], answers[1]);
     let report = app
         .post(
             "/v1/reports",
