@@ -6,11 +6,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ids::PlayerId;
+use super::live::blocks_changed;
 use super::profiles::player_not_found;
 use super::{App, AppError, ErrorCode};
 use crate::store;
@@ -46,9 +48,9 @@ pub struct Blocks {
 /// Most players one player may block.
 pub const MAX_BLOCKS: usize = 1000;
 
-/// How long this process trusts the blocks it read of a player (a block made through
-/// another process shows in names here this much later at most; this process's own blocks
-/// show at once).
+/// How long this process trusts the blocks it read of a player, should it not hear of a
+/// change: a block or its lift is told to every process as it commits (see
+/// [`super::live`]), and this process's own show at once.
 const KEPT_FOR: Duration = Duration::from_secs(5);
 /// Players whose blocks one process keeps, at most (beyond, it forgets them all).
 const KEPT_PLAYERS: usize = 100_000;
@@ -57,16 +59,21 @@ const KEPT_PLAYERS: usize = 100_000;
 /// that show names (a table, standings, members, hands) read them once in [`KEPT_FOR`]
 /// and not once a request.
 #[derive(Clone, Default)]
-pub struct KeptBlocks(Arc<Mutex<HashMap<Uuid, Kept>>>);
+pub struct KeptBlocks(Arc<Mutex<Kept>>);
 
-/// A player's blocks as read at an instant, or the instant they changed (`None`: not read
-/// since).
-type Kept = (Instant, Option<Arc<[Uuid]>>);
+#[derive(Default)]
+struct Kept {
+    /// Each player's blocks as read at an instant, or the instant they changed (`None`:
+    /// not read since).
+    players: HashMap<Uuid, (Instant, Option<Arc<[Uuid]>>)>,
+    /// When every player's blocks were last forgotten: a read begun before keeps nothing.
+    forgotten: Option<Instant>,
+}
 
 impl KeptBlocks {
     fn get(&self, player: Uuid) -> Option<Arc<[Uuid]>> {
         let kept = self.0.lock().ok()?;
-        match kept.get(&player)? {
+        match kept.players.get(&player)? {
             (read, Some(blocked)) if read.elapsed() < KEPT_FOR => Some(blocked.clone()),
             _ => None,
         }
@@ -75,22 +82,33 @@ impl KeptBlocks {
     /// Keeps what a read begun at `read` found, unless they changed since it began.
     fn put(&self, player: Uuid, read: Instant, blocked: Arc<[Uuid]>) {
         if let Ok(mut kept) = self.0.lock() {
-            if kept.len() >= KEPT_PLAYERS {
-                kept.clear();
+            if kept.forgotten.is_some_and(|at| at > read) {
+                return;
             }
-            match kept.get(&player) {
+            if kept.players.len() >= KEPT_PLAYERS {
+                kept.players.clear();
+            }
+            match kept.players.get(&player) {
                 Some((changed, None)) if *changed > read => {}
                 _ => {
-                    kept.insert(player, (read, Some(blocked)));
+                    kept.players.insert(player, (read, Some(blocked)));
                 }
             }
         }
     }
 
     /// The player's blocks changed: read them again.
-    fn changed(&self, player: Uuid) {
+    pub(crate) fn changed(&self, player: Uuid) {
         if let Ok(mut kept) = self.0.lock() {
-            kept.insert(player, (Instant::now(), None));
+            kept.players.insert(player, (Instant::now(), None));
+        }
+    }
+
+    /// Changes may have gone unheard: read every player's blocks again.
+    pub(crate) fn forget(&self) {
+        if let Ok(mut kept) = self.0.lock() {
+            kept.players.clear();
+            kept.forgotten = Some(Instant::now());
         }
     }
 }
@@ -139,7 +157,15 @@ impl App {
                 format!("a player blocks at most {MAX_BLOCKS} players"),
             ));
         }
-        let new = store::blocks::insert(&mut conn, player.0, other.0).await?;
+        let new = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                let new = store::blocks::insert(conn, player.0, other.0).await?;
+                if new {
+                    store::events::notify(conn, &blocks_changed(player.0)).await?;
+                }
+                Ok(new)
+            })
+            .await?;
         self.kept_blocks.changed(player.0);
         let block = store::blocks::find(&mut conn, player.0, other.0)
             .await?
@@ -151,7 +177,16 @@ impl App {
     /// Lifts the caller's block of `other`: 404 `player_not_found` when there was none.
     pub async fn unblock(&self, player: PlayerId, other: PlayerId) -> Result<(), AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        if store::blocks::delete(&mut conn, player.0, other.0).await? {
+        let lifted = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                let lifted = store::blocks::delete(conn, player.0, other.0).await?;
+                if lifted {
+                    store::events::notify(conn, &blocks_changed(player.0)).await?;
+                }
+                Ok(lifted)
+            })
+            .await?;
+        if lifted {
             self.kept_blocks.changed(player.0);
             Ok(())
         } else {
@@ -196,10 +231,38 @@ impl App {
         }
         let read = Instant::now();
         let mut conn = store::conn(&self.pool).await?;
-        let mut made: HashMap<Uuid, Vec<Uuid>> = unread.iter().map(|p| (*p, Vec::new())).collect();
-        for (blocker, blocked) in store::blocks::among(&mut conn, &unread).await? {
+        let rows = store::blocks::among(&mut conn, &unread).await?;
+        blocks.extend(self.keep_blocks(&unread, rows, read));
+        Ok(blocks)
+    }
+
+    /// The players each of `players` blocked (sorted), read on `conn` now, and kept; those
+    /// who blocked nobody are left out. What a process shows at once after a block made
+    /// through another (whose notice may not have reached it yet) reads them so: a feed
+    /// delivering chat, in the transaction that reads the messages.
+    pub(crate) async fn blocks_now(
+        &self,
+        conn: &mut store::Conn,
+        players: &[Uuid],
+    ) -> Result<HashMap<Uuid, Arc<[Uuid]>>, AppError> {
+        let read = Instant::now();
+        let rows = store::blocks::among(conn, players).await?;
+        Ok(self.keep_blocks(players, rows, read))
+    }
+
+    /// Keeps `rows`, the blocks of `players` as a read begun at `read` found them; each
+    /// player's blocks (sorted), those who blocked nobody left out.
+    fn keep_blocks(
+        &self,
+        players: &[Uuid],
+        rows: Vec<(Uuid, Uuid)>,
+        read: Instant,
+    ) -> HashMap<Uuid, Arc<[Uuid]>> {
+        let mut made: HashMap<Uuid, Vec<Uuid>> = players.iter().map(|p| (*p, Vec::new())).collect();
+        for (blocker, blocked) in rows {
             made.entry(blocker).or_default().push(blocked);
         }
+        let mut blocks = HashMap::new();
         for (player, mut blocked) in made {
             blocked.sort_unstable();
             let blocked: Arc<[Uuid]> = blocked.into();
@@ -208,7 +271,7 @@ impl App {
                 blocks.insert(player, blocked);
             }
         }
-        Ok(blocks)
+        blocks
     }
 
     /// The players the caller blocked, newest first.

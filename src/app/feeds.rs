@@ -597,11 +597,11 @@ impl App {
     /// with the table's views at its version (the table's state read in the same
     /// transaction when this process has not kept it).
     async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
-        let blocks = self.blocks_among(listeners).await?;
+        let mut blocks = self.blocks_among(listeners).await?;
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
-            let (read, said, kept) = conn
+            let (read, said, kept, fresh) = conn
                 .build_transaction()
                 .read_only()
                 .repeatable_read()
@@ -610,7 +610,7 @@ impl App {
                         store::events::feed(conn, feed.table, current.head, READ_LIMIT, listeners)
                             .await?;
                     let Some(read) = read else {
-                        return Ok((None, None, None));
+                        return Ok((None, None, None, None));
                     };
                     let said = store::chat::feed(
                         conn,
@@ -620,6 +620,14 @@ impl App {
                         READ_LIMIT,
                     )
                     .await?;
+                    // Messages are filtered by the blocks as they are when read: one made
+                    // through another process just before a message hides it, heard of
+                    // or not.
+                    let fresh = if said.messages.is_empty() {
+                        None
+                    } else {
+                        Some(self.blocks_now(conn, listeners).await?)
+                    };
                     let last_page = (read.events.len() as i64) < READ_LIMIT;
                     let moved = (read.version, read.stamp) != (current.head, current.stamp);
                     let due = moved || current.views.is_none();
@@ -634,9 +642,12 @@ impl App {
                             Some(state)
                         }
                     };
-                    Ok((Some(read), Some(said), kept))
+                    Ok((Some(read), Some(said), kept, fresh))
                 })
                 .await?;
+            if let Some(fresh) = fresh {
+                blocks = fresh;
+            }
             let (Some(read), Some(said)) = (read.filter(|r| r.version >= current.head), said)
             else {
                 // No such table (or one whose log shrank: a restored database): the

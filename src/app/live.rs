@@ -2,7 +2,9 @@
 //! `<table_id>:<seq>`, and every chat message with `<table_id>:0:<message_id>` (PostgreSQL
 //! delivers it on commit); one listening connection per
 //! process hands the notices to the feed of each table (see [`super::feeds`]), which
-//! reads the new events once for all of the process's streams and long-polls.
+//! reads the new events once for all of the process's streams and long-polls. A change of
+//! a player's blocks is told as `blocks:<player_id>`, in the transaction that makes it:
+//! every process reads that player's blocks again ([`super::blocks`]).
 
 use std::time::Duration;
 
@@ -95,7 +97,28 @@ impl Live {
     }
 }
 
-fn parse(payload: &str) -> Option<Notice> {
+/// What a notice on `bourre_events` tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Heard {
+    /// A table's log or chat grew.
+    Table(Notice),
+    /// The player's blocks changed.
+    Blocks(Uuid),
+}
+
+/// How a change of `player`'s blocks is told (see [`store::events::notify`]).
+pub fn blocks_changed(player: Uuid) -> String {
+    format!("blocks:{player}")
+}
+
+fn parse(payload: &str) -> Option<Heard> {
+    if let Some(player) = payload.strip_prefix("blocks:") {
+        return player.parse().ok().map(Heard::Blocks);
+    }
+    parse_table(payload).map(Heard::Table)
+}
+
+fn parse_table(payload: &str) -> Option<Notice> {
     let mut parts = payload.split(':');
     let table = parts.next()?.parse().ok()?;
     let seq = parts.next()?.parse().ok()?;
@@ -187,7 +210,9 @@ impl App {
             .execute(&mut conn)
             .await
             .map_err(|e| e.to_string())?;
-        // Anything appended while no one listened: let every feed look again.
+        // Anything appended, or blocked, while no one listened: let every feed look again,
+        // and every player's blocks be read again.
+        self.kept_blocks.forget();
         self.live.publish(Notice {
             table: Uuid::nil(),
             seq: 0,
@@ -199,8 +224,10 @@ impl App {
             if notification.channel != NOTIFY_CHANNEL {
                 continue;
             }
-            if let Some(notice) = parse(&notification.payload) {
-                self.live.publish(notice);
+            match parse(&notification.payload) {
+                Some(Heard::Table(notice)) => self.live.publish(notice),
+                Some(Heard::Blocks(player)) => self.kept_blocks.changed(player),
+                None => {}
             }
         }
         Err("the listening connection closed".into())
@@ -224,10 +251,12 @@ mod tests {
             seq: 0,
             chat: 7,
         };
-        assert_eq!(parse(&event.payload()), Some(event));
+        assert_eq!(parse(&event.payload()), Some(Heard::Table(event)));
         assert_eq!(event.payload(), format!("{id}:42"));
-        assert_eq!(parse(&chat.payload()), Some(chat));
+        assert_eq!(parse(&chat.payload()), Some(Heard::Table(chat)));
+        assert_eq!(parse(&blocks_changed(id)), Some(Heard::Blocks(id)));
         assert_eq!(parse("nonsense"), None);
+        assert_eq!(parse("blocks:nonsense"), None);
         assert_eq!(parse(&format!("{id}:x")), None);
         assert_eq!(parse(&format!("{id}:1:2:3")), None);
     }

@@ -13,8 +13,20 @@ use super::{Conn, StoreError};
 /// The `prev_hash` of a table's first event.
 pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// The PostgreSQL channel told `<table_id>:<seq>` when a table's log grows.
+/// The PostgreSQL channel told `<table_id>:<seq>` when a table's log grows (and the other
+/// notices of [`crate::app::live`]).
 pub const NOTIFY_CHANNEL: &str = "bourre_events";
+
+/// Tells every server process `payload` on [`NOTIFY_CHANNEL`] when the caller's transaction
+/// commits (at once outside one).
+pub async fn notify(conn: &mut Conn, payload: &str) -> Result<(), StoreError> {
+    diesel::sql_query("SELECT pg_notify($1, $2)")
+        .bind::<diesel::sql_types::Text, _>(NOTIFY_CHANNEL)
+        .bind::<diesel::sql_types::Text, _>(payload)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
 
 /// A stored event.
 #[derive(Debug, Clone, Queryable, Selectable)]

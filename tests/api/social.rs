@@ -300,6 +300,112 @@ async fn a_blocked_players_text_is_gone_for_the_blocker_only() {
     assert_eq!(export["blocks"], json!([]));
 }
 
+/// A block takes effect at once on every process: the blocker's stream on another process
+/// never hears the blocked player's next message (round four: processes kept blocks for
+/// five seconds), a lifted block shows their text again at once, and the other process
+/// hides the blocked player's chosen name as soon as it hears of the block.
+#[actix_web::test]
+async fn a_block_on_one_process_hides_the_next_message_on_another_at_once() {
+    let talkative = || bourre::app::Config {
+        chat_burst: 100,
+        ..config(true)
+    };
+    let one = TestApp::start_with(talkative()).await;
+    let two = TestApp::on_database(one.db_url.clone(), talkative());
+    let (players, league, table) = one
+        .seated(&["ann", "bob", "cat"], 500, json!({"ante": 5}), None)
+        .await;
+    let (ann, bob, cat) = (&players[0], &players[1], &players[2]);
+    set_league(&one, &league, ann, json!({"chat": "text"})).await;
+    let mut stream = open_stream(&two, &table, &cat.token).await;
+    let texts = |frames: &[Frame]| -> Vec<String> {
+        chats(frames)
+            .iter()
+            .filter_map(|m| m["text"].as_str().map(str::to_owned))
+            .collect()
+    };
+    let mut heard = Vec::new();
+    let mut until = async |text: String| {
+        let got = read_until(&mut stream, |f| texts(f).contains(&text)).await;
+        heard.extend(texts(&got));
+    };
+    for round in 0..3 {
+        // Cat's process has just read cat's blocks, to hear this: none.
+        let before = format!("before {round}");
+        say(&two, &table, bob, json!({"text": before})).await.ok();
+        until(before).await;
+        let blocked = one
+            .post("/v1/players/me/blocks", cat, json!({"player_id": bob.id}))
+            .await;
+        assert_eq!(blocked.status, 201, "{}", blocked.body);
+        say(
+            &two,
+            &table,
+            bob,
+            json!({"text": format!("blocked {round}")}),
+        )
+        .await
+        .ok();
+        let mark = format!("mark {round}");
+        say(&two, &table, ann, json!({"text": mark})).await.ok();
+        until(mark).await;
+        let lifted = one
+            .call(
+                Method::DELETE,
+                &format!("/v1/players/me/blocks/{}", bob.id),
+                Some(&cat.token),
+                None,
+            )
+            .await;
+        assert_eq!(lifted.status, 204);
+        let after = format!("lifted {round}");
+        say(&two, &table, bob, json!({"text": after})).await.ok();
+        until(after).await;
+    }
+    let expected: Vec<String> = (0..3)
+        .flat_map(|r| {
+            [
+                format!("before {r}"),
+                format!("mark {r}"),
+                format!("lifted {r}"),
+            ]
+        })
+        .collect();
+    assert_eq!(heard, expected);
+
+    // Names: cat's process reads bob's chosen name into a view, then bob is blocked through
+    // the other process. The notice of the block reaches cat's process as it commits (a
+    // process kept what it read of blocks for five seconds, and showed the name that long).
+    one.call(
+        Method::PATCH,
+        "/v1/players/me",
+        Some(&bob.token),
+        Some(json!({"display_name": "Bobby Tables"})),
+    )
+    .await
+    .ok();
+    let bobs_name = async || {
+        let view = two.view(&table, cat).await;
+        let seats = view["seats"].as_array().cloned().unwrap_or_default();
+        let seat = seats
+            .into_iter()
+            .find(|s| s["player_id"] == bob.id.as_str());
+        seat.map(|s| s["display_name"].clone()).unwrap_or_default()
+    };
+    assert_eq!(bobs_name().await, "Bobby Tables");
+    one.post("/v1/players/me/blocks", cat, json!({"player_id": bob.id}))
+        .await
+        .ok();
+    let blocked_at = std::time::Instant::now();
+    while bobs_name().await != Value::Null {
+        assert!(
+            blocked_at.elapsed() < Duration::from_secs(3),
+            "cat's process still shows bob's chosen name"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// What a player chose to be shown by (display name, avatar) is hidden from whoever blocked
 /// them, wherever players are shown: the table's view (read, after a move, on the stream),
 /// the members, the standings and the hands; everyone else still sees it, and a lifted
