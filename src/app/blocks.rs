@@ -61,11 +61,14 @@ const KEPT_PLAYERS: usize = 100_000;
 #[derive(Clone, Default)]
 pub struct KeptBlocks(Arc<Mutex<Kept>>);
 
+/// A player's blocks as read at an instant, or the instant they changed (`None`: not read
+/// since).
+type Read = (Instant, Option<Arc<[Uuid]>>);
+
 #[derive(Default)]
 struct Kept {
-    /// Each player's blocks as read at an instant, or the instant they changed (`None`:
-    /// not read since).
-    players: HashMap<Uuid, (Instant, Option<Arc<[Uuid]>>)>,
+    /// Each player's blocks as last read.
+    players: HashMap<Uuid, Read>,
     /// When every player's blocks were last forgotten: a read begun before keeps nothing.
     forgotten: Option<Instant>,
 }
