@@ -493,6 +493,7 @@ fn headers(doc: &mut Value) {
     }
     for name in [
         "QuotaExceeded",
+        "PushQuotaExceeded",
         "TooManyStreams",
         "ChatTooFast",
         "TooManyReports",

@@ -6,7 +6,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, BadRequest, NotFound, Unauthorized, Unprocessable};
+use super::error::{
+    ApiError, BadRequest, NotFound, PushQuotaExceeded, Unauthorized, Unprocessable,
+};
 use super::text;
 use crate::app::App;
 use crate::app::devices::{DeviceOut, Platform};
@@ -26,7 +28,9 @@ pub struct DeviceIn {
 /// Register the app's push token for the caller's session: "your turn", reminders near a
 /// deadline, in the player's language, reach the device through FCM or APNs. The device
 /// ends with the session (logout, logout-all, a password change ending others, the
-/// account's deletion); a token another session registered moves to this one.
+/// account's deletion); a token another session registered moves to this one. A player
+/// keeps their 10 latest devices (registering another drops the oldest), and registers at
+/// most 20 new ones a day, with their new Web Push subscriptions (429 `quota_exceeded`).
 #[utoipa::path(
     operation_id = "register_device",
     tag = "push",
@@ -37,6 +41,7 @@ pub struct DeviceIn {
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 422, response = Unprocessable),
+        (status = 429, response = PushQuotaExceeded),
     )
 )]
 #[post("/me/devices")]

@@ -122,6 +122,10 @@ described_responses! {
     QuotaExceeded = "`quota_exceeded`: with a new `Idempotency-Key`, the caller has their most \
         replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000; kept 24 hours); without a key, or \
         with a stored one, the request is not refused; `Retry-After` is an hour",
+    /// 429 `quota_exceeded` for a new push device or Web Push subscription.
+    PushQuotaExceeded = "`quota_exceeded`: the caller registered their most new push devices and \
+        Web Push subscriptions today (UTC; `BOURRE_PUSH_REGISTRATIONS_PER_DAY`, default 20); one \
+        they hold registers again freely; `Retry-After` is an hour",
     /// 429 `chat_too_fast`, a table's chat.
     ChatTooFast = "`chat_too_fast`: the caller said 5 messages at this table in the last 10 \
         seconds; `Retry-After` says when the next may be said",

@@ -77,6 +77,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::Unprocessable,
             error::TooManyStreams,
             error::QuotaExceeded,
+            error::PushQuotaExceeded,
             error::ChatTooFast,
             error::TooManyReports
         )

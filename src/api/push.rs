@@ -6,7 +6,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::auth::Caller;
-use super::error::{ApiError, BadRequest, Conflict, NotFound, Unauthorized, Unprocessable};
+use super::error::{
+    ApiError, BadRequest, Conflict, NotFound, PushQuotaExceeded, Unauthorized, Unprocessable,
+};
 use crate::app::push::{PushSubscriptionOut, VapidKeyOut};
 use crate::app::{App, ErrorCode};
 
@@ -80,8 +82,9 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
 /// password change, `logout {"all": true}`, the session's expiry). Subscribing an endpoint
 /// of the caller's again replaces it; another player's endpoint moves to the caller only
 /// when the request carries that subscription's own keys (409 `push_endpoint_taken`
-/// otherwise). A player keeps their 10 latest. 404 `push_not_configured` when the server
-/// has no VAPID key.
+/// otherwise). A player keeps their 10 latest, and subscribes at most 20 new endpoints a
+/// day, with their new devices (429 `quota_exceeded`). 404 `push_not_configured` when the
+/// server has no VAPID key.
 #[utoipa::path(
     operation_id = "add_push_subscription",
     tag = "push",
@@ -94,6 +97,7 @@ pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiEr
         (status = 404, response = NotFound),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
+        (status = 429, response = PushQuotaExceeded),
     )
 )]
 #[post("/me/push-subscriptions")]

@@ -3,6 +3,7 @@
 //! account's deletion), like Web Push subscriptions. Their pushes: see [`super::native`].
 
 use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -88,9 +89,11 @@ impl From<DeviceRow> for DeviceOut {
 
 impl App {
     /// Registers `token` of `platform` for the caller's session (a token another session
-    /// registered moves to this one): 422 `push_platform_not_configured` when the server
-    /// does not send through that platform, 422 `invalid_device_token` for a token not of
-    /// its form.
+    /// registered moves to this one; the caller's oldest beyond
+    /// [`store::devices::PER_PLAYER`] go): 422 `push_platform_not_configured` when the
+    /// server does not send through that platform, 422 `invalid_device_token` for a token
+    /// not of its form, 429 `quota_exceeded` for a token new to the caller beyond
+    /// [`super::Quotas::push_registrations_per_day`].
     pub async fn register_device(
         &self,
         caller: Authenticated,
@@ -119,17 +122,48 @@ impl App {
             ));
         }
         let mut conn = store::conn(&self.pool).await?;
-        hold_player(&mut conn, caller.player, Hold::Shared).await?;
-        let row = store::devices::register(
-            &mut conn,
-            Uuid::new_v4(),
-            caller.player.0,
-            caller.session.0,
-            platform.as_str(),
-            token,
-        )
-        .await?;
+        let row = conn
+            .transaction::<_, AppError, _>(async |conn| {
+                // The player's devices take turns: the bounds hold in a burst, and none
+                // appears once the account's deletion commits.
+                hold_player(conn, caller.player, Hold::Exclusive).await?;
+                if !store::devices::holds(conn, caller.player.0, platform.as_str(), token).await? {
+                    self.take_push_registration(conn, caller.player).await?;
+                }
+                Ok(store::devices::register(
+                    conn,
+                    Uuid::new_v4(),
+                    caller.player.0,
+                    caller.session.0,
+                    platform.as_str(),
+                    token,
+                )
+                .await?)
+            })
+            .await?;
         Ok(DeviceOut::from(row))
+    }
+
+    /// Counts a push device or subscription newly registered by `player` today, in the
+    /// caller's transaction: 429 `quota_exceeded` beyond
+    /// [`super::Quotas::push_registrations_per_day`].
+    pub(crate) async fn take_push_registration(
+        &self,
+        conn: &mut store::Conn,
+        player: PlayerId,
+    ) -> Result<(), AppError> {
+        let per_day = self.config.quotas.push_registrations_per_day;
+        if store::quotas::take(conn, player.0, "push_registrations", per_day).await? {
+            Ok(())
+        } else {
+            Err(AppError::refused(
+                ErrorCode::QuotaExceeded,
+                format!(
+                    "a player registers at most {per_day} new push devices and subscriptions \
+                     a day (UTC)"
+                ),
+            ))
+        }
     }
 
     /// The caller's devices, oldest first.

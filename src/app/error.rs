@@ -396,7 +396,8 @@ error_codes! {
     /// The caller made 10 reports in the last hour. Retry after `Retry-After`.
     TooManyReports = (429, "too_many_reports"),
     /// A daily quota is used up (`BOURRE_LEAGUES_PER_DAY`, `BOURRE_TABLES_PER_DAY`,
-    /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`). Retry after `Retry-After` (an hour).
+    /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`, `BOURRE_PUSH_REGISTRATIONS_PER_DAY`).
+    /// Retry after `Retry-After` (an hour).
     QuotaExceeded = (429, "quota_exceeded"),
     /// Too many registrations (`BOURRE_REGISTRATIONS_PER_HOUR`) or league joins
     /// (`BOURRE_JOINS_PER_HOUR`) from this address this hour. Retry after `Retry-After`.

@@ -233,6 +233,9 @@ pub struct Quotas {
     pub keys_per_day: i64,
     /// Bots seated per UTC day (`BOURRE_BOTS_PER_DAY`).
     pub bots_per_day: i64,
+    /// Push devices and Web Push subscriptions newly registered per UTC day
+    /// (`BOURRE_PUSH_REGISTRATIONS_PER_DAY`; registering one the player holds is free).
+    pub push_registrations_per_day: i64,
     /// Leagues a guest creates in 24 hours (`BOURRE_GUEST_LEAGUES_PER_DAY`; 0, the default:
     /// none, 403 `guest_account`).
     pub guest_leagues_per_day: i64,
@@ -245,6 +248,7 @@ impl Default for Quotas {
             tables_per_day: 100,
             keys_per_day: 10_000,
             bots_per_day: 50,
+            push_registrations_per_day: 20,
             guest_leagues_per_day: 0,
         }
     }

@@ -377,7 +377,8 @@ impl App {
                 // The player's subscriptions take turns: the bound holds in a burst, and
                 // none appears once the account's deletion commits.
                 hold_player(conn, caller.player, Hold::Exclusive).await?;
-                if let Some(held) = store::push::holder(conn, &sub.endpoint).await?
+                let held = store::push::holder(conn, &sub.endpoint).await?;
+                if let Some(held) = &held
                     && held.player_id != sub.player_id
                     && (held.p256dh != sub.p256dh || held.auth != sub.auth)
                 {
@@ -386,6 +387,9 @@ impl App {
                         "another player's browser holds this endpoint: it moves only with that \
                          subscription's own keys",
                     ));
+                }
+                if held.is_none_or(|held| held.player_id != sub.player_id) {
+                    self.take_push_registration(conn, caller.player).await?;
                 }
                 Ok(store::push::subscribe(conn, &sub).await?)
             })

@@ -164,6 +164,11 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_BOTS_PER_DAY", default_value_t = 50,
           value_parser = clap::value_parser!(i64).range(0..))]
     pub bots_per_day: i64,
+    /// Push devices and Web Push subscriptions one player may newly register per day (UTC);
+    /// one they hold already registers again freely.
+    #[arg(long, env = "BOURRE_PUSH_REGISTRATIONS_PER_DAY", default_value_t = 20,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub push_registrations_per_day: i64,
     /// The SMTP server mail goes out through: `smtp://host:port` (plain, or STARTTLS with
     /// `?tls=required`), `smtps://user:password@host` (TLS). Unset: no email operations.
     #[arg(long, env = "BOURRE_SMTP_URL", hide_env_values = true)]
@@ -491,6 +496,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
                 tables_per_day: args.tables_per_day,
                 keys_per_day: args.keys_per_day,
                 bots_per_day: args.bots_per_day,
+                push_registrations_per_day: args.push_registrations_per_day,
                 guest_leagues_per_day: args.guest_leagues_per_day,
             },
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),

@@ -27,8 +27,31 @@ const COLUMNS: (
     devices::last_used_at,
 );
 
+/// Devices one player keeps; registering beyond drops their oldest (as Web Push
+/// subscriptions, [`super::push::PER_PLAYER`]).
+pub const PER_PLAYER: i64 = 10;
+
+/// Whether `player` holds `token` of `platform` already.
+pub async fn holds(
+    conn: &mut Conn,
+    player: Uuid,
+    platform: &str,
+    token: &str,
+) -> Result<bool, StoreError> {
+    Ok(diesel::select(diesel::dsl::exists(
+        devices::table
+            .filter(devices::player_id.eq(player))
+            .filter(devices::platform.eq(platform))
+            .filter(devices::token.eq(token)),
+    ))
+    .get_result(conn)
+    .await?)
+}
+
 /// Registers `token` of `platform` for `player`'s `session` (as `id` when new): a token
 /// another session registered moves to this one (a phone changing hands signs in afresh).
+/// The player's oldest devices beyond [`PER_PLAYER`] are dropped. In a transaction that
+/// holds the player's row, so that a burst of registrations keeps the bound.
 pub async fn register(
     conn: &mut Conn,
     id: Uuid,
@@ -37,7 +60,7 @@ pub async fn register(
     platform: &str,
     token: &str,
 ) -> Result<DeviceRow, StoreError> {
-    Ok(diesel::insert_into(devices::table)
+    let row = diesel::insert_into(devices::table)
         .values((
             devices::id.eq(id),
             devices::player_id.eq(player),
@@ -50,10 +73,24 @@ pub async fn register(
         .set((
             devices::player_id.eq(excluded(devices::player_id)),
             devices::session_id.eq(excluded(devices::session_id)),
+            devices::created_at.eq(diesel::dsl::now),
         ))
         .returning(COLUMNS)
         .get_result(conn)
-        .await?)
+        .await?;
+    let kept = devices::table
+        .filter(devices::player_id.eq(player))
+        .order((devices::created_at.desc(), devices::id.desc()))
+        .limit(PER_PLAYER)
+        .select(devices::id)
+        .load::<Uuid>(conn)
+        .await?;
+    diesel::delete(
+        devices::table.filter(devices::player_id.eq(player).and(devices::id.ne_all(kept))),
+    )
+    .execute(conn)
+    .await?;
+    Ok(row)
 }
 
 /// `player`'s devices, oldest first.

@@ -711,6 +711,7 @@ async fn quotas_bound_what_one_player_makes() {
             keys_per_day: 2,
             bots_per_day: 1,
             guest_leagues_per_day: 1,
+            push_registrations_per_day: 1,
         },
         ..crate::support::config(true)
     })

@@ -417,6 +417,63 @@ async fn a_device_ends_with_its_session_and_moves_with_a_new_one() {
         .problem(422, "push_platform_not_configured");
 }
 
+/// A player keeps their 10 latest devices, and registers at most so many new devices and
+/// Web Push subscriptions a day (round four: one session registered 600 devices, each
+/// then pushed every turn); registering one they hold again is free.
+#[actix_web::test]
+async fn devices_are_capped_per_player_and_new_ones_limited_per_day() {
+    let services = Services::start("native-caps");
+    let mut config = config(true);
+    config.native = services.native();
+    config.quotas.push_registrations_per_day = 12;
+    let app = TestApp::start_with(config).await;
+    let ann = app.register("ann").await;
+    let token = |n: usize| format!("{}{n:04}", &FCM_TOKEN[..FCM_TOKEN.len() - 4]);
+    for n in 0..11 {
+        assert_eq!(register(&app, &ann, "fcm", &token(n)).await.status, 201);
+    }
+    let kept = app.get("/v1/players/me/devices", &ann).await.ok();
+    let ends: Vec<&str> = kept
+        .as_array()
+        .expect("devices")
+        .iter()
+        .filter_map(|d| d["token_end"].as_str())
+        .collect();
+    assert_eq!(ends.len(), 10, "{kept}");
+    assert!(
+        !ends.iter().any(|end| token(0).ends_with(end)),
+        "the oldest went: {kept}"
+    );
+    // Registering a held token again is free, and makes it the newest.
+    for _ in 0..5 {
+        assert_eq!(register(&app, &ann, "fcm", &token(1)).await.status, 201);
+    }
+    assert_eq!(register(&app, &ann, "fcm", &token(11)).await.status, 201);
+    let beyond = register(&app, &ann, "fcm", &token(12)).await;
+    beyond.problem(429, "quota_exceeded");
+    // Web Push subscriptions count with the devices.
+    app.post(
+        "/v1/players/me/push-subscriptions",
+        &ann,
+        crate::support::browser_subscription("https://push.example.test/send/ann-1"),
+    )
+    .await
+    .problem(429, "quota_exceeded");
+    let kept = app.get("/v1/players/me/devices", &ann).await.ok();
+    let ends: Vec<&str> = kept
+        .as_array()
+        .expect("devices")
+        .iter()
+        .filter_map(|d| d["token_end"].as_str())
+        .collect();
+    assert_eq!(ends.len(), 10, "{kept}");
+    assert!(ends.iter().any(|end| token(1).ends_with(end)), "{kept}");
+    assert!(!ends.iter().any(|end| token(2).ends_with(end)), "{kept}");
+    // Another player is not held to ann's day.
+    let bob = app.register("bob").await;
+    assert_eq!(register(&app, &bob, "fcm", &token(99)).await.status, 201);
+}
+
 /// The table a message to a device is about (FCM carries it in `data`, APNs beside `aps`).
 fn table_of(message: &Value) -> &str {
     message["body"]["message"]["data"]["table_id"]
