@@ -134,7 +134,7 @@ export function suitName(suit) {
   return word("suit", suit);
 }
 
-/** A card's words, without its code ("ten of hearts"). @param {string} code */
+/** A card's words, without its face ("ten of hearts"). @param {string} code */
 export function cardWords(code) {
   return t("card", {
     rank: word("rank", code.slice(0, -1)),
@@ -142,7 +142,11 @@ export function cardWords(code) {
   });
 }
 
-/** A card's name: its code, then its words ("10H, ten of hearts"). @param {string} code */
+/**
+ * A card's name: what its face shows, then its words ("10♥, ten of hearts"), so that the
+ * name of a card button holds its visible text (WCAG 2.5.3: speech input says what it sees).
+ * @param {string} code
+ */
 export function cardName(code) {
-  return `${code}, ${cardWords(code)}`;
+  return `${code.slice(0, -1)}${suitSign(code.slice(-1))}, ${cardWords(code)}`;
 }

@@ -217,7 +217,7 @@ export function cardFace(code, size = "") {
   return node;
 }
 
-/** A card to tap, named by its code first ("10H, ten of hearts"). @param {string} code */
+/** A card to tap, named by its face first ("10♥, ten of hearts"). @param {string} code */
 export function cardButton(code) {
   return face(el("button", { type: "button" }), code);
 }
