@@ -384,15 +384,15 @@ try {
   // axe-core mid-hand, the hand's cards as buttons (round four: their names did not hold
   // the rank and suit they show, WCAG 2.5.3), in a context of bob's own: axe is injected as
   // a script, and the page's policy is set aside there only.
-  {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, bypassCSP: true });
+  for (const [size, viewport] of /** @type {const} */ ([["phone", { width: 360, height: 640 }], ["desktop", { width: 1280, height: 800 }]])) {
+    const context = await browser.newContext({ viewport, baseURL: base, bypassCSP: true, isMobile: size === "phone", hasTouch: size === "phone" });
     const page = await context.newPage();
-    watch(page, "axe mid-hand");
+    watch(page, `axe mid-hand at ${size} size`);
     await page.goto("/");
     await logIn(page, "bob");
     await page.goto(tableUrl);
     await page.getByRole("group", { name: bob.w("hand.cards") }).getByRole("button").first().waitFor();
-    await audit(page, "table-hand-desktop-axe");
+    await audit(page, `table-hand-${size}-axe`);
     await context.close();
   }
   // One column on the phone: nothing wider than its 360 px.
