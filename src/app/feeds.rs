@@ -620,13 +620,13 @@ impl App {
                         READ_LIMIT,
                     )
                     .await?;
-                    // Messages are filtered by the blocks as they are when read: one made
+                    // Free text is filtered by the blocks as they are when read: one made
                     // through another process just before a message hides it, heard of
                     // or not.
-                    let fresh = if said.messages.is_empty() {
-                        None
-                    } else {
+                    let fresh = if said.messages.iter().any(|m| m.body.is_some()) {
                         Some(self.blocks_now(conn, listeners).await?)
+                    } else {
+                        None
                     };
                     let last_page = (read.events.len() as i64) < READ_LIMIT;
                     let moved = (read.version, read.stamp) != (current.head, current.stamp);

@@ -12,7 +12,9 @@
 //! - over `--moves` moves of hands played by the first two members (both seated), the
 //!   server's CPU per move while every stream follows the table: from the stream's `view`
 //!   frames alone, or (with `--refetch`) as clients did before the stream carried views,
-//!   fetching the table (`GET /v1/tables/{id}`) after each chunk of events.
+//!   fetching the table (`GET /v1/tables/{id}`) after each chunk of events; with
+//!   `--chat-every N`, a member says a line of free text after every N moves (each stream's
+//!   feed then also reads the chat, and its listeners' blocks).
 
 use std::rc::Rc;
 
@@ -39,6 +41,11 @@ pub struct StreambenchArgs {
     /// receives (one fetch at a time), as a client that does not read `view` frames.
     #[arg(long)]
     pub refetch: bool,
+    /// During the moves, a member says a line of free text after every N moves (0: none;
+    /// the league's chat is set to `text`, with watchers talking; the speaker rotates over
+    /// the members, within the chat's rate limit).
+    #[arg(long, default_value_t = 0)]
+    pub chat_every: u32,
     /// The database (the run uses database `bourre_streambench` of the private cluster).
     #[command(flatten)]
     pub database: DatabaseArgs,
@@ -72,6 +79,7 @@ struct StreamSummary {
     /// Moves played while the streams followed the table, and how they followed it.
     moves: u32,
     refetch: bool,
+    chat_every: u32,
     /// The server's CPU per move (the moves' own requests included), in milliseconds.
     cpu_ms_per_move: Option<f64>,
     /// Table fetches the streams made during the moves.
@@ -281,12 +289,36 @@ async fn follow(fetcher: &Http, chunk: &[u8], wakes: &Wakes, refetch: &Refetch) 
     }
 }
 
+/// What is said during the moves: a line after every `every` moves (0: nothing), by each of
+/// `members` in turn.
+struct Talk<'a> {
+    every: u32,
+    members: &'a [Bot],
+}
+
 /// Plays `moves` moves at `table` as `players` (seated), dealing hands as they end: each
 /// move reads the table as the player to act and plays the first legal choice.
-async fn play(http: &Http, table: &str, players: &[Bot], moves: u32) -> Result<(), String> {
+async fn play(
+    http: &Http,
+    table: &str,
+    players: &[Bot],
+    moves: u32,
+    talk: &Talk<'_>,
+) -> Result<(), String> {
     let path = format!("/v1/tables/{table}");
     let mut made = 0;
     while made < moves {
+        if talk.every > 0 && made > 0 && made % talk.every == 0 {
+            let turn = (made / talk.every) as usize;
+            let speaker = &talk.members[turn % talk.members.len()];
+            http.must(
+                Method::POST,
+                &format!("{path}/chat"),
+                Some(&speaker.token),
+                Some(&json!({"text": format!("line {turn} of the bench")})),
+            )
+            .await?;
+        }
         let seen: Seen = serde_json::from_value(
             http.must(Method::GET, &path, Some(&players[0].token), None)
                 .await?,
@@ -377,12 +409,17 @@ fn print_streams(s: &StreamSummary) {
     );
     if let Some(cpu) = s.cpu_ms_per_move {
         println!(
-            "{} moves followed {}: server CPU {cpu:.1} ms per move ({} fetches, {} views)",
+            "{} moves followed {}{}: server CPU {cpu:.1} ms per move ({} fetches, {} views)",
             s.moves,
             if s.refetch {
                 "by fetching the table"
             } else {
                 "from the views"
+            },
+            if s.chat_every > 0 {
+                format!(", a line said after every {}", s.chat_every)
+            } else {
+                String::new()
             },
             s.refetches,
             s.views
@@ -407,6 +444,15 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
     }
     let seated = &members[..members.len().min(2)];
     let table = make_table(&http, &league, seated, "Streams".into()).await?;
+    if args.chat_every > 0 {
+        http.must(
+            Method::PATCH,
+            &format!("/v1/leagues/{league}"),
+            Some(&members[0].token),
+            Some(&json!({"chat": "text", "watchers_chat": true})),
+        )
+        .await?;
+    }
     let head = http
         .must(
             Method::GET,
@@ -541,7 +587,11 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
         );
         wakes.moving.set(true);
         let ticks = server.cpu_ticks()?;
-        play(&http, &table, seated, args.moves).await?;
+        let talk = Talk {
+            every: args.chat_every,
+            members: &members,
+        };
+        play(&http, &table, seated, args.moves, &talk).await?;
         // The streams' last fetches (or views) land within a second or two.
         tokio::time::sleep(Duration::from_secs(3)).await;
         wakes.moving.set(false);
@@ -567,6 +617,7 @@ async fn measure(args: &StreambenchArgs, url: &str) -> Result<StreamSummary, Str
         slowest_wake_ms: slowest,
         moves: args.moves,
         refetch: args.refetch,
+        chat_every: args.chat_every,
         cpu_ms_per_move,
         refetches: wakes.refetches.get(),
         views: wakes.views.get(),
