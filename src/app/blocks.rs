@@ -239,18 +239,19 @@ impl App {
         Ok(blocks)
     }
 
-    /// The players each of `players` blocked (sorted), read on `conn` now, and kept; those
-    /// who blocked nobody are left out. What a process shows at once after a block made
-    /// through another (whose notice may not have reached it yet) reads them so: a feed
-    /// delivering chat, in the transaction that reads the messages.
+    /// The players each of `players` blocked (sorted), read on `conn` in a transaction
+    /// begun at `began`, and kept; those who blocked nobody are left out. What a process
+    /// shows at once after a block made through another (whose notice may not have reached
+    /// it yet) reads them so: a feed delivering chat, in the transaction that reads the
+    /// messages.
     pub(crate) async fn blocks_now(
         &self,
         conn: &mut store::Conn,
         players: &[Uuid],
+        began: Instant,
     ) -> Result<HashMap<Uuid, Arc<[Uuid]>>, AppError> {
-        let read = Instant::now();
         let rows = store::blocks::among(conn, players).await?;
-        Ok(self.keep_blocks(players, rows, read))
+        Ok(self.keep_blocks(players, rows, began))
     }
 
     /// Keeps `rows`, the blocks of `players` as a read begun at `read` found them; each

@@ -601,6 +601,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
+            let began = std::time::Instant::now();
             let (read, said, kept, fresh) = conn
                 .build_transaction()
                 .read_only()
@@ -624,7 +625,7 @@ impl App {
                     // through another process just before a message hides it, heard of
                     // or not.
                     let fresh = if said.messages.iter().any(|m| m.body.is_some()) {
-                        Some(self.blocks_now(conn, listeners).await?)
+                        Some(self.blocks_now(conn, listeners, began).await?)
                     } else {
                         None
                     };
