@@ -454,15 +454,10 @@ async fn a_failed_reset_confirm_tells_nothing_of_the_address() {
     let mut answers = Vec::new();
     for _ in 0..3 {
         for (i, email) in cases.iter().enumerate() {
-            let (mut reply, took) = confirm_reset(&app, "198.51.100.7", email, wrong).await;
+            let (reply, took) = confirm_reset(&app, "198.51.100.7", email, wrong).await;
             reply.problem(422, "invalid_code");
             fastest[i] = fastest[i].min(took);
-            reply
-                .body
-                .as_object_mut()
-                .expect("object")
-                .remove("request_id");
-            answers.push(reply.body);
+            answers.push(reply.body_alike());
         }
     }
     assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");

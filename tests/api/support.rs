@@ -217,6 +217,15 @@ impl Reply {
         self.body
     }
 
+    /// The body but its `request_id`, which tells answers apart that are otherwise alike.
+    pub fn body_alike(&self) -> Value {
+        let mut body = self.body.clone();
+        if let Some(fields) = body.as_object_mut() {
+            fields.remove("request_id");
+        }
+        body
+    }
+
     /// Asserts a problem+json refusal with this status and code (and, for a 429 or a 503,
     /// a `Retry-After` in seconds).
     #[track_caller]
