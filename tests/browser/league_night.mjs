@@ -334,7 +334,13 @@ try {
           await during(moves);
         }
       }
-      if (over === everyone.length) return moves;
+      if (over === everyone.length) {
+        // One column on the phone, the hand's result too (a long name marked Bourré! once
+        // widened it): nothing wider than its 360 px.
+        const wide = await ann.page.evaluate(() => document.documentElement.scrollWidth);
+        if (wide > 360) throw new Error(`hand ${hand}'s result is ${wide} px wide at a 360 px viewport`);
+        return moves;
+      }
       if (Date.now() > until) throw new Error(`hand ${hand} not over in 120 s after ${moves} moves`);
       await new Promise((r) => setTimeout(r, 50));
     }
