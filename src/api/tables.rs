@@ -33,10 +33,7 @@ pub struct CreateTable {
     /// The league to create the table in (the caller is a member).
     pub league_id: Uuid,
     /// At most 80 characters, not all spaces: no control characters, bidirectional
-    /// controls or zero-width characters (surrounding spaces are trimmed); something in it
-    /// shows (a letter, number, punctuation or symbol), and no line or paragraph separator,
-    /// format or private-use character, filler, nor more than 3 combining marks in a row
-    /// (422 `invalid_name`; stored NFC-normalised).
+    /// controls or zero-width characters (surrounding spaces are trimmed).
     #[serde(deserialize_with = "text::name")]
     #[schema(
         pattern = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$",

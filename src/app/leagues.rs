@@ -10,7 +10,6 @@ use uuid::Uuid;
 use super::auth::hold_player;
 use super::idempotency::{self, IdempotencyKey, Reply};
 use super::ids::{LeagueId, PlayerId};
-use super::text::{self, Shown};
 use super::{App, AppError};
 use crate::app::ErrorCode;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
@@ -325,13 +324,13 @@ impl App {
         policies: Policies,
         key: Option<IdempotencyKey>,
     ) -> Result<Reply<LeagueView>, AppError> {
-        let name = text::checked(
-            name,
-            Shown::Text,
-            80,
-            ErrorCode::InvalidName,
-            "a league name",
-        )?;
+        if name.trim().is_empty() || name.chars().count() > 80 {
+            return Err(AppError::refused(
+                ErrorCode::InvalidName,
+                "a league name has at most 80 characters, not all spaces",
+            ));
+        }
+        let name = name.trim();
         if !(0..=MAX_STARTING_BALANCE).contains(&starting_balance) {
             return Err(AppError::refused(
                 ErrorCode::InvalidStartingBalance,
@@ -339,7 +338,7 @@ impl App {
             ));
         }
         let id = Uuid::new_v4();
-        let name = name.into_owned();
+        let name = name.to_owned();
         let quotas = self.config.quotas;
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {

@@ -1,9 +1,10 @@
 //! What text the server takes: no control characters anywhere, and in names no characters
 //! that disguise what is shown (bidirectional controls, zero-width characters): both checked
-//! as a request is read ([`refusal`]). Text shown to other players (a message's text, a
-//! display name, a league's or table's name) is held to more ([`shown`]), by the Unicode
-//! properties of its characters as ICU4X's data gives them (Unicode 18), not by a list of
-//! our own.
+//! as a request is read ([`refusal`]). Text players say and the names they are shown by (a
+//! message's text, a display name) are held to more ([`shown`]), by the Unicode properties
+//! of their characters as ICU4X's data gives them (Unicode 18), not by a list of our own:
+//! a refusal there is the field's own 422, which the document describes but whose pattern
+//! cannot say.
 
 use std::borrow::Cow;
 
@@ -34,7 +35,7 @@ pub fn refusal(text: &str, names: bool) -> Option<&'static str> {
 /// What text shown to other players is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shown {
-    /// Free text: a message's, a league's or a table's name.
+    /// Free text: a message's.
     Text,
     /// A player's display name, which stands for them: held to more.
     Name,

@@ -14,7 +14,6 @@ use crate::app::pipeline::write::{Writer, write};
 use crate::app::table::change::TableChange;
 use crate::app::table::read::load_for;
 use crate::app::table_event::TableEvent;
-use crate::app::text::{self, Shown};
 use crate::app::view::{self, TableView};
 use crate::app::{App, AppError};
 use crate::engine::deck::{self, Deck};
@@ -64,14 +63,13 @@ impl App {
         rules
             .validate()
             .map_err(|e| AppError::refused(ErrorCode::InvalidRules, format!("rules.{e}")))?;
-        let name = text::checked(
-            &req.name,
-            Shown::Text,
-            MAX_NAME,
-            ErrorCode::InvalidName,
-            "a table name",
-        )?
-        .into_owned();
+        if req.name.trim().is_empty() || req.name.chars().count() > MAX_NAME {
+            return Err(AppError::refused(
+                ErrorCode::InvalidName,
+                format!("a table name has at most {MAX_NAME} characters, not all spaces"),
+            ));
+        }
+        let name = req.name.trim().to_owned();
         let decks = match &req.decks {
             Some(_) if !self.config.allow_fixed_deck => {
                 return Err(AppError::refused(
