@@ -598,7 +598,7 @@ mod tests {
     }
 
     /// Every code says what it means, and every rule a code cites has an anchor in
-    /// docs/rules.md (that it is the rule its refusal names: tests/engine_rules.rs, R9f).
+    /// docs/rules.md (that it is the rule its refusal names: crates/engine/tests/rules.rs, R9f).
     #[test]
     fn every_code_is_explained_and_its_rule_anchored() {
         let rules = include_str!("../../docs/rules.md");
@@ -614,6 +614,40 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Each refusal of the engine is the API's code of the same name, a 422, citing the same
+    /// rule; and no other API code cites a rule.
+    #[test]
+    fn every_refusal_of_the_engine_is_a_422_citing_its_rule() {
+        let all = [
+            RuleError::NotYourTurn,
+            RuleError::NotInHand,
+            RuleError::WrongPhase("play"),
+            RuleError::CardNotInHand("AS".into()),
+            RuleError::MustFollowSuit,
+            RuleError::MustHeadTrick,
+            RuleError::MustTrump,
+            RuleError::MustOvertrump,
+            RuleError::CinchMustLeadHighestTrump,
+            RuleError::CinchMustPlayHighestTrump,
+            RuleError::CinchMustWinTrick,
+            RuleError::DealerMustPlay,
+            RuleError::CannotCoverPot,
+            RuleError::InvalidDiscard(String::new()),
+        ];
+        for refusal in &all {
+            let code = ErrorCode::from(refusal);
+            assert_eq!(code.as_str(), refusal.code());
+            assert_eq!(code.status(), 422);
+            assert_eq!(code.rule(), Some(refusal.rule()), "{refusal:?}");
+        }
+        let cited = ErrorCode::ALL.iter().filter(|c| c.rule().is_some()).count();
+        assert_eq!(
+            cited,
+            all.len(),
+            "an API code cites a rule no refusal names"
+        );
     }
 
     #[test]

@@ -13,7 +13,8 @@ use super::hand::{
 use super::play::PlaySight;
 use super::rules::TableRules;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrumpView {
     /// The trump suit (R4).
     pub suit: Suit,
@@ -107,7 +108,8 @@ pub struct HandView {
 }
 
 /// Where a seat stands in the hand, as everyone sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SeatState {
     Undecided,
@@ -261,7 +263,8 @@ impl HandStart {
 }
 
 /// A draw as others see it: how many cards changed hands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DrawView {
     /// How many cards were discarded (and drawn).
     pub discard_count: usize,
@@ -285,14 +288,15 @@ fn draw_view(draw: &Draw, own: bool) -> DrawView {
 }
 
 /// An event of a hand in play as one viewer may see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventView {
     HandStarted {
         /// The table's hand number, from 1.
         hand_no: u32,
         /// The dealer's seat (R2a).
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         dealer: Seat,
         /// The table's rules, as they hold for this hand.
         rules: TableRules,
@@ -308,7 +312,7 @@ pub enum EventView {
     },
     Declared {
         /// The seat that declared.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// `null` while a simultaneous declaration is secret.
         play: Option<bool>,
@@ -322,28 +326,28 @@ pub enum EventView {
     },
     Revealed {
         /// The seats that declared play.
-        #[schema(value_type = Vec<u8>)]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         playing: Vec<Seat>,
         /// The extra ante each of them pays with `double_ante` (R3a); empty without it.
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
         /// The seat that drew.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// Its draw (the cards to that seat only while the hand is in play).
         draw: DrawView,
     },
     Played {
         /// The seat that played.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// The card it played to the trick.
         card: Card,
     },
     TrickWon {
         /// The seat that won the trick (R9e).
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// The trick's number in the hand, from 1.
         trick: u8,

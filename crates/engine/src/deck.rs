@@ -31,6 +31,7 @@ impl fmt::Debug for HandKey {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for HandKey {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
@@ -44,6 +45,7 @@ impl utoipa::PartialSchema for HandKey {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::ToSchema for HandKey {}
 
 impl Serialize for HandKey {
@@ -209,6 +211,7 @@ impl Deck {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for Deck {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::ArrayBuilder;
@@ -221,6 +224,7 @@ impl utoipa::PartialSchema for Deck {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::ToSchema for Deck {
     fn schemas(
         schemas: &mut Vec<(

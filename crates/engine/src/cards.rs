@@ -51,6 +51,7 @@ impl Serialize for Suit {
 
 /// The wire schemas of cards: a card is its code (`10H`, `AS`), a set of cards a list of
 /// codes, a suit its letter.
+#[cfg(feature = "openapi")]
 mod schemas {
     use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
     use utoipa::openapi::{Ref, RefOr};

@@ -4,14 +4,14 @@
 //! actions chosen at random among the legal ones or by the bot, throwing random garbage
 //! actions at the engine on the way. After every step the invariants of the rules (docs/rules.md) hold.
 
-use bourre::engine::bot;
-use bourre::engine::cards::{Card, CardSet, Suit};
-use bourre::engine::deck::{self, Deck};
-use bourre::engine::hand::{
+use bourre_engine::bot;
+use bourre_engine::cards::{Card, CardSet, Suit};
+use bourre_engine::deck::{self, Deck};
+use bourre_engine::hand::{
     Action, Entrant, Event, HandStart, HandState, Outcome, Phase, Seat, Status,
 };
-use bourre::engine::rules::{BourrePenalty, SplitPot, TableRules};
-use bourre::engine::view::SeenHand;
+use bourre_engine::rules::{BourrePenalty, SplitPot, TableRules};
+use bourre_engine::view::SeenHand;
 use proptest::prelude::*;
 
 /// splitmix64: the choices of one case, from its seed.

@@ -43,6 +43,7 @@ impl<'de> Deserialize<'de> for BourrePenalty {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for BourrePenalty {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
@@ -67,10 +68,12 @@ impl utoipa::PartialSchema for BourrePenalty {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::ToSchema for BourrePenalty {}
 
 /// What happens to the pot when players tie for most tricks (R10b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SplitPot {
     Carry,
@@ -78,23 +81,30 @@ pub enum SplitPot {
 }
 
 /// The options a table is created with (docs/rules.md, "Table options").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TableRules {
     /// Each player's ante (R3).
-    #[schema(minimum = 1, maximum = 1_000_000_000_000_i64)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(minimum = 1, maximum = 1_000_000_000_000_i64)
+    )]
     pub ante: i64,
     /// Cards dealt to each player (R4).
     #[serde(default = "default_hand_size")]
-    #[schema(minimum = 4, maximum = 5, default = 5)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 4, maximum = 5, default = 5))]
     pub hand_size: u8,
     /// Seats at the table (R2).
     #[serde(default = "default_max_players")]
-    #[schema(minimum = 2, maximum = 8, default = 7)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 8, default = 7))]
     pub max_players: u8,
     /// The most a bourré player pays (R10c); null: no limit.
     #[serde(default)]
-    #[schema(minimum = 1, maximum = 1_000_000_000_000_i64)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(minimum = 1, maximum = 1_000_000_000_000_i64)
+    )]
     pub pot_limit: Option<i64>,
     /// What a bourré player pays (R10c): `"pot"` (default), this hand's pot capped at
     /// `pot_limit`; or a fixed number of chips.
@@ -113,15 +123,18 @@ pub struct TableRules {
     pub simultaneous_declare: bool,
     /// The most cards a player may discard (R5b), at most `hand_size`; null: `hand_size`.
     #[serde(default)]
-    #[schema(minimum = 0, maximum = 5)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 5))]
     pub max_discard: Option<u8>,
     /// A dealer who turns up the ace of trumps must play (R7).
     #[serde(default = "default_true")]
-    #[schema(default = true)]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
     pub dealer_must_play_trump_ace: bool,
     /// How long a player has to act before the server acts for them.
     #[serde(default = "default_turn_timeout")]
-    #[schema(minimum = 1, maximum = 2_592_000, default = 86_400)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(minimum = 1, maximum = 2_592_000, default = 86_400)
+    )]
     pub turn_timeout_secs: u64,
 }
 

@@ -26,10 +26,11 @@ const NOT_IN_HAND: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 8;
 
 /// A seated player dealt into the hand, with what they paid to enter (R3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Entrant {
     /// The seat dealt in, 0-7.
-    #[schema(value_type = u8, maximum = 7)]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
     pub seat: Seat,
     /// Chips left to the player after the ante.
     pub stack: i64,
@@ -38,12 +39,13 @@ pub struct Entrant {
 }
 
 /// Everything a hand needs to be played and replayed: the `HandStarted` event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HandStart {
     /// The table's hand number, from 1.
     pub hand_no: u32,
     /// The dealer's seat (R2a).
-    #[schema(value_type = u8, maximum = 7)]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
     pub dealer: Seat,
     /// The table's rules, as they hold for this hand.
     pub rules: TableRules,
@@ -77,7 +79,8 @@ pub enum Action {
 }
 
 /// A discard and its replacements (R5, R6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Draw {
     /// The cards discarded (none: the player stands).
     pub discard: CardSet,
@@ -88,35 +91,37 @@ pub struct Draw {
 }
 
 /// A seat's chips moving between the seat and the pot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatAmount {
     /// The seat, 0-7.
-    #[schema(value_type = u8, maximum = 7)]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
     pub seat: Seat,
     /// Chips; in a settlement's `tricks`, the number of tricks the seat took.
     pub amount: i64,
 }
 
 /// How a hand ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Outcome {
     /// Strictly most tricks (R10a).
     Won {
         /// The seat that took the pot.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
     },
     /// Everyone else passed (R8).
     Uncontested {
         /// The one seat that did not pass: it takes the pot and every trick.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
     },
     /// A tie for most tricks (R10b).
     Split {
         /// The seats tied for most tricks.
-        #[schema(value_type = Vec<u8>)]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         seats: Vec<Seat>,
     },
     /// Every player passed a simultaneous declaration (R5a): the pot carries over.
@@ -150,7 +155,8 @@ impl std::fmt::Display for Outcome {
 }
 
 /// Settlement of a finished hand (R10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settlement {
     /// How the hand ended: who took the pot, or who tied for it.
     pub outcome: Outcome,
@@ -165,12 +171,13 @@ pub struct Settlement {
     /// What the table's pot holds for the next hand.
     pub carried: i64,
     /// Seats exempt from the next hand's ante (R10c, R10d).
-    #[schema(value_type = Vec<u8>)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub exempt: Vec<Seat>,
 }
 
 /// The domain events of a hand.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     HandStarted(Box<HandStart>),
@@ -178,7 +185,7 @@ pub enum Event {
     /// sequential declaration. With `simultaneous_declare` it stays secret until `Revealed`.
     Declared {
         /// The seat that declared.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// `true`: the seat plays; `false`: it passes (R5).
         play: bool,
@@ -193,28 +200,28 @@ pub enum Event {
     /// All simultaneous declarations are in (R5a); `playing` seats pay their extra antes.
     Revealed {
         /// The seats that declared play.
-        #[schema(value_type = Vec<u8>)]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         playing: Vec<Seat>,
         /// The extra ante each of them pays with `double_ante` (R3a); empty without it.
         extra_antes: Vec<SeatAmount>,
     },
     Drew {
         /// The seat that drew.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// Its discard and replacements.
         draw: Draw,
     },
     Played {
         /// The seat that played.
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// The card it played to the trick.
         card: Card,
     },
     TrickWon {
         /// The seat that won the trick (R9e).
-        #[schema(value_type = u8, maximum = 7)]
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 7))]
         seat: Seat,
         /// The trick's number in the hand, from 1.
         trick: u8,
@@ -251,7 +258,8 @@ pub enum ReplayError {
     Restart,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     Declare,

@@ -5,11 +5,11 @@
 
 use std::hint::black_box;
 
-use bourre::engine::bot;
-use bourre::engine::deck::{Deck, hand_key};
-use bourre::engine::hand::{Entrant, Event, HandStart, HandState, Phase};
-use bourre::engine::rules::TableRules;
-use bourre::engine::sim::{SimConfig, SimTable};
+use bourre_engine::bot;
+use bourre_engine::deck::{Deck, hand_key};
+use bourre_engine::hand::{Entrant, Event, HandStart, HandState, Phase};
+use bourre_engine::rules::TableRules;
+use bourre_engine::sim::{SimConfig, SimTable};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn start(hand_no: u32) -> HandStart {
@@ -96,7 +96,7 @@ fn full_hand(c: &mut Criterion) {
             b.iter(|| {
                 j = (j + 1) % starts.len();
                 events.clear();
-                let state = bourre::engine::sim::play_hand(starts[j].clone(), &mut events);
+                let state = bourre_engine::sim::play_hand(starts[j].clone(), &mut events);
                 black_box(state.map(|s| s.phase()).ok())
             })
         });
