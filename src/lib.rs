@@ -2,12 +2,9 @@
 //! stateless HTTP service. Layers: `api` -> `app` -> (`store`, `engine`); `cli` and `tools`
 //! beside them.
 
+pub use bourre_app as app;
 pub use bourre_engine as engine;
 
 pub mod api;
-pub mod app;
 pub mod cli;
-pub mod metrics;
-pub mod obs;
-pub mod store;
 pub mod tools;

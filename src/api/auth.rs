@@ -12,8 +12,8 @@ use super::error::{
 };
 use super::players::EmailIn;
 use super::text;
+use crate::app::identity::sessions::{Authenticated, Session};
 use crate::app::ids::PlayerId;
-use crate::app::sessions::{Authenticated, Session};
 use crate::app::{App, AppError};
 
 /// The authenticated caller, from `Authorization: Bearer <JWT>`: the player, and their
@@ -67,7 +67,7 @@ impl FromRequest for Caller {
 }
 
 /// The client's address: the peer's, or from `X-Forwarded-For` when the peer is one of
-/// the trusted proxies (see [`crate::app::throttle::client_address`]).
+/// the trusted proxies (see [`crate::app::identity::throttle::client_address`]).
 pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
     let trusted = req
         .app_data::<web::Data<App>>()
@@ -78,7 +78,11 @@ pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
         .get_all("X-Forwarded-For")
         .filter_map(|v| v.to_str().ok())
         .collect();
-    crate::app::throttle::client_address(req.peer_addr().map(|a| a.ip()), &forwarded, trusted)
+    crate::app::identity::throttle::client_address(
+        req.peer_addr().map(|a| a.ip()),
+        &forwarded,
+        trusted,
+    )
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

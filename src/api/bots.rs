@@ -13,7 +13,7 @@ use super::tables::SitDown;
 use super::text;
 use crate::app::App;
 use crate::app::ids::TableId;
-use crate::app::view::TableView;
+use crate::app::table::view::TableView;
 
 /// Seat a server-side bot (the table's creator or a league admin), at `seat` or the lowest
 /// free one. The bot is staked the league's starting balance from the treasury, acts at

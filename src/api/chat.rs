@@ -11,8 +11,8 @@ use super::error::{
 };
 use super::leagues::HistoryQuery;
 use super::text;
-use crate::app::chat::{ChatMessage, ChatPage, MAX_PAGE, PHRASES, PhrasesOut, Saying};
 use crate::app::ids::TableId;
+use crate::app::social::chat::{ChatMessage, ChatPage, MAX_PAGE, PHRASES, PhrasesOut, Saying};
 use crate::app::{App, ErrorCode};
 
 /// The catalogue of phrases and emotes every league's tables may say, each a stable `key`

@@ -566,7 +566,7 @@ fn enums(doc: &mut Value) {
     };
     for param in params {
         let choices: Vec<&str> = match param["name"].as_str() {
-            Some("sort") => crate::app::standings::SORT_COLUMNS.to_vec(),
+            Some("sort") => crate::app::leagues::standings::SORT_COLUMNS.to_vec(),
             Some("order") => vec!["desc", "asc"],
             _ => continue,
         };
@@ -727,7 +727,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     match serde_json::from_value(value) {
         Ok(refined) => refined,
         Err(e) => {
-            crate::obs::warn(
+            crate::app::obs::warn(
                 "the refined OpenAPI document does not read back",
                 serde_json::json!({"cause": e.to_string()}),
             );
@@ -944,7 +944,10 @@ mod tests {
                 .map(|p| p["schema"]["enum"].clone())
                 .unwrap_or_default()
         };
-        assert_eq!(choices("sort"), json!(crate::app::standings::SORT_COLUMNS));
+        assert_eq!(
+            choices("sort"),
+            json!(crate::app::leagues::standings::SORT_COLUMNS)
+        );
         assert_eq!(choices("order"), json!(["desc", "asc"]));
     }
 

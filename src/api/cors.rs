@@ -14,13 +14,26 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError, web};
 
 use super::error::ApiError;
-use crate::app::{App, ErrorCode};
+use crate::app::{App, CorsOrigins, ErrorCode};
 
 /// What a browser may send.
 const ALLOW_METHODS: &str = "GET, HEAD, POST, PUT, DELETE";
 const ALLOW_HEADERS: &str = "Authorization, Content-Type, Accept, Idempotency-Key, If-None-Match, Last-Event-ID, X-Request-Id";
 /// What a page may read of an answer.
 const EXPOSE_HEADERS: &str = "X-Request-Id, ETag, Retry-After, Idempotent-Replayed";
+
+/// The `Access-Control-Allow-Origin` for a request from `origin`, if it is allowed.
+fn allow(origins: &CorsOrigins, origin: &str) -> Option<HeaderValue> {
+    match origins {
+        CorsOrigins::None => None,
+        CorsOrigins::Any => Some(HeaderValue::from_static("*")),
+        CorsOrigins::List(list) => list
+            .iter()
+            .any(|o| o == origin)
+            .then(|| HeaderValue::from_str(origin).ok())
+            .flatten(),
+    }
+}
 
 /// The middleware (`App::wrap(from_fn(cors))`).
 pub async fn cors(
@@ -37,7 +50,7 @@ pub async fn cors(
     };
     let allowed = req
         .app_data::<web::Data<App>>()
-        .and_then(|app| app.config.cors_origins.allow(&origin));
+        .and_then(|app| allow(&app.config.cors_origins, &origin));
     let preflight = req.method() == Method::OPTIONS
         && req
             .headers()

@@ -11,7 +11,7 @@ use super::error::{
 };
 use super::text;
 use crate::app::App;
-use crate::app::devices::{DeviceOut, Platform};
+use crate::app::notify::devices::{DeviceOut, Platform};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -3,49 +3,13 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError};
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
+use crate::app::obs;
 use crate::app::{AppError, ErrorCode};
-use crate::obs;
-use crate::store::StoreError;
-
-/// Whether a database failure means the database is away (down, restarting, unreachable)
-/// rather than a bug: such requests get 503 and may be retried.
-pub fn database_away(e: &StoreError) -> bool {
-    match e {
-        StoreError::Pool(_) => true,
-        // A read-only node (SQLSTATE 25006): the primary changed, and the connection
-        // reached the old one.
-        StoreError::Query(DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _))
-        | StoreError::Query(DieselError::DatabaseError(
-            DatabaseErrorKind::ReadOnlyTransaction,
-            _,
-        ))
-        | StoreError::Query(DieselError::BrokenTransactionManager) => true,
-        StoreError::Query(DieselError::DatabaseError(_, info)) => {
-            let message = info.message().to_ascii_lowercase();
-            [
-                "terminating connection",
-                "connection closed",
-                "connection reset",
-                "shutting down",
-                "starting up",
-                "in recovery mode",
-                "server closed the connection",
-                "broken pipe",
-                "error communicating",
-                "timed out",
-            ]
-            .iter()
-            .any(|needle| message.contains(needle))
-        }
-        _ => false,
-    }
-}
 
 /// RFC 9457 problem details, with the stable `code` clients switch on.
 #[derive(Debug, Serialize, ToSchema)]
@@ -210,7 +174,7 @@ impl ApiError {
                 ..
             } => (*code, None, *current_version),
             AppError::Throttled { code, .. } => (*code, None, None),
-            AppError::Store(e) if database_away(e) => (ErrorCode::Unavailable, None, None),
+            AppError::Store(e) if e.away() => (ErrorCode::Unavailable, None, None),
             AppError::Store(_) | AppError::Internal(_) => (ErrorCode::Internal, None, None),
         }
     }

@@ -13,9 +13,9 @@ use super::error::{
 };
 use crate::app::App;
 use crate::app::ErrorCode;
-use crate::app::audit::{AuditReport, HandRecord};
-use crate::app::history::{HandPage, MAX_HANDS_PAGE, transcript};
 use crate::app::ids::TableId;
+use crate::app::table::audit::{AuditReport, HandRecord};
+use crate::app::table::history::{HandPage, MAX_HANDS_PAGE, transcript};
 
 /// Which hands to list.
 #[derive(Debug, Deserialize, IntoParams)]

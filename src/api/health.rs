@@ -1,25 +1,18 @@
 //! Liveness (`/healthz`: the process answers) and readiness (`/readyz`: it can reach the
 //! database and is not shutting down, so it can serve).
 
-use std::time::Duration;
-
 use actix_web::{HttpResponse, get, web};
-use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use crate::app::{App, AppError};
-use crate::store::{self, StoreError};
+use crate::app::App;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// `ok` from `/healthz`, `ready` from `/readyz`.
     pub status: String,
 }
-
-/// How long readiness waits for the database.
-const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The process is up (whether or not the database is).
 #[utoipa::path(
@@ -48,21 +41,8 @@ pub async fn readyz(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
             "this process is shutting down: send requests to another",
         ));
     }
-    let check = async {
-        let mut conn = store::conn(&app.pool).await?;
-        diesel::sql_query("SELECT 1")
-            .execute(&mut conn)
-            .await
-            .map_err(StoreError::from)
-    };
-    match tokio::time::timeout(READY_TIMEOUT, check).await {
-        Ok(Ok(_)) => Ok(HttpResponse::Ok().json(Health {
-            status: "ready".into(),
-        })),
-        Ok(Err(e)) if super::error::database_away(&e) => Err(ApiError(AppError::Store(e))),
-        Ok(Err(e)) => Err(ApiError(AppError::Store(StoreError::Pool(e.to_string())))),
-        Err(_) => Err(ApiError(AppError::Store(StoreError::Pool(
-            "the database did not answer in time".into(),
-        )))),
-    }
+    crate::app::ops::health::database_ready(&app.pool).await?;
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ready".into(),
+    }))
 }

@@ -11,7 +11,7 @@ use super::error::{
 };
 use super::text;
 use crate::app::App;
-use crate::app::identities::{IdToken, Identity};
+use crate::app::identity::identities::{IdToken, Identity};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProviderOut {

@@ -16,18 +16,20 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
-use crate::app::chat::ChatPolicy;
-use crate::app::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage, TablesPage};
 use crate::app::idempotency::Reply;
 use crate::app::ids::{LeagueId, PlayerId};
-use crate::app::league_admin::{Admitted, Granted, LedgerPage, Season};
-use crate::app::league_history::{HistoryPage, MAX_HISTORY_PAGE};
+use crate::app::leagues::admin::Cursor;
+use crate::app::leagues::admin::{Admitted, Granted, LedgerPage, Season};
+use crate::app::leagues::discovery::TableFilter;
+use crate::app::leagues::discovery::{
+    LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage, TablesPage,
+};
+use crate::app::leagues::history::{HistoryPage, MAX_HISTORY_PAGE};
+use crate::app::leagues::standings::Standings;
 use crate::app::leagues::{
     Invitation, Invite, JoinPolicy, JoinRequest, Joined, LeagueView, Policies, Role,
 };
-use crate::app::standings::Standings;
-use crate::store::discovery::TableFilter;
-use crate::store::ledger::Cursor;
+use crate::app::social::chat::ChatPolicy;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

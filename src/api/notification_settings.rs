@@ -7,7 +7,7 @@ use super::auth::Caller;
 use super::error::{ApiError, BadRequest, Unauthorized, Unprocessable};
 use super::text;
 use crate::app::App;
-use crate::app::notification_settings::NotificationSettings;
+use crate::app::notify::settings::NotificationSettings;
 
 /// The caller's notification settings: what their browsers (Web Push) and devices (FCM,
 /// APNs) are pushed, and their quiet hours. Until they choose: turns and reminders on both

@@ -13,12 +13,12 @@ use super::error::{
 use super::leagues::{MyTablesQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
-use crate::app::discovery::TablesPage;
-use crate::app::export::PlayerExport;
+use crate::app::identity::export::PlayerExport;
+use crate::app::identity::mail::EmailState;
+use crate::app::identity::profiles::{Avatar, Locale, NewProfile, PublicProfile};
 use crate::app::ids::PlayerId;
 use crate::app::leagues::Role;
-use crate::app::mail::EmailState;
-use crate::app::profiles::{Avatar, Locale, NewProfile, PublicProfile};
+use crate::app::leagues::discovery::TablesPage;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueBalance {
@@ -62,36 +62,34 @@ pub struct Me {
     pub leagues: Vec<LeagueBalance>,
 }
 
-impl App {
-    /// The caller, with a balance per league.
-    async fn me(&self, caller: Caller) -> Result<Me, ApiError> {
-        let profile = self.profile(caller.0).await?;
-        let leagues = self
-            .memberships(caller.0)
-            .await?
-            .into_iter()
-            .map(|m| LeagueBalance {
-                league_id: m.league_id.0,
-                name: m.league_name,
-                role: m.role,
-                balance: m.balance,
-            })
-            .collect();
-        Ok(Me {
-            id: profile.id.0,
-            username: profile.username,
-            guest: profile.guest,
-            display_name: profile.display_name,
-            avatar: profile.avatar,
-            locale: profile.locale,
-            time_zone: profile.time_zone,
-            email: profile.email,
-            email_verified: profile.email_verified,
-            has_password: profile.has_password,
-            member_since: profile.created_at,
-            leagues,
+/// The caller, with a balance per league.
+async fn me_with_balances(app: &App, caller: Caller) -> Result<Me, ApiError> {
+    let profile = app.profile(caller.0).await?;
+    let leagues = app
+        .memberships(caller.0)
+        .await?
+        .into_iter()
+        .map(|m| LeagueBalance {
+            league_id: m.league_id.0,
+            name: m.league_name,
+            role: m.role,
+            balance: m.balance,
         })
-    }
+        .collect();
+    Ok(Me {
+        id: profile.id.0,
+        username: profile.username,
+        guest: profile.guest,
+        display_name: profile.display_name,
+        avatar: profile.avatar,
+        locale: profile.locale,
+        time_zone: profile.time_zone,
+        email: profile.email,
+        email_verified: profile.email_verified,
+        has_password: profile.has_password,
+        member_since: profile.created_at,
+        leagues,
+    })
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,7 +129,7 @@ pub struct TurnsPage {
 )]
 #[get("/me")]
 pub async fn me(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+    Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -193,7 +191,7 @@ pub async fn update_me(
         },
     )
     .await?;
-    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+    Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
 }
 
 /// Give the caller's account, a guest or one signed in by providers only, this username and
@@ -222,7 +220,7 @@ pub async fn upgrade(
 ) -> Result<HttpResponse, ApiError> {
     app.upgrade_guest(caller.0, &body.username, &body.password)
         .await?;
-    Ok(HttpResponse::Ok().json(app.me(caller).await?))
+    Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

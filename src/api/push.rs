@@ -9,7 +9,7 @@ use super::auth::Caller;
 use super::error::{
     ApiError, BadRequest, Conflict, NotFound, PushQuotaExceeded, Unauthorized, Unprocessable,
 };
-use crate::app::push::{PushSubscriptionOut, VapidKeyOut};
+use crate::app::notify::push::{PushSubscriptionOut, VapidKeyOut};
 use crate::app::{App, ErrorCode};
 
 /// The longest push service endpoint taken.

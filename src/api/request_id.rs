@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use serde_json::json;
 use tracing::Instrument;
 
-use crate::obs;
+use crate::app::obs;
 
 pub const HEADER: &str = "x-request-id";
 
@@ -100,7 +100,7 @@ pub async fn request_context(
 /// Counts and times an answered request by its route's template (`unmatched` when none
 /// matched), its method (`other` beyond the standard ones) and its status.
 fn answered(route: Option<String>, method: &str, status: u16, started: std::time::Instant) {
-    if !crate::metrics::on() {
+    if !crate::app::metrics::on() {
         return;
     }
     let method = match method {

@@ -11,9 +11,9 @@ use super::error::{
     Unprocessable,
 };
 use super::text;
-use crate::app::blocks::{Block, Blocks};
 use crate::app::ids::{LeagueId, PlayerId};
-use crate::app::reports::{
+use crate::app::social::blocks::{Block, Blocks};
+use crate::app::social::reports::{
     MAX_PAGE, ModerationAction, NewReport, Report, ReportKind, ReportPage, ReportReason,
 };
 use crate::app::{App, ErrorCode};

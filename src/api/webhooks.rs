@@ -12,8 +12,8 @@ use super::error::{
 use super::leagues::page_limit;
 use crate::app::App;
 use crate::app::ids::LeagueId;
-use crate::app::notices::NotificationKind;
-use crate::app::webhooks::{DeliveriesPage, WebhookOut};
+use crate::app::notify::webhooks::{DeliveriesPage, WebhookOut};
+use crate::app::table::notices::NotificationKind;
 
 /// A new endpoint.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -1,6 +1,6 @@
 //! `bourre audit FILE`: verifies an exported hand record offline, with no database.
 
-use crate::app::audit::{HandRecord, audit};
+use crate::app::table::audit::{HandRecord, audit};
 
 /// Audits the record in `path` (the JSON of `GET /v1/tables/{id}/hands/{n}`); prints each
 /// verdict, and fails unless every check passes.

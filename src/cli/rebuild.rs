@@ -1,8 +1,8 @@
 //! `bourre rebuild`: recompute every projection from the event log and the ledger.
 
 use super::serve::database;
-use crate::app::rebuild::rebuild;
-use crate::store;
+use crate::app::ops::database as store;
+use crate::app::ops::rebuild::rebuild;
 use crate::tools::database::DatabaseArgs;
 
 /// Rebuilds (or with `check` only compares) the projections; fails when `check` finds a

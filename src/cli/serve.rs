@@ -2,24 +2,25 @@
 //! its environment variable, checked before anything starts), the database (a private
 //! embedded cluster when `DATABASE_URL` is unset), then the HTTP server.
 
-use crate::store::webhooks::Operator;
+use crate::app::notify::webhooks::Operator;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
 use clap::builder::BoolishValueParser;
 
-use crate::app::dispatcher::WebhookConfig;
+use crate::api;
 use crate::app::drain::Stage;
-use crate::app::feeds::StreamLimits;
-use crate::app::mail::Mailer;
-use crate::app::native::{Apns, Fcm, Native};
-use crate::app::oidc::Providers;
-use crate::app::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
-use crate::app::throttle::{AddressLimits, Cidr};
+use crate::app::identity::mail::Mailer;
+use crate::app::identity::oidc::Providers;
+use crate::app::identity::throttle::{AddressLimits, Cidr};
+use crate::app::live::feeds::StreamLimits;
+use crate::app::notify::dispatcher::WebhookConfig;
+use crate::app::notify::native::{Apns, Fcm, Native};
+use crate::app::notify::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
+use crate::app::ops::database as store;
 use crate::app::{App, Config, CorsOrigins, JwtKeys, Quotas};
 use crate::tools::database::{self, Database, DatabaseArgs, Source};
-use crate::{api, store};
 
 /// Every setting of `bourre serve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -502,7 +503,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             guest_ttl: Duration::from_secs(args.guest_ttl_days * 86_400),
             chat_kept: Duration::from_secs(args.chat_retention_days * 86_400),
             operator: args.operator()?,
-            chat_burst: crate::app::chat::BURST,
+            chat_burst: crate::app::social::chat::BURST,
             native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(args.oidc()?),
         },
@@ -534,7 +535,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             let listener = std::net::TcpListener::bind(at)
                 .map_err(|e| format!("cannot bind BOURRE_METRICS_BIND {at}: {e}"))?;
             eprintln!("bourre: metrics on http://{at}/metrics");
-            Some((crate::metrics::install()?, listener))
+            Some((crate::app::metrics::install()?, listener))
         }
         None => None,
     };
@@ -553,14 +554,14 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             // sends them again).
             let sending = app
                 .sending
-                .acquire_many(crate::app::dispatcher::SENDING as u32);
+                .acquire_many(crate::app::notify::dispatcher::SENDING as u32);
             if tokio::time::timeout(grace, sending).await.is_err() {
-                crate::obs::warn(
+                crate::app::obs::warn(
                     "stopped with messages still being sent",
                     serde_json::json!({}),
                 );
             }
-            crate::obs::info("stopped", serde_json::json!({}));
+            crate::app::obs::info("stopped", serde_json::json!({}));
             Ok::<_, std::io::Error>(())
         })
         .map_err(|e| e.to_string())
@@ -574,7 +575,7 @@ async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: D
         signal(SignalKind::terminate()),
         signal(SignalKind::interrupt()),
     ) else {
-        crate::obs::error(
+        crate::app::obs::error(
             "no signal handler: SIGTERM stops at once",
             serde_json::json!({}),
         );
@@ -584,13 +585,13 @@ async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: D
         _ = term.recv() => "SIGTERM",
         _ = int.recv() => "SIGINT",
     };
-    crate::obs::info(
+    crate::app::obs::info(
         "draining",
         serde_json::json!({"signal": which, "delay_ms": delay.as_millis() as u64}),
     );
     app.drain.to(Stage::Draining);
     tokio::time::sleep(delay).await;
-    crate::obs::info("stopping", serde_json::json!({}));
+    crate::app::obs::info("stopping", serde_json::json!({}));
     app.drain.to(Stage::Stopping);
     server.stop(true).await;
 }

@@ -117,7 +117,7 @@ async fn a_guest_plays_then_upgrades_keeping_everything() {
 #[actix_web::test]
 async fn guests_are_limited_per_address_and_deleted_once_abandoned() {
     let app = TestApp::start_with(bourre::app::Config {
-        address_limits: bourre::app::throttle::AddressLimits {
+        address_limits: bourre::app::identity::throttle::AddressLimits {
             guests_per_hour: 2,
             ..Default::default()
         },

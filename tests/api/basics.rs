@@ -125,9 +125,9 @@ async fn checked_in_openapi_document_is_current() {
 #[actix_web::test]
 async fn migrations_run_up_down_and_up_again() {
     let url = crate::support::fresh_database().await;
-    let reverted = bourre::store::revert_all(&url).expect("down");
+    let reverted = bourre_store::revert_all(&url).expect("down");
     assert!(reverted >= 1);
-    let applied = bourre::store::migrate(&url).expect("up again");
+    let applied = bourre_store::migrate(&url).expect("up again");
     assert_eq!(applied, reverted);
     let app = TestApp::on_database(url, crate::support::config(false));
     app.register("after_migrations").await;

@@ -132,7 +132,7 @@ async fn twenty_push_subscriptions_at_once_keep_ten() {
     let app = TestApp::start().await;
     let ann = app.register("ann").await;
     // A P-256 public key (the tests' VAPID key will do), on twenty endpoints.
-    let key = bourre::app::push::Vapid::from_private(crate::support::VAPID_PRIVATE_KEY)
+    let key = bourre::app::notify::push::Vapid::from_private(crate::support::VAPID_PRIVATE_KEY)
         .expect("vapid")
         .public_key();
     let subscribe = (0..20).map(|i| {

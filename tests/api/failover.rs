@@ -258,8 +258,8 @@ async fn events_of(app: &TestApp, tables: &[&str], kinds: &[&str]) -> i64 {
 /// Checks the database behind `app` as `bourre rebuild --check` does: no stored balance,
 /// table or seat differs from the replay of the log and the ledger.
 async fn rebuild_finds_nothing(db_url: &str) {
-    let pool = bourre::store::pool(db_url, 2).expect("pool");
-    let report = bourre::app::rebuild::rebuild(&pool, false)
+    let pool = bourre_store::pool(db_url, 2).expect("pool");
+    let report = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("rebuild");
     assert!(report.differences.is_empty(), "{:?}", report.differences);

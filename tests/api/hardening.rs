@@ -663,7 +663,7 @@ async fn invite_codes_may_be_single_use_or_expire() {
 #[actix_web::test]
 async fn registrations_and_joins_are_rate_limited_per_address() {
     let app = TestApp::start_with(bourre::app::Config {
-        address_limits: bourre::app::throttle::AddressLimits {
+        address_limits: bourre::app::identity::throttle::AddressLimits {
             registrations_per_hour: 3,
             guests_per_hour: 2,
             joins_per_hour: 1,
@@ -923,7 +923,7 @@ async fn a_head_that_does_not_come_is_answered_408_at_the_limit() {
 #[actix_web::test]
 async fn streams_are_capped_per_process() {
     let app = TestApp::start_with(bourre::app::Config {
-        streams: bourre::app::feeds::StreamLimits {
+        streams: bourre::app::live::feeds::StreamLimits {
             per_player: 8,
             per_process: 3,
         },

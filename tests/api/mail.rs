@@ -118,7 +118,10 @@ pub fn code_of(message: &str) -> String {
 
 pub fn mail_config(server: &MailServer, per_hour: i32) -> bourre::app::Config {
     bourre::app::Config {
-        mail: Some(bourre::app::mail::Mailer::new(&server.url(), FROM, per_hour).expect("mailer")),
+        mail: Some(
+            bourre::app::identity::mail::Mailer::new(&server.url(), FROM, per_hour)
+                .expect("mailer"),
+        ),
         ..config(true)
     }
 }

@@ -73,11 +73,12 @@ impl Services {
     }
 
     /// The server's settings for these services.
-    pub fn native(&self) -> Arc<bourre::app::native::Native> {
+    pub fn native(&self) -> Arc<bourre::app::notify::native::Native> {
         let file = |name: &str| self.dir.join(name).to_string_lossy().into_owned();
-        let fcm = bourre::app::native::Fcm::from_file(&file("service-account.json"), &self.base)
-            .expect("fcm");
-        let apns = bourre::app::native::Apns::from_file(
+        let fcm =
+            bourre::app::notify::native::Fcm::from_file(&file("service-account.json"), &self.base)
+                .expect("fcm");
+        let apns = bourre::app::notify::native::Apns::from_file(
             &file("apns-key.p8"),
             "ABC123DEFG",
             "TEAM123456",
@@ -86,7 +87,7 @@ impl Services {
         )
         .expect("apns");
         Arc::new(
-            bourre::app::native::Native::new(Some(fcm), Some(apns), Some(&file("ca.pem")))
+            bourre::app::notify::native::Native::new(Some(fcm), Some(apns), Some(&file("ca.pem")))
                 .expect("native"),
         )
     }
@@ -112,7 +113,7 @@ impl Services {
     /// A client trusting the services' CA.
     fn client(&self) -> reqwest::Client {
         let ca = std::fs::read(self.dir.join("ca.pem")).expect("ca.pem");
-        bourre::app::dispatcher::plain_client(Duration::from_secs(20), &ca, false)
+        bourre::app::notify::dispatcher::plain_client(Duration::from_secs(20), &ca, false)
             .expect("a client")
     }
 

@@ -123,9 +123,9 @@ impl Provider {
     }
 
     /// The server's providers: this one, as `name` (its web client's secret given).
-    pub fn providers(&self, name: &str) -> Arc<bourre::app::oidc::Providers> {
+    pub fn providers(&self, name: &str) -> Arc<bourre::app::identity::oidc::Providers> {
         Arc::new(
-            bourre::app::oidc::Providers::parse(
+            bourre::app::identity::oidc::Providers::parse(
                 &format!("{name}={}|{WEB}|{PHONE}", self.issuer),
                 &format!("{name}=web-secret"),
                 true,
@@ -141,7 +141,7 @@ impl Provider {
 fn provider_config(provider: &Provider, leeway: u64) -> bourre::app::Config {
     let mut config = config(false);
     config.oidc = Arc::new(
-        bourre::app::oidc::Providers::parse(
+        bourre::app::identity::oidc::Providers::parse(
             &format!("test={}|{WEB}|{PHONE}", provider.issuer),
             "test=web-secret",
             true,
@@ -646,7 +646,7 @@ async fn a_provider_that_cannot_be_reached_or_names_another_issuer_is_unavailabl
     let elsewhere = provider.issuer.replace("127.0.0.1", "localhost");
     let mut config = config(false);
     config.oidc = Arc::new(
-        bourre::app::oidc::Providers::parse(
+        bourre::app::identity::oidc::Providers::parse(
             &format!("down=http://127.0.0.1:{port}|{PHONE} renamed={elsewhere}|{PHONE}"),
             "",
             true,

@@ -132,7 +132,7 @@ async fn a_turn_is_pushed_encrypted_and_signed_to_each_browser_of_a_player_away(
         .as_str()
         .expect("key")
         .to_owned();
-    let ours = bourre::app::push::Vapid::from_private(VAPID_PRIVATE_KEY).expect("vapid");
+    let ours = bourre::app::notify::push::Vapid::from_private(VAPID_PRIVATE_KEY).expect("vapid");
     assert_eq!(key, ours.public_key());
 
     // Refusals: keys that are not a browser's, an endpoint nobody subscribed.

@@ -84,8 +84,8 @@ async fn rebuild_reproduces_every_projection_row() {
     // A table mid-hand is part of the check too.
     app.start_hand(&t1, &players[0]).await.ok();
 
-    let pool = bourre::store::pool(&app.db_url, 2).expect("pool");
-    let clean = bourre::app::rebuild::rebuild(&pool, false)
+    let pool = bourre_store::pool(&app.db_url, 2).expect("pool");
+    let clean = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("rebuild");
     assert!(clean.differences.is_empty(), "{:?}", clean.differences);
@@ -112,16 +112,16 @@ async fn rebuild_reproduces_every_projection_row() {
         "DELETE FROM seats WHERE table_id = '{t1}' AND seat = 2"
     ))
     .await;
-    let damaged = bourre::app::rebuild::rebuild(&pool, false)
+    let damaged = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
     assert!(damaged.differences.len() >= 4, "{:?}", damaged.differences);
     assert!(!damaged.applied);
-    let repaired = bourre::app::rebuild::rebuild(&pool, true)
+    let repaired = bourre::app::ops::rebuild::rebuild(&pool, true)
         .await
         .expect("apply");
     assert!(repaired.applied);
-    let again = bourre::app::rebuild::rebuild(&pool, false)
+    let again = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
     assert!(again.differences.is_empty(), "{:?}", again.differences);
@@ -260,8 +260,8 @@ async fn standings_rows_equal_the_standings_of_the_log() {
         play_out(&app, &t1, &four).await;
     }
 
-    let pool = bourre::store::pool(&app.db_url, 2).expect("pool");
-    let clean = bourre::app::rebuild::rebuild(&pool, false)
+    let pool = bourre_store::pool(&app.db_url, 2).expect("pool");
+    let clean = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("rebuild");
     assert!(clean.differences.is_empty(), "{:?}", clean.differences);
@@ -308,21 +308,21 @@ async fn standings_rows_equal_the_standings_of_the_log() {
         players[0].id
     ))
     .await;
-    let damaged = bourre::app::rebuild::rebuild(&pool, false)
+    let damaged = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
     assert!(damaged.differences.len() >= 3, "{:?}", damaged.differences);
-    bourre::app::rebuild::rebuild(&pool, true)
+    bourre::app::ops::rebuild::rebuild(&pool, true)
         .await
         .expect("apply");
-    let again = bourre::app::rebuild::rebuild(&pool, false)
+    let again = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
     assert!(again.differences.is_empty(), "{:?}", again.differences);
     // The rewritten rows go on from there.
     app.start_hand(&t1, &players[0]).await.ok();
     play_out(&app, &t1, &four).await;
-    let after = bourre::app::rebuild::rebuild(&pool, false)
+    let after = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
     assert!(after.differences.is_empty(), "{:?}", after.differences);

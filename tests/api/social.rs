@@ -771,7 +771,7 @@ async fn a_report_about_a_league_goes_to_the_operator_signed() {
     let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     *receiver.secret.lock().expect("lock") = secret.to_owned();
     let mut settings = config(false);
-    settings.operator = Some(bourre::store::webhooks::Operator {
+    settings.operator = Some(bourre_store::webhooks::Operator {
         url: receiver.url.clone(),
         secret: secret.to_owned(),
     });

@@ -5,9 +5,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use awc::http::Method;
+use bourre::api;
 use bourre::app::{App, Config, JwtKeys};
 use bourre::tools::database;
-use bourre::{api, store};
+use bourre_store as store;
 use diesel::QueryableByName;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Value, json};
@@ -262,20 +263,20 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         refresh_reuse_grace: Duration::from_secs(60),
         allow_fixed_deck,
         sweep_every: Duration::from_millis(100),
-        streams: bourre::app::feeds::StreamLimits::default(),
-        address_limits: bourre::app::throttle::AddressLimits::default(),
+        streams: bourre::app::live::feeds::StreamLimits::default(),
+        address_limits: bourre::app::identity::throttle::AddressLimits::default(),
         trusted_proxies: Vec::new(),
         cors_origins: bourre::app::CorsOrigins::None,
         quotas: bourre::app::Quotas::default(),
-        webhooks: bourre::app::dispatcher::WebhookConfig {
+        webhooks: bourre::app::notify::dispatcher::WebhookConfig {
             allow_http: true,
             allow_private: true,
             remind_before: Duration::from_secs(3600),
             retry_base: Duration::from_millis(100),
         },
-        push: bourre::app::push::PushConfig {
+        push: bourre::app::notify::push::PushConfig {
             vapid: Some(std::sync::Arc::new(
-                bourre::app::push::Vapid::from_private(VAPID_PRIVATE_KEY).expect("vapid"),
+                bourre::app::notify::push::Vapid::from_private(VAPID_PRIVATE_KEY).expect("vapid"),
             )),
             subject: "mailto:tests@bourre.invalid".into(),
         },
@@ -284,12 +285,12 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         guest_ttl: Duration::from_secs(30 * 86_400),
         chat_kept: Duration::from_secs(30 * 86_400),
         operator: None,
-        chat_burst: bourre::app::chat::BURST,
+        chat_burst: bourre::app::social::chat::BURST,
         native: std::sync::Arc::new(
-            bourre::app::native::Native::new(None, None, None).expect("native"),
+            bourre::app::notify::native::Native::new(None, None, None).expect("native"),
         ),
         oidc: std::sync::Arc::new(
-            bourre::app::oidc::Providers::parse("", "", false, 0).expect("providers"),
+            bourre::app::identity::oidc::Providers::parse("", "", false, 0).expect("providers"),
         ),
     }
 }

@@ -6,11 +6,11 @@
 //! processes show every player the same table.
 
 use awc::http::Method;
+use bourre::app::table::event::TableEvent;
 use bourre::app::table::state::{TableRow, TableState};
-use bourre::app::table_event::TableEvent;
-use bourre::app::view::table_view;
-use bourre::store::events::EventRow;
-use bourre::store::schema::{events, tables};
+use bourre::app::table::view::table_view;
+use bourre_store::events::EventRow;
+use bourre_store::schema::{events, tables};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use proptest::prelude::*;
@@ -266,8 +266,8 @@ async fn check_sequence(commands: Vec<(bool, Command)>) {
         );
         assert_eq!(kept.last_hash, last_hash);
     }
-    let pool = bourre::store::pool(&a.db_url, 2).expect("pool");
-    let check = bourre::app::rebuild::rebuild(&pool, false)
+    let pool = bourre_store::pool(&a.db_url, 2).expect("pool");
+    let check = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("rebuild");
     assert!(check.differences.is_empty(), "{:?}", check.differences);

@@ -1,11 +1,11 @@
 //! A move is written whole or not at all: its events, its chips, its seats and the table's
 //! row go in one statement, guarded by the table's version.
 
-use bourre::app::pipeline::writes::{Writes, Written};
-use bourre::store;
-use bourre::store::events::{NewEvent, chain};
-use bourre::store::ledger::{Account, Reason, Transfer};
-use bourre::store::table_write::{self, Prepared, Projection, SeatChanges, TableWrite};
+use bourre::app::table::pipeline::writes::{Writes, Written};
+use bourre_store as store;
+use bourre_store::events::{NewEvent, chain};
+use bourre_store::ledger::{Account, Reason, Transfer};
+use bourre_store::table_write::{self, Prepared, Projection, SeatChanges, TableWrite};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::future::join_all;
 use serde_json::json;
@@ -497,7 +497,7 @@ async fn transfers_outside_moves_take_table_rows_in_order() {
     .expect("lock the higher table");
     let stamping = actix_web::rt::spawn(async move {
         let transfers = [into_pot(league, low), into_pot(league, high)];
-        bourre::store::ledger::record(&mut conn, &transfers).await
+        bourre_store::ledger::record(&mut conn, &transfers).await
     });
     // Once the stamping waits for a lock, the lower table is already its.
     let mut waiting = 0;

@@ -44,11 +44,12 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+use crate::api;
+use crate::app::ops::database as store;
 use crate::app::{App, Config, JwtKeys};
 use crate::engine::Phase;
 use crate::engine::view::SeenHand;
 use crate::tools::database::{self, DatabaseArgs};
-use crate::{api, store};
 
 #[derive(Debug, clap::Args)]
 pub struct LoadtestArgs {
@@ -130,7 +131,10 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     store::migrate(&url).map_err(|e| e.to_string())?;
     let pool_size = args.pool.unwrap_or(args.clients).max(1);
     let workers = args.workers.unwrap_or_else(api::default_workers);
-    let recorder = args.metrics.then(crate::metrics::install).transpose()?;
+    let recorder = args
+        .metrics
+        .then(crate::app::metrics::install)
+        .transpose()?;
     let (handle, addr) = serve_here(&url, pool_size, workers)?;
     let summary =
         actix_web::rt::System::new().block_on(drive(args, tables, pool_size, workers, &url, addr));
@@ -173,21 +177,23 @@ fn serve_here(
             token_ttl: Duration::from_secs(86_400),
             refresh_ttl: Duration::from_secs(86_400),
             refresh_reuse_grace: Duration::from_secs(60),
-            webhooks: crate::app::dispatcher::WebhookConfig::default(),
-            push: crate::app::push::PushConfig::default(),
+            webhooks: crate::app::notify::dispatcher::WebhookConfig::default(),
+            push: crate::app::notify::push::PushConfig::default(),
             hash_slots: workers,
             mail: None,
             guest_ttl: Duration::from_secs(30 * 86_400),
             chat_kept: Duration::from_secs(30 * 86_400),
             operator: None,
             chat_burst: i64::MAX,
-            native: std::sync::Arc::new(crate::app::native::Native::new(None, None, None)?),
-            oidc: std::sync::Arc::new(crate::app::oidc::Providers::parse("", "", false, 0)?),
+            native: std::sync::Arc::new(crate::app::notify::native::Native::new(None, None, None)?),
+            oidc: std::sync::Arc::new(crate::app::identity::oidc::Providers::parse(
+                "", "", false, 0,
+            )?),
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
-            streams: crate::app::feeds::StreamLimits::default(),
+            streams: crate::app::live::feeds::StreamLimits::default(),
             // Every bot registers and joins from this machine.
-            address_limits: crate::app::throttle::AddressLimits {
+            address_limits: crate::app::identity::throttle::AddressLimits {
                 registrations_per_hour: i32::MAX,
                 guests_per_hour: i32::MAX,
                 joins_per_hour: i32::MAX,

@@ -1,0 +1,12 @@
+//! Who a caller is: accounts, passwords, guests, OpenID, sessions, profiles, mail, the throttles that guard sign-in, and a player's data export.
+
+pub mod account;
+pub mod auth;
+pub mod export;
+pub mod guests;
+pub mod identities;
+pub mod mail;
+pub mod oidc;
+pub mod profiles;
+pub mod sessions;
+pub mod throttle;

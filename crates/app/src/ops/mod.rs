@@ -1,0 +1,12 @@
+//! What operators run beside the service: the database a process runs on (its migrations and
+//! pool, for the binary's commands), readiness, rebuilding projections from the log, and
+//! housekeeping.
+
+pub mod health;
+pub mod housekeeping;
+pub mod rebuild;
+
+/// The database a process runs on: the binary migrates it and opens its pool here.
+pub mod database {
+    pub use crate::store::{DbPool, StoreError, conn, migrate, pool};
+}

@@ -1,0 +1,38 @@
+//! Sessions checked in batches: every authenticated request confirms that its token's
+//! session goes on, in one statement with other requests' (see [`crate::table::pipeline::batches`]), so a
+//! logout holds on every process at once for about one round trip shared by many requests.
+
+use uuid::Uuid;
+
+use crate::store::Conn;
+use crate::table::pipeline::batches::{Batch, Batches, Outcome, failed};
+
+/// Whether each `(session, player)` goes on: `Some(false)` ended, `None` no such session
+/// of that player.
+pub struct SessionBatch;
+
+pub type SessionChecks = Batches<SessionBatch>;
+
+/// Checkers running at once, each with one connection.
+pub const SESSION_CHECKERS: usize = 4;
+
+impl Batch for SessionBatch {
+    const NAME: &'static str = "sessions";
+    type Item = (Uuid, Uuid);
+    type Done = Option<bool>;
+
+    async fn run(conn: &mut Conn, checks: Vec<(Uuid, Uuid)>) -> Vec<Outcome<Self>> {
+        match crate::store::sessions::going_among(conn, &checks).await {
+            Ok(rows) => checks
+                .iter()
+                .map(|(id, player)| {
+                    Ok(rows
+                        .iter()
+                        .find(|(i, p, _)| i == id && p == player)
+                        .map(|(_, _, going)| *going))
+                })
+                .collect(),
+            Err(e) => checks.iter().map(|_| failed::<Self>(&e)).collect(),
+        }
+    }
+}
