@@ -21,7 +21,7 @@ struct Cli {
     /// answers with a 400 and logs as a warning itself.
     #[arg(long, global = true, env = "BOURRE_LOG",
           default_value = "info,actix_http::h1::dispatcher=off",
-          value_parser = bourre::app::obs::filter)]
+          value_parser = bourre::app::kernel::obs::filter)]
     log: String,
 }
 
@@ -72,7 +72,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Err(e) = bourre::app::obs::init(&cli.log) {
+    if let Err(e) = bourre::app::kernel::obs::init(&cli.log) {
         eprintln!("bourre: {e}");
         return ExitCode::FAILURE;
     }

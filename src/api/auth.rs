@@ -12,8 +12,9 @@ use super::error::{
 };
 use super::players::EmailIn;
 use super::text;
-use crate::app::identity::sessions::{Authenticated, Session};
-use crate::app::ids::PlayerId;
+use crate::app::identity::sessions::Session;
+use crate::app::kernel::ids::PlayerId;
+use crate::app::kernel::player::Authenticated;
 use crate::app::{App, AppError};
 
 /// The authenticated caller, from `Authorization: Bearer <JWT>`: the player, and their

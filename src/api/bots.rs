@@ -12,7 +12,7 @@ use super::error::{
 use super::tables::SitDown;
 use super::text;
 use crate::app::App;
-use crate::app::ids::TableId;
+use crate::app::kernel::ids::TableId;
 use crate::app::table::view::TableView;
 
 /// Seat a server-side bot (the table's creator or a league admin), at `seat` or the lowest

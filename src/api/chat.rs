@@ -11,7 +11,7 @@ use super::error::{
 };
 use super::leagues::HistoryQuery;
 use super::text;
-use crate::app::ids::TableId;
+use crate::app::kernel::ids::TableId;
 use crate::app::social::chat::{ChatMessage, ChatPage, MAX_PAGE, PHRASES, PhrasesOut, Saying};
 use crate::app::{App, ErrorCode};
 

@@ -727,7 +727,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     match serde_json::from_value(value) {
         Ok(refined) => refined,
         Err(e) => {
-            crate::app::obs::warn(
+            crate::app::kernel::obs::warn(
                 "the refined OpenAPI document does not read back",
                 serde_json::json!({"cause": e.to_string()}),
             );

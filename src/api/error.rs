@@ -8,7 +8,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
-use crate::app::obs;
+use crate::app::kernel::obs;
 use crate::app::{AppError, ErrorCode};
 
 /// RFC 9457 problem details, with the stable `code` clients switch on.

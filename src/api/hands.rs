@@ -13,7 +13,7 @@ use super::error::{
 };
 use crate::app::App;
 use crate::app::ErrorCode;
-use crate::app::ids::TableId;
+use crate::app::kernel::ids::TableId;
 use crate::app::table::audit::{AuditReport, HandRecord};
 use crate::app::table::history::{HandPage, MAX_HANDS_PAGE, transcript};
 

@@ -35,7 +35,7 @@ pub async fn healthz() -> HttpResponse {
 )]
 #[get("/readyz")]
 pub async fn readyz(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
-    if app.drain.stage() != crate::app::drain::Stage::Serving {
+    if app.drain.stage() != crate::app::kernel::drain::Stage::Serving {
         return Err(ApiError::refused(
             crate::app::ErrorCode::ShuttingDown,
             "this process is shutting down: send requests to another",

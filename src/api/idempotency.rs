@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::error::ApiError;
 use crate::app::ErrorCode;
-use crate::app::idempotency::canonical_json;
-use crate::app::idempotency::{IdempotencyKey, Reply};
+use crate::app::kernel::idempotency::canonical_json;
+use crate::app::kernel::idempotency::{IdempotencyKey, Reply};
 
 /// The request's `Idempotency-Key`, bound to what it asks: the operation and the canonical
 /// JSON of its inputs (sorted keys, no whitespace), so the same key with another request is

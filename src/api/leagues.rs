@@ -16,20 +16,19 @@ use super::idempotency::{key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
-use crate::app::idempotency::Reply;
-use crate::app::ids::{LeagueId, PlayerId};
+use crate::app::kernel::idempotency::Reply;
+use crate::app::kernel::ids::{LeagueId, PlayerId};
+use crate::app::leagues::ChatPolicy;
 use crate::app::leagues::admin::Cursor;
 use crate::app::leagues::admin::{Admitted, Granted, LedgerPage, Season};
-use crate::app::leagues::discovery::TableFilter;
-use crate::app::leagues::discovery::{
-    LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage, TablesPage,
-};
+use crate::app::leagues::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage};
 use crate::app::leagues::history::{HistoryPage, MAX_HISTORY_PAGE};
 use crate::app::leagues::standings::Standings;
 use crate::app::leagues::{
     Invitation, Invite, JoinPolicy, JoinRequest, Joined, LeagueView, Policies, Role,
 };
-use crate::app::social::chat::ChatPolicy;
+use crate::app::table::lobby::TableFilter;
+use crate::app::table::lobby::TablesPage;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -26,7 +26,7 @@ pub fn server(
 
 /// Samples what is read at a scrape, then renders every metric.
 async fn scrape(app: web::Data<App>, handle: web::Data<PrometheusHandle>) -> HttpResponse {
-    crate::app::metrics::sample(&app.pool).await;
+    crate::app::kernel::metrics::sample(&app.pool).await;
     handle.run_upkeep();
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")

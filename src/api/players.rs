@@ -15,10 +15,11 @@ use super::text;
 use crate::app::App;
 use crate::app::identity::export::PlayerExport;
 use crate::app::identity::mail::EmailState;
-use crate::app::identity::profiles::{Avatar, Locale, NewProfile, PublicProfile};
-use crate::app::ids::PlayerId;
+use crate::app::identity::profiles::{NewProfile, PublicProfile};
+use crate::app::kernel::ids::PlayerId;
+use crate::app::kernel::shown::{Avatar, Locale};
 use crate::app::leagues::Role;
-use crate::app::leagues::discovery::TablesPage;
+use crate::app::table::lobby::TablesPage;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeagueBalance {

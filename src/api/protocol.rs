@@ -97,7 +97,7 @@ pub fn problem_answer(status: u16) -> Option<Vec<u8>> {
         "request_id": id,
     })
     .to_string();
-    crate::app::obs::warn(
+    crate::app::kernel::obs::warn(
         "request",
         serde_json::json!({"status": status, "request_id": id, "cause": detail}),
     );

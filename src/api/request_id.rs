@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use serde_json::json;
 use tracing::Instrument;
 
-use crate::app::obs;
+use crate::app::kernel::obs;
 
 pub const HEADER: &str = "x-request-id";
 
@@ -71,7 +71,7 @@ pub async fn request_context(
     }
     // A process on its way out closes each connection after its answer, so clients and
     // balancers open their next one elsewhere and none is left idle when it stops.
-    if drain.is_some_and(|d| d.stage() != crate::app::drain::Stage::Serving) {
+    if drain.is_some_and(|d| d.stage() != crate::app::kernel::drain::Stage::Serving) {
         res.response_mut()
             .head_mut()
             .set_connection_type(actix_http::ConnectionType::Close);
@@ -100,7 +100,7 @@ pub async fn request_context(
 /// Counts and times an answered request by its route's template (`unmatched` when none
 /// matched), its method (`other` beyond the standard ones) and its status.
 fn answered(route: Option<String>, method: &str, status: u16, started: std::time::Instant) {
-    if !crate::app::metrics::on() {
+    if !crate::app::kernel::metrics::on() {
         return;
     }
     let method = match method {

@@ -11,7 +11,7 @@ use super::error::{
     Unprocessable,
 };
 use super::text;
-use crate::app::ids::{LeagueId, PlayerId};
+use crate::app::kernel::ids::{LeagueId, PlayerId};
 use crate::app::social::blocks::{Block, Blocks};
 use crate::app::social::reports::{
     MAX_PAGE, ModerationAction, NewReport, Report, ReportKind, ReportPage, ReportReason,

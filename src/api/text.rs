@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::error::ApiError;
 use crate::app::ErrorCode;
-pub use crate::app::text::refusal;
+pub use crate::app::kernel::text::refusal;
 
 /// The start of every refusal's message, so the body's error handler can tell it apart.
 const REFUSED: &str = "text refused: ";

@@ -11,7 +11,7 @@ use super::error::{
 };
 use super::leagues::page_limit;
 use crate::app::App;
-use crate::app::ids::LeagueId;
+use crate::app::kernel::ids::LeagueId;
 use crate::app::notify::webhooks::{DeliveriesPage, WebhookOut};
 use crate::app::table::notices::NotificationKind;
 

@@ -10,10 +10,10 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 
 use crate::api;
-use crate::app::drain::Stage;
 use crate::app::identity::mail::Mailer;
 use crate::app::identity::oidc::Providers;
 use crate::app::identity::throttle::{AddressLimits, Cidr};
+use crate::app::kernel::drain::Stage;
 use crate::app::live::feeds::StreamLimits;
 use crate::app::notify::dispatcher::WebhookConfig;
 use crate::app::notify::native::{Apns, Fcm, Native};
@@ -535,7 +535,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             let listener = std::net::TcpListener::bind(at)
                 .map_err(|e| format!("cannot bind BOURRE_METRICS_BIND {at}: {e}"))?;
             eprintln!("bourre: metrics on http://{at}/metrics");
-            Some((crate::app::metrics::install()?, listener))
+            Some((crate::app::kernel::metrics::install()?, listener))
         }
         None => None,
     };
@@ -556,12 +556,12 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
                 .sending
                 .acquire_many(crate::app::notify::dispatcher::SENDING as u32);
             if tokio::time::timeout(grace, sending).await.is_err() {
-                crate::app::obs::warn(
+                crate::app::kernel::obs::warn(
                     "stopped with messages still being sent",
                     serde_json::json!({}),
                 );
             }
-            crate::app::obs::info("stopped", serde_json::json!({}));
+            crate::app::kernel::obs::info("stopped", serde_json::json!({}));
             Ok::<_, std::io::Error>(())
         })
         .map_err(|e| e.to_string())
@@ -575,7 +575,7 @@ async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: D
         signal(SignalKind::terminate()),
         signal(SignalKind::interrupt()),
     ) else {
-        crate::app::obs::error(
+        crate::app::kernel::obs::error(
             "no signal handler: SIGTERM stops at once",
             serde_json::json!({}),
         );
@@ -585,13 +585,13 @@ async fn stop_on_signal(app: App, server: actix_web::dev::ServerHandle, delay: D
         _ = term.recv() => "SIGTERM",
         _ = int.recv() => "SIGINT",
     };
-    crate::app::obs::info(
+    crate::app::kernel::obs::info(
         "draining",
         serde_json::json!({"signal": which, "delay_ms": delay.as_millis() as u64}),
     );
     app.drain.to(Stage::Draining);
     tokio::time::sleep(delay).await;
-    crate::app::obs::info("stopping", serde_json::json!({}));
+    crate::app::kernel::obs::info("stopping", serde_json::json!({}));
     app.drain.to(Stage::Stopping);
     server.stop(true).await;
 }

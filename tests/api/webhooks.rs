@@ -286,7 +286,7 @@ async fn each_turn_of_a_hand_is_announced_once_to_its_player_in_order() {
 async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
     let app = TestApp::start().await;
     // The outbox's attempts are counted (this test process records metrics).
-    let metrics = bourre::app::metrics::install().expect("recorder");
+    let metrics = bourre::app::kernel::metrics::install().expect("recorder");
     let attempts = |result: &str| {
         let series =
             format!("bourre_outbox_attempts_total{{channel=\"webhook\",result=\"{result}\"}} ");

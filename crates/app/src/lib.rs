@@ -11,20 +11,14 @@ pub mod ops;
 pub mod social;
 pub mod table;
 
-pub mod drain;
-pub mod error;
-pub mod idempotency;
-pub mod ids;
-pub mod metrics;
-pub mod obs;
-pub mod text;
+pub mod kernel;
 
 use bourre_engine as engine;
 use bourre_store as store;
 
 use std::time::Duration;
 
-pub use error::{AppError, ErrorCode, errors_page};
+pub use kernel::error::{AppError, ErrorCode, errors_page};
 
 use crate::store::DbPool;
 
@@ -48,7 +42,7 @@ pub struct App {
     /// The dispatcher's places for messages being sent (all free: none in flight).
     pub sending: std::sync::Arc<tokio::sync::Semaphore>,
     /// Where the process is on its way out.
-    pub drain: drain::Drain,
+    pub drain: kernel::drain::Drain,
     /// Password hashing's slots, one per core.
     pub hashing: identity::auth::Hashing,
     /// Login tries of one account from one address, one at a time in this process.
@@ -79,7 +73,7 @@ impl App {
             tables: table::pipeline::kept::TableCache::default(),
             outbox: std::sync::Arc::default(),
             sending: std::sync::Arc::new(tokio::sync::Semaphore::new(notify::dispatcher::SENDING)),
-            drain: drain::Drain::default(),
+            drain: kernel::drain::Drain::default(),
             hashing: identity::auth::Hashing::new(hash_slots),
             login_turns: identity::throttle::LoginTurns::default(),
             kept_blocks: social::blocks::KeptBlocks::default(),

@@ -133,7 +133,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), String> {
     let workers = args.workers.unwrap_or_else(api::default_workers);
     let recorder = args
         .metrics
-        .then(crate::app::metrics::install)
+        .then(crate::app::kernel::metrics::install)
         .transpose()?;
     let (handle, addr) = serve_here(&url, pool_size, workers)?;
     let summary =

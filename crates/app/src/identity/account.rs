@@ -8,9 +8,11 @@
 use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 
-use crate::identity::auth::{HashSlot, check_password, hold_player, unknown_player};
-use crate::identity::sessions::{Authenticated, Ended};
-use crate::ids::{LeagueId, PlayerId, TableId};
+use crate::identity::auth::{HashSlot, check_password};
+use crate::identity::sessions::Ended;
+use crate::kernel::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::player::Authenticated;
+use crate::kernel::player::{hold_player, unknown_player};
 use crate::leagues::admin::{Succession, keep_an_admin};
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{Role, load_league, lock_league};
@@ -100,7 +102,7 @@ impl App {
 
     /// Deletes the caller's account, in one transaction that holds the player's row
     /// exclusively from the start (every creation of theirs holds it too, see
-    /// [`crate::identity::auth::hold_player`]: those in flight finish first, those after are refused,
+    /// [`crate::kernel::player::hold_player`]: those in flight finish first, those after are refused,
     /// so nothing of theirs appears once the deletion commits). Refused (409
     /// `hand_in_progress`) while they are dealt into a hand, checked at every table before
     /// any seat is left. Then they stand up from every table; in every league of theirs

@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::ErrorCode;
 use crate::identity::sessions::Session;
 use crate::identity::throttle::LoginTry;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
 use crate::store;
 use crate::{App, AppError};
 
@@ -213,33 +213,6 @@ impl App {
         };
         let mut conn = store::conn(&self.pool).await?;
         self.start_session(&mut conn, player).await
-    }
-}
-
-/// 401 for a genuine token whose player does not exist (a database recreated under the
-/// same secret, say).
-pub(crate) fn unknown_player() -> AppError {
-    AppError::unauthorized("the token's player no longer exists")
-}
-
-/// Holds the caller's row until the transaction ends (see [`store::players::Hold`]), or
-/// 401 when the account is gone: every use case that creates something a player owns or
-/// occupies (a seat, a league, a table, a membership, a join request, a webhook, a push
-/// subscription, a bot) holds its player first, before any other row, so that once an
-/// account's deletion commits nothing of that player can appear (the deletion holds the row
-/// exclusively, see [`App::delete_account`]).
-pub(crate) async fn hold_player(
-    conn: &mut store::Conn,
-    id: PlayerId,
-    hold: store::players::Hold,
-) -> Result<(), AppError> {
-    if store::players::hold(conn, id.0, hold).await? {
-        Ok(())
-    } else {
-        Err(AppError::refused(
-            ErrorCode::SessionEnded,
-            "the account was deleted (or never existed): its sessions have ended",
-        ))
     }
 }
 

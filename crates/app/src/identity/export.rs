@@ -9,9 +9,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::unknown_player;
-use crate::identity::profiles::{Avatar, Locale};
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::unknown_player;
+use crate::kernel::shown::{Avatar, Locale};
 use crate::leagues::Role;
 use crate::store::ledger::{LedgerEntry, player_account};
 use crate::store::sessions::SessionRow;

@@ -9,9 +9,10 @@ use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 use uuid::Uuid;
 
-use crate::identity::auth::{Player, check_password, check_username, hold_player};
+use crate::identity::auth::{Player, check_password, check_username};
 use crate::identity::sessions::Session;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::hold_player;
 use crate::store;
 use crate::store::players::{Hold, Passwordless};
 use crate::{App, AppError, ErrorCode};
@@ -67,7 +68,7 @@ impl App {
             }
             let (username, _) = store::players::signed_in(conn, id)
                 .await?
-                .ok_or_else(crate::identity::auth::unknown_player)?;
+                .ok_or_else(crate::kernel::player::unknown_player)?;
             let player = Player {
                 id: PlayerId(id),
                 username,

@@ -11,11 +11,12 @@ use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
-use crate::identity::auth::{Player, check_username, hold_player, unknown_player};
+use crate::identity::auth::{Player, check_username};
 use crate::identity::oidc::{Verified, random_text};
 use crate::identity::sessions::Session;
 use crate::identity::sessions::token_hash;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::{hold_player, unknown_player};
 use crate::store::identities::AuthorizationRow;
 use crate::store::players::{Hold, Passwordless};
 use crate::store::{self, StoreError};
@@ -98,7 +99,7 @@ fn display_name(verified: &Verified) -> Option<String> {
         .names
         .iter()
         .rev()
-        .filter(|n| crate::text::refusal(n, true).is_none())
+        .filter(|n| crate::kernel::text::refusal(n, true).is_none())
         .find_map(|n| crate::identity::profiles::check_display_name(n).ok())
         .map(Cow::into_owned)
 }

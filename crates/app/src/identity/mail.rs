@@ -23,9 +23,10 @@ use rand::RngExt;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::identity::auth::{Player, check_password, hold_player, unknown_player};
+use crate::identity::auth::{Player, check_password};
 use crate::identity::sessions::{Ended, Session};
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::{hold_player, unknown_player};
 use crate::store;
 use crate::store::mail::{Claimed, CodeRow};
 use crate::store::players::Hold;
@@ -447,9 +448,9 @@ impl App {
             (Err(_), Some(_)) => "retried",
             (Err(_), None) => "failed",
         };
-        crate::metrics::attempt("mail", outcome);
+        crate::kernel::metrics::attempt("mail", outcome);
         if let Err((_, cause)) = &sent {
-            crate::obs::warn(
+            crate::kernel::obs::warn(
                 "mail not sent",
                 serde_json::json!({"message": message.id, "attempt": message.attempts,
                                    "outcome": outcome, "cause": cause}),

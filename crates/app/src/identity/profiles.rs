@@ -6,125 +6,20 @@ use std::borrow::Cow;
 
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::{hold_player, unknown_player};
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::player_not_found;
+use crate::kernel::player::{hold_player, unknown_player};
+use crate::kernel::shown::Avatar;
+use crate::kernel::shown::Locale;
+use crate::kernel::text::{self, Shown};
 use crate::leagues::standings::Tally;
 use crate::store;
 use crate::store::players::{Hold, ProfileChange, ProfileRow};
-use crate::text::{self, Shown};
 use crate::{App, AppError, ErrorCode};
-
-/// A picture from the built-in set (no uploads): clients draw each their own way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Avatar {
-    Heron,
-    Pelican,
-    Alligator,
-    Crawfish,
-    Catfish,
-    Turtle,
-    Owl,
-    Fox,
-    Rabbit,
-    Raccoon,
-    Magnolia,
-    Moon,
-    Club,
-    Diamond,
-    Heart,
-    Spade,
-}
-
-impl Avatar {
-    /// Every avatar, in order.
-    pub const ALL: [Avatar; 16] = [
-        Avatar::Heron,
-        Avatar::Pelican,
-        Avatar::Alligator,
-        Avatar::Crawfish,
-        Avatar::Catfish,
-        Avatar::Turtle,
-        Avatar::Owl,
-        Avatar::Fox,
-        Avatar::Rabbit,
-        Avatar::Raccoon,
-        Avatar::Magnolia,
-        Avatar::Moon,
-        Avatar::Club,
-        Avatar::Diamond,
-        Avatar::Heart,
-        Avatar::Spade,
-    ];
-
-    /// The wire name, as stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Avatar::Heron => "heron",
-            Avatar::Pelican => "pelican",
-            Avatar::Alligator => "alligator",
-            Avatar::Crawfish => "crawfish",
-            Avatar::Catfish => "catfish",
-            Avatar::Turtle => "turtle",
-            Avatar::Owl => "owl",
-            Avatar::Fox => "fox",
-            Avatar::Rabbit => "rabbit",
-            Avatar::Raccoon => "raccoon",
-            Avatar::Magnolia => "magnolia",
-            Avatar::Moon => "moon",
-            Avatar::Club => "club",
-            Avatar::Diamond => "diamond",
-            Avatar::Heart => "heart",
-            Avatar::Spade => "spade",
-        }
-    }
-
-    /// The avatar stored as `text`, if any.
-    pub fn stored(text: &str) -> Option<Avatar> {
-        Avatar::ALL.into_iter().find(|a| a.as_str() == text)
-    }
-}
-
-/// A language the server writes notifications in (and the web client shows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum Locale {
-    /// English.
-    #[serde(rename = "en")]
-    En,
-    /// Chinese, simplified script.
-    #[serde(rename = "zh-Hans")]
-    ZhHans,
-    /// Japanese.
-    #[serde(rename = "ja")]
-    Ja,
-    /// Thai.
-    #[serde(rename = "th")]
-    Th,
-}
-
-impl Locale {
-    /// Every locale, in order.
-    pub const ALL: [Locale; 4] = [Locale::En, Locale::ZhHans, Locale::Ja, Locale::Th];
-
-    /// The wire name (a BCP 47 tag), as stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::ZhHans => "zh-Hans",
-            Locale::Ja => "ja",
-            Locale::Th => "th",
-        }
-    }
-
-    /// The locale stored as `text`, if any.
-    pub fn stored(text: &str) -> Option<Locale> {
-        Locale::ALL.into_iter().find(|l| l.as_str() == text)
-    }
-}
 
 /// The longest display name, in characters.
 pub const DISPLAY_NAME_MAX: usize = 32;
@@ -237,13 +132,6 @@ pub struct PublicProfile {
     pub member_since: DateTime<Utc>,
     /// The leagues the caller shares with them, first joined (by the player) first.
     pub leagues: Vec<SharedLeague>,
-}
-
-pub(crate) fn player_not_found() -> AppError {
-    AppError::refused(
-        ErrorCode::PlayerNotFound,
-        "no player with this id shares a league with the caller",
-    )
 }
 
 impl App {

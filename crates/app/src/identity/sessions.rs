@@ -17,7 +17,8 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::identity::auth::Player;
-use crate::ids::{LeagueId, PlayerId, SessionId, TableId};
+use crate::kernel::ids::{LeagueId, PlayerId, SessionId, TableId};
+use crate::kernel::player::Authenticated;
 use crate::store;
 use crate::{App, AppError, ErrorCode};
 
@@ -93,15 +94,6 @@ pub struct Session {
     pub expires_at: DateTime<Utc>,
     pub refresh_token: String,
     pub refresh_expires_at: DateTime<Utc>,
-}
-
-/// Who an access token or a stream ticket speaks for, and until when.
-#[derive(Debug, Clone, Copy)]
-pub struct Authenticated {
-    pub player: PlayerId,
-    pub session: SessionId,
-    /// When the token expires (streams and long-polls end then).
-    pub expires_at: DateTime<Utc>,
 }
 
 /// A stream ticket and when it stops opening streams.
@@ -272,7 +264,7 @@ impl App {
             }
             let (username, guest) = store::players::signed_in(conn, found.player_id)
                 .await?
-                .ok_or_else(crate::identity::auth::unknown_player)?;
+                .ok_or_else(crate::kernel::player::unknown_player)?;
             let player = Player {
                 id: PlayerId(found.player_id),
                 username,

@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::ErrorCode;
-use crate::idempotency::{self, IdempotencyKey, Reply};
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId};
+use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
+use crate::kernel::ids::{LeagueId, PlayerId};
+use crate::kernel::player::hold_player;
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{
     JoinRequest, League, LeagueView, Role, RowLock, add_member, ensure_league_open, load_league,
@@ -314,7 +314,7 @@ impl App {
         &self,
         admin: PlayerId,
         id: LeagueId,
-        chat: Option<crate::social::chat::ChatPolicy>,
+        chat: Option<crate::leagues::ChatPolicy>,
         watchers: Option<bool>,
     ) -> Result<LeagueView, AppError> {
         let mut conn = store::conn(&self.pool).await?;
@@ -322,7 +322,7 @@ impl App {
             lock_league(conn, id).await?;
             require_admin(conn, id, admin).await?;
             let league = load_league(conn, id).await?;
-            let before = crate::social::chat::ChatPolicy::stored(&league.chat);
+            let before = crate::leagues::ChatPolicy::stored(&league.chat);
             let chat = chat.unwrap_or(before);
             let watchers = watchers.unwrap_or(league.watchers_chat);
             if (before, league.watchers_chat) != (chat, watchers) {

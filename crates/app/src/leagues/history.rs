@@ -9,7 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::ids::{LeagueId, PlayerId};
+use crate::kernel::ids::{LeagueId, PlayerId};
 use crate::leagues::{load_league, require_member};
 use crate::store::{self, Conn};
 use crate::{App, AppError};

@@ -15,9 +15,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::ErrorCode;
-use crate::idempotency::{self, IdempotencyKey, Reply};
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId};
+use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
+use crate::kernel::ids::{LeagueId, PlayerId};
+use crate::kernel::player::hold_player;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::players::Hold;
 use crate::store::{self, Conn, StoreError};
@@ -85,7 +85,7 @@ pub struct LeagueView {
     /// What the invite code does: make a member, or a join request.
     pub join_policy: JoinPolicy,
     /// What the league's tables may say.
-    pub chat: crate::social::chat::ChatPolicy,
+    pub chat: crate::leagues::ChatPolicy,
     /// Whether members watching a table (not seated at it) may talk at it too (as
     /// `chat` allows).
     pub watchers_chat: bool,
@@ -112,7 +112,7 @@ impl LeagueView {
             invite_expires_at: league.invite_expires_at.filter(|_| admin),
             invite_uses_left: league.invite_uses_left.filter(|_| admin),
             join_policy: JoinPolicy::stored(&league.join_policy),
-            chat: crate::social::chat::ChatPolicy::stored(&league.chat),
+            chat: crate::leagues::ChatPolicy::stored(&league.chat),
             watchers_chat: league.watchers_chat,
             starting_balance: league.starting_balance,
             created_by: league.created_by,
@@ -126,7 +126,7 @@ impl LeagueView {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Policies {
     pub join: JoinPolicy,
-    pub chat: crate::social::chat::ChatPolicy,
+    pub chat: crate::leagues::ChatPolicy,
 }
 
 /// A request to join, waiting for an admin.
@@ -268,6 +268,7 @@ impl Role {
 }
 
 pub use crate::store::memberships::RowLock;
+use serde::Deserialize;
 
 /// The player's role in the league, if they are a member.
 pub async fn member_role(
@@ -540,4 +541,36 @@ pub(crate) async fn add_member(
     .await?;
     // A member with a zero starting balance still has an account row.
     ledger::open(conn, league.0, &player_account(player.0)).await
+}
+
+/// What a league's tables may say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatPolicy {
+    /// The catalogue's phrases and emotes only (`GET /v1/chat/phrases`): nothing to
+    /// moderate, and every player reads them in their own language.
+    #[default]
+    Phrases,
+    /// Phrases, and free text.
+    Text,
+    /// Nothing: the tables are silent.
+    Off,
+}
+
+impl ChatPolicy {
+    /// As stored in `leagues.chat`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatPolicy::Phrases => "phrases",
+            ChatPolicy::Text => "text",
+            ChatPolicy::Off => "off",
+        }
+    }
+
+    pub(crate) fn stored(text: &str) -> ChatPolicy {
+        [ChatPolicy::Text, ChatPolicy::Off]
+            .into_iter()
+            .find(|p| p.as_str() == text)
+            .unwrap_or(ChatPolicy::Phrases)
+    }
 }

@@ -15,15 +15,15 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::ErrorCode;
-use crate::engine::{Event, Outcome, Seat, Settlement};
-use crate::identity::profiles::Avatar;
-use crate::ids::{LeagueId, PlayerId};
+use crate::engine::{Outcome, Seat, Settlement};
+use crate::kernel::ids::SeatPlayer;
+use crate::kernel::ids::{LeagueId, PlayerId};
+use crate::kernel::shown::Avatar;
 use crate::leagues::admin::seasons_of;
 use crate::leagues::{Role, load_league, require_member};
 use crate::store;
 use crate::store::ledger::Reason;
 use crate::store::standings::HandLine;
-use crate::table::event::{SeatPlayer, TableEvent};
 use crate::{App, AppError};
 
 /// One member's line.
@@ -60,7 +60,7 @@ pub struct Standing {
     pub rating_uncertainty: f64,
 }
 
-impl crate::social::blocks::Named for Standing {
+impl crate::kernel::shown::Named for Standing {
     fn player(&self) -> Uuid {
         self.player_id
     }
@@ -241,13 +241,22 @@ impl Tally {
     }
 }
 
+/// What the standings read of a hand's event in a table's log: who was dealt in, or how it
+/// ended (the table room reads its events, see `ops::rebuild`).
+pub enum HandFact {
+    Dealt(Vec<SeatPlayer>),
+    Ended(Box<Settlement>),
+}
+
 /// The tallies of every player in a league's ledger and hands (within `window`), computed
-/// from the log alone, with ratings over the hands in the order they ended: what its
-/// standings rows must hold (`bourre rebuild --check` compares them).
+/// from the log alone (`fact` reads a hand's event: its seq and payload), with ratings over
+/// the hands in the order they ended: what its standings rows must hold (`bourre rebuild
+/// --check` compares them).
 pub async fn tallies_from_log(
     conn: &mut store::Conn,
     league: Uuid,
     window: Option<(DateTime<Utc>, Option<DateTime<Utc>>)>,
+    fact: impl Fn(i64, &serde_json::Value) -> Result<Option<HandFact>, AppError>,
 ) -> Result<HashMap<Uuid, Tally>, AppError> {
     let mut rows: HashMap<Uuid, Tally> = HashMap::new();
     let player = |account: &str| {
@@ -274,11 +283,11 @@ pub async fn tallies_from_log(
     let config = WengLinConfig::new();
     let mut dealt: HashMap<(Uuid, i32), Vec<SeatPlayer>> = HashMap::new();
     for (table, seq, hand_no, payload, at) in hand_rows {
-        match TableEvent::decode(seq, &payload)? {
-            TableEvent::HandDealt { players, .. } => {
+        match fact(seq, &payload)? {
+            Some(HandFact::Dealt(players)) => {
                 dealt.insert((table, hand_no), players);
             }
-            TableEvent::Hand(Event::HandEnded(s)) => {
+            Some(HandFact::Ended(s)) => {
                 if window.is_some_and(|(_, until)| until.is_some_and(|u| at >= u)) {
                     continue;
                 }
@@ -324,7 +333,7 @@ pub async fn tallies_from_log(
                     }
                 }
             }
-            _ => {}
+            None => {}
         }
     }
     Ok(rows)
@@ -410,7 +419,7 @@ impl App {
         sort_rows(&mut rows, sort, ascending);
         sort_rows(&mut bots, sort, ascending);
         let blocked = self.blocked(player).await?;
-        crate::social::blocks::unname(rows.iter_mut().chain(bots.iter_mut()), &blocked);
+        crate::kernel::shown::unname(rows.iter_mut().chain(bots.iter_mut()), &blocked);
         Ok(Standings {
             season,
             from: window.map(|w| w.0),

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::ErrorCode;
-use crate::ids::{PlayerId, TableId};
+use crate::kernel::ids::{PlayerId, TableId};
 use crate::live::feeds::{Cursors, Listener, Listening};
 use crate::social::chat::ChatMessage;
 use crate::store::{self, events as event_log};
@@ -117,7 +117,7 @@ impl App {
                 Some(delivery) => delivery.map(|d| (d.events, d.chat)),
                 None => Ok((Vec::new(), Vec::new())),
             },
-            () = self.drain.reached(crate::drain::Stage::Stopping) => Ok((Vec::new(), Vec::new())),
+            () = self.drain.reached(crate::kernel::drain::Stage::Stopping) => Ok((Vec::new(), Vec::new())),
         }
     }
 

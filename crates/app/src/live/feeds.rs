@@ -28,8 +28,8 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::engine::TableRules;
-use crate::ids::{PlayerId, TableId};
-use crate::live::Notice;
+use crate::kernel::ids::{PlayerId, TableId};
+use crate::kernel::notice::Notice;
 use crate::social::chat::ChatMessage;
 use crate::store::{self, events::EventRow};
 use crate::table::event::TableEvent;
@@ -357,7 +357,7 @@ pub enum Listening {
 
 impl Listening {
     fn open(self, by: f64) {
-        if crate::metrics::on() {
+        if crate::kernel::metrics::on() {
             let kind = match self {
                 Listening::Stream => "stream",
                 Listening::LongPoll => "long_poll",
@@ -584,7 +584,7 @@ impl App {
     async fn run_feed(self, feed: Arc<Feed>) {
         while let Some(listeners) = self.live.feeds.listening(&feed) {
             if let Err(e) = self.read_feed(&feed, &listeners).await {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "a live feed could not read its table",
                     serde_json::json!({"table": feed.table, "cause": e.to_string()}),
                 );

@@ -20,29 +20,9 @@ use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use crate::App;
+use crate::kernel::notice::{Heard, Notice, parse};
 use crate::live::feeds::Feeds;
 use crate::store::{self, events::NOTIFY_CHANNEL};
-
-/// A table's log grew to `seq`, or its chat to message `chat` (0: not told). The nil
-/// table means "anything may have changed" (sent when the listener (re)connects, since
-/// notices may have been missed meanwhile).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Notice {
-    pub table: Uuid,
-    pub seq: i64,
-    pub chat: i64,
-}
-
-impl Notice {
-    /// The notice as other processes read it (see [`parse`]).
-    fn payload(self) -> String {
-        if self.chat == 0 {
-            format!("{}:{}", self.table, self.seq)
-        } else {
-            format!("{}:{}:{}", self.table, self.seq, self.chat)
-        }
-    }
-}
 
 /// The process's feeds, woken by notices, and its outbox of notices for the other
 /// processes.
@@ -103,45 +83,13 @@ impl Live {
     }
 }
 
-/// What a notice on `bourre_events` tells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Heard {
-    /// A table's log or chat grew.
-    Table(Notice),
-    /// The player's blocks changed.
-    Blocks(Uuid),
-}
-
-/// How a change of `player`'s blocks is told (see [`store::events::notify`]).
-pub fn blocks_changed(player: Uuid) -> String {
-    format!("blocks:{player}")
-}
-
-fn parse(payload: &str) -> Option<Heard> {
-    if let Some(player) = payload.strip_prefix("blocks:") {
-        return player.parse().ok().map(Heard::Blocks);
-    }
-    parse_table(payload).map(Heard::Table)
-}
-
-fn parse_table(payload: &str) -> Option<Notice> {
-    let mut parts = payload.split(':');
-    let table = parts.next()?.parse().ok()?;
-    let seq = parts.next()?.parse().ok()?;
-    let chat = parts.next().map_or(Some(0), |c| c.parse().ok())?;
-    parts
-        .next()
-        .is_none()
-        .then_some(Notice { table, seq, chat })
-}
-
 impl App {
     /// Listens to `bourre_events` on a connection of its own for as long as the process
     /// runs, reconnecting when it is lost; publishes every notice to this process's waiters.
     pub async fn listen_forever(self) {
         loop {
             if let Err(e) = self.listen_once().await {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "event listener lost its connection; reconnecting",
                     serde_json::json!({"cause": e}),
                 );
@@ -180,7 +128,7 @@ impl App {
             let notices: Vec<String> = batch.drain(..).map(Notice::payload).collect();
             if let Err(e) = self.send_notices(&mut conn, &notices).await {
                 conn = None;
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "notices for other processes were lost",
                     serde_json::json!({"cause": e, "notices": notices.len()}),
                 );
@@ -237,33 +185,5 @@ impl App {
             }
         }
         Err("the listening connection closed".into())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn notices_parse() {
-        let id = Uuid::new_v4();
-        let event = Notice {
-            table: id,
-            seq: 42,
-            chat: 0,
-        };
-        let chat = Notice {
-            table: id,
-            seq: 0,
-            chat: 7,
-        };
-        assert_eq!(parse(&event.payload()), Some(Heard::Table(event)));
-        assert_eq!(event.payload(), format!("{id}:42"));
-        assert_eq!(parse(&chat.payload()), Some(Heard::Table(chat)));
-        assert_eq!(parse(&blocks_changed(id)), Some(Heard::Blocks(id)));
-        assert_eq!(parse("nonsense"), None);
-        assert_eq!(parse("blocks:nonsense"), None);
-        assert_eq!(parse(&format!("{id}:x")), None);
-        assert_eq!(parse(&format!("{id}:1:2:3")), None);
     }
 }

@@ -117,7 +117,7 @@ impl App {
                 Ok::<_, AppError>(())
             };
             if let Err(e) = written.await {
-                crate::obs::warn("presence", serde_json::json!({"cause": e.to_string()}));
+                crate::kernel::obs::warn("presence", serde_json::json!({"cause": e.to_string()}));
             }
         }
         watching
@@ -142,7 +142,7 @@ impl App {
                 Ok::<_, AppError>(())
             };
             if let Err(e) = written.await {
-                crate::obs::warn("presence", serde_json::json!({"cause": e.to_string()}));
+                crate::kernel::obs::warn("presence", serde_json::json!({"cause": e.to_string()}));
                 had = true;
             }
         }

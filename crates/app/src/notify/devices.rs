@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::hold_player;
-use crate::identity::sessions::Authenticated;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::Authenticated;
+use crate::kernel::player::hold_player;
 use crate::store;
 use crate::store::devices::DeviceRow;
 use crate::store::players::Hold;

@@ -212,7 +212,10 @@ impl App {
         let client = match client(&self.config.webhooks) {
             Ok(client) => client,
             Err(e) => {
-                crate::obs::warn("webhooks: no HTTP client", serde_json::json!({"cause": e}));
+                crate::kernel::obs::warn(
+                    "webhooks: no HTTP client",
+                    serde_json::json!({"cause": e}),
+                );
                 return;
             }
         };
@@ -221,7 +224,7 @@ impl App {
         let mut probe = true;
         // A draining process takes no new message: those it sends finish (see `cli::serve`),
         // and what is due is another process's.
-        while self.drain.stage() == crate::drain::Stage::Serving {
+        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
             if slots.available_permits() == 0 {
                 // Every slot is sending: nothing to take until one is free.
                 drop(slots.acquire().await);
@@ -230,7 +233,10 @@ impl App {
                 .dispatch(&client, &slots, probe)
                 .await
                 .unwrap_or_else(|e| {
-                    crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
+                    crate::kernel::obs::warn(
+                        "dispatcher",
+                        serde_json::json!({"cause": e.to_string()}),
+                    );
                     0
                 });
             // After a round that took something there may be more: the next one takes it
@@ -246,7 +252,7 @@ impl App {
                     idle = idle.saturating_mul(2).min(IDLE_MAX);
                 }
                 () = self.outbox.notified() => idle = IDLE,
-                () = self.drain.reached(crate::drain::Stage::Draining) => {}
+                () = self.drain.reached(crate::kernel::drain::Stage::Draining) => {}
             }
         }
     }
@@ -327,7 +333,10 @@ impl App {
                     Send::Mail(mail) => app.send_mail(mail).await,
                 };
                 if let Err(e) = sent {
-                    crate::obs::warn("dispatcher", serde_json::json!({"cause": e.to_string()}));
+                    crate::kernel::obs::warn(
+                        "dispatcher",
+                        serde_json::json!({"cause": e.to_string()}),
+                    );
                 }
                 drop(slot);
             });
@@ -384,7 +393,7 @@ impl App {
             Some(_) if !refused => "pending",
             _ => "failed",
         };
-        crate::metrics::attempt(
+        crate::kernel::metrics::attempt(
             "webhook",
             if state == "pending" { "retried" } else { state },
         );

@@ -21,9 +21,9 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::hold_player;
-use crate::identity::sessions::Authenticated;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::player::Authenticated;
+use crate::kernel::player::hold_player;
 use crate::store::players::Hold;
 use crate::store::{self, push::Claimed, push::Subscription};
 use crate::{App, AppError, ErrorCode};
@@ -186,7 +186,7 @@ impl Notice {
         };
         let words = crate::notify::push_texts::words(
             topic,
-            locale.and_then(crate::identity::profiles::Locale::stored),
+            locale.and_then(crate::kernel::shown::Locale::stored),
             time_zone,
             data["table_name"].as_str().unwrap_or("the table"),
             data["hand_no"].as_i64().unwrap_or_default(),
@@ -451,7 +451,7 @@ impl App {
         };
         if !push.current {
             // Its turn ended, or its deadline moved, during the quiet hours.
-            crate::metrics::attempt(channel, "stale");
+            crate::kernel::metrics::attempt(channel, "stale");
             let mut conn = store::conn(&self.pool).await?;
             store::push::finish(&mut conn, push.id, push.attempts, None).await?;
             return Ok(());
@@ -473,7 +473,7 @@ impl App {
             Ok(Reply {
                 status: 404 | 410, ..
             }) => {
-                crate::metrics::attempt(channel, "removed");
+                crate::kernel::metrics::attempt(channel, "removed");
                 match (push.subscription_id, push.device_id) {
                     (Some(subscription), _) => store::push::remove(&mut conn, subscription).await?,
                     (_, Some(device)) => store::devices::remove(&mut conn, device).await?,
@@ -486,14 +486,14 @@ impl App {
                 Some(format!("HTTP {}", reply.status))
             }
             Ok(reply) => {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "a push service refused a message",
                     json!({"status": reply.status, "kind": kind_of(&push.body), "channel": channel}),
                 );
                 None
             }
             Err(Sent::Never(why)) => {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "a push message was not sent",
                     json!({"cause": why, "channel": channel}),
                 );
@@ -504,7 +504,7 @@ impl App {
         let retry_at = retry.and_then(|why| {
             let at = self.retry_at(push.created_at, push.attempts);
             if at.is_none() {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "a push message failed for a day",
                     json!({"cause": why, "kind": kind_of(&push.body), "channel": channel,
                            "took_ms": started.elapsed().as_millis() as u64}),
@@ -523,7 +523,7 @@ impl App {
             Some(_) => "retried",
             None => "failed",
         };
-        crate::metrics::attempt(channel, result);
+        crate::kernel::metrics::attempt(channel, result);
         store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
         if let Some(at) = retry_at {
             self.look_again(at);

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::identity::profiles::Locale;
+use crate::kernel::shown::Locale;
 
 /// A push's title and body.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use chrono::{NaiveTime, Timelike};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
 use crate::store;
 use crate::store::notification_settings::Prefs;
 use crate::table::notices::NotificationKind;

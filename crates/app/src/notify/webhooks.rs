@@ -12,10 +12,10 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId};
+use crate::kernel::ids::{LeagueId, PlayerId};
+use crate::kernel::paging::{bad_cursor, next, parse_micros, time_cursor};
+use crate::kernel::player::hold_player;
 use crate::leagues::admin::require_admin;
-use crate::leagues::discovery::{bad_cursor, next, parse_micros, time_cursor};
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{ensure_league_open, lock_league};
 use crate::notify::reachable::public_address;

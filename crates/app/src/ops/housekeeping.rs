@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use chrono::Utc;
 
-use crate::idempotency::KEY_TTL_HOURS;
 use crate::identity::throttle::FORGET_AFTER_SECS;
+use crate::kernel::idempotency::KEY_TTL_HOURS;
 use crate::store;
 use crate::{App, AppError};
 
@@ -68,7 +68,7 @@ impl App {
     pub async fn keep_house_forever(self) {
         loop {
             if let Err(e) = self.sweep_expired().await {
-                crate::obs::warn(
+                crate::kernel::obs::warn(
                     "the housekeeper could not drop expired rows",
                     serde_json::json!({"cause": e.to_string()}),
                 );

@@ -13,8 +13,9 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::AppError;
+use crate::engine::Event;
 use crate::leagues::admin::seasons_of;
-use crate::leagues::standings::{Tally, tallies_from_log};
+use crate::leagues::standings::{HandFact, Tally, tallies_from_log};
 use crate::store::events::EventRow;
 use crate::store::ledger::player_account;
 use crate::store::schema::{balances, events, leagues, memberships, seats, tables};
@@ -268,7 +269,7 @@ async fn rebuild_standings(
             .collect();
         let mut derived: BTreeMap<(i32, Uuid), Tally> = BTreeMap::new();
         for (season, window) in windows {
-            for (player, tally) in tallies_from_log(conn, id, window).await? {
+            for (player, tally) in tallies_from_log(conn, id, window, hand_fact).await? {
                 derived.insert((season, player), tally);
             }
         }
@@ -323,4 +324,13 @@ pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppErr
         Ok(report)
     })
     .await
+}
+
+/// A hand's event as the standings read it: who was dealt in, or how it ended.
+fn hand_fact(seq: i64, payload: &serde_json::Value) -> Result<Option<HandFact>, AppError> {
+    Ok(match TableEvent::decode(seq, payload)? {
+        TableEvent::HandDealt { players, .. } => Some(HandFact::Dealt(players)),
+        TableEvent::Hand(Event::HandEnded(s)) => Some(HandFact::Ended(s)),
+        _ => None,
+    })
 }

@@ -11,9 +11,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::profiles::player_not_found;
-use crate::ids::PlayerId;
-use crate::live::blocks_changed;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::notice::blocks_changed;
+use crate::kernel::player::player_not_found;
 use crate::store;
 use crate::{App, AppError, ErrorCode};
 
@@ -112,24 +112,6 @@ impl KeptBlocks {
         if let Ok(mut kept) = self.0.lock() {
             kept.players.clear();
             kept.forgotten = Some(Instant::now());
-        }
-    }
-}
-
-/// What shows a player's chosen names (display name and avatar): to a player who blocked
-/// them, only their username shows.
-pub trait Named {
-    /// The player named.
-    fn player(&self) -> Uuid;
-    /// Drops the chosen names.
-    fn unname(&mut self);
-}
-
-/// Drops the chosen names of the players in `blocked` (sorted) from `items`.
-pub fn unname<'a, T: Named + 'a>(items: impl IntoIterator<Item = &'a mut T>, blocked: &[Uuid]) {
-    for item in items {
-        if blocked.binary_search(&item.player()).is_ok() {
-            item.unname();
         }
     }
 }

@@ -6,51 +6,20 @@ use std::borrow::Cow;
 
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::hold_player;
-use crate::ids::{PlayerId, TableId};
-use crate::live::Notice;
-use crate::social::blocks::{Named, unname};
+use crate::kernel::ids::{PlayerId, TableId};
+use crate::kernel::notice::Notice;
+use crate::kernel::player::hold_player;
+use crate::kernel::shown::{Named, unname};
+use crate::kernel::text::{self, Shown};
+use crate::leagues::ChatPolicy;
 use crate::store::players::Hold;
 use crate::store::{self, chat::MessageRow};
 use crate::table::read::load_seats_of_member;
-use crate::text::{self, Shown};
 use crate::{App, AppError, ErrorCode};
-
-/// What a league's tables may say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ChatPolicy {
-    /// The catalogue's phrases and emotes only (`GET /v1/chat/phrases`): nothing to
-    /// moderate, and every player reads them in their own language.
-    #[default]
-    Phrases,
-    /// Phrases, and free text.
-    Text,
-    /// Nothing: the tables are silent.
-    Off,
-}
-
-impl ChatPolicy {
-    /// As stored in `leagues.chat`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChatPolicy::Phrases => "phrases",
-            ChatPolicy::Text => "text",
-            ChatPolicy::Off => "off",
-        }
-    }
-
-    pub(crate) fn stored(text: &str) -> ChatPolicy {
-        [ChatPolicy::Text, ChatPolicy::Off]
-            .into_iter()
-            .find(|p| p.as_str() == text)
-            .unwrap_or(ChatPolicy::Phrases)
-    }
-}
 
 /// Whether a catalogue entry is said in words or shown as a glyph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -15,12 +15,12 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::notice::Notice;
+use crate::kernel::player::hold_player;
 use crate::leagues::admin::{remove_in, require_admin};
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{Role, load_league, lock_league, member_role, require_member};
-use crate::live::Notice;
 use crate::social::chat::ChatMessage;
 use crate::store::memberships::RowLock;
 use crate::store::players::Hold;

@@ -18,8 +18,8 @@ use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
 use crate::engine::RuleError;
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::player::hold_player;
 use crate::leagues::{Role, add_member, load_league};
 use crate::store::players::{Hold, Passwordless};
 use crate::store::{self, Conn};
@@ -211,7 +211,7 @@ impl App {
                 Ok(()) => {}
                 // Someone else moved first, or the bot is no longer to act.
                 Err(e) if e.code().is_some_and(|c| c.status() < 500) => {}
-                Err(e) => crate::obs::warn(
+                Err(e) => crate::kernel::obs::warn(
                     "a bot could not move",
                     serde_json::json!({"table_id": id.to_string(), "cause": e.to_string()}),
                 ),

@@ -5,16 +5,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::engine::{Event, Seat, TableRules};
-
-/// A seat and who sits there for a hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct SeatPlayer {
-    /// The seat, 0-7.
-    #[schema(value_type = u8, maximum = 7)]
-    pub seat: Seat,
-    /// The player sitting there.
-    pub player_id: Uuid,
-}
+use crate::kernel::ids::SeatPlayer;
 
 /// A seat's client seed for a hand's deck.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 use crate::ErrorCode;
 use crate::engine::hand::{Draw, seats_in_words};
 use crate::engine::{Event, Outcome};
-use crate::identity::profiles::Avatar;
-use crate::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::shown::Avatar;
 use crate::leagues::require_member;
 use crate::store::events as event_log;
 use crate::store::events::EventRow;
@@ -89,7 +89,7 @@ pub struct HandPlayer {
     pub bot: bool,
 }
 
-impl crate::social::blocks::Named for HandPlayer {
+impl crate::kernel::shown::Named for HandPlayer {
     fn player(&self) -> uuid::Uuid {
         self.player_id
     }
@@ -231,7 +231,7 @@ impl App {
         drop(conn);
         let blocked = self.blocked(player).await?;
         for summary in &mut out {
-            crate::social::blocks::unname(&mut summary.players, &blocked);
+            crate::kernel::shown::unname(&mut summary.players, &blocked);
         }
         let next_cursor = (last < table.hand_no).then_some(u32::try_from(last).unwrap_or(0));
         Ok(HandPage {

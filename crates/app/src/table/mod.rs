@@ -13,6 +13,7 @@ pub mod change;
 pub mod commands;
 pub mod event;
 pub mod history;
+pub mod lobby;
 pub mod notices;
 pub mod pipeline;
 pub mod read;

@@ -4,7 +4,7 @@
 use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::Event;
-use crate::ids::{PlayerId, TableId};
+use crate::kernel::ids::{PlayerId, TableId};
 use crate::leagues::Role;
 use crate::store::Conn;
 use crate::store::events as event_log;
@@ -67,8 +67,12 @@ pub async fn load_seats_of_member(
     let role = match role {
         Some(role) => role,
         None => {
-            crate::leagues::require_member(conn, crate::ids::LeagueId(table.league_id), member)
-                .await?
+            crate::leagues::require_member(
+                conn,
+                crate::kernel::ids::LeagueId(table.league_id),
+                member,
+            )
+            .await?
         }
     };
     Ok((table, role, seats))

@@ -7,9 +7,10 @@ use uuid::Uuid;
 
 use crate::AppError;
 use crate::engine::{Event, HandState, Seat, Settlement, TableRules};
+use crate::kernel::ids::SeatPlayer;
 use crate::store::ledger::{Account, Transfer};
 pub use crate::store::tables::{SeatRow, TableRow};
-use crate::table::event::{SeatPlayer, TableEvent};
+use crate::table::event::TableEvent;
 
 /// A table's rules as stored.
 pub fn rules_of(table: &TableRow) -> Result<TableRules, AppError> {

@@ -5,7 +5,7 @@
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
-use crate::ids::TableId;
+use crate::kernel::ids::TableId;
 use crate::store::{self};
 use crate::table::commands::act::time_out;
 use crate::table::pipeline::write::{Writer, write};
@@ -24,14 +24,17 @@ impl App {
     pub async fn sweep_forever(self) {
         let mut bots_checked: Option<std::time::Instant> = None;
         // A draining process leaves the deadlines to the others.
-        while self.drain.stage() == crate::drain::Stage::Serving {
+        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
             if let Err(e) = self.sweep().await {
-                crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
+                crate::kernel::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
             }
             if bots_checked.is_none_or(|at| at.elapsed() >= BOT_CHECK_EVERY) {
                 bots_checked = Some(std::time::Instant::now());
                 if let Err(e) = self.wake_stalled_bots().await {
-                    crate::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
+                    crate::kernel::obs::warn(
+                        "sweeper",
+                        serde_json::json!({"cause": e.to_string()}),
+                    );
                 }
             }
             tokio::time::sleep(self.config.sweep_every).await;
@@ -52,7 +55,7 @@ impl App {
                 Ok(false) => {}
                 // Another writer got there first: the next sweep looks again.
                 Err(e) if e.code().is_some_and(|c| c.status() == 409) => {}
-                Err(e) => crate::obs::warn(
+                Err(e) => crate::kernel::obs::warn(
                     "sweeper",
                     serde_json::json!({"table_id": id.to_string(), "cause": e.to_string()}),
                 ),

@@ -9,10 +9,11 @@ use uuid::Uuid;
 use crate::engine::hand::SeatAmount;
 use crate::engine::view::{EventView, Legal, SeatState, TrickView, redact, reveal};
 use crate::engine::{CardSet, Phase, Settlement, TableRules};
-use crate::identity::profiles::Avatar;
-use crate::ids::PlayerId;
+use crate::kernel::ids::PlayerId;
+use crate::kernel::ids::SeatPlayer;
+use crate::kernel::shown::Avatar;
 use crate::store::events::EventRow;
-use crate::table::event::{ClientSeed, SeatPlayer, TableEvent, TableEventSchema};
+use crate::table::event::{ClientSeed, TableEvent, TableEventSchema};
 use crate::table::state::TableState;
 
 fn cards(set: CardSet) -> Vec<String> {
@@ -89,7 +90,7 @@ pub struct SeatOut {
     pub bot: bool,
 }
 
-impl crate::social::blocks::Named for SeatOut {
+impl crate::kernel::shown::Named for SeatOut {
     fn player(&self) -> Uuid {
         self.player_id
     }
@@ -246,7 +247,7 @@ impl TableView {
     /// the blocked players show.
     #[must_use]
     pub fn unnamed(mut self, blocked: &[Uuid]) -> TableView {
-        crate::social::blocks::unname(&mut self.seats, blocked);
+        crate::kernel::shown::unname(&mut self.seats, blocked);
         self
     }
 }

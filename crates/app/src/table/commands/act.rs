@@ -7,8 +7,8 @@ use uuid::Uuid;
 
 use crate::engine::deck;
 use crate::engine::{Action, Event, RuleError, Seat};
-use crate::idempotency::{IdempotencyKey, Reply};
-use crate::ids::{PlayerId, TableId};
+use crate::kernel::idempotency::{IdempotencyKey, Reply};
+use crate::kernel::ids::{PlayerId, TableId};
 use crate::store::ledger::{Account, Reason, Transfer};
 use crate::table::change::{TableChange, now};
 use crate::table::event::TableEvent;

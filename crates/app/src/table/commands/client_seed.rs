@@ -3,8 +3,8 @@
 
 use crate::ErrorCode;
 use crate::engine::{Seat, deck};
-use crate::idempotency::Reply;
-use crate::ids::{PlayerId, TableId};
+use crate::kernel::idempotency::Reply;
+use crate::kernel::ids::{PlayerId, TableId};
 use crate::table::change::TableChange;
 use crate::table::event::TableEvent;
 use crate::table::not_seated;

@@ -3,8 +3,8 @@
 
 use crate::ErrorCode;
 use crate::engine::Seat;
-use crate::idempotency::{IdempotencyKey, Reply};
-use crate::ids::{PlayerId, TableId};
+use crate::kernel::idempotency::{IdempotencyKey, Reply};
+use crate::kernel::ids::{PlayerId, TableId};
 use crate::table::change::TableChange;
 use crate::table::ensure_open;
 use crate::table::event::TableEvent;

@@ -1,7 +1,7 @@
 //! `GET /v1/players/me/turns`: the tables where the caller is to act.
 
-use crate::ids::PlayerId;
-use crate::leagues::discovery::{next, parse_time_cursor, time_cursor};
+use crate::kernel::ids::PlayerId;
+use crate::kernel::paging::{next, parse_time_cursor, time_cursor};
 use crate::store::{self};
 use crate::table::state::TableRow;
 use crate::{App, AppError};

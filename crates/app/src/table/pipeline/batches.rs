@@ -117,7 +117,7 @@ async fn work<B: Batch>(pool: DbPool, queue: Arc<Mutex<Queue<B>>>) {
             Ok(mut conn) => {
                 let (started, n) = (std::time::Instant::now(), items.len());
                 let outcomes = B::run(&mut conn, items).await;
-                if crate::metrics::on() {
+                if crate::kernel::metrics::on() {
                     metrics::histogram!("bourre_batch_items", "batch" => B::NAME).record(n as f64);
                     metrics::histogram!("bourre_batch_duration_seconds", "batch" => B::NAME)
                         .record(started.elapsed().as_secs_f64());

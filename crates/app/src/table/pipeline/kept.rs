@@ -33,7 +33,7 @@ impl TableCache {
             .get(&id)
             .filter(|k| k.table.version == version && k.table.stamp == stamp)
             .cloned();
-        if crate::metrics::on() {
+        if crate::kernel::metrics::on() {
             let result = if kept.is_some() { "hit" } else { "miss" };
             metrics::counter!("bourre_kept_tables_total", "result" => result).increment(1);
         }

@@ -30,9 +30,9 @@ use std::sync::Arc;
 use diesel_async::{AnsiTransactionManager, TransactionManager};
 use serde::Serialize;
 
-use crate::idempotency::{self, IdempotencyKey, Reply};
-use crate::identity::auth::hold_player;
-use crate::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
+use crate::kernel::ids::{LeagueId, PlayerId, TableId};
+use crate::kernel::player::hold_player;
 use crate::leagues::{Role, not_a_member, require_member_shared};
 use crate::store::ledger::{self, player_account};
 use crate::store::players::Hold;
@@ -256,7 +256,7 @@ impl App {
             require_member_shared(conn, league, player).await?;
             let shown = store::players::shown(conn, player.0)
                 .await?
-                .ok_or_else(crate::identity::auth::unknown_player)?;
+                .ok_or_else(crate::kernel::player::unknown_player)?;
             newcomer = Some(Newcomer {
                 username: shown.username,
                 display_name: shown.display_name,
@@ -397,7 +397,7 @@ impl App {
     /// [`crate::live::Live::announce`]), and this process's dispatcher, since the
     /// commit may have written notifications.
     pub(crate) fn announce(&self, id: uuid::Uuid, version: i64) {
-        self.live.announce(crate::live::Notice {
+        self.live.announce(crate::kernel::notice::Notice {
             table: id,
             seq: version,
             chat: 0,

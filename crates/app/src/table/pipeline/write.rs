@@ -128,7 +128,7 @@ pub async fn write(
     };
     match written {
         Ok(Some(_)) => {
-            if crate::metrics::on() {
+            if crate::kernel::metrics::on() {
                 let kind = committed.rows.first().map_or("none", |e| e.kind);
                 metrics::counter!("bourre_actions_committed_total", "kind" => kind).increment(1);
             }
@@ -139,7 +139,7 @@ pub async fn write(
         // row (a grant or a removal committed in between): the table moved on.
         Err(StoreError::Overdrawn(account)) => {
             // A race the retry settles; logged, since a state kept wrong would look alike.
-            crate::obs::warn(
+            crate::kernel::obs::warn(
                 "a table's write found a balance changed since its read",
                 serde_json::json!({"table": before.table.id, "account": account}),
             );

@@ -12,7 +12,7 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
 use icu_properties::{CodePointMapData, CodePointSetData};
 
-use crate::{AppError, ErrorCode};
+use crate::kernel::error::{AppError, ErrorCode};
 
 /// Bidirectional controls and zero-width characters.
 fn disguising(c: char) -> bool {

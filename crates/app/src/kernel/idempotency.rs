@@ -5,9 +5,9 @@ pub use crate::store::events::canonical_json;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::AppError;
-use crate::ErrorCode;
-use crate::ids::PlayerId;
+use crate::kernel::error::AppError;
+use crate::kernel::error::ErrorCode;
+use crate::kernel::ids::PlayerId;
 use crate::store::Conn;
 use crate::store::idempotency as store_idempotency;
 

@@ -592,7 +592,7 @@ mod tests {
     #[test]
     fn the_errors_page_is_current() {
         assert!(
-            errors_page() == include_str!("../../../docs/errors.md"),
+            errors_page() == include_str!("../../../../docs/errors.md"),
             "docs/errors.md is stale: run `cargo run -q -- errors > docs/errors.md`"
         );
     }
@@ -601,7 +601,7 @@ mod tests {
     /// docs/rules.md (that it is the rule its refusal names: crates/engine/tests/rules.rs, R9f).
     #[test]
     fn every_code_is_explained_and_its_rule_anchored() {
-        let rules = include_str!("../../../docs/rules.md");
+        let rules = include_str!("../../../../docs/rules.md");
         for code in ErrorCode::ALL {
             assert!(
                 !code.meaning().trim().is_empty(),
