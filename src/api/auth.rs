@@ -1,90 +1,18 @@
 //! Register, log in, refresh, log out, and the bearer-token extractor.
 
-use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use chrono::{DateTime, Utc};
-use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::caller::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
 };
-use super::players::EmailIn;
 use super::text;
+use crate::app::App;
 use crate::app::identity::sessions::Session;
-use crate::app::kernel::ids::PlayerId;
-use crate::app::kernel::player::Authenticated;
-use crate::app::{App, AppError};
-
-/// The authenticated caller, from `Authorization: Bearer <JWT>`: the player, and their
-/// session and when their token expires (streams and long-polls end then).
-#[derive(Debug, Clone, Copy)]
-pub struct Caller(pub PlayerId, pub Authenticated);
-
-impl Caller {
-    /// When the caller's token expires, as an instant of this process's clock.
-    pub fn expiry(&self) -> tokio::time::Instant {
-        let left = (self.1.expires_at - Utc::now())
-            .to_std()
-            .unwrap_or_default();
-        tokio::time::Instant::now() + left
-    }
-
-    /// The caller of `req`, from its `Authorization: Bearer` header.
-    pub async fn of(req: &HttpRequest) -> Result<Caller, ApiError> {
-        let Some(app) = req.app_data::<web::Data<App>>() else {
-            return Err(ApiError(AppError::Internal("no app state".into())));
-        };
-        let token = req
-            .headers()
-            .get(actix_web::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim);
-        let Some(token) = token else {
-            return Err(ApiError(AppError::unauthorized(
-                "send Authorization: Bearer <token> (from /v1/auth/login)",
-            )));
-        };
-        Ok(Caller::from(app.authenticate(token).await?))
-    }
-}
-
-impl From<Authenticated> for Caller {
-    fn from(found: Authenticated) -> Caller {
-        Caller(found.player, found)
-    }
-}
-
-impl FromRequest for Caller {
-    type Error = ApiError;
-    type Future = LocalBoxFuture<'static, Result<Caller, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { Caller::of(&req).await })
-    }
-}
-
-/// The client's address: the peer's, or from `X-Forwarded-For` when the peer is one of
-/// the trusted proxies (see [`crate::app::identity::throttle::client_address`]).
-pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
-    let trusted = req
-        .app_data::<web::Data<App>>()
-        .map(|app| app.config.trusted_proxies.as_slice())
-        .unwrap_or_default();
-    let forwarded: Vec<&str> = req
-        .headers()
-        .get_all("X-Forwarded-For")
-        .filter_map(|v| v.to_str().ok())
-        .collect();
-    crate::app::identity::throttle::client_address(
-        req.peer_addr().map(|a| a.ip()),
-        &forwarded,
-        trusted,
-    )
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -372,4 +300,18 @@ pub async fn logout(
     let logout: Logout = text::optional_body(body).await?;
     app.logout(caller.1, logout.all).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailIn {
+    /// One address, at most 254 characters (stored lower-cased): the caller's new email, or
+    /// for a password reset the account's verified one.
+    #[serde(deserialize_with = "text::plain")]
+    #[schema(
+        max_length = 254,
+        example = "ann@example.com",
+        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    )]
+    pub email: String,
 }

@@ -5,11 +5,11 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{
     ApiError, BadRequest, ChatTooFast, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
-use super::leagues::HistoryQuery;
+use super::paging::HistoryQuery;
 use super::text;
 use crate::app::kernel::ids::TableId;
 use crate::app::social::chat::{ChatMessage, ChatPage, MAX_PAGE, PHRASES, PhrasesOut, Saying};

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{
     ApiError, BadRequest, NotFound, PushQuotaExceeded, Unauthorized, Unprocessable,
 };

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };

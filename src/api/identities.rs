@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::auth::{Caller, SessionOut, client_addr};
+use super::auth::SessionOut;
+use super::caller::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };

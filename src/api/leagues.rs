@@ -7,12 +7,13 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::{Caller, client_addr};
+use super::caller::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, Unauthorized,
     Unprocessable,
 };
 use super::idempotency::{key_from, respond};
+use super::paging::{HistoryQuery, ListQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
@@ -21,7 +22,7 @@ use crate::app::kernel::ids::{LeagueId, PlayerId};
 use crate::app::leagues::ChatPolicy;
 use crate::app::leagues::admin::Cursor;
 use crate::app::leagues::admin::{Admitted, Granted, LedgerPage, Season};
-use crate::app::leagues::discovery::{LeaguesPage, MAX_PAGE as MAX_LIST_PAGE, MembersPage};
+use crate::app::leagues::discovery::{LeaguesPage, MembersPage};
 use crate::app::leagues::history::{HistoryPage, MAX_HISTORY_PAGE};
 use crate::app::leagues::standings::Standings;
 use crate::app::leagues::{
@@ -747,35 +748,6 @@ pub async fn ledger(
     Ok(HttpResponse::Ok().json(page))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct HistoryQuery {
-    /// Entries with an id greater than this cursor (`next_cursor` of the previous page).
-    #[serde(default)]
-    #[param(minimum = 0)]
-    pub after: Option<i64>,
-    /// Page size, at most 200 (default 50).
-    #[serde(default)]
-    #[param(minimum = 1, maximum = 200)]
-    pub limit: Option<i64>,
-}
-
-impl HistoryQuery {
-    /// The cursor and the page size asked for (0 and 50 when left out): 400
-    /// `invalid_query` for a negative cursor or a size not from 1 to `max`.
-    pub fn page(&self, max: i64) -> Result<(i64, i64), ApiError> {
-        let after = self.after.unwrap_or(0);
-        let limit = self.limit.unwrap_or(50);
-        if after < 0 || !(1..=max).contains(&limit) {
-            return Err(ApiError::refused(
-                ErrorCode::InvalidQuery,
-                format!("after is 0 or more; limit is 1 to {max}"),
-            ));
-        }
-        Ok((after, limit))
-    }
-}
-
 /// The league's history (members), oldest first, cursor-paged: admins promoted or handed
 /// on (when the last admin left, to the longest-standing human member), members removed
 /// or deleted, webhooks taken over, the chat policy changed, the league closed. Chips are
@@ -805,66 +777,6 @@ pub async fn history(
         .league_history(caller.0, LeagueId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
-}
-
-/// A page of a list: continue `after` a page's `next_cursor`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListQuery {
-    /// A `next_cursor` of the list (default: from the start).
-    #[param(max_length = 200)]
-    pub after: Option<String>,
-    /// Items per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
-}
-
-/// A page of a list whose cursor is a time and an id: the caller's leagues, their turns.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct TimePageQuery {
-    /// A `next_cursor` of the list (default: from the start).
-    #[param(
-        pattern = "^[0-9]{1,18}~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
-    )]
-    pub after: Option<String>,
-    /// Items per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
-}
-
-/// A page of the caller's tables.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct MyTablesQuery {
-    /// A `next_cursor` of the list (default: from the start).
-    #[param(pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")]
-    pub after: Option<String>,
-    /// Items per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
-}
-
-/// Longest cursor accepted.
-const MAX_CURSOR: usize = 200;
-
-/// The page size (the cursor's length checked too), or 400 `invalid_query`.
-pub fn page_limit(after: Option<&str>, limit: Option<i64>) -> Result<i64, ApiError> {
-    if after.is_some_and(|a| a.len() > MAX_CURSOR) {
-        return Err(ApiError::refused(
-            ErrorCode::InvalidQuery,
-            format!("after is a next_cursor of at most {MAX_CURSOR} characters"),
-        ));
-    }
-    let limit = limit.unwrap_or(50);
-    if (1..=MAX_LIST_PAGE).contains(&limit) {
-        Ok(limit)
-    } else {
-        Err(ApiError::refused(
-            ErrorCode::InvalidQuery,
-            format!("limit is from 1 to {MAX_LIST_PAGE}"),
-        ))
-    }
 }
 
 /// The caller's leagues with their role and balance, in the order they joined.

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod caller;
 pub mod chat;
 pub mod client;
 pub mod contract;
@@ -19,6 +20,7 @@ pub mod leagues;
 pub mod lean;
 pub mod metrics;
 pub mod notification_settings;
+pub mod paging;
 pub mod players;
 pub mod protocol;
 pub mod push;

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpResponse, get, put, web};
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{ApiError, BadRequest, Unauthorized, Unprocessable};
 use super::text;
 use crate::app::App;

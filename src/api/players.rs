@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::auth::{Caller, Credentials, client_addr};
+use super::auth::{Credentials, EmailIn};
+use super::caller::{Caller, client_addr};
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
-use super::leagues::{MyTablesQuery, TimePageQuery, page_limit};
+use super::paging::{MyTablesQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::identity::export::PlayerExport;
@@ -222,20 +223,6 @@ pub async fn upgrade(
     app.upgrade_guest(caller.0, &body.username, &body.password)
         .await?;
     Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EmailIn {
-    /// One address, at most 254 characters (stored lower-cased): the caller's new email, or
-    /// for a password reset the account's verified one.
-    #[serde(deserialize_with = "text::plain")]
-    #[schema(
-        max_length = 254,
-        example = "ann@example.com",
-        pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"
-    )]
-    pub email: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, TooManyStreams,
     Unauthorized, Unprocessable,

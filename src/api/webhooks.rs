@@ -5,11 +5,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::auth::Caller;
+use super::caller::Caller;
 use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable,
 };
-use super::leagues::page_limit;
+use super::paging::page_limit;
 use crate::app::App;
 use crate::app::kernel::ids::LeagueId;
 use crate::app::notify::webhooks::{DeliveriesPage, WebhookOut};

@@ -29,8 +29,9 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::events::NewEvent;
+use super::ledger::Booking;
 use super::ledger::{ChipRows, Transfer};
-use super::standings::{Booking, HandLine};
+use super::standings::HandLine;
 use super::{Conn, StoreError};
 
 /// The table's projection after the move.

@@ -131,7 +131,7 @@ async fn blocking<T: Send + 'static>(
 impl App {
     /// Registers an account for a client at `addr` (at most so many an hour from one
     /// address, see [`crate::identity::throttle`]), signed in.
-    #[tracing::instrument(name = "register", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "register", skip_all)]
     pub async fn register(
         &self,
         username: &str,
@@ -169,7 +169,7 @@ impl App {
     /// Logs in a client at `addr`: refused with 429 while this account failed too often
     /// from this address lately, or this address over all accounts (see
     /// [`crate::identity::throttle`]), whatever the password.
-    #[tracing::instrument(name = "login", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "login", skip_all)]
     pub async fn login(
         &self,
         username: &str,

@@ -55,7 +55,7 @@ const ABANDONED_PER_ROUND: i64 = 100;
 impl App {
     /// Makes a guest for a client at `addr` (at most so many an hour from one address, see
     /// [`crate::identity::throttle`]), signed in.
-    #[tracing::instrument(name = "guest", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "guest", skip_all)]
     pub async fn sign_in_guest(&self, addr: Option<IpAddr>) -> Result<Session, AppError> {
         let per_hour = self.config.address_limits.guests_per_hour;
         self.limit_address("guest sign-in", addr, per_hour).await?;
@@ -83,7 +83,7 @@ impl App {
     /// `username` and `password`, keeping everything (id, memberships, seats, chips,
     /// history, sessions); a guest becomes a full account. Refused with 409 `not_a_guest`
     /// for an account with a password, 409 `username_taken` for a name another account has.
-    #[tracing::instrument(name = "upgrade", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "upgrade", skip_all)]
     pub async fn upgrade_guest(
         &self,
         player: PlayerId,

@@ -128,7 +128,7 @@ impl App {
     /// to its identity, or a new one (limited per client address like registrations),
     /// named after what the provider says, with the email it verified when no account has
     /// verified it. Whether the player is new comes with the session.
-    #[tracing::instrument(name = "oidc sign-in", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "oidc sign-in", skip_all)]
     pub async fn sign_in_with_provider(
         &self,
         provider: &str,
@@ -243,7 +243,7 @@ impl App {
     /// player's, 409 `provider_already_linked` when `player` has another account of that
     /// provider linked. A guest so linked is a guest no more. Whether the identity is newly
     /// linked (not already the player's).
-    #[tracing::instrument(name = "link identity", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "link identity", skip_all)]
     pub async fn link_identity(
         &self,
         player: PlayerId,

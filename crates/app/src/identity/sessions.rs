@@ -234,7 +234,7 @@ impl App {
     /// sign in again too.
     ///
     /// [`Config::refresh_reuse_grace`]: crate::Config::refresh_reuse_grace
-    #[tracing::instrument(name = "refresh", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "refresh", skip_all)]
     pub async fn refresh(&self, presented: &str) -> Result<Session, AppError> {
         let hash = token_hash(presented);
         let mut conn = store::conn(&self.pool).await?;

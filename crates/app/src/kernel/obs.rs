@@ -50,17 +50,21 @@ pub fn init(filter: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+/// The target of every line written here, whichever crate of the workspace writes it: what
+/// `--log` filters name (`bourre=debug`).
+const TARGET: &str = "bourre::obs";
+
 /// `msg` at info, with `fields` (an object) in the line.
 pub fn info(msg: &str, fields: Value) {
-    tracing::info!(fields = %fields, "{msg}");
+    tracing::info!(target: TARGET, fields = %fields, "{msg}");
 }
 
 pub fn warn(msg: &str, fields: Value) {
-    tracing::warn!(fields = %fields, "{msg}");
+    tracing::warn!(target: TARGET, fields = %fields, "{msg}");
 }
 
 pub fn error(msg: &str, fields: Value) {
-    tracing::error!(fields = %fields, "{msg}");
+    tracing::error!(target: TARGET, fields = %fields, "{msg}");
 }
 
 /// The layer writing each event as one JSON line, through `write`.

@@ -1,7 +1,7 @@
 //! League standings: balance, net result, hands, pots, split pots, bourrés, tricks, and a
 //! Weng-Lin skill rating over each hand's players ranked by tricks; all time, or one
 //! season. Read from the standings rows, which the statement of every hand's end and
-//! ledger move books ([`store::standings::Booking`], with [`hand_lines`]);
+//! ledger move books ([`store::ledger::Booking`], with [`hand_lines`]);
 //! [`tallies_from_log`] computes the same from the event log and the ledger, for `bourre
 //! rebuild`.
 

@@ -347,7 +347,7 @@ impl App {
     /// One attempt of `delivery`, and its record. An endpoint the settings no longer allow
     /// (http, or a private address, since turned off), or whose owner is no longer an admin
     /// of its league, fails the delivery at once.
-    #[tracing::instrument(name = "webhook_delivery", skip_all, fields(delivery = %delivery.id))]
+    #[tracing::instrument(target = "bourre::app", name = "webhook_delivery", skip_all, fields(delivery = %delivery.id))]
     async fn deliver(&self, client: &reqwest::Client, delivery: Claimed) -> Result<(), AppError> {
         let started = Instant::now();
         let timestamp = Utc::now().timestamp();

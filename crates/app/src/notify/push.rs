@@ -437,7 +437,7 @@ impl App {
     /// turn is over, delivered (or refused for good) and deleted,
     /// its subscription or device removed when its push service says it is gone (404 or
     /// 410), or retried with backoff (no sooner than a `Retry-After`) for a day.
-    #[tracing::instrument(name = "push", skip_all)]
+    #[tracing::instrument(target = "bourre::app", name = "push", skip_all)]
     pub(crate) async fn push(
         &self,
         client: &reqwest::Client,

@@ -66,7 +66,7 @@ impl App {
 
     /// Acts for the seats of `id` whose deadline passed, if it is still due and no other
     /// sweeper holds it. One transaction.
-    #[tracing::instrument(name = "time_out", skip_all, fields(table = %id.0))]
+    #[tracing::instrument(target = "bourre::app", name = "time_out", skip_all, fields(table = %id.0))]
     async fn time_out(&self, id: TableId) -> Result<bool, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         let timed_out = conn

@@ -126,7 +126,7 @@ pub struct Caller {
 impl App {
     /// Decides and writes `command` (see the module's doc); the reply is `answer` of the
     /// state it leaves, stored under the command's key.
-    #[tracing::instrument(name = "table_command", skip_all, fields(table = %command.table.0))]
+    #[tracing::instrument(target = "bourre::app", name = "table_command", skip_all, fields(table = %command.table.0))]
     pub async fn decide<T: Serialize>(
         &self,
         command: Command,
