@@ -93,6 +93,7 @@ pub async fn register(
     body: web::Json<text::Object<Credentials>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
+        .identity()
         .register(&body.username, &body.password, client_addr(&req))
         .await?;
     Ok(HttpResponse::Created().json(SessionOut::from(session)))
@@ -115,7 +116,7 @@ pub async fn register(
 )]
 #[post("/guest")]
 pub async fn guest(app: web::Data<App>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let session = app.sign_in_guest(client_addr(&req)).await?;
+    let session = app.identity().sign_in_guest(client_addr(&req)).await?;
     Ok(HttpResponse::Created().json(SessionOut::from(session)))
 }
 
@@ -141,6 +142,7 @@ pub async fn login(
     body: web::Json<text::Object<Credentials>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
+        .identity()
         .login(&body.username, &body.password, client_addr(&req))
         .await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
@@ -169,7 +171,8 @@ pub async fn password_reset(
     req: HttpRequest,
     body: web::Json<text::Object<EmailIn>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.request_password_reset(&body.email, client_addr(&req))
+    app.identity()
+        .request_password_reset(&body.email, client_addr(&req))
         .await?;
     Ok(HttpResponse::Accepted().finish())
 }
@@ -227,6 +230,7 @@ pub async fn confirm_password_reset(
     body: web::Json<text::Object<PasswordResetConfirm>>,
 ) -> Result<HttpResponse, ApiError> {
     let session = app
+        .identity()
         .confirm_password_reset(
             &body.email,
             &body.code,
@@ -265,7 +269,7 @@ pub async fn refresh(
     app: web::Data<App>,
     body: web::Json<text::Object<RefreshRequest>>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = app.refresh(&body.refresh_token).await?;
+    let session = app.identity().refresh(&body.refresh_token).await?;
     Ok(HttpResponse::Ok().json(SessionOut::from(session)))
 }
 
@@ -298,7 +302,7 @@ pub async fn logout(
     body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let logout: Logout = text::optional_body(body).await?;
-    app.logout(caller.1, logout.all).await?;
+    app.identity().logout(caller.1, logout.all).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

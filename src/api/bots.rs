@@ -45,6 +45,7 @@ pub async fn add_bot(
 ) -> Result<HttpResponse, ApiError> {
     let seat = text::optional_body::<SitDown>(body).await?.seat;
     let view = app
+        .table()
         .add_bot(caller.0, TableId(path.into_inner()), seat)
         .await?;
     Ok(HttpResponse::Created().json(view))
@@ -80,6 +81,7 @@ pub async fn remove_bot(
     path: web::Path<BotSeat>,
 ) -> Result<HttpResponse, ApiError> {
     let view = app
+        .table()
         .remove_bot(caller.0, TableId(path.table_id), path.seat)
         .await?;
     Ok(HttpResponse::Ok().json(view))

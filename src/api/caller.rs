@@ -40,7 +40,7 @@ impl Caller {
                 "send Authorization: Bearer <token> (from /v1/auth/login)",
             )));
         };
-        Ok(Caller::from(app.authenticate(token).await?))
+        Ok(Caller::from(app.identity().authenticate(token).await?))
     }
 }
 

@@ -93,6 +93,7 @@ pub async fn say(
         }
     };
     let said = app
+        .social()
         .say(caller.0, TableId(path.into_inner()), &saying)
         .await?;
     Ok(HttpResponse::Created().json(said))
@@ -121,6 +122,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let (after, limit) = query.page(MAX_PAGE)?;
     let page = app
+        .social()
         .chat(caller.0, TableId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))

@@ -51,6 +51,7 @@ pub async fn register(
     body: web::Json<text::Object<DeviceIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let device = app
+        .notify()
         .register_device(caller.1, body.platform, &body.token)
         .await?;
     Ok(HttpResponse::Created().json(device))
@@ -68,7 +69,7 @@ pub async fn register(
 )]
 #[get("/me/devices")]
 pub async fn list(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.devices(caller.0).await?))
+    Ok(HttpResponse::Ok().json(app.notify().devices(caller.0).await?))
 }
 
 /// Remove one of the caller's devices: nothing more is pushed to it.
@@ -90,6 +91,8 @@ pub async fn remove(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    app.unregister_device(caller.0, path.into_inner()).await?;
+    app.notify()
+        .unregister_device(caller.0, path.into_inner())
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }

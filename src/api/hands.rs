@@ -66,6 +66,7 @@ pub async fn list(
         ));
     }
     let hands = app
+        .table()
         .hand_summaries(caller.0, TableId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(hands))
@@ -98,7 +99,10 @@ pub async fn record(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let (table, hand_no) = path.into_inner();
-    let record = app.hand_record(caller.0, TableId(table), hand_no).await?;
+    let record = app
+        .table()
+        .hand_record(caller.0, TableId(table), hand_no)
+        .await?;
     let wants_text = req
         .headers()
         .get(header::ACCEPT)
@@ -135,7 +139,10 @@ pub async fn audit(
     path: web::Path<(Uuid, u32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (table, hand_no) = path.into_inner();
-    let report = app.audit_hand(caller.0, TableId(table), hand_no).await?;
+    let report = app
+        .table()
+        .audit_hand(caller.0, TableId(table), hand_no)
+        .await?;
     Ok(HttpResponse::Ok().json(report))
 }
 
@@ -186,6 +193,7 @@ pub async fn client_seed(
     body: web::Json<super::text::Object<ClientSeedIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let set = app
+        .table()
         .set_client_seed(caller.0, TableId(path.into_inner()), &body.seed)
         .await?;
     Ok(HttpResponse::Ok().json(ClientSeedOut {

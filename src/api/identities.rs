@@ -99,6 +99,7 @@ pub async fn sign_in(
     body: web::Json<text::Object<IdTokenIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let (session, created) = app
+        .identity()
         .sign_in_with_provider(
             &body.provider,
             &body.id_token,
@@ -181,6 +182,7 @@ pub async fn authorize(
     body: web::Json<text::Object<AuthorizationIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let started = app
+        .identity()
         .start_authorization(
             &body.provider,
             &body.redirect_uri,
@@ -249,6 +251,7 @@ pub async fn exchange(
     body: web::Json<text::Object<ExchangeIn>>,
 ) -> Result<HttpResponse, ApiError> {
     let exchanged = app
+        .identity()
         .exchange_code(&body.state, &body.code, &body.code_verifier)
         .await?;
     Ok(HttpResponse::Ok().json(ExchangedOut {
@@ -327,7 +330,9 @@ pub async fn list_identities(
     app: web::Data<App>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(IdentitiesOut::from(app.identities(caller.0).await?)))
+    Ok(HttpResponse::Ok().json(IdentitiesOut::from(
+        app.identity().identities(caller.0).await?,
+    )))
 }
 
 /// Link the holder of an ID token at a provider to the caller (verified as
@@ -366,6 +371,7 @@ pub async fn link_identity(
         nonce: body.nonce.as_deref(),
     };
     let linked = app
+        .identity()
         .link_identity(
             caller.0,
             &token,
@@ -378,7 +384,9 @@ pub async fn link_identity(
     } else {
         HttpResponse::Ok()
     };
-    Ok(response.json(IdentitiesOut::from(app.identities(caller.0).await?)))
+    Ok(response.json(IdentitiesOut::from(
+        app.identity().identities(caller.0).await?,
+    )))
 }
 
 /// Unlink the caller's identity at a provider: it no longer signs them in. Refused (409
@@ -402,6 +410,6 @@ pub async fn unlink_identity(
     caller: Caller,
     provider: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    app.unlink_identity(caller.0, &provider).await?;
+    app.identity().unlink_identity(caller.0, &provider).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -93,6 +93,7 @@ pub async fn create(
     });
     let key = key_from(&req, "create_league", &request)?;
     let reply = app
+        .leagues()
         .create_league(
             caller.0,
             &body.name,
@@ -145,6 +146,7 @@ pub async fn join(
         &json!({"league": league, "invite_code": body.invite_code}),
     )?;
     let reply = app
+        .leagues()
         .join_league(
             caller.0,
             Invitation::To(LeagueId(league)),
@@ -190,6 +192,7 @@ pub async fn join_by_code(
         &json!({"invite_code": body.invite_code}),
     )?;
     let reply = app
+        .leagues()
         .join_league(
             caller.0,
             Invitation::Code,
@@ -224,7 +227,10 @@ pub async fn invite(
     path: web::Path<String>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let invite = app.invite(&path.into_inner(), client_addr(&req)).await?;
+    let invite = app
+        .leagues()
+        .invite(&path.into_inner(), client_addr(&req))
+        .await?;
     Ok(HttpResponse::Ok().json(invite))
 }
 
@@ -264,7 +270,10 @@ pub async fn get_league(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let (league, role, seasons) = app.league(caller.0, LeagueId(path.into_inner())).await?;
+    let (league, role, seasons) = app
+        .leagues()
+        .league(caller.0, LeagueId(path.into_inner()))
+        .await?;
     Ok(HttpResponse::Ok().json(LeagueDetail {
         league,
         role,
@@ -319,6 +328,7 @@ pub async fn update_league(
         ));
     }
     let league = app
+        .leagues()
         .set_league_chat(
             caller.0,
             LeagueId(path.into_inner()),
@@ -376,6 +386,7 @@ pub async fn rotate_invite_code(
     });
     let key = key_from(&req, "rotate_invite_code", &request)?;
     let reply = app
+        .leagues()
         .rotate_invite_code(
             caller.0,
             LeagueId(league),
@@ -407,6 +418,7 @@ pub async fn join_requests(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let requests = app
+        .leagues()
         .join_requests(caller.0, LeagueId(path.into_inner()))
         .await?;
     Ok(HttpResponse::Ok().json(requests))
@@ -435,6 +447,7 @@ pub async fn approve_join(
 ) -> Result<HttpResponse, ApiError> {
     let (league, player) = path.into_inner();
     let admitted = app
+        .leagues()
         .admit(caller.0, LeagueId(league), PlayerId(player))
         .await?;
     Ok(HttpResponse::Created().json(admitted))
@@ -460,7 +473,8 @@ pub async fn drop_join(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
     let (league, player) = path.into_inner();
-    app.drop_join_request(caller.0, LeagueId(league), PlayerId(player))
+    app.leagues()
+        .drop_join_request(caller.0, LeagueId(league), PlayerId(player))
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -494,12 +508,13 @@ pub async fn promote(
     path: web::Path<Uuid>,
     body: web::Json<text::Object<MemberRef>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.promote(
-        caller.0,
-        LeagueId(path.into_inner()),
-        PlayerId(body.player_id),
-    )
-    .await?;
+    app.leagues()
+        .promote(
+            caller.0,
+            LeagueId(path.into_inner()),
+            PlayerId(body.player_id),
+        )
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -524,7 +539,8 @@ pub async fn remove_member(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
     let (league, member) = path.into_inner();
-    app.remove_member(caller.0, LeagueId(league), PlayerId(member))
+    app.leagues()
+        .remove_member(caller.0, LeagueId(league), PlayerId(member))
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -580,6 +596,7 @@ pub async fn grant(
     });
     let key = key_from(&req, "grant", &request)?;
     let reply = app
+        .leagues()
         .grant(
             caller.0,
             LeagueId(league),
@@ -616,7 +633,10 @@ pub async fn close_season(
 ) -> Result<HttpResponse, ApiError> {
     let league = path.into_inner();
     let key = key_from(&req, "close_season", &json!({"league": league}))?;
-    let reply = app.close_season(caller.0, LeagueId(league), key).await?;
+    let reply = app
+        .leagues()
+        .close_season(caller.0, LeagueId(league), key)
+        .await?;
     Ok(respond(reply, StatusCode::CREATED))
 }
 
@@ -663,6 +683,7 @@ pub async fn standings(
 ) -> Result<HttpResponse, ApiError> {
     let ascending = ascending(query.order.as_deref(), false)?;
     let standings = app
+        .leagues()
         .standings(
             caller.0,
             LeagueId(path.into_inner()),
@@ -733,6 +754,7 @@ pub async fn ledger(
 ) -> Result<HttpResponse, ApiError> {
     let oldest_first = ascending(query.order.as_deref(), true)?;
     let page = app
+        .leagues()
         .ledger_page(
             caller.0,
             LeagueId(path.into_inner()),
@@ -774,6 +796,7 @@ pub async fn history(
 ) -> Result<HttpResponse, ApiError> {
     let (after, limit) = query.page(MAX_HISTORY_PAGE)?;
     let page = app
+        .leagues()
         .league_history(caller.0, LeagueId(path.into_inner()), after, limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
@@ -799,6 +822,7 @@ pub async fn list_mine(
 ) -> Result<HttpResponse, ApiError> {
     let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
+        .leagues()
         .my_leagues(caller.0, query.after.as_deref(), limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
@@ -827,6 +851,7 @@ pub async fn members(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = app
+        .leagues()
         .members(
             caller.0,
             LeagueId(path.into_inner()),
@@ -895,6 +920,7 @@ pub async fn tables(
         Some(TableListStatus::Closed) => TableFilter::Closed,
     };
     let page = app
+        .table()
         .league_tables(
             caller.0,
             LeagueId(path.into_inner()),

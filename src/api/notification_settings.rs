@@ -23,7 +23,7 @@ use crate::app::notify::settings::NotificationSettings;
 )]
 #[get("/me/notification-settings")]
 pub async fn get_settings(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.notification_settings(caller.0).await?))
+    Ok(HttpResponse::Ok().json(app.notify().notification_settings(caller.0).await?))
 }
 
 /// Replace the caller's notification settings (every field; `quiet_hours` null for none).
@@ -48,6 +48,7 @@ pub async fn set_settings(
     body: web::Json<text::Object<NotificationSettings>>,
 ) -> Result<HttpResponse, ApiError> {
     let stored = app
+        .notify()
         .set_notification_settings(caller.0, body.into_inner().0)
         .await?;
     Ok(HttpResponse::Ok().json(stored))

@@ -66,8 +66,9 @@ pub struct Me {
 
 /// The caller, with a balance per league.
 async fn me_with_balances(app: &App, caller: Caller) -> Result<Me, ApiError> {
-    let profile = app.profile(caller.0).await?;
+    let profile = app.identity().profile(caller.0).await?;
     let leagues = app
+        .leagues()
         .memberships(caller.0)
         .await?
         .into_iter()
@@ -183,16 +184,17 @@ pub async fn update_me(
     body: web::Json<text::Object<ProfileChange>>,
 ) -> Result<HttpResponse, ApiError> {
     let text::Object(change) = body.into_inner();
-    app.update_profile(
-        caller.0,
-        &NewProfile {
-            display_name: change.display_name,
-            avatar: change.avatar,
-            locale: change.locale,
-            time_zone: change.time_zone,
-        },
-    )
-    .await?;
+    app.identity()
+        .update_profile(
+            caller.0,
+            &NewProfile {
+                display_name: change.display_name,
+                avatar: change.avatar,
+                locale: change.locale,
+                time_zone: change.time_zone,
+            },
+        )
+        .await?;
     Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
 }
 
@@ -220,7 +222,8 @@ pub async fn upgrade(
     caller: Caller,
     body: web::Json<text::Object<Credentials>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.upgrade_guest(caller.0, &body.username, &body.password)
+    app.identity()
+        .upgrade_guest(caller.0, &body.username, &body.password)
         .await?;
     Ok(HttpResponse::Ok().json(me_with_balances(&app, caller).await?))
 }
@@ -269,7 +272,7 @@ pub async fn set_email(
     caller: Caller,
     body: web::Json<text::Object<EmailIn>>,
 ) -> Result<HttpResponse, ApiError> {
-    let state = app.set_email(caller.0, &body.email).await?;
+    let state = app.identity().set_email(caller.0, &body.email).await?;
     Ok(HttpResponse::Accepted().json(EmailOut::from(state)))
 }
 
@@ -307,7 +310,7 @@ pub async fn verify_email(
     caller: Caller,
     body: web::Json<text::Object<CodeIn>>,
 ) -> Result<HttpResponse, ApiError> {
-    let state = app.verify_email(caller.0, &body.code).await?;
+    let state = app.identity().verify_email(caller.0, &body.code).await?;
     Ok(HttpResponse::Ok().json(EmailOut::from(state)))
 }
 
@@ -332,6 +335,7 @@ pub async fn player_profile(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let profile = app
+        .identity()
         .public_profile(caller.0, PlayerId(path.into_inner()))
         .await?;
     Ok(HttpResponse::Ok().json(profile))
@@ -356,7 +360,10 @@ pub async fn turns(
     query: web::Query<TimePageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = page_limit(query.after.as_deref(), query.limit)?;
-    let (rows, next_cursor) = app.turns(caller.0, query.after.as_deref(), limit).await?;
+    let (rows, next_cursor) = app
+        .table()
+        .turns(caller.0, query.after.as_deref(), limit)
+        .await?;
     let turns = rows
         .into_iter()
         .map(|t| Turn {
@@ -391,6 +398,7 @@ pub async fn tables(
 ) -> Result<HttpResponse, ApiError> {
     let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
+        .table()
         .my_tables(caller.0, query.after.as_deref(), limit)
         .await?;
     Ok(HttpResponse::Ok().json(page))
@@ -410,7 +418,7 @@ pub async fn tables(
 )]
 #[get("/me/export")]
 pub async fn export(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    let export = app.export(caller.0).await?;
+    let export = app.identity().export(caller.0).await?;
     Ok(HttpResponse::Ok()
         .insert_header((
             "Content-Disposition",
@@ -457,13 +465,14 @@ pub async fn change_password(
     req: HttpRequest,
     body: web::Json<text::Object<PasswordChange>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.change_password(
-        caller.1,
-        &body.current_password,
-        &body.new_password,
-        client_addr(&req),
-    )
-    .await?;
+    app.identity()
+        .change_password(
+            caller.1,
+            &body.current_password,
+            &body.new_password,
+            client_addr(&req),
+        )
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -506,7 +515,8 @@ pub async fn delete_me(
     req: HttpRequest,
     body: web::Json<text::Object<AccountDeletion>>,
 ) -> Result<HttpResponse, ApiError> {
-    app.delete_account(caller.1, body.password.as_deref(), client_addr(&req))
+    app.identity()
+        .delete_account(caller.1, body.password.as_deref(), client_addr(&req))
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -70,7 +70,7 @@ pub struct PushSubscriptionGone {
 )]
 #[get("/vapid-public-key")]
 pub async fn vapid_public_key(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.vapid_public_key()?))
+    Ok(HttpResponse::Ok().json(app.notify().vapid_public_key()?))
 }
 
 /// Subscribe this browser to the caller's "your turn" pushes: `turn.started` when they
@@ -110,6 +110,7 @@ pub async fn subscribe(
         return Err(too_long());
     }
     let stored = app
+        .notify()
         .subscribe_push(caller.1, &body.endpoint, &body.keys.p256dh, &body.keys.auth)
         .await?;
     Ok(HttpResponse::Created().json(stored))
@@ -128,7 +129,7 @@ pub async fn subscribe(
 )]
 #[get("/me/push-subscriptions")]
 pub async fn subscriptions(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.push_subscriptions(caller.1).await?))
+    Ok(HttpResponse::Ok().json(app.notify().push_subscriptions(caller.1).await?))
 }
 
 /// Remove one of the caller's push subscriptions by its id (from any session of theirs):
@@ -152,7 +153,9 @@ pub async fn unsubscribe_id(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    app.unsubscribe_push_id(caller.0, path.into_inner()).await?;
+    app.notify()
+        .unsubscribe_push_id(caller.0, path.into_inner())
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -181,6 +184,8 @@ pub async fn unsubscribe(
     if body.endpoint.chars().count() > MAX_ENDPOINT {
         return Err(too_long());
     }
-    app.unsubscribe_push(caller.0, &body.endpoint).await?;
+    app.notify()
+        .unsubscribe_push(caller.0, &body.endpoint)
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }

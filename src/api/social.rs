@@ -50,7 +50,10 @@ pub async fn block(
     caller: Caller,
     body: web::Json<text::Object<BlockIn>>,
 ) -> Result<HttpResponse, ApiError> {
-    let (block, new) = app.block(caller.0, PlayerId(body.player_id)).await?;
+    let (block, new) = app
+        .social()
+        .block(caller.0, PlayerId(body.player_id))
+        .await?;
     Ok(if new {
         HttpResponse::Created().json(block)
     } else {
@@ -70,7 +73,7 @@ pub async fn block(
 )]
 #[get("/me/blocks")]
 pub async fn blocks(app: web::Data<App>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(app.blocks(caller.0).await?))
+    Ok(HttpResponse::Ok().json(app.social().blocks(caller.0).await?))
 }
 
 /// Lift a block: the player's text and names show to the caller again.
@@ -92,7 +95,9 @@ pub async fn unblock(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    app.unblock(caller.0, PlayerId(path.into_inner())).await?;
+    app.social()
+        .unblock(caller.0, PlayerId(path.into_inner()))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -178,7 +183,7 @@ pub async fn report(
         note,
         league_id,
     };
-    let (report, created) = app.report(caller.0, new).await?;
+    let (report, created) = app.social().report(caller.0, new).await?;
     Ok(if created {
         HttpResponse::Created().json(report)
     } else {
@@ -245,6 +250,7 @@ pub async fn reports(
     }
     let open = matches!(query.state.unwrap_or_default(), ReportState::Open);
     let page = app
+        .social()
         .reports(
             caller.0,
             LeagueId(path.into_inner()),
@@ -297,6 +303,7 @@ pub async fn moderate(
 ) -> Result<HttpResponse, ApiError> {
     let (league, id) = path.into_inner();
     let resolved = app
+        .social()
         .moderate(caller.0, LeagueId(league), id, body.action, body.hours)
         .await?;
     Ok(HttpResponse::Ok().json(resolved))

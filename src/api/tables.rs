@@ -257,6 +257,7 @@ pub async fn create(
     });
     let key = key_from(&req, "create_table", &request)?;
     let reply = app
+        .table()
         .create_table(
             caller.0,
             NewTable {
@@ -292,7 +293,10 @@ pub async fn get_table(
     path: web::Path<Uuid>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (view, tag) = app.table_view(caller.0, TableId(path.into_inner())).await?;
+    let (view, tag) = app
+        .table()
+        .table_view(caller.0, TableId(path.into_inner()))
+        .await?;
     let unchanged = req
         .headers()
         .get_all(actix_web::http::header::IF_NONE_MATCH)
@@ -346,7 +350,7 @@ pub async fn sit(
     let table = path.into_inner();
     let seat = text::optional_body::<SitDown>(body).await?.seat;
     let key = key_from(&req, "sit", &json!({"table": table, "seat": seat}))?;
-    let reply = app.sit(caller.0, TableId(table), seat, key).await?;
+    let reply = app.table().sit(caller.0, TableId(table), seat, key).await?;
     Ok(respond(reply, StatusCode::CREATED))
 }
 
@@ -370,7 +374,10 @@ pub async fn stand(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = app.stand(caller.0, TableId(path.into_inner())).await?;
+    let view = app
+        .table()
+        .stand(caller.0, TableId(path.into_inner()))
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -399,7 +406,10 @@ pub async fn start_hand(
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
     let key = key_from(&req, "start_hand", &json!({"table": table}))?;
-    let reply = app.start_hand(caller.0, TableId(table), key).await?;
+    let reply = app
+        .table()
+        .start_hand(caller.0, TableId(table), key)
+        .await?;
     Ok(respond(reply, StatusCode::CREATED))
 }
 
@@ -439,6 +449,7 @@ pub async fn act(
     });
     let key = key_from(&req, "act", &request)?;
     let reply = app
+        .table()
         .act(caller.0, TableId(table), body.expected_version, action, key)
         .await?;
     Ok(respond(reply, StatusCode::OK))
@@ -467,6 +478,7 @@ pub async fn events(
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let events = app
+        .live()
         .events(caller.0, TableId(path.into_inner()), query.poll(&caller))
         .await?;
     Ok(HttpResponse::Ok().json(events))
@@ -500,6 +512,7 @@ pub async fn updates(
     query: web::Query<UpdatesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let updates = app
+        .live()
         .updates(caller.0, TableId(path.into_inner()), query.poll(&caller)?)
         .await?;
     Ok(HttpResponse::Ok().json(updates))
@@ -545,6 +558,7 @@ pub async fn stream_ticket(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let ticket = app
+        .identity()
         .stream_ticket(caller.1, TableId(path.into_inner()))
         .await?;
     Ok(HttpResponse::Created().json(ticket))
@@ -666,7 +680,7 @@ pub async fn stream(
 ) -> Result<HttpResponse, ApiError> {
     let table = TableId(path.into_inner());
     let caller = match &query.ticket {
-        Some(ticket) => Caller::from(app.verify_ticket(ticket, table).await?),
+        Some(ticket) => Caller::from(app.identity().verify_ticket(ticket, table).await?),
         None => Caller::of(&req).await?,
     };
     let after = match req.headers().get("Last-Event-ID") {
@@ -687,7 +701,10 @@ pub async fn stream(
     let expiry = caller.expiry();
     // The first page now: refusals (403, 404, 429) are answered before the stream starts.
     let chat_after = chat_cursor(query.chat_after)?;
-    let (first, listener) = app.stream(caller.0, table, after, chat_after).await?;
+    let (first, listener) = app
+        .live()
+        .stream(caller.0, table, after, chat_after)
+        .await?;
     let head = sse_frames(&first, &[], &[])
         .map_err(|e| ApiError(crate::app::AppError::Internal(e.to_string())))?;
     let session = caller.1;
@@ -711,7 +728,7 @@ pub async fn stream(
             }
             // And soon after its session ends (a logout, say).
             if now >= recheck {
-                if !Box::pin(app.session_goes_on(session))
+                if !Box::pin(app.identity().session_goes_on(session))
                     .await
                     .unwrap_or(false)
                 {
@@ -792,6 +809,9 @@ pub async fn close(
 ) -> Result<HttpResponse, ApiError> {
     let table = path.into_inner();
     let key = key_from(&req, "close", &json!({"table": table}))?;
-    let reply = app.close_table(caller.0, TableId(table), key).await?;
+    let reply = app
+        .table()
+        .close_table(caller.0, TableId(table), key)
+        .await?;
     Ok(respond(reply, StatusCode::OK))
 }

@@ -63,6 +63,7 @@ pub async fn add_webhook(
         ));
     }
     let hook = app
+        .notify()
         .add_webhook(
             caller.0,
             LeagueId(path.into_inner()),
@@ -95,7 +96,10 @@ pub async fn webhooks(
     caller: Caller,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let hooks = app.webhooks(caller.0, LeagueId(path.into_inner())).await?;
+    let hooks = app
+        .notify()
+        .webhooks(caller.0, LeagueId(path.into_inner()))
+        .await?;
     Ok(HttpResponse::Ok().json(hooks))
 }
 
@@ -119,7 +123,9 @@ pub async fn remove_webhook(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
     let (league, hook) = path.into_inner();
-    app.remove_webhook(caller.0, LeagueId(league), hook).await?;
+    app.notify()
+        .remove_webhook(caller.0, LeagueId(league), hook)
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -149,6 +155,7 @@ pub async fn take_over(
 ) -> Result<HttpResponse, ApiError> {
     let (league, hook) = path.into_inner();
     let hook = app
+        .notify()
         .take_over_webhook(caller.0, LeagueId(league), hook)
         .await?;
     Ok(HttpResponse::Ok().json(hook))
@@ -191,6 +198,7 @@ pub async fn deliveries(
     let (league, hook) = path.into_inner();
     let limit = page_limit(query.after.as_deref(), query.limit)?;
     let page = app
+        .notify()
         .deliveries(
             caller.0,
             LeagueId(league),

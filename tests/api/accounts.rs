@@ -147,7 +147,7 @@ async fn guests_are_limited_per_address_and_deleted_once_abandoned() {
     ))
     .await;
     let server = app.app.as_ref().expect("in-process server");
-    server.sweep_expired().await.expect("housekeeping");
+    server.ops().sweep_expired().await.expect("housekeeping");
     app.get("/v1/players/me", &first)
         .await
         .problem(401, "session_ended");

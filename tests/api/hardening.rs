@@ -795,6 +795,7 @@ async fn expired_idempotency_replies_are_swept() {
         .app
         .as_ref()
         .expect("in process")
+        .ops()
         .sweep_expired()
         .await
         .expect("sweep");

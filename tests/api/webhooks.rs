@@ -333,7 +333,7 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
     app.sql("UPDATE deliveries SET finished_at = now() - interval '6 days'")
         .await;
     let keep = app.app.as_ref().expect("in process");
-    keep.sweep_expired().await.expect("sweep");
+    keep.ops().sweep_expired().await.expect("sweep");
     assert_eq!(
         app.get(&path, &players[0]).await.ok()["deliveries"]
             .as_array()
@@ -342,7 +342,7 @@ async fn a_failing_endpoint_is_retried_with_the_same_id_until_it_answers() {
     );
     app.sql("UPDATE deliveries SET finished_at = now() - interval '8 days'")
         .await;
-    keep.sweep_expired().await.expect("sweep");
+    keep.ops().sweep_expired().await.expect("sweep");
     assert_eq!(
         app.get(&path, &players[0]).await.ok()["deliveries"],
         json!([])

@@ -52,6 +52,41 @@ pub struct App {
 }
 
 impl App {
+    /// The identity room's use cases.
+    pub fn identity(&self) -> identity::Cases<'_> {
+        identity::Cases(self)
+    }
+
+    /// The leagues room's use cases.
+    pub fn leagues(&self) -> leagues::Cases<'_> {
+        leagues::Cases(self)
+    }
+
+    /// The table room's use cases.
+    pub fn table(&self) -> table::Cases<'_> {
+        table::Cases(self)
+    }
+
+    /// The live room's use cases.
+    pub fn live(&self) -> live::Cases<'_> {
+        live::Cases(self)
+    }
+
+    /// The notify room's use cases.
+    pub fn notify(&self) -> notify::Cases<'_> {
+        notify::Cases(self)
+    }
+
+    /// The social room's use cases.
+    pub fn social(&self) -> social::Cases<'_> {
+        social::Cases(self)
+    }
+
+    /// The ops room's use cases.
+    pub fn ops(&self) -> ops::Cases<'_> {
+        ops::Cases(self)
+    }
+
     pub fn new(pool: DbPool, config: Config) -> App {
         let hash_slots = config.hash_slots;
         App {

@@ -8,6 +8,7 @@
 use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 
+use crate::identity::Cases;
 use crate::identity::auth::{HashSlot, check_password};
 use crate::identity::sessions::Ended;
 use crate::kernel::ids::{LeagueId, PlayerId, TableId};
@@ -18,7 +19,7 @@ use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{Role, load_league, lock_league};
 use crate::store;
 use crate::store::players::Hold;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 use serde_json::json;
 
 fn wrong_password() -> AppError {
@@ -33,7 +34,7 @@ fn no_password() -> AppError {
     )
 }
 
-impl App {
+impl Cases<'_> {
     /// Checks `password` against the caller's, as a login would; returns their account
     /// name (lower-cased username) and the hashing slot the check took, for a hash to come.
     /// An account without a password (a guest) is refused with 403 `guest_account`.
@@ -188,7 +189,7 @@ impl App {
             // Standing up and closing tables are table commands of their own (other
             // connections): none of them waits for the player's row.
             for table in tables {
-                match self.stand(player, TableId(table)).await {
+                match self.table().stand(player, TableId(table)).await {
                     // Stood up meanwhile, by a request of their own (no sitting down can
                     // start while the row is held).
                     Err(e) if e.is(ErrorCode::NotSeated) => {}
@@ -198,7 +199,7 @@ impl App {
                 }
             }
             for &league in &last_human_of {
-                self.close_league_tables(player, league).await?;
+                self.table().close_league_tables(player, league).await?;
             }
             for (league, role) in leagues {
                 let league = LeagueId(league);

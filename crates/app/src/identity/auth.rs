@@ -9,12 +9,13 @@ use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
+use crate::identity::Cases;
 use crate::identity::sessions::Session;
 use crate::identity::throttle::LoginTry;
 use crate::kernel::ids::PlayerId;
 use crate::store;
-use crate::{App, AppError};
 
 /// A player as others see them.
 #[derive(Debug, Clone)]
@@ -128,7 +129,7 @@ async fn blocking<T: Send + 'static>(
         .map_err(AppError::Internal)
 }
 
-impl App {
+impl Cases<'_> {
     /// Registers an account for a client at `addr` (at most so many an hour from one
     /// address, see [`crate::identity::throttle`]), signed in.
     #[tracing::instrument(target = "bourre::app", name = "register", skip_all)]

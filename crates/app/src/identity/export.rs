@@ -9,6 +9,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
+use crate::identity::Cases;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::unknown_player;
 use crate::kernel::shown::{Avatar, Locale};
@@ -16,7 +18,6 @@ use crate::leagues::Role;
 use crate::store::ledger::{LedgerEntry, player_account};
 use crate::store::sessions::SessionRow;
 use crate::store::{self};
-use crate::{App, AppError};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedPlayer {
@@ -189,7 +190,7 @@ pub struct ExportedReport {
     pub created_at: DateTime<Utc>,
 }
 
-impl App {
+impl Cases<'_> {
     /// Everything stored about `player`, read in one snapshot.
     pub async fn export(&self, player: PlayerId) -> Result<PlayerExport, AppError> {
         let mut conn = store::conn(&self.pool).await?;

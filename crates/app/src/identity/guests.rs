@@ -9,13 +9,14 @@ use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 use uuid::Uuid;
 
+use crate::identity::Cases;
 use crate::identity::auth::{Player, check_password, check_username};
 use crate::identity::sessions::Session;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::hold_player;
 use crate::store;
 use crate::store::players::{Hold, Passwordless};
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 const MOODS: [&str; 16] = [
     "Lucky", "Bold", "Quiet", "Sly", "Swift", "Merry", "Brave", "Clever", "Jolly", "Steady",
@@ -52,7 +53,7 @@ pub(super) fn guest_names(id: Uuid) -> Vec<String> {
 /// How many abandoned guests one housekeeping round deletes at most.
 const ABANDONED_PER_ROUND: i64 = 100;
 
-impl App {
+impl Cases<'_> {
     /// Makes a guest for a client at `addr` (at most so many an hour from one address, see
     /// [`crate::identity::throttle`]), signed in.
     #[tracing::instrument(target = "bourre::app", name = "guest", skip_all)]

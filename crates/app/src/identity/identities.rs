@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
+use crate::identity::Cases;
 use crate::identity::auth::{Player, check_username};
 use crate::identity::oidc::{Verified, random_text};
 use crate::identity::sessions::Session;
@@ -20,7 +21,7 @@ use crate::kernel::player::{hold_player, unknown_player};
 use crate::store::identities::AuthorizationRow;
 use crate::store::players::{Hold, Passwordless};
 use crate::store::{self, StoreError};
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// How long a browser has to come back from the provider.
 const AUTHORIZATION_MINUTES: i64 = 10;
@@ -122,7 +123,7 @@ fn check_redirect_uri(text: &str) -> Result<(), AppError> {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// Signs in the holder of `id_token`, an ID token of `provider`'s (checked as
     /// [`crate::identity::oidc::Providers::verify`] says, with `nonce` when given): the player linked
     /// to its identity, or a new one (limited per client address like registrations),

@@ -23,6 +23,7 @@ use rand::RngExt;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use crate::identity::Cases;
 use crate::identity::auth::{Player, check_password};
 use crate::identity::sessions::{Ended, Session};
 use crate::kernel::ids::PlayerId;
@@ -30,7 +31,7 @@ use crate::kernel::player::{hold_player, unknown_player};
 use crate::store;
 use crate::store::mail::{Claimed, CodeRow};
 use crate::store::players::Hold;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// How long a code works.
 pub const CODE_TTL_MINUTES: i64 = 15;
@@ -158,7 +159,7 @@ fn address_key(email: &str) -> String {
     hex::encode(Sha256::digest(email.as_bytes()))
 }
 
-impl App {
+impl Cases<'_> {
     /// The mailer, or 404 `email_not_configured`.
     fn mailer(&self) -> Result<&Mailer, AppError> {
         self.config.mail.as_ref().ok_or_else(|| {
@@ -441,7 +442,7 @@ impl App {
         };
         let retry_at = match &sent {
             Ok(()) | Err((true, _)) => None,
-            Err((false, _)) => self.retry_at(message.created_at, message.attempts),
+            Err((false, _)) => self.notify().retry_at(message.created_at, message.attempts),
         };
         let outcome = match (&sent, retry_at) {
             (Ok(()), _) => "delivered",
@@ -459,7 +460,7 @@ impl App {
         let mut conn = store::conn(&self.pool).await?;
         store::mail::finish(&mut conn, message.id, message.attempts, retry_at).await?;
         if let Some(at) = retry_at {
-            self.look_again(at);
+            self.notify().look_again(at);
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::identity::Cases;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::player_not_found;
 use crate::kernel::player::{hold_player, unknown_player};
@@ -19,7 +20,7 @@ use crate::kernel::text::{self, Shown};
 use crate::leagues::standings::Tally;
 use crate::store;
 use crate::store::players::{Hold, ProfileChange, ProfileRow};
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// The longest display name, in characters.
 pub const DISPLAY_NAME_MAX: usize = 32;
@@ -134,7 +135,7 @@ pub struct PublicProfile {
     pub leagues: Vec<SharedLeague>,
 }
 
-impl App {
+impl Cases<'_> {
     /// The caller's account and profile.
     pub async fn profile(&self, player: PlayerId) -> Result<Profile, AppError> {
         let mut conn = store::conn(&self.pool).await?;

@@ -16,11 +16,12 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use crate::identity::Cases;
 use crate::identity::auth::Player;
 use crate::kernel::ids::{LeagueId, PlayerId, SessionId, TableId};
 use crate::kernel::player::Authenticated;
 use crate::store;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Claims {
@@ -138,7 +139,7 @@ fn validation() -> Validation {
     validation
 }
 
-impl App {
+impl Cases<'_> {
     fn ttl(&self, ttl: std::time::Duration) -> Result<chrono::Duration, AppError> {
         chrono::Duration::from_std(ttl).map_err(internal)
     }

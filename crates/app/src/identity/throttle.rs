@@ -25,9 +25,10 @@ use std::sync::Arc;
 use chrono::{DateTime, DurationRound, Utc};
 use tokio::sync::OwnedMutexGuard;
 
+use crate::identity::Cases;
 use crate::identity::auth::{HASH_WAIT, HashSlot, busy};
 use crate::store;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// Failed logins of one account from one address before each next one waits.
 pub const FREE_PER_PAIR: i32 = 3;
@@ -222,7 +223,7 @@ pub(crate) struct LoginTry {
     _turn: OwnedMutexGuard<()>,
 }
 
-impl App {
+impl Cases<'_> {
     /// A login try of `account` from `address`: its turn among the pair's tries in this
     /// process, a hashing slot, then counted as a failure until [`App::login_checked`] says
     /// otherwise. Refused (429 `too_many_attempts`) while the pair waits out its failures,

@@ -9,6 +9,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
 use crate::kernel::ids::{LeagueId, PlayerId};
@@ -21,7 +22,6 @@ use crate::leagues::{
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::players::Hold;
 use crate::store::{self, Conn, StoreError};
-use crate::{App, AppError};
 
 /// Largest single grant.
 pub const MAX_GRANT: i64 = 1_000_000_000;
@@ -201,6 +201,7 @@ async fn require_target(
         .ok_or_else(member_not_found)
 }
 
+use crate::leagues::Cases;
 pub use crate::store::ledger::LedgerEntry;
 
 /// A page of the ledger, oldest first; `next_cursor` continues it.
@@ -254,7 +255,7 @@ pub async fn seasons_of(conn: &mut Conn, league: &League) -> Result<Vec<Season>,
     Ok(out)
 }
 
-impl App {
+impl Cases<'_> {
     /// The league, to members.
     pub async fn league(
         &self,

@@ -7,15 +7,16 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::kernel::ids::{LeagueId, PlayerId, seat};
 use crate::kernel::paging::next;
 use crate::kernel::paging::parse_time_cursor;
 use crate::kernel::paging::time_cursor;
 use crate::kernel::shown::Avatar;
+use crate::leagues::Cases;
 use crate::leagues::{JoinPolicy, Role, load_league, require_member};
 use crate::store::discovery;
 use crate::store::{self};
-use crate::{App, AppError};
 
 /// Most items in one page of a list.
 pub const MAX_PAGE: i64 = 100;
@@ -85,7 +86,7 @@ pub struct MembersPage {
     pub next_cursor: Option<String>,
 }
 
-impl App {
+impl Cases<'_> {
     /// The caller's leagues, in the order they joined.
     pub async fn my_leagues(
         &self,
@@ -130,7 +131,7 @@ impl App {
         let rows = discovery::members_of(&mut conn, id.0, &after, limit).await?;
         let next_cursor = next(&rows, limit, |r| r.username.to_lowercase());
         drop(conn);
-        let blocked = self.blocked(player).await?;
+        let blocked = self.social().blocked(player).await?;
         let mut page = MembersPage {
             members: rows
                 .into_iter()

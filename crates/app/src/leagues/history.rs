@@ -9,10 +9,11 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::kernel::ids::{LeagueId, PlayerId};
+use crate::leagues::Cases;
 use crate::leagues::{load_league, require_member};
 use crate::store::{self, Conn};
-use crate::{App, AppError};
 
 /// What an entry says happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -125,7 +126,7 @@ pub(crate) async fn record(
     Ok(())
 }
 
-impl App {
+impl Cases<'_> {
     /// A page of the league's history (members): up to `limit` entries after `after`.
     pub async fn league_history(
         &self,

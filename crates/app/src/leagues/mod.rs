@@ -14,6 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
 use crate::kernel::ids::{LeagueId, PlayerId};
@@ -21,7 +22,6 @@ use crate::kernel::player::hold_player;
 use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
 use crate::store::players::Hold;
 use crate::store::{self, Conn, StoreError};
-use crate::{App, AppError};
 
 pub use crate::store::leagues::League;
 
@@ -270,6 +270,18 @@ impl Role {
 pub use crate::store::memberships::RowLock;
 use serde::Deserialize;
 
+/// This room's use cases, over the app's context (its pool, configuration, bus and the
+/// rooms' state): `app.leagues().…`.
+pub struct Cases<'a>(pub(crate) &'a crate::App);
+
+impl std::ops::Deref for Cases<'_> {
+    type Target = crate::App;
+
+    fn deref(&self) -> &crate::App {
+        self.0
+    }
+}
+
 /// The player's role in the league, if they are a member.
 pub async fn member_role(
     conn: &mut Conn,
@@ -323,7 +335,7 @@ pub(crate) fn not_a_member() -> AppError {
     )
 }
 
-impl App {
+impl Cases<'_> {
     pub async fn create_league(
         &self,
         creator: PlayerId,
@@ -403,7 +415,9 @@ impl App {
         addr: Option<std::net::IpAddr>,
     ) -> Result<Invite, AppError> {
         let per_hour = self.config.address_limits.joins_per_hour;
-        self.limit_address("invite look-up", addr, per_hour).await?;
+        self.identity()
+            .limit_address("invite look-up", addr, per_hour)
+            .await?;
         let code = stored_code(code);
         let mut conn = store::conn(&self.pool).await?;
         let league = store::leagues::find_by_invite(&mut conn, &code)
@@ -430,7 +444,9 @@ impl App {
         addr: Option<std::net::IpAddr>,
     ) -> Result<Reply<Joined>, AppError> {
         let per_hour = self.config.address_limits.joins_per_hour;
-        self.limit_address("league join", addr, per_hour).await?;
+        self.identity()
+            .limit_address("league join", addr, per_hour)
+            .await?;
         let mut conn = store::conn(&self.pool).await?;
         let code = stored_code(code);
         conn.transaction::<_, AppError, _>(async move |conn| {

@@ -14,17 +14,18 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::{Outcome, Seat, Settlement};
 use crate::kernel::ids::SeatPlayer;
 use crate::kernel::ids::{LeagueId, PlayerId};
 use crate::kernel::shown::Avatar;
+use crate::leagues::Cases;
 use crate::leagues::admin::seasons_of;
 use crate::leagues::{Role, load_league, require_member};
 use crate::store;
 use crate::store::ledger::Reason;
 use crate::store::standings::HandLine;
-use crate::{App, AppError};
 
 /// One member's line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -339,7 +340,7 @@ pub async fn tallies_from_log(
     Ok(rows)
 }
 
-impl App {
+impl Cases<'_> {
     /// The league's standings, all time or in `season`: its standings rows (an indexed
     /// read, whatever the league's age) for its members, sorted by `sort`.
     pub async fn standings(
@@ -418,7 +419,7 @@ impl App {
         }
         sort_rows(&mut rows, sort, ascending);
         sort_rows(&mut bots, sort, ascending);
-        let blocked = self.blocked(player).await?;
+        let blocked = self.social().blocked(player).await?;
         crate::kernel::shown::unname(rows.iter_mut().chain(bots.iter_mut()), &blocked);
         Ok(Standings {
             season,

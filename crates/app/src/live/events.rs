@@ -6,15 +6,16 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::kernel::ids::{PlayerId, TableId};
+use crate::live::Cases;
 use crate::live::feeds::{Cursors, Listener, Listening};
 use crate::social::chat::ChatMessage;
 use crate::store::{self, events as event_log};
 use crate::table::event::TableEvent;
 use crate::table::read::load_seats_of_member;
 use crate::table::view::{EventOut, TableView, event_out};
-use crate::{App, AppError};
 
 /// A table's events after a point and, when they reach its version, the caller's view of
 /// the table after them: a long-poll client follows a table from these alone.
@@ -51,7 +52,7 @@ pub const MAX_WAIT_SECS: u64 = 60;
 /// Most events one page returns.
 pub const MAX_PAGE: i64 = 500;
 
-impl App {
+impl Cases<'_> {
     /// The events `poll` asks for, as the caller may see them. A wait (`wait` > 0 and
     /// nothing new) counts against the caller's streams.
     pub async fn events(
@@ -92,7 +93,9 @@ impl App {
         let chat = match chat_after {
             Some(chat_after) => {
                 let upto = page.last().map_or(head, |e| e.seq);
-                self.chat_until(player, id, chat_after, upto, limit).await?
+                self.social()
+                    .chat_until(player, id, chat_after, upto, limit)
+                    .await?
             }
             None => Vec::new(),
         };
@@ -132,7 +135,7 @@ impl App {
         let (events, chat) = self.poll(player, id, poll).await?;
         let view = match events.last() {
             Some(last) => {
-                let (view, _) = self.table_view(player, id).await?;
+                let (view, _) = self.table().table_view(player, id).await?;
                 (view.version == last.seq).then_some(view)
             }
             None => None,

@@ -30,6 +30,7 @@ use uuid::Uuid;
 use crate::engine::TableRules;
 use crate::kernel::ids::{PlayerId, TableId};
 use crate::kernel::notice::Notice;
+use crate::live::Cases;
 use crate::social::chat::ChatMessage;
 use crate::store::{self, events::EventRow};
 use crate::table::event::TableEvent;
@@ -545,7 +546,7 @@ impl Feeds {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// A listener of `table` for `player`, who has seen every event up to `from.events`
     /// (and watches the table while it is open), given the table's view after events when
     /// `views`, and the chat messages after `from.chat` when given.
@@ -561,7 +562,7 @@ impl App {
         let feeds = self.live.feeds.clone();
         let (feed, created) = feeds.join(table, player, from.events);
         if created {
-            tokio::task::spawn_local(self.clone().run_feed(feed.clone()));
+            tokio::task::spawn_local(self.0.clone().run_feed(feed.clone()));
         }
         Listener {
             snapshots: feed.snapshot.subscribe(),
@@ -579,25 +580,11 @@ impl App {
         }
     }
 
-    /// A feed's task: reads the table whenever woken (and every [`RECHECK_EVERY`]) until
-    /// nobody listens.
-    async fn run_feed(self, feed: Arc<Feed>) {
-        while let Some(listeners) = self.live.feeds.listening(&feed) {
-            if let Err(e) = self.read_feed(&feed, &listeners).await {
-                crate::kernel::obs::warn(
-                    "a live feed could not read its table",
-                    serde_json::json!({"table": feed.table, "cause": e.to_string()}),
-                );
-            }
-            let _ = tokio::time::timeout(RECHECK_EVERY, feed.wake.notified()).await;
-        }
-    }
-
     /// Reads every new event of the feed's table (in pages), and publishes the snapshot
     /// with the table's views at its version (the table's state read in the same
     /// transaction when this process has not kept it).
     async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
-        let mut blocks = self.blocks_among(listeners).await?;
+        let mut blocks = self.social().blocks_among(listeners).await?;
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
@@ -625,7 +612,7 @@ impl App {
                     // through another process just before a message hides it, heard of
                     // or not.
                     let fresh = if said.messages.iter().any(|m| m.body.is_some()) {
-                        Some(self.blocks_now(conn, listeners, began).await?)
+                        Some(self.social().blocks_now(conn, listeners, began).await?)
                     } else {
                         None
                     };
@@ -675,6 +662,22 @@ impl App {
             if !full {
                 return Ok(());
             }
+        }
+    }
+}
+
+impl App {
+    /// A feed's task: reads the table whenever woken (and every [`RECHECK_EVERY`]) until
+    /// nobody listens.
+    async fn run_feed(self, feed: Arc<Feed>) {
+        while let Some(listeners) = self.live.feeds.listening(&feed) {
+            if let Err(e) = self.live().read_feed(&feed, &listeners).await {
+                crate::kernel::obs::warn(
+                    "a live feed could not read its table",
+                    serde_json::json!({"table": feed.table, "cause": e.to_string()}),
+                );
+            }
+            let _ = tokio::time::timeout(RECHECK_EVERY, feed.wake.notified()).await;
         }
     }
 }
@@ -749,7 +752,7 @@ impl Listener {
                 } else {
                     // Further behind than the feed keeps: a read of its own (boxed, so
                     // an idle listener's state stays small).
-                    Box::pin(app.events_page(
+                    Box::pin(app.live().events_page(
                         PlayerId(self.player),
                         table,
                         self.cursor,
@@ -833,7 +836,7 @@ impl Listener {
             Some(due) => due,
             None => {
                 // The listener's membership is the snapshot's to check (see `allows`).
-                let heard = Box::pin(app.chat_until(
+                let heard = Box::pin(app.social().chat_until(
                     PlayerId(self.player),
                     table,
                     cursor,
@@ -871,7 +874,8 @@ impl Listener {
         let frame = match snapshot.view_for(self.player, views) {
             Some(frame) => frame,
             None => {
-                let (view, _) = Box::pin(app.table_view(PlayerId(self.player), table)).await?;
+                let (view, _) =
+                    Box::pin(app.table().table_view(PlayerId(self.player), table)).await?;
                 if view.version != snapshot.head {
                     return Ok(None);
                 }

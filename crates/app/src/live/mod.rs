@@ -24,6 +24,18 @@ use crate::kernel::notice::{Heard, Notice, parse};
 use crate::live::feeds::Feeds;
 use crate::store::{self, events::NOTIFY_CHANNEL};
 
+/// This room's use cases, over the app's context (its pool, configuration, bus and the
+/// rooms' state): `app.live().…`.
+pub struct Cases<'a>(pub(crate) &'a crate::App);
+
+impl std::ops::Deref for Cases<'_> {
+    type Target = crate::App;
+
+    fn deref(&self) -> &crate::App {
+        self.0
+    }
+}
+
 /// The process's feeds, woken by notices, and its outbox of notices for the other
 /// processes.
 #[derive(Clone)]
@@ -83,59 +95,7 @@ impl Live {
     }
 }
 
-impl App {
-    /// Listens to `bourre_events` on a connection of its own for as long as the process
-    /// runs, reconnecting when it is lost; publishes every notice to this process's waiters.
-    pub async fn listen_forever(self) {
-        loop {
-            if let Err(e) = self.listen_once().await {
-                crate::kernel::obs::warn(
-                    "event listener lost its connection; reconnecting",
-                    serde_json::json!({"cause": e}),
-                );
-            }
-            tokio::time::sleep(RECONNECT_AFTER).await;
-        }
-    }
-
-    /// Sends the queued notices to PostgreSQL for as long as the process runs: whatever
-    /// queued up while the last batch was sent, and in the [`GATHER`] time after the first,
-    /// goes out in one transaction (one notice per table, its latest), on a connection of
-    /// its own. Only the first caller sends.
-    pub async fn send_notices_forever(self) {
-        let Some(mut outbox) = self.live.take_outbox() else {
-            return;
-        };
-        let mut conn = None;
-        let mut batch = Vec::with_capacity(MAX_BATCH);
-        while outbox.recv_many(&mut batch, MAX_BATCH).await > 0 {
-            tokio::time::sleep(GATHER).await;
-            while batch.len() < MAX_BATCH
-                && let Ok(notice) = outbox.try_recv()
-            {
-                batch.push(notice);
-            }
-            // One notice per table: its latest seq and chat message.
-            batch.sort_by_key(|n: &Notice| n.table);
-            batch.dedup_by(|later, kept| {
-                let same = later.table == kept.table;
-                if same {
-                    kept.seq = kept.seq.max(later.seq);
-                    kept.chat = kept.chat.max(later.chat);
-                }
-                same
-            });
-            let notices: Vec<String> = batch.drain(..).map(Notice::payload).collect();
-            if let Err(e) = self.send_notices(&mut conn, &notices).await {
-                conn = None;
-                crate::kernel::obs::warn(
-                    "notices for other processes were lost",
-                    serde_json::json!({"cause": e, "notices": notices.len()}),
-                );
-            }
-        }
-    }
-
+impl Cases<'_> {
     async fn send_notices(
         &self,
         conn: &mut Option<store::Conn>,
@@ -185,5 +145,59 @@ impl App {
             }
         }
         Err("the listening connection closed".into())
+    }
+}
+
+impl App {
+    /// Listens to `bourre_events` on a connection of its own for as long as the process
+    /// runs, reconnecting when it is lost; publishes every notice to this process's waiters.
+    pub async fn listen_forever(self) {
+        loop {
+            if let Err(e) = self.live().listen_once().await {
+                crate::kernel::obs::warn(
+                    "event listener lost its connection; reconnecting",
+                    serde_json::json!({"cause": e}),
+                );
+            }
+            tokio::time::sleep(RECONNECT_AFTER).await;
+        }
+    }
+
+    /// Sends the queued notices to PostgreSQL for as long as the process runs: whatever
+    /// queued up while the last batch was sent, and in the [`GATHER`] time after the first,
+    /// goes out in one transaction (one notice per table, its latest), on a connection of
+    /// its own. Only the first caller sends.
+    pub async fn send_notices_forever(self) {
+        let Some(mut outbox) = self.live.take_outbox() else {
+            return;
+        };
+        let mut conn = None;
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        while outbox.recv_many(&mut batch, MAX_BATCH).await > 0 {
+            tokio::time::sleep(GATHER).await;
+            while batch.len() < MAX_BATCH
+                && let Ok(notice) = outbox.try_recv()
+            {
+                batch.push(notice);
+            }
+            // One notice per table: its latest seq and chat message.
+            batch.sort_by_key(|n: &Notice| n.table);
+            batch.dedup_by(|later, kept| {
+                let same = later.table == kept.table;
+                if same {
+                    kept.seq = kept.seq.max(later.seq);
+                    kept.chat = kept.chat.max(later.chat);
+                }
+                same
+            });
+            let notices: Vec<String> = batch.drain(..).map(Notice::payload).collect();
+            if let Err(e) = self.live().send_notices(&mut conn, &notices).await {
+                conn = None;
+                crate::kernel::obs::warn(
+                    "notices for other processes were lost",
+                    serde_json::json!({"cause": e, "notices": notices.len()}),
+                );
+            }
+        }
     }
 }

@@ -14,6 +14,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use crate::live::Cases;
 use crate::store;
 use crate::{App, AppError};
 
@@ -100,7 +101,7 @@ impl Presence {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// `player` watches `table` (a listener opens): written at once when it is their first.
     /// A write that fails is left to the next refresh (meanwhile a "your turn" may be
     /// pushed), and the listener opens all the same.
@@ -122,7 +123,9 @@ impl App {
         }
         watching
     }
+}
 
+impl App {
     /// Refreshes this process's watchers' rows every few seconds, for as long as it runs
     /// (nothing is written while it has none, and had none).
     pub async fn keep_presence_forever(self) {

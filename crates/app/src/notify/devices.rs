@@ -11,10 +11,11 @@ use uuid::Uuid;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::Authenticated;
 use crate::kernel::player::hold_player;
+use crate::notify::Cases;
 use crate::store;
 use crate::store::devices::DeviceRow;
 use crate::store::players::Hold;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// A device's push service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -87,7 +88,7 @@ impl From<DeviceRow> for DeviceOut {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// Registers `token` of `platform` for the caller's session (a token another session
     /// registered moves to this one; the caller's oldest beyond
     /// [`store::devices::PER_PLAYER`] go): 422 `push_platform_not_configured` when the

@@ -16,6 +16,7 @@ use chrono::Utc;
 use hmac::{KeyInit, Mac};
 use rand::RngExt;
 
+use crate::notify::Cases;
 use crate::notify::reachable::public_address;
 use crate::store::webhooks::{Claimed, InFlight, Outcome};
 use crate::store::{self};
@@ -188,7 +189,7 @@ fn backoff(base: Duration, attempt: i32) -> Duration {
     wait.mul_f64(1.0 - rand::rng().random_range(0.0..0.2))
 }
 
-impl App {
+impl Cases<'_> {
     /// When a message made at `created_at` whose attempt `attempt` failed is tried again:
     /// after [`backoff`], until a day has gone by (the last attempt at the end of that
     /// day); `None` once it has.
@@ -203,58 +204,6 @@ impl App {
         let at = (now + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::hours(1)))
             .min(until);
         (now < until).then_some(at)
-    }
-
-    /// Hands out and sends notifications until the process drains: up to
-    /// [`SENDING`] deliveries at once, each in a task of its own, so a slow endpoint holds
-    /// up only its own.
-    pub async fn dispatch_forever(self) {
-        let client = match client(&self.config.webhooks) {
-            Ok(client) => client,
-            Err(e) => {
-                crate::kernel::obs::warn(
-                    "webhooks: no HTTP client",
-                    serde_json::json!({"cause": e}),
-                );
-                return;
-            }
-        };
-        let slots = self.sending.clone();
-        let mut idle = IDLE;
-        let mut probe = true;
-        // A draining process takes no new message: those it sends finish (see `cli::serve`),
-        // and what is due is another process's.
-        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
-            if slots.available_permits() == 0 {
-                // Every slot is sending: nothing to take until one is free.
-                drop(slots.acquire().await);
-            }
-            let taken = self
-                .dispatch(&client, &slots, probe)
-                .await
-                .unwrap_or_else(|e| {
-                    crate::kernel::obs::warn(
-                        "dispatcher",
-                        serde_json::json!({"cause": e.to_string()}),
-                    );
-                    0
-                });
-            // After a round that took something there may be more: the next one takes it
-            // at once, without probing first.
-            probe = taken == 0;
-            if !probe {
-                idle = IDLE;
-                continue;
-            }
-            tokio::time::sleep(IDLE).await;
-            tokio::select! {
-                () = tokio::time::sleep(idle.saturating_sub(IDLE)) => {
-                    idle = idle.saturating_mul(2).min(IDLE_MAX);
-                }
-                () = self.outbox.notified() => idle = IDLE,
-                () = self.drain.reached(crate::kernel::drain::Stage::Draining) => {}
-            }
-        }
     }
 
     /// Has the dispatcher look again at `at`, when a message's retry is due sooner than an
@@ -325,12 +274,12 @@ impl App {
             let Ok(slot) = slots.clone().acquire_owned().await else {
                 break;
             };
-            let (app, client) = (self.clone(), client.clone());
+            let (app, client) = (self.0.clone(), client.clone());
             tokio::task::spawn_local(async move {
                 let sent = match send {
-                    Send::Webhook(delivery) => app.deliver(&client, delivery).await,
-                    Send::Push(push) => app.push(&client, push).await,
-                    Send::Mail(mail) => app.send_mail(mail).await,
+                    Send::Webhook(delivery) => app.notify().deliver(&client, delivery).await,
+                    Send::Push(push) => app.notify().push(&client, push).await,
+                    Send::Mail(mail) => app.identity().send_mail(mail).await,
                 };
                 if let Err(e) = sent {
                     crate::kernel::obs::warn(
@@ -415,6 +364,61 @@ impl App {
             self.look_again(at);
         }
         Ok(())
+    }
+}
+
+impl App {
+    /// Hands out and sends notifications until the process drains: up to
+    /// [`SENDING`] deliveries at once, each in a task of its own, so a slow endpoint holds
+    /// up only its own.
+    pub async fn dispatch_forever(self) {
+        let client = match client(&self.config.webhooks) {
+            Ok(client) => client,
+            Err(e) => {
+                crate::kernel::obs::warn(
+                    "webhooks: no HTTP client",
+                    serde_json::json!({"cause": e}),
+                );
+                return;
+            }
+        };
+        let slots = self.sending.clone();
+        let mut idle = IDLE;
+        let mut probe = true;
+        // A draining process takes no new message: those it sends finish (see `cli::serve`),
+        // and what is due is another process's.
+        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
+            if slots.available_permits() == 0 {
+                // Every slot is sending: nothing to take until one is free.
+                drop(slots.acquire().await);
+            }
+            let taken = self
+                .notify()
+                .dispatch(&client, &slots, probe)
+                .await
+                .unwrap_or_else(|e| {
+                    crate::kernel::obs::warn(
+                        "dispatcher",
+                        serde_json::json!({"cause": e.to_string()}),
+                    );
+                    0
+                });
+            // After a round that took something there may be more: the next one takes it
+            // at once, without probing first.
+            probe = taken == 0;
+            if !probe {
+                idle = IDLE;
+                continue;
+            }
+            tokio::time::sleep(IDLE).await;
+            tokio::select! {
+                () = tokio::time::sleep(idle.saturating_sub(IDLE)) => {
+                    idle = idle.saturating_mul(2).min(IDLE_MAX);
+                }
+                () = self.outbox.notified() => idle = IDLE,
+                () = self.drain.reached(crate::kernel::drain::Stage::Draining) => {}
+            }
+        }
     }
 }
 

@@ -24,9 +24,10 @@ use uuid::Uuid;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::Authenticated;
 use crate::kernel::player::hold_player;
+use crate::notify::Cases;
 use crate::store::players::Hold;
 use crate::store::{self, push::Claimed, push::Subscription};
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// This server's VAPID key pair (P-256), which push services know it by.
 pub struct Vapid {
@@ -317,7 +318,7 @@ fn key_bytes(name: &str, text: &str, len: usize) -> Result<Vec<u8>, AppError> {
     Ok(bytes)
 }
 
-impl App {
+impl Cases<'_> {
     fn vapid(&self) -> Result<&Arc<Vapid>, AppError> {
         self.config.push.vapid.as_ref().ok_or_else(|| {
             AppError::refused(

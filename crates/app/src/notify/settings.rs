@@ -8,10 +8,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::kernel::ids::PlayerId;
+use crate::notify::Cases;
 use crate::store;
 use crate::store::notification_settings::Prefs;
 use crate::table::notices::NotificationKind;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// The kinds pushed on one channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -129,7 +130,7 @@ impl NotificationSettings {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// The player's notification settings (the defaults until they choose: turns and
     /// reminders on both channels, hands' ends on neither, quiet from 22:00 to 08:00).
     pub async fn notification_settings(

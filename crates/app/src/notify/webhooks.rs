@@ -18,11 +18,12 @@ use crate::kernel::player::hold_player;
 use crate::leagues::admin::require_admin;
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{ensure_league_open, lock_league};
+use crate::notify::Cases;
 use crate::notify::reachable::public_address;
 use crate::store::players::Hold;
 use crate::store::{self, webhooks::Webhook};
 use crate::table::notices::NotificationKind;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// Most endpoints one league may have.
 const MAX_PER_LEAGUE: i64 = 10;
@@ -141,7 +142,7 @@ fn not_found() -> AppError {
     AppError::refused(ErrorCode::WebhookNotFound, "no such webhook in this league")
 }
 
-impl App {
+impl Cases<'_> {
     /// Checks an endpoint's address (a webhook's, or a push subscription's): https (or http
     /// when allowed), a host, no credentials, and not a private address when it is one
     /// already; why not, when not. The dispatcher checks it again before each attempt (the

@@ -13,6 +13,7 @@ use chrono::Utc;
 
 use crate::identity::throttle::FORGET_AFTER_SECS;
 use crate::kernel::idempotency::KEY_TTL_HOURS;
+use crate::ops::Cases;
 use crate::store;
 use crate::{App, AppError};
 
@@ -22,7 +23,7 @@ pub const DELIVERIES_KEPT_DAYS: i64 = 7;
 /// How often the housekeeper runs (also once at start).
 pub const EVERY: Duration = Duration::from_secs(10 * 60);
 
-impl App {
+impl Cases<'_> {
     /// Drops expired rows now; returns how many went.
     pub async fn sweep_expired(&self) -> Result<usize, AppError> {
         let mut conn = store::conn(&self.pool).await?;
@@ -51,7 +52,7 @@ impl App {
             chrono::Duration::from_std(self.config.chat_kept).unwrap_or(chrono::Duration::days(30));
         let chat = store::chat::sweep(&mut conn, now - kept).await?;
         drop(conn);
-        let guests = self.sweep_abandoned_guests().await?;
+        let guests = self.identity().sweep_abandoned_guests().await?;
         Ok(replies
             + counts
             + sessions
@@ -63,11 +64,13 @@ impl App {
             + chat
             + guests)
     }
+}
 
+impl App {
     /// [`App::sweep_expired`] every [`EVERY`] for as long as the process runs.
     pub async fn keep_house_forever(self) {
         loop {
-            if let Err(e) = self.sweep_expired().await {
+            if let Err(e) = self.ops().sweep_expired().await {
                 crate::kernel::obs::warn(
                     "the housekeeper could not drop expired rows",
                     serde_json::json!({"cause": e.to_string()}),

@@ -14,8 +14,9 @@ use uuid::Uuid;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::notice::blocks_changed;
 use crate::kernel::player::player_not_found;
+use crate::social::Cases;
 use crate::store;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// A player the caller blocked.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -116,7 +117,7 @@ impl KeptBlocks {
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// Blocks `other` for the caller (who shares a league with them): their free text and
     /// chosen names are hidden from the caller from now on. The block and whether it is new.
     pub async fn block(

@@ -16,10 +16,11 @@ use crate::kernel::player::hold_player;
 use crate::kernel::shown::{Named, unname};
 use crate::kernel::text::{self, Shown};
 use crate::leagues::ChatPolicy;
+use crate::social::Cases;
 use crate::store::players::Hold;
 use crate::store::{self, chat::MessageRow};
 use crate::table::read::load_seats_of_member;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// Whether a catalogue entry is said in words or shown as a glyph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -231,7 +232,7 @@ fn checked(saying: &Saying) -> Result<(Option<&'static str>, Option<Cow<'_, str>
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// The caller, seated at the table (or a member watching it, where the league lets
     /// them), says `saying` there: refused when the league's chat is off, or takes phrases
     /// only and this is text (403 `chat_not_allowed`), while an admin muted them (403

@@ -21,12 +21,13 @@ use crate::kernel::player::hold_player;
 use crate::leagues::admin::{remove_in, require_admin};
 use crate::leagues::history::{self as history, HistoryKind};
 use crate::leagues::{Role, load_league, lock_league, member_role, require_member};
+use crate::social::Cases;
 use crate::social::chat::ChatMessage;
 use crate::store::memberships::RowLock;
 use crate::store::players::Hold;
 use crate::store::{self, Conn, reports::ReportRow};
 use crate::table::read::load_seats_of_member;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// What a report is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -293,7 +294,7 @@ async fn target(conn: &mut Conn, reporter: PlayerId, new: &NewReport) -> Result<
     Ok(Target { league, ..target })
 }
 
-impl App {
+impl Cases<'_> {
     /// Files a report for the caller (at most [`REPORTS_PER_HOUR`] an hour: 429
     /// `too_many_reports`): to the league's admins, or to the operator. The same report
     /// while it is open is given back as it is (and `false`); a new one (`true`) is

@@ -23,13 +23,14 @@ use crate::kernel::player::hold_player;
 use crate::leagues::{Role, add_member, load_league};
 use crate::store::players::{Hold, Passwordless};
 use crate::store::{self, Conn};
+use crate::table::Cases;
 use crate::table::commands::act::act;
 use crate::table::not_seated;
 use crate::table::pipeline::{Access, Caller, Command};
 use crate::table::read::load_for;
 use crate::table::state::TableState;
 use crate::table::view::TableView;
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 
 /// 403 unless `player` created the table or is an admin of its league.
 fn require_manager(
@@ -47,7 +48,7 @@ fn require_manager(
     }
 }
 
-impl App {
+impl Cases<'_> {
     /// Seats a bot at table `id` (at `seat`, or the lowest free one); the caller's view of
     /// the table after. A retired bot (one that is no member of any league) comes back
     /// rather than a new one being made; a player seats at most
@@ -205,9 +206,9 @@ impl App {
 
     /// Bot `bot` moves at table `id`, in a task of its own.
     fn move_bot(&self, bot: PlayerId, id: TableId) {
-        let app = self.clone();
+        let app = self.0.clone();
         tokio::task::spawn_local(async move {
-            match app.bot_move(bot, id).await {
+            match app.table().bot_move(bot, id).await {
                 Ok(()) => {}
                 // Someone else moved first, or the bot is no longer to act.
                 Err(e) if e.code().is_some_and(|c| c.status() < 500) => {}

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::hand::{Draw, seats_in_words};
 use crate::engine::{Event, Outcome};
@@ -17,11 +18,11 @@ use crate::store::events as event_log;
 use crate::store::events::EventRow;
 use crate::store::players::Shown;
 use crate::store::{self, Conn};
+use crate::table::Cases;
 use crate::table::audit::{self, AuditReport, HandRecord, RecordRow};
 use crate::table::event::TableEvent;
 use crate::table::read::load_table;
 use crate::table::state::TableRow;
-use crate::{App, AppError};
 
 /// One hand at a glance.
 /// Most hand summaries in one page.
@@ -122,7 +123,7 @@ async fn member_table(
     Ok(table)
 }
 
-impl App {
+impl Cases<'_> {
     /// Summaries of the hands after hand `after`, at most `limit` (1 to [`MAX_HANDS_PAGE`]),
     /// oldest first; `next_cursor` continues the list.
     pub async fn hand_summaries(
@@ -229,7 +230,7 @@ impl App {
                 .collect();
         }
         drop(conn);
-        let blocked = self.blocked(player).await?;
+        let blocked = self.social().blocked(player).await?;
         for summary in &mut out {
             crate::kernel::shown::unname(&mut summary.players, &blocked);
         }

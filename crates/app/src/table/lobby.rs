@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::engine::TableRules;
 use crate::kernel::ids::{LeagueId, PlayerId, seat};
 use crate::kernel::paging::{bad_cursor, next, parse_id, parse_time_cursor, time_cursor};
@@ -14,8 +15,8 @@ use crate::leagues::{load_league, require_member};
 pub use crate::store::discovery::TableFilter;
 use crate::store::discovery::{self, TableEntryRow};
 use crate::store::{self};
+use crate::table::Cases;
 use crate::table::view::TableStatus;
-use crate::{App, AppError};
 
 /// A seat to act, and who sits there.
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,7 +98,7 @@ fn entry(row: TableEntryRow, player: PlayerId) -> Result<TableEntry, AppError> {
     })
 }
 
-impl App {
+impl Cases<'_> {
     /// The league's tables passing `filter`, open ones first, to members.
     pub async fn league_tables(
         &self,

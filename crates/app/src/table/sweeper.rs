@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use crate::kernel::ids::TableId;
 use crate::store::{self};
+use crate::table::Cases;
 use crate::table::commands::act::time_out;
 use crate::table::pipeline::write::{Writer, write};
 use crate::table::read::load_for;
@@ -18,29 +19,7 @@ const BOT_CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 /// Most tables one sweep looks at; the next sweep takes the rest.
 const BATCH: i64 = 100;
 
-impl App {
-    /// Sweeps now, then every `config.sweep_every`, until the process drains; and
-    /// now, then every [`BOT_CHECK_EVERY`], wakes bots whose move was lost.
-    pub async fn sweep_forever(self) {
-        let mut bots_checked: Option<std::time::Instant> = None;
-        // A draining process leaves the deadlines to the others.
-        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
-            if let Err(e) = self.sweep().await {
-                crate::kernel::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
-            }
-            if bots_checked.is_none_or(|at| at.elapsed() >= BOT_CHECK_EVERY) {
-                bots_checked = Some(std::time::Instant::now());
-                if let Err(e) = self.wake_stalled_bots().await {
-                    crate::kernel::obs::warn(
-                        "sweeper",
-                        serde_json::json!({"cause": e.to_string()}),
-                    );
-                }
-            }
-            tokio::time::sleep(self.config.sweep_every).await;
-        }
-    }
-
+impl Cases<'_> {
     /// Times out every due table no other process is working on; returns how many tables
     /// it acted on.
     pub async fn sweep(&self) -> Result<usize, AppError> {
@@ -96,6 +75,30 @@ impl App {
             }
             Some(None) => Ok(true),
             None => Ok(false),
+        }
+    }
+}
+
+impl App {
+    /// Sweeps now, then every `config.sweep_every`, until the process drains; and
+    /// now, then every [`BOT_CHECK_EVERY`], wakes bots whose move was lost.
+    pub async fn sweep_forever(self) {
+        let mut bots_checked: Option<std::time::Instant> = None;
+        // A draining process leaves the deadlines to the others.
+        while self.drain.stage() == crate::kernel::drain::Stage::Serving {
+            if let Err(e) = self.table().sweep().await {
+                crate::kernel::obs::warn("sweeper", serde_json::json!({"cause": e.to_string()}));
+            }
+            if bots_checked.is_none_or(|at| at.elapsed() >= BOT_CHECK_EVERY) {
+                bots_checked = Some(std::time::Instant::now());
+                if let Err(e) = self.table().wake_stalled_bots().await {
+                    crate::kernel::obs::warn(
+                        "sweeper",
+                        serde_json::json!({"cause": e.to_string()}),
+                    );
+                }
+            }
+            tokio::time::sleep(self.config.sweep_every).await;
         }
     }
 }

@@ -5,23 +5,24 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::engine::deck;
 use crate::engine::{Action, Event, RuleError, Seat};
 use crate::kernel::idempotency::{IdempotencyKey, Reply};
 use crate::kernel::ids::{PlayerId, TableId};
 use crate::store::ledger::{Account, Reason, Transfer};
+use crate::table::Cases;
 use crate::table::change::{TableChange, now};
 use crate::table::event::TableEvent;
 use crate::table::not_seated;
 use crate::table::pipeline::{Access, Command};
 use crate::table::state::{CurrentHand, TableState};
 use crate::table::view::TableView;
-use crate::{App, AppError};
 
 /// Consecutive timeouts after which a seat stands up when the hand ends.
 pub const TIMEOUTS_TO_STAND_UP: i16 = 2;
 
-impl App {
+impl Cases<'_> {
     /// Performs `action` for the caller's seat. Without `expected_version`, a lost race
     /// is decided again on the new state; with an idempotency key, a retry returns the
     /// stored response.

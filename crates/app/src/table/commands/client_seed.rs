@@ -1,16 +1,17 @@
 //! `PUT /v1/tables/{id}/seats/me/client-seed`: a seated player's seed for the next hand's
 //! deck, set between hands, after the server's seed for that hand is committed.
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::{Seat, deck};
 use crate::kernel::idempotency::Reply;
 use crate::kernel::ids::{PlayerId, TableId};
+use crate::table::Cases;
 use crate::table::change::TableChange;
 use crate::table::event::TableEvent;
 use crate::table::not_seated;
 use crate::table::pipeline::{Access, Command};
 use crate::table::state::TableState;
-use crate::{App, AppError};
 
 /// Longest client seed.
 pub const MAX_CLIENT_SEED: usize = 64;
@@ -23,7 +24,7 @@ pub struct SeedSet {
     pub commitment: String,
 }
 
-impl App {
+impl Cases<'_> {
     pub async fn set_client_seed(
         &self,
         player: PlayerId,

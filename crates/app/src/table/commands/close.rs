@@ -6,6 +6,7 @@
 
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::Seat;
 use crate::engine::table::share_equally;
@@ -14,15 +15,15 @@ use crate::kernel::ids::{LeagueId, PlayerId, TableId};
 use crate::leagues::Role;
 use crate::store;
 use crate::store::ledger::{Account, Reason, Transfer};
+use crate::table::Cases;
 use crate::table::change::TableChange;
 use crate::table::ensure_open;
 use crate::table::event::{PlayerAmount, TableEvent};
 use crate::table::pipeline::{Access, Caller, Command};
 use crate::table::state::TableState;
 use crate::table::view::TableView;
-use crate::{App, AppError};
 
-impl App {
+impl Cases<'_> {
     /// Closes every open table of `league` (its last human member, `leaving`, is going):
     /// as `close_table`, whoever created them; then its bots retire.
     pub(crate) async fn close_league_tables(

@@ -5,6 +5,7 @@ use diesel_async::AsyncConnection;
 use serde_json::Value;
 use uuid::Uuid;
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::deck::{self, Deck};
 use crate::engine::{Card, TableRules};
@@ -14,12 +15,12 @@ use crate::kernel::player::hold_player;
 use crate::leagues::{ensure_league_open, load_league, require_member};
 use crate::store::players::Hold;
 use crate::store::{self};
+use crate::table::Cases;
 use crate::table::change::TableChange;
 use crate::table::event::TableEvent;
 use crate::table::pipeline::write::{Writer, write};
 use crate::table::read::load_for;
 use crate::table::view::{self, TableView};
-use crate::{App, AppError};
 
 /// Longest table name, in characters.
 pub const MAX_NAME: usize = 80;
@@ -51,7 +52,7 @@ pub fn parse_decks(decks: &[Vec<String>]) -> Result<Vec<Deck>, AppError> {
         .collect()
 }
 
-impl App {
+impl Cases<'_> {
     pub async fn create_table(
         &self,
         creator: PlayerId,

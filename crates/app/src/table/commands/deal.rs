@@ -1,6 +1,7 @@
 //! `POST /v1/tables/{id}/hands`: deal the next hand (R2a, R3, R4): who takes part and
 //! antes, the dealer, the deck from the committed seed and the client seeds.
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::table::{Seated, plan_hand};
@@ -10,15 +11,15 @@ use crate::kernel::ids::SeatPlayer;
 use crate::kernel::ids::{PlayerId, TableId};
 use crate::store::ledger::{Account, Reason, Transfer};
 use crate::store::tables::seat_u8;
+use crate::table::Cases;
 use crate::table::change::{TableChange, now};
 use crate::table::event::{ClientSeed, TableEvent};
 use crate::table::pipeline::{Access, Command};
 use crate::table::state::TableState;
 use crate::table::view::TableView;
 use crate::table::{ensure_open, not_seated};
-use crate::{App, AppError};
 
-impl App {
+impl Cases<'_> {
     pub async fn start_hand(
         &self,
         player: PlayerId,

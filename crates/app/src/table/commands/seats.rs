@@ -1,19 +1,20 @@
 //! `POST /v1/tables/{id}/seats` and `DELETE /v1/tables/{id}/seats/me`: sit down (league
 //! members, one table per league at a time, R2) and stand up (between one's hands).
 
+use crate::AppError;
 use crate::ErrorCode;
 use crate::engine::Seat;
 use crate::kernel::idempotency::{IdempotencyKey, Reply};
 use crate::kernel::ids::{PlayerId, TableId};
+use crate::table::Cases;
 use crate::table::change::TableChange;
 use crate::table::ensure_open;
 use crate::table::event::TableEvent;
 use crate::table::pipeline::{Access, Caller, Command};
 use crate::table::state::TableState;
 use crate::table::view::TableView;
-use crate::{App, AppError};
 
-impl App {
+impl Cases<'_> {
     pub async fn sit(
         &self,
         player: PlayerId,

@@ -1,12 +1,13 @@
 //! `GET /v1/players/me/turns`: the tables where the caller is to act.
 
+use crate::AppError;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::paging::{next, parse_time_cursor, time_cursor};
 use crate::store::{self};
+use crate::table::Cases;
 use crate::table::state::TableRow;
-use crate::{App, AppError};
 
-impl App {
+impl Cases<'_> {
     /// Up to `limit` tables where `player` must act, oldest deadline first, after the
     /// cursor `after` (`<microseconds of the deadline>~<table id>`), and the next page's
     /// cursor when this one is full.

@@ -38,11 +38,12 @@ use crate::store::ledger::{self, player_account};
 use crate::store::players::Hold;
 use crate::store::table_write::Unchecked;
 use crate::store::{self, Conn};
+use crate::table::Cases;
 use crate::table::change::{Newcomer, TableChange};
 use crate::table::read::{load_for, load_table, no_table};
 use crate::table::state::TableState;
 use crate::table::view::{self, TableView};
-use crate::{App, AppError, ErrorCode};
+use crate::{AppError, ErrorCode};
 use write::{Writer, write};
 
 /// How a command reads the table it decides on.
@@ -123,7 +124,7 @@ pub struct Caller {
     pub members: Vec<uuid::Uuid>,
 }
 
-impl App {
+impl Cases<'_> {
     /// Decides and writes `command` (see the module's doc); the reply is `answer` of the
     /// state it leaves, stored under the command's key.
     #[tracing::instrument(target = "bourre::app", name = "table_command", skip_all, fields(table = %command.table.0))]
@@ -151,7 +152,7 @@ impl App {
         decide: impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
     ) -> Result<Reply<TableView>, AppError> {
         let player = command.player;
-        let blocked = self.blocked(player).await?;
+        let blocked = self.social().blocked(player).await?;
         self.decide(command, decide, |state| {
             view::table_view(state, Some(player)).unnamed(&blocked)
         })
@@ -375,7 +376,7 @@ impl App {
                 kept
             }
         };
-        let blocked = self.blocked(player).await?;
+        let blocked = self.social().blocked(player).await?;
         let view = view::table_view(&kept, Some(player)).unnamed(&blocked);
         // The seats whose names the viewer's blocks hid: a block made or lifted changes it.
         let unnamed: String = kept
