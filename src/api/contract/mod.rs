@@ -4,233 +4,16 @@
 //! resource (or list them) to those that use it, so that a client generator and a stateful
 //! fuzzer follow real ids from one call to the next.
 
+mod links;
+mod unions;
+
 use serde_json::{Value, json};
+
+use links::add_links;
+use unions::name_unions;
 
 /// What the server accepts as an `Idempotency-Key` (see `api::idempotency`).
 const IDEMPOTENCY_KEY: &str = "^[!-~]{1,200}$";
-
-/// A link: from the response `status` of `method path`, to `target` (`"METHOD path"`),
-/// named `name`, with its parameters and request body (runtime expressions).
-struct Link {
-    from: (&'static str, &'static str, &'static str),
-    name: &'static str,
-    target: (&'static str, &'static str),
-    parameters: Value,
-    body: Option<Value>,
-}
-
-fn link(
-    from: (&'static str, &'static str, &'static str),
-    name: &'static str,
-    target: (&'static str, &'static str),
-    parameters: Value,
-) -> Link {
-    Link {
-        from,
-        name,
-        target,
-        parameters,
-        body: None,
-    }
-}
-
-const LEAGUE: &str = "/v1/leagues/{league_id}";
-const TABLE: &str = "/v1/tables/{table_id}";
-
-/// Every link of the document. Lists link only where they are never empty (a league's
-/// members include the caller; the fuzzing player always has a league).
-fn links() -> Vec<Link> {
-    let league_created = ("POST", "/v1/leagues", "201");
-    let league_id = json!({"league_id": "$response.body#/id"});
-    let mut all: Vec<Link> = [
-        ("GetLeague", ("GET", LEAGUE)),
-        ("Standings", ("GET", "/v1/leagues/{league_id}/standings")),
-        ("Ledger", ("GET", "/v1/leagues/{league_id}/ledger")),
-        ("History", ("GET", "/v1/leagues/{league_id}/history")),
-        ("Webhooks", ("GET", "/v1/leagues/{league_id}/webhooks")),
-        ("Members", ("GET", "/v1/leagues/{league_id}/members")),
-        ("Lobby", ("GET", "/v1/leagues/{league_id}/tables")),
-        (
-            "JoinRequests",
-            ("GET", "/v1/leagues/{league_id}/join-requests"),
-        ),
-        ("CloseSeason", ("POST", "/v1/leagues/{league_id}/seasons")),
-        (
-            "RotateInviteCode",
-            ("POST", "/v1/leagues/{league_id}/invite-code"),
-        ),
-    ]
-    .into_iter()
-    .map(|(name, target)| link(league_created, name, target, league_id.clone()))
-    .collect();
-    all.push(Link {
-        body: Some(json!({"invite_code": "$response.body#/invite_code"})),
-        ..link(
-            league_created,
-            "Join",
-            ("POST", "/v1/leagues/{league_id}/members"),
-            league_id.clone(),
-        )
-    });
-    all.push(Link {
-        body: Some(
-            json!({"player_id": "$response.body#/created_by", "amount": 10, "reason": "rebuy"}),
-        ),
-        ..link(
-            league_created,
-            "Grant",
-            ("POST", "/v1/leagues/{league_id}/grants"),
-            league_id.clone(),
-        )
-    });
-    all.push(Link {
-        body: Some(
-            json!({"league_id": "$response.body#/id", "name": "Linked", "rules": {"ante": 1}}),
-        ),
-        ..link(
-            league_created,
-            "CreateTable",
-            ("POST", "/v1/tables"),
-            json!({}),
-        )
-    });
-    let listed = json!({"league_id": "$response.body#/leagues/0/league_id"});
-    all.push(link(
-        ("GET", "/v1/leagues", "200"),
-        "GetLeague",
-        ("GET", LEAGUE),
-        listed,
-    ));
-    let member = json!({
-        "league_id": "$request.path.league_id",
-        "player_id": "$response.body#/members/0/player_id",
-    });
-    all.push(link(
-        ("GET", "/v1/leagues/{league_id}/members", "200"),
-        "RemoveMember",
-        ("DELETE", "/v1/leagues/{league_id}/members/{player_id}"),
-        member,
-    ));
-    all.push(Link {
-        body: Some(json!({"player_id": "$response.body#/members/0/player_id"})),
-        ..link(
-            ("GET", "/v1/leagues/{league_id}/members", "200"),
-            "Promote",
-            ("POST", "/v1/leagues/{league_id}/admins"),
-            json!({"league_id": "$request.path.league_id"}),
-        )
-    });
-    let table_created = ("POST", "/v1/tables", "201");
-    let table_id = json!({"table_id": "$response.body#/id"});
-    for (name, target) in [
-        ("GetTable", ("GET", TABLE)),
-        ("Sit", ("POST", "/v1/tables/{table_id}/seats")),
-        ("Stand", ("DELETE", "/v1/tables/{table_id}/seats/me")),
-        ("StartHand", ("POST", "/v1/tables/{table_id}/hands")),
-        ("Hands", ("GET", "/v1/tables/{table_id}/hands")),
-        ("Act", ("POST", "/v1/tables/{table_id}/actions")),
-        ("Events", ("GET", "/v1/tables/{table_id}/events")),
-        ("Close", ("POST", "/v1/tables/{table_id}/close")),
-        ("AddBot", ("POST", "/v1/tables/{table_id}/bots")),
-        (
-            "StreamTicket",
-            ("POST", "/v1/tables/{table_id}/stream-ticket"),
-        ),
-        (
-            "ClientSeed",
-            ("PUT", "/v1/tables/{table_id}/seats/me/client-seed"),
-        ),
-    ] {
-        all.push(link(table_created, name, target, table_id.clone()));
-    }
-    let hand = json!({"table_id": "$response.body#/id", "hand_no": "$response.body#/hand_no"});
-    for (name, target) in [
-        (
-            "HandRecord",
-            ("GET", "/v1/tables/{table_id}/hands/{hand_no}"),
-        ),
-        (
-            "HandAudit",
-            ("GET", "/v1/tables/{table_id}/hands/{hand_no}/audit"),
-        ),
-    ] {
-        all.push(link(
-            ("POST", "/v1/tables/{table_id}/hands", "201"),
-            name,
-            target,
-            hand.clone(),
-        ));
-    }
-    all.push(link(
-        ("POST", "/v1/tables/{table_id}/bots", "201"),
-        "RemoveBot",
-        ("DELETE", "/v1/tables/{table_id}/bots/{seat}"),
-        json!({"table_id": "$response.body#/id", "seat": "$response.body#/seats/1/seat"}),
-    ));
-    let webhook =
-        json!({"league_id": "$request.path.league_id", "webhook_id": "$response.body#/id"});
-    for (name, target) in [
-        (
-            "Deliveries",
-            (
-                "GET",
-                "/v1/leagues/{league_id}/webhooks/{webhook_id}/deliveries",
-            ),
-        ),
-        (
-            "TakeOver",
-            (
-                "POST",
-                "/v1/leagues/{league_id}/webhooks/{webhook_id}/take-over",
-            ),
-        ),
-        (
-            "RemoveWebhook",
-            ("DELETE", "/v1/leagues/{league_id}/webhooks/{webhook_id}"),
-        ),
-    ] {
-        all.push(link(
-            ("POST", "/v1/leagues/{league_id}/webhooks", "201"),
-            name,
-            target,
-            webhook.clone(),
-        ));
-    }
-    all.push(Link {
-        body: Some(json!({"endpoint": "$response.body#/endpoint"})),
-        ..link(
-            ("POST", "/v1/players/me/push-subscriptions", "201"),
-            "Unsubscribe",
-            ("DELETE", "/v1/players/me/push-subscriptions"),
-            json!({}),
-        )
-    });
-    all.push(link(
-        ("POST", "/v1/players/me/push-subscriptions", "201"),
-        "UnsubscribeById",
-        (
-            "DELETE",
-            "/v1/players/me/push-subscriptions/{subscription_id}",
-        ),
-        json!({"subscription_id": "$response.body#/id"}),
-    ));
-    for from in [
-        ("POST", "/v1/auth/register", "201"),
-        ("POST", "/v1/auth/login", "200"),
-        ("POST", "/v1/auth/refresh", "200"),
-    ] {
-        all.push(Link {
-            body: Some(json!({"refresh_token": "$response.body#/refresh_token"})),
-            ..link(from, "Refresh", ("POST", "/v1/auth/refresh"), json!({}))
-        });
-    }
-    all
-}
-
-/// A JSON pointer's escaping of `path` (`/` as `~1`).
-fn pointer(path: &str) -> String {
-    path.replace('~', "~0").replace('/', "~1")
-}
 
 /// Sets every `Idempotency-Key` header's schema.
 fn idempotency_keys(doc: &mut Value) {
@@ -267,181 +50,6 @@ fn constraints(doc: &mut Value) {
             if let Some(discard) = variant.pointer_mut("/properties/discard") {
                 discard["uniqueItems"] = json!(true);
             }
-        }
-    }
-}
-
-/// `snake_case` as `PascalCase`.
-fn pascal(snake: &str) -> String {
-    snake
-        .split('_')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first.to_uppercase().chain(chars).collect::<String>()
-            })
-        })
-        .collect()
-}
-
-/// The `type` tag of an object variant (`{"type": {"enum": ["declare"]}}`).
-fn tag(variant: &Value) -> Option<String> {
-    variant
-        .pointer("/properties/type/enum/0")
-        .and_then(Value::as_str)
-        .map(str::to_owned)
-}
-
-/// `schema`, or the component it refers to.
-fn resolved<'a>(schema: &'a Value, schemas: &'a Value) -> &'a Value {
-    match schema["$ref"]
-        .as_str()
-        .and_then(|r| r.strip_prefix("#/components/schemas/"))
-    {
-        Some(name) => &schemas[name],
-        None => schema,
-    }
-}
-
-/// The variants of union `name`, each one flat object: a nested union's variants in its
-/// place, and an `allOf` of an object and the `type` tag (serde's newtype variant) merged.
-fn variants(schemas: &Value, name: &str) -> Vec<Value> {
-    let mut flat = Vec::new();
-    for variant in schemas[name]["oneOf"].as_array().into_iter().flatten() {
-        let target = resolved(variant, schemas);
-        if target.get("oneOf").is_some() {
-            let nested = variant["$ref"]
-                .as_str()
-                .and_then(|r| r.strip_prefix("#/components/schemas/"))
-                .unwrap_or_default();
-            flat.extend(variants(schemas, nested));
-        } else if let Some(parts) = target["allOf"].as_array() {
-            let mut merged = json!({"type": "object", "required": [], "properties": {}});
-            for part in parts.iter().map(|part| resolved(part, schemas)) {
-                if let (Some(description), None) =
-                    (part.get("description"), merged.get("description"))
-                {
-                    merged["description"] = description.clone();
-                }
-                for (key, property) in part["properties"].as_object().into_iter().flatten() {
-                    merged["properties"][key] = property.clone();
-                }
-                for required in part["required"].as_array().into_iter().flatten() {
-                    if let Some(list) = merged["required"].as_array_mut() {
-                        list.push(required.clone());
-                    }
-                }
-            }
-            flat.push(merged);
-        } else {
-            flat.push(target.clone());
-        }
-    }
-    flat
-}
-
-/// `schema` without its descriptions, to tell two shapes apart.
-fn shape(schema: &Value) -> Value {
-    match schema {
-        Value::Object(map) => map
-            .iter()
-            .filter(|(key, _)| !matches!(key.as_str(), "description" | "title"))
-            .map(|(key, value)| (key.clone(), shape(value)))
-            .collect(),
-        Value::Array(items) => items.iter().map(shape).collect(),
-        other => other.clone(),
-    }
-}
-
-/// Stores `variant` as the component `{Tag}{suffix}` (or `{Tag}{suffix}View` when a
-/// variant of another shape has that name; the same shape is shared) and returns its
-/// reference.
-fn component(schemas: &mut Value, variant: &Value, suffix: &str) -> Option<(String, Value)> {
-    let kind = tag(variant)?;
-    let mut name = format!("{}{suffix}", pascal(&kind));
-    if schemas
-        .get(&name)
-        .is_some_and(|known| shape(known) != shape(variant))
-    {
-        name.push_str("View");
-    }
-    if schemas.get(&name).is_none() {
-        let mut titled = variant.clone();
-        titled["title"] = json!(name);
-        schemas[&name] = titled;
-    }
-    Some((
-        kind,
-        json!({"$ref": format!("#/components/schemas/{name}")}),
-    ))
-}
-
-/// Union `name` as a `oneOf` of the named `variants`, with a discriminator on `type`.
-fn discriminated(schemas: &mut Value, name: &str, variants: &[Value], suffix: &str) {
-    let mut refs = Vec::new();
-    let mut mapping = serde_json::Map::new();
-    for variant in variants {
-        if let Some((kind, reference)) = component(schemas, variant, suffix) {
-            mapping.insert(kind, reference["$ref"].clone());
-            refs.push(reference);
-        }
-    }
-    let description = schemas[name].get("description").cloned();
-    schemas[name] = json!({
-        "oneOf": refs,
-        "discriminator": {"propertyName": "type", "mapping": mapping},
-    });
-    if let Some(description) = description {
-        schemas[name]["description"] = description;
-    }
-}
-
-/// Names every union's variants, so that a generated client has `DeclareAction` where it
-/// would number them, and makes the two unions of events one shape per `type` each:
-/// `TableEvent`, a stored event as the hand record has it, and `EventData`, an event as
-/// the events endpoint and the stream show it (redacted while its hand is in play).
-fn name_unions(doc: &mut Value) {
-    let schemas = &mut doc["components"]["schemas"];
-    for (union, suffix) in [("ActionIn", "Action"), ("Outcome", "Outcome")] {
-        let flat = variants(schemas, union);
-        discriminated(schemas, union, &flat, suffix);
-    }
-    let record = variants(schemas, "TableEvent");
-    discriminated(schemas, "TableEvent", &record, "");
-    // The kinds a viewer sees in shapes of their own; every other kind as it is stored.
-    let viewed = [
-        variants(schemas, "HandDealtView"),
-        variants(schemas, "EventView"),
-    ]
-    .concat();
-    let kinds: Vec<String> = viewed.iter().filter_map(tag).collect();
-    let mut live: Vec<Value> = record
-        .into_iter()
-        .filter(|v| tag(v).is_some_and(|t| !kinds.contains(&t)))
-        .collect();
-    live.extend(viewed);
-    if let Some(all) = schemas.as_object_mut() {
-        for spliced in ["Event", "EventView", "HandDealtView"] {
-            all.remove(spliced);
-        }
-    }
-    schemas["EventData"] = json!({
-        "description": "An event as the caller may see it: redacted for them while its hand is in play, whole once it has ended."
-    });
-    discriminated(schemas, "EventData", &live, "");
-    let text = schemas.to_string();
-    if let Some(all) = schemas
-        .as_object_mut()
-        .filter(|_| !text.contains("\"#/components/schemas/HandStart\""))
-    {
-        all.remove("HandStart");
-    }
-    if let Some(variants) = schemas
-        .pointer_mut("/BourrePenalty/oneOf")
-        .and_then(Value::as_array_mut)
-    {
-        for (variant, title) in variants.iter_mut().zip(["PotPenalty", "FixedPenalty"]) {
-            variant["title"] = json!(title);
         }
     }
 }
@@ -601,40 +209,6 @@ fn describe_optional_references(doc: &mut Value) {
     }
 }
 
-/// Adds every link to its response.
-fn add_links(doc: &mut Value) {
-    for l in links() {
-        let (method, path, status) = l.from;
-        let at = format!(
-            "/paths/{}/{}/responses/{status}",
-            pointer(path),
-            method.to_lowercase()
-        );
-        // By the target's operation id: an `operationRef` is a URI reference, where the
-        // path template's braces would have to be percent-encoded.
-        let target = format!(
-            "/paths/{}/{}",
-            pointer(l.target.1),
-            l.target.0.to_lowercase()
-        );
-        let Some(id) = doc
-            .pointer(&format!("{target}/operationId"))
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-        else {
-            continue;
-        };
-        let Some(response) = doc.pointer_mut(&at) else {
-            continue;
-        };
-        let mut value = json!({"operationId": id, "parameters": l.parameters});
-        if let Some(body) = l.body {
-            value["requestBody"] = body;
-        }
-        response["links"][l.name] = value;
-    }
-}
-
 /// Marks every operation that declares no `security` as public (`security: []`): the
 /// document has no default, and a linter cannot tell an omission from a public operation.
 fn public_operations(doc: &mut Value) {
@@ -673,7 +247,7 @@ fn first_sentence(text: &str) -> String {
 /// body) and `responses` (status, then media type). The test that walks every operation
 /// (tests/api/examples.rs) records them from a running server and checks each against the
 /// schema it illustrates, so an example cannot drift from the document.
-const EXAMPLES: &str = include_str!("../../openapi/examples.json");
+const EXAMPLES: &str = include_str!("../../../openapi/examples.json");
 
 /// Gives every request body and answer its recorded example.
 fn add_examples(doc: &mut Value) {
@@ -738,6 +312,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
 
 #[cfg(test)]
 mod tests {
+    use super::unions::tag;
     use super::*;
 
     /// The served document is the refined one (`refine` serves the unrefined one when its
@@ -796,27 +371,6 @@ mod tests {
             }
         }
         assert!(operations > 50, "{operations} operations");
-    }
-
-    #[test]
-    fn every_link_joins_two_documented_operations() {
-        let doc = serde_json::to_value(super::super::openapi()).unwrap_or_default();
-        for l in links() {
-            let (method, path, status) = l.from;
-            let at = format!(
-                "/paths/{}/{}/responses/{status}/links/{}",
-                pointer(path),
-                method.to_lowercase(),
-                l.name
-            );
-            assert!(doc.pointer(&at).is_some(), "no link at {at}");
-            let target = format!(
-                "/paths/{}/{}",
-                pointer(l.target.1),
-                l.target.0.to_lowercase()
-            );
-            assert!(doc.pointer(&target).is_some(), "no operation {target}");
-        }
     }
 
     /// Every schema of the document, with its name.

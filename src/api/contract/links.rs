@@ -1,0 +1,289 @@
+//! The links from the operations that create a resource (or list them) to those that use it,
+//! so that a client generator and a stateful fuzzer follow real ids from one call to the
+//! next.
+
+use serde_json::{Value, json};
+
+/// A link: from the response `status` of `method path`, to `target` (`"METHOD path"`),
+/// named `name`, with its parameters and request body (runtime expressions).
+pub(super) struct Link {
+    from: (&'static str, &'static str, &'static str),
+    name: &'static str,
+    target: (&'static str, &'static str),
+    parameters: Value,
+    body: Option<Value>,
+}
+
+fn link(
+    from: (&'static str, &'static str, &'static str),
+    name: &'static str,
+    target: (&'static str, &'static str),
+    parameters: Value,
+) -> Link {
+    Link {
+        from,
+        name,
+        target,
+        parameters,
+        body: None,
+    }
+}
+
+const LEAGUE: &str = "/v1/leagues/{league_id}";
+
+const TABLE: &str = "/v1/tables/{table_id}";
+
+/// Every link of the document. Lists link only where they are never empty (a league's
+/// members include the caller; the fuzzing player always has a league).
+pub(super) fn links() -> Vec<Link> {
+    let league_created = ("POST", "/v1/leagues", "201");
+    let league_id = json!({"league_id": "$response.body#/id"});
+    let mut all: Vec<Link> = [
+        ("GetLeague", ("GET", LEAGUE)),
+        ("Standings", ("GET", "/v1/leagues/{league_id}/standings")),
+        ("Ledger", ("GET", "/v1/leagues/{league_id}/ledger")),
+        ("History", ("GET", "/v1/leagues/{league_id}/history")),
+        ("Webhooks", ("GET", "/v1/leagues/{league_id}/webhooks")),
+        ("Members", ("GET", "/v1/leagues/{league_id}/members")),
+        ("Lobby", ("GET", "/v1/leagues/{league_id}/tables")),
+        (
+            "JoinRequests",
+            ("GET", "/v1/leagues/{league_id}/join-requests"),
+        ),
+        ("CloseSeason", ("POST", "/v1/leagues/{league_id}/seasons")),
+        (
+            "RotateInviteCode",
+            ("POST", "/v1/leagues/{league_id}/invite-code"),
+        ),
+    ]
+    .into_iter()
+    .map(|(name, target)| link(league_created, name, target, league_id.clone()))
+    .collect();
+    all.push(Link {
+        body: Some(json!({"invite_code": "$response.body#/invite_code"})),
+        ..link(
+            league_created,
+            "Join",
+            ("POST", "/v1/leagues/{league_id}/members"),
+            league_id.clone(),
+        )
+    });
+    all.push(Link {
+        body: Some(
+            json!({"player_id": "$response.body#/created_by", "amount": 10, "reason": "rebuy"}),
+        ),
+        ..link(
+            league_created,
+            "Grant",
+            ("POST", "/v1/leagues/{league_id}/grants"),
+            league_id.clone(),
+        )
+    });
+    all.push(Link {
+        body: Some(
+            json!({"league_id": "$response.body#/id", "name": "Linked", "rules": {"ante": 1}}),
+        ),
+        ..link(
+            league_created,
+            "CreateTable",
+            ("POST", "/v1/tables"),
+            json!({}),
+        )
+    });
+    let listed = json!({"league_id": "$response.body#/leagues/0/league_id"});
+    all.push(link(
+        ("GET", "/v1/leagues", "200"),
+        "GetLeague",
+        ("GET", LEAGUE),
+        listed,
+    ));
+    let member = json!({
+        "league_id": "$request.path.league_id",
+        "player_id": "$response.body#/members/0/player_id",
+    });
+    all.push(link(
+        ("GET", "/v1/leagues/{league_id}/members", "200"),
+        "RemoveMember",
+        ("DELETE", "/v1/leagues/{league_id}/members/{player_id}"),
+        member,
+    ));
+    all.push(Link {
+        body: Some(json!({"player_id": "$response.body#/members/0/player_id"})),
+        ..link(
+            ("GET", "/v1/leagues/{league_id}/members", "200"),
+            "Promote",
+            ("POST", "/v1/leagues/{league_id}/admins"),
+            json!({"league_id": "$request.path.league_id"}),
+        )
+    });
+    let table_created = ("POST", "/v1/tables", "201");
+    let table_id = json!({"table_id": "$response.body#/id"});
+    for (name, target) in [
+        ("GetTable", ("GET", TABLE)),
+        ("Sit", ("POST", "/v1/tables/{table_id}/seats")),
+        ("Stand", ("DELETE", "/v1/tables/{table_id}/seats/me")),
+        ("StartHand", ("POST", "/v1/tables/{table_id}/hands")),
+        ("Hands", ("GET", "/v1/tables/{table_id}/hands")),
+        ("Act", ("POST", "/v1/tables/{table_id}/actions")),
+        ("Events", ("GET", "/v1/tables/{table_id}/events")),
+        ("Close", ("POST", "/v1/tables/{table_id}/close")),
+        ("AddBot", ("POST", "/v1/tables/{table_id}/bots")),
+        (
+            "StreamTicket",
+            ("POST", "/v1/tables/{table_id}/stream-ticket"),
+        ),
+        (
+            "ClientSeed",
+            ("PUT", "/v1/tables/{table_id}/seats/me/client-seed"),
+        ),
+    ] {
+        all.push(link(table_created, name, target, table_id.clone()));
+    }
+    let hand = json!({"table_id": "$response.body#/id", "hand_no": "$response.body#/hand_no"});
+    for (name, target) in [
+        (
+            "HandRecord",
+            ("GET", "/v1/tables/{table_id}/hands/{hand_no}"),
+        ),
+        (
+            "HandAudit",
+            ("GET", "/v1/tables/{table_id}/hands/{hand_no}/audit"),
+        ),
+    ] {
+        all.push(link(
+            ("POST", "/v1/tables/{table_id}/hands", "201"),
+            name,
+            target,
+            hand.clone(),
+        ));
+    }
+    all.push(link(
+        ("POST", "/v1/tables/{table_id}/bots", "201"),
+        "RemoveBot",
+        ("DELETE", "/v1/tables/{table_id}/bots/{seat}"),
+        json!({"table_id": "$response.body#/id", "seat": "$response.body#/seats/1/seat"}),
+    ));
+    let webhook =
+        json!({"league_id": "$request.path.league_id", "webhook_id": "$response.body#/id"});
+    for (name, target) in [
+        (
+            "Deliveries",
+            (
+                "GET",
+                "/v1/leagues/{league_id}/webhooks/{webhook_id}/deliveries",
+            ),
+        ),
+        (
+            "TakeOver",
+            (
+                "POST",
+                "/v1/leagues/{league_id}/webhooks/{webhook_id}/take-over",
+            ),
+        ),
+        (
+            "RemoveWebhook",
+            ("DELETE", "/v1/leagues/{league_id}/webhooks/{webhook_id}"),
+        ),
+    ] {
+        all.push(link(
+            ("POST", "/v1/leagues/{league_id}/webhooks", "201"),
+            name,
+            target,
+            webhook.clone(),
+        ));
+    }
+    all.push(Link {
+        body: Some(json!({"endpoint": "$response.body#/endpoint"})),
+        ..link(
+            ("POST", "/v1/players/me/push-subscriptions", "201"),
+            "Unsubscribe",
+            ("DELETE", "/v1/players/me/push-subscriptions"),
+            json!({}),
+        )
+    });
+    all.push(link(
+        ("POST", "/v1/players/me/push-subscriptions", "201"),
+        "UnsubscribeById",
+        (
+            "DELETE",
+            "/v1/players/me/push-subscriptions/{subscription_id}",
+        ),
+        json!({"subscription_id": "$response.body#/id"}),
+    ));
+    for from in [
+        ("POST", "/v1/auth/register", "201"),
+        ("POST", "/v1/auth/login", "200"),
+        ("POST", "/v1/auth/refresh", "200"),
+    ] {
+        all.push(Link {
+            body: Some(json!({"refresh_token": "$response.body#/refresh_token"})),
+            ..link(from, "Refresh", ("POST", "/v1/auth/refresh"), json!({}))
+        });
+    }
+    all
+}
+
+/// A JSON pointer's escaping of `path` (`/` as `~1`).
+pub(super) fn pointer(path: &str) -> String {
+    path.replace('~', "~0").replace('/', "~1")
+}
+
+/// Adds every link to its response.
+pub(super) fn add_links(doc: &mut Value) {
+    for l in links() {
+        let (method, path, status) = l.from;
+        let at = format!(
+            "/paths/{}/{}/responses/{status}",
+            pointer(path),
+            method.to_lowercase()
+        );
+        // By the target's operation id: an `operationRef` is a URI reference, where the
+        // path template's braces would have to be percent-encoded.
+        let target = format!(
+            "/paths/{}/{}",
+            pointer(l.target.1),
+            l.target.0.to_lowercase()
+        );
+        let Some(id) = doc
+            .pointer(&format!("{target}/operationId"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+        else {
+            continue;
+        };
+        let Some(response) = doc.pointer_mut(&at) else {
+            continue;
+        };
+        let mut value = json!({"operationId": id, "parameters": l.parameters});
+        if let Some(body) = l.body {
+            value["requestBody"] = body;
+        }
+        response["links"][l.name] = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_link_joins_two_documented_operations() {
+        let doc = serde_json::to_value(super::super::super::openapi()).unwrap_or_default();
+        for l in links() {
+            let (method, path, status) = l.from;
+            let at = format!(
+                "/paths/{}/{}/responses/{status}/links/{}",
+                pointer(path),
+                method.to_lowercase(),
+                l.name
+            );
+            assert!(doc.pointer(&at).is_some(), "no link at {at}");
+            let target = format!(
+                "/paths/{}/{}",
+                pointer(l.target.1),
+                l.target.0.to_lowercase()
+            );
+            assert!(doc.pointer(&target).is_some(), "no operation {target}");
+        }
+    }
+}
