@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::caller::{Caller, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Busy, Conflict, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::text;
 use crate::app::App;
@@ -82,8 +82,7 @@ impl From<Session> for SessionOut {
         (status = 422, response = Unprocessable),
         (status = 429, description = "`rate_limited`: too many registrations from the client's address this hour (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[post("/register")]
@@ -131,8 +130,7 @@ pub async fn guest(app: web::Data<App>, req: HttpRequest) -> Result<HttpResponse
         (status = 401, response = Unauthorized),
         (status = 429, description = "`too_many_attempts`: after 3 failed logins of the account from the client's address (or 20 from the address over all accounts), each further try waits longer (1 s, 2 s, 4 s, ... up to 15 minutes); other addresses are not affected; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a login may be tried again"))),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[post("/login")]
@@ -219,8 +217,7 @@ pub struct PasswordResetConfirm {
         (status = 422, response = Unprocessable),
         (status = 429, description = "`rate_limited`: too many confirms for this address this hour (30), or from the client's address (`BOURRE_REGISTRATIONS_PER_HOUR`, default 20); see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next hour"))),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[post("/password-reset/confirm")]

@@ -82,6 +82,9 @@ macro_rules! described_responses {
 }
 
 described_responses! {
+    /// 503 `busy`, shared by the operations that hash a password.
+    Busy = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a \
+        burst of sign-ins queues); the request changed nothing, see `Retry-After`",
     /// 429 `quota_exceeded` for a new idempotency key, shared by the keyed operations.
     QuotaExceeded = "`quota_exceeded`: with a new `Idempotency-Key`, the caller has their most \
         replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000; kept 24 hours); without a key, or \

@@ -3,11 +3,21 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
+use utoipa::IntoParams;
 
 use super::error::ApiError;
 use crate::app::ErrorCode;
 use crate::app::kernel::idempotency::canonical_json;
 use crate::app::kernel::idempotency::{IdempotencyKey, Reply};
+
+/// The `Idempotency-Key` header of the operations that create something, as documented.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct KeyHeader {
+    /// A retry with the same key returns the stored response and changes nothing (24 hours)
+    #[param(rename = "Idempotency-Key")]
+    pub key: Option<String>,
+}
 
 /// The request's `Idempotency-Key`, bound to what it asks: the operation and the canonical
 /// JSON of its inputs (sorted keys, no whitespace), so the same key with another request is

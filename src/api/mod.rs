@@ -81,7 +81,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
             error::QuotaExceeded,
             error::PushQuotaExceeded,
             error::ChatTooFast,
-            error::TooManyReports
+            error::TooManyReports,
+            error::Busy
         )
     )
 )]

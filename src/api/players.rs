@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::auth::{Credentials, EmailIn};
 use super::caller::{Caller, client_addr};
 use super::error::{
-    ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
+    ApiError, BadRequest, Busy, Conflict, Forbidden, NotFound, Problem, Unauthorized, Unprocessable,
 };
 use super::paging::{MyTablesQuery, TimePageQuery, page_limit};
 use super::text;
@@ -212,8 +212,7 @@ pub async fn update_me(
         (status = 401, response = Unauthorized),
         (status = 409, response = Conflict),
         (status = 422, response = Unprocessable),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[post("/me/upgrade")]
@@ -454,8 +453,7 @@ pub struct PasswordChange {
         (status = 422, response = Unprocessable),
         (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[put("/me/password")]
@@ -504,8 +502,7 @@ pub struct AccountDeletion {
         (status = 409, response = Conflict),
         (status = 429, description = "`too_many_attempts`: the login throttle's, see `POST /v1/auth/login`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a password may be tried again"))),
-        (status = 503, description = "`busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = Busy),
     )
 )]
 #[delete("/me")]

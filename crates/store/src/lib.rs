@@ -15,6 +15,7 @@ pub mod ledger;
 pub mod mail;
 pub mod memberships;
 pub mod notification_settings;
+pub mod outbox;
 pub mod players;
 pub mod push;
 pub mod quotas;

@@ -173,31 +173,6 @@ pub async fn claim(
     .await?)
 }
 
-/// Attempt `attempt` of message `id` is over: retried at `retry_at`, or (`None`) done
-/// with. Nothing when the lease ran out and another attempt took the message.
-pub async fn finish(
-    conn: &mut Conn,
-    id: i64,
-    attempt: i32,
-    retry_at: Option<DateTime<Utc>>,
-) -> Result<(), StoreError> {
-    let mine = mail_messages::table.filter(
-        mail_messages::id
-            .eq(id)
-            .and(mail_messages::attempts.eq(attempt)),
-    );
-    match retry_at {
-        Some(at) => {
-            diesel::update(mine)
-                .set(mail_messages::next_at.eq(at))
-                .execute(conn)
-                .await?
-        }
-        None => diesel::delete(mine).execute(conn).await?,
-    };
-    Ok(())
-}
-
 /// Drops codes made before `before` (used or not); returns how many went.
 pub async fn sweep(conn: &mut Conn, before: DateTime<Utc>) -> Result<usize, StoreError> {
     Ok(

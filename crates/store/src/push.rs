@@ -7,7 +7,7 @@ use diesel::sql_types::{Array, BigInt, Binary, Integer, Nullable, Text, Timestam
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use super::schema::{devices, push_messages, push_subscriptions, watchers};
+use super::schema::{devices, push_subscriptions, watchers};
 use super::{Conn, StoreError};
 
 /// Subscriptions one player keeps; subscribing beyond drops their oldest.
@@ -240,31 +240,6 @@ pub async fn claim(
     .bind::<BigInt, _>(WATCHER_FRESH_SECS)
     .load(conn)
     .await?)
-}
-
-/// Attempt `attempt` of message `id` is over: retried at `retry_at`, or (`None`) done
-/// with. Nothing when the lease ran out and another attempt took the message.
-pub async fn finish(
-    conn: &mut Conn,
-    id: i64,
-    attempt: i32,
-    retry_at: Option<DateTime<Utc>>,
-) -> Result<(), StoreError> {
-    let mine = push_messages::table.filter(
-        push_messages::id
-            .eq(id)
-            .and(push_messages::attempts.eq(attempt)),
-    );
-    match retry_at {
-        Some(at) => {
-            diesel::update(mine)
-                .set(push_messages::next_at.eq(at))
-                .execute(conn)
-                .await?
-        }
-        None => diesel::delete(mine).execute(conn).await?,
-    };
-    Ok(())
 }
 
 /// Writes this process's watchers: `(table, player)` pairs refreshed (or added) now, and

@@ -100,6 +100,7 @@ fn headers(doc: &mut Value) {
         response["headers"]["X-Request-Id"] = header("X-Request-Id");
     }
     for name in [
+        "Busy",
         "QuotaExceeded",
         "PushQuotaExceeded",
         "TooManyStreams",

@@ -12,7 +12,7 @@ use super::super::caller::Caller;
 use super::super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, QuotaExceeded, Unauthorized, Unprocessable,
 };
-use super::super::idempotency::{key_from, respond};
+use super::super::idempotency::{KeyHeader, key_from, respond};
 use super::super::text;
 use crate::app::App;
 use crate::app::kernel::ids::{LeagueId, PlayerId};
@@ -190,7 +190,7 @@ pub struct GrantIn {
     operation_id = "grant_chips",
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("league_id" = Uuid, Path), KeyHeader),
     request_body = GrantIn,
     responses(
         (status = 201, description = "Granted: the member's balance after it", body = Granted),
@@ -234,7 +234,7 @@ pub async fn grant(
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("league_id" = Uuid, Path), KeyHeader),
     responses(
         (status = 201, description = "The season closed; the next one runs from now", body = Season),
         (status = 400, response = BadRequest),

@@ -16,7 +16,7 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, Unauthorized,
     Unprocessable,
 };
-use super::idempotency::{key_from, respond};
+use super::idempotency::{KeyHeader, key_from, respond};
 use super::paging::{ListQuery, TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
@@ -71,7 +71,7 @@ pub struct JoinLeague {
     operation_id = "create_league",
     tag = "leagues",
     security(("bearer" = [])),
-    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(KeyHeader),
     request_body = NewLeague,
     responses(
         (status = 201, description = "Created: the caller is its admin and first member", body = LeagueView),
@@ -117,7 +117,7 @@ pub async fn create(
     operation_id = "join_league",
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("league_id" = Uuid, Path), KeyHeader),
     request_body = JoinLeague,
     responses(
         (status = 201, description = "A member now", body = LeagueView),
@@ -166,7 +166,7 @@ pub async fn join(
     operation_id = "join_league_by_code",
     tag = "leagues",
     security(("bearer" = [])),
-    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(KeyHeader),
     request_body = JoinLeague,
     responses(
         (status = 201, description = "A member now", body = LeagueView),
@@ -359,7 +359,7 @@ pub struct InviteLimits {
 #[utoipa::path(
     tag = "leagues",
     security(("bearer" = [])),
-    params(("league_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("league_id" = Uuid, Path), KeyHeader),
     request_body(content = Option<InviteLimits>, content_type = "application/json"),
     responses(
         (status = 200, description = "The league with its new invite code", body = LeagueView),

@@ -13,7 +13,7 @@ use super::error::{
     ApiError, BadRequest, Conflict, Forbidden, NotFound, Problem, QuotaExceeded, Unauthorized,
     Unprocessable,
 };
-use super::idempotency::{key_from, respond};
+use super::idempotency::{KeyHeader, key_from, respond};
 use super::text;
 use crate::app::App;
 use crate::app::ErrorCode;
@@ -153,7 +153,7 @@ impl ActionIn {
     operation_id = "create_table",
     tag = "tables",
     security(("bearer" = [])),
-    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(KeyHeader),
     request_body = CreateTable,
     responses(
         (status = 201, description = "Created: the caller's view of the new table", body = TableView),
@@ -248,7 +248,7 @@ pub async fn get_table(
     operation_id = "take_seat",
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("table_id" = Uuid, Path), KeyHeader),
     request_body(content = Option<SitDown>, content_type = "application/json", description = "Optional"),
     responses(
         (status = 201, description = "Seated: the caller's view of the table", body = TableView),
@@ -307,7 +307,7 @@ pub async fn stand(
 #[utoipa::path(
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("table_id" = Uuid, Path), KeyHeader),
     responses(
         (status = 201, description = "Dealt: the caller's view of the new hand", body = TableView),
         (status = 400, response = BadRequest),
@@ -383,7 +383,7 @@ pub async fn act(
     operation_id = "close_table",
     tag = "tables",
     security(("bearer" = [])),
-    params(("table_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the stored response and changes nothing (24 hours)")),
+    params(("table_id" = Uuid, Path), KeyHeader),
     responses(
         (status = 200, description = "Closed: the caller's view of the table", body = TableView),
         (status = 400, response = BadRequest),

@@ -458,7 +458,14 @@ impl Cases<'_> {
             );
         }
         let mut conn = store::conn(&self.pool).await?;
-        store::mail::finish(&mut conn, message.id, message.attempts, retry_at).await?;
+        store::outbox::finish(
+            &mut conn,
+            store::outbox::Outbox::Mail,
+            message.id,
+            message.attempts,
+            retry_at,
+        )
+        .await?;
         if let Some(at) = retry_at {
             self.notify().look_again(at);
         }

@@ -25,6 +25,7 @@ use crate::kernel::ids::PlayerId;
 use crate::kernel::player::Authenticated;
 use crate::kernel::player::hold_player;
 use crate::notify::Cases;
+use crate::store::outbox::Outbox;
 use crate::store::players::Hold;
 use crate::store::{self, push::Claimed, push::Subscription};
 use crate::{AppError, ErrorCode};
@@ -454,7 +455,7 @@ impl Cases<'_> {
             // Its turn ended, or its deadline moved, during the quiet hours.
             crate::kernel::metrics::attempt(channel, "stale");
             let mut conn = store::conn(&self.pool).await?;
-            store::push::finish(&mut conn, push.id, push.attempts, None).await?;
+            store::outbox::finish(&mut conn, Outbox::Push, push.id, push.attempts, None).await?;
             return Ok(());
         }
         let outcome = match push.device_id {
@@ -525,7 +526,7 @@ impl Cases<'_> {
             None => "failed",
         };
         crate::kernel::metrics::attempt(channel, result);
-        store::push::finish(&mut conn, push.id, push.attempts, retry_at).await?;
+        store::outbox::finish(&mut conn, Outbox::Push, push.id, push.attempts, retry_at).await?;
         if let Some(at) = retry_at {
             self.look_again(at);
         }
