@@ -10,12 +10,12 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 
 use crate::api;
-use crate::app::identity::mail::Mailer;
 use crate::app::identity::oidc::Providers;
 use crate::app::identity::throttle::{AddressLimits, Cidr};
 use crate::app::kernel::drain::Stage;
 use crate::app::live::feeds::StreamLimits;
 use crate::app::notify::dispatcher::WebhookConfig;
+use crate::app::notify::mail::Mailer;
 use crate::app::notify::native::{Apns, Fcm, Native};
 use crate::app::notify::push::{DEFAULT_SUBJECT, PushConfig, Vapid};
 use crate::app::ops::database as store;

@@ -119,8 +119,7 @@ pub fn code_of(message: &str) -> String {
 pub fn mail_config(server: &MailServer, per_hour: i32) -> bourre::app::Config {
     bourre::app::Config {
         mail: Some(
-            bourre::app::identity::mail::Mailer::new(&server.url(), FROM, per_hour)
-                .expect("mailer"),
+            bourre::app::notify::mail::Mailer::new(&server.url(), FROM, per_hour).expect("mailer"),
         ),
         ..config(true)
     }

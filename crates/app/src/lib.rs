@@ -48,7 +48,7 @@ pub struct App {
     /// Login tries of one account from one address, one at a time in this process.
     pub login_turns: identity::throttle::LoginTurns,
     /// The players each player blocked, as this process last read them.
-    pub kept_blocks: social::blocks::KeptBlocks,
+    pub kept_blocks: kernel::shown::KeptBlocks,
 }
 
 impl App {
@@ -111,7 +111,7 @@ impl App {
             drain: kernel::drain::Drain::default(),
             hashing: identity::auth::Hashing::new(hash_slots),
             login_turns: identity::throttle::LoginTurns::default(),
-            kept_blocks: social::blocks::KeptBlocks::default(),
+            kept_blocks: kernel::shown::KeptBlocks::default(),
         }
     }
 }
@@ -145,7 +145,7 @@ pub struct Config {
     /// How Web Push is sent.
     pub push: notify::push::PushConfig,
     /// How mail is sent (`BOURRE_SMTP_URL`, `BOURRE_MAIL_FROM`); none: no email operations.
-    pub mail: Option<identity::mail::Mailer>,
+    pub mail: Option<notify::mail::Mailer>,
     /// Passwords hashed at once (`BOURRE_HASH_SLOTS`, default one per core; see
     /// [`identity::auth::Hashing`]).
     pub hash_slots: usize,

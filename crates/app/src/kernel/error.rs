@@ -440,7 +440,7 @@ error_codes! {
 pub fn errors_page() -> String {
     let mut page = String::from(
         "# Errors\n\n\
-         <!-- Generated from src/app/error.rs: `cargo run -q -- errors > docs/errors.md`. -->\n\n\
+         <!-- Generated from crates/app/src/kernel/error.rs: `cargo run -q -- errors > docs/errors.md`. -->\n\n\
          Every refusal is an `application/problem+json` body with `type` \
          (`urn:bourre:problem:<code>`), `title`, `status`, `detail`, a stable `code` (below), the `request_id` of the request (also in the \
          `X-Request-Id` header and the server's log) and, when a rule of the game refuses \

@@ -131,7 +131,7 @@ impl Cases<'_> {
         let rows = discovery::members_of(&mut conn, id.0, &after, limit).await?;
         let next_cursor = next(&rows, limit, |r| r.username.to_lowercase());
         drop(conn);
-        let blocked = self.social().blocked(player).await?;
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         let mut page = MembersPage {
             members: rows
                 .into_iter()

@@ -419,7 +419,7 @@ impl Cases<'_> {
         }
         sort_rows(&mut rows, sort, ascending);
         sort_rows(&mut bots, sort, ascending);
-        let blocked = self.social().blocked(player).await?;
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         crate::kernel::shown::unname(rows.iter_mut().chain(bots.iter_mut()), &blocked);
         Ok(Standings {
             season,

@@ -279,7 +279,7 @@ impl Cases<'_> {
                 let sent = match send {
                     Send::Webhook(delivery) => app.notify().deliver(&client, delivery).await,
                     Send::Push(push) => app.notify().push(&client, push).await,
-                    Send::Mail(mail) => app.identity().send_mail(mail).await,
+                    Send::Mail(mail) => app.notify().send_mail(mail).await,
                 };
                 if let Err(e) = sent {
                     crate::kernel::obs::warn(

@@ -2,6 +2,7 @@
 
 pub mod devices;
 pub mod dispatcher;
+pub mod mail;
 pub mod native;
 pub mod push;
 pub mod push_texts;

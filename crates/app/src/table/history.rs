@@ -230,7 +230,7 @@ impl Cases<'_> {
                 .collect();
         }
         drop(conn);
-        let blocked = self.social().blocked(player).await?;
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         for summary in &mut out {
             crate::kernel::shown::unname(&mut summary.players, &blocked);
         }

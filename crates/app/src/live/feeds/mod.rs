@@ -386,7 +386,7 @@ impl Cases<'_> {
     /// with the table's views at its version (the table's state read in the same
     /// transaction when this process has not kept it).
     async fn read_feed(&self, feed: &Feed, listeners: &[Uuid]) -> Result<(), AppError> {
-        let mut blocks = self.social().blocks_among(listeners).await?;
+        let mut blocks = self.kept_blocks.among(&self.pool, listeners).await?;
         let mut conn = store::conn(&self.pool).await?;
         loop {
             let current = feed.snapshot.borrow().clone();
@@ -414,7 +414,7 @@ impl Cases<'_> {
                     // through another process just before a message hides it, heard of
                     // or not.
                     let fresh = if said.messages.iter().any(|m| m.body.is_some()) {
-                        Some(self.social().blocks_now(conn, listeners, began).await?)
+                        Some(self.kept_blocks.read_now(conn, listeners, began).await?)
                     } else {
                         None
                     };

@@ -152,7 +152,7 @@ impl Cases<'_> {
         decide: impl Fn(&TableState, &Caller) -> Result<TableChange, AppError>,
     ) -> Result<Reply<TableView>, AppError> {
         let player = command.player;
-        let blocked = self.social().blocked(player).await?;
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         self.decide(command, decide, |state| {
             view::table_view(state, Some(player)).unnamed(&blocked)
         })
@@ -376,7 +376,7 @@ impl Cases<'_> {
                 kept
             }
         };
-        let blocked = self.social().blocked(player).await?;
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         let view = view::table_view(&kept, Some(player)).unnamed(&blocked);
         // The seats whose names the viewer's blocks hid: a block made or lifted changes it.
         let unnamed: String = kept
