@@ -1,7 +1,7 @@
 //! Engine benchmarks: a full bot-played 7-player hand (on a few decks, on many, and as
 //! `bourre simulate` plays it), and `legal_plays` mid-trick.
 //!
-//! Run with `cargo bench --bench engine`; hands per second = 1 / time per hand.
+//! Run with `cargo bench -p bourre-engine --bench engine`; hands per second = 1 / time per hand.
 
 use std::hint::black_box;
 

@@ -1,4 +1,5 @@
-//! Who a caller is: accounts, passwords, guests, OpenID, sessions, profiles, mail, the throttles that guard sign-in, and a player's data export.
+//! Who the caller is and what their account holds: accounts, passwords, guests, OpenID, sessions,
+//! profiles, email codes, the sign-in throttles and a player's export.
 
 pub mod account;
 pub mod auth;

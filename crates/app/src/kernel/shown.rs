@@ -22,6 +22,24 @@ pub trait Named {
     fn unname(&mut self);
 }
 
+/// Implements [`Named`] for a type that shows `player_id` by its `display_name` and
+/// `avatar`.
+macro_rules! named_by_player_id {
+    ($type:ty) => {
+        impl $crate::kernel::shown::Named for $type {
+            fn player(&self) -> uuid::Uuid {
+                self.player_id
+            }
+
+            fn unname(&mut self) {
+                self.display_name = None;
+                self.avatar = None;
+            }
+        }
+    };
+}
+pub(crate) use named_by_player_id;
+
 /// Drops the chosen names of the players in `blocked` (sorted) from `items`.
 pub fn unname<'a, T: Named + 'a>(items: impl IntoIterator<Item = &'a mut T>, blocked: &[Uuid]) {
     for item in items {

@@ -67,16 +67,7 @@ pub struct Member {
     pub seat: Option<u8>,
 }
 
-impl crate::kernel::shown::Named for Member {
-    fn player(&self) -> Uuid {
-        self.player_id
-    }
-
-    fn unname(&mut self) {
-        self.display_name = None;
-        self.avatar = None;
-    }
-}
+crate::kernel::shown::named_by_player_id!(Member);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MembersPage {

@@ -1,4 +1,4 @@
-//! The room of leagues: membership, invitations, administration, the league's history, standings and discovery.
+//! Membership, administration and standings of a league; it knows no table.
 //!
 //! Leagues: create, join by invite code (the starting balance is credited through the
 //! ledger), or ask to join one that admits members on an admin's approval.

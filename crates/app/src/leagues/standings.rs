@@ -61,16 +61,7 @@ pub struct Standing {
     pub rating_uncertainty: f64,
 }
 
-impl crate::kernel::shown::Named for Standing {
-    fn player(&self) -> Uuid {
-        self.player_id
-    }
-
-    fn unname(&mut self) {
-        self.display_name = None;
-        self.avatar = None;
-    }
-}
+crate::kernel::shown::named_by_player_id!(Standing);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Standings {

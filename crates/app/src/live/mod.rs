@@ -1,4 +1,5 @@
-//! The room of what is live: each process's fan-out of notices, the feeds of tables, streams and long-polls, and who is watching.
+//! Pushes committed change to listeners: each process's feeds of tables, its streams and
+//! long-polls, and who is watching.
 //!
 //! Live updates across server processes: every append notifies `bourre_events` with
 //! `<table_id>:<seq>`, and every chat message with `<table_id>:0:<message_id>` (PostgreSQL

@@ -1,4 +1,5 @@
-//! What reaches a player away from the table: the notification outbox and its dispatcher, webhooks, Web Push, native push, devices and each player's settings.
+//! Delivers outside the process: the notification outbox and its dispatcher, webhooks, Web Push,
+//! native push and mail, devices and each player's settings.
 
 pub mod devices;
 pub mod dispatcher;

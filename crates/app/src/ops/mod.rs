@@ -1,5 +1,4 @@
-//! What operators run beside the service: the database a process runs on (its migrations and
-//! pool, for the binary's commands), readiness, rebuilding projections from the log, and
+//! Maintenance: the database a process runs on, readiness, rebuilding projections from the log, and
 //! housekeeping.
 
 pub mod health;

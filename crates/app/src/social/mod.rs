@@ -1,4 +1,4 @@
-//! What players say to and about each other: a league's chat, blocks and reports.
+//! What players say and hide (chat, blocks, reports); it reads tables, never writes them.
 
 pub mod blocks;
 pub mod chat;

@@ -90,16 +90,7 @@ pub struct HandPlayer {
     pub bot: bool,
 }
 
-impl crate::kernel::shown::Named for HandPlayer {
-    fn player(&self) -> uuid::Uuid {
-        self.player_id
-    }
-
-    fn unname(&mut self) {
-        self.display_name = None;
-        self.avatar = None;
-    }
-}
+crate::kernel::shown::named_by_player_id!(HandPlayer);
 
 async fn rows_of_hand(
     conn: &mut Conn,

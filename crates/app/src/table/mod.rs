@@ -1,4 +1,4 @@
-//! The room of tables: a table's state from its log, its commands and the one pipeline that writes them, what each seat may see, hand history and audits, bots, deadlines and the notices a move sets off.
+//! The table aggregate and its one door: commands decide, the pipeline commits, the view redacts.
 //!
 //! The table aggregate. A table's state ([`state::TableState`]) is a fold of its events
 //! ([`state::TableState::apply`]); a command is a pure decision on that state that gives a

@@ -90,16 +90,7 @@ pub struct SeatOut {
     pub bot: bool,
 }
 
-impl crate::kernel::shown::Named for SeatOut {
-    fn player(&self) -> Uuid {
-        self.player_id
-    }
-
-    fn unname(&mut self) {
-        self.display_name = None;
-        self.avatar = None;
-    }
-}
+crate::kernel::shown::named_by_player_id!(SeatOut);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ToActOut {
