@@ -67,10 +67,7 @@ impl Cases<'_> {
             .await?;
         match timed_out {
             Some(Some(after)) => {
-                let version = after.table.version;
-                self.wake_bots(&after);
-                self.tables.put(after);
-                self.announce(id.0, version);
+                self.after_commit(id, after);
                 Ok(true)
             }
             Some(None) => Ok(true),

@@ -303,11 +303,20 @@ impl Cases<'_> {
         #[cfg(debug_assertions)]
         self.check_kept(command.table, command.player, &after)
             .await?;
+        self.after_commit(command.table, after);
+        Ok(())
+    }
+
+    /// What every committed write of a table sets off, in one place, once its transaction
+    /// committed (what it wrote beside its events, standings' lines and notifications, is
+    /// in its own statement, see [`write`]): the bots to act next are woken, the state it
+    /// left is kept, and the change is announced to every process's feeds and to this
+    /// process's dispatcher.
+    pub(crate) fn after_commit(&self, table: TableId, after: TableState) {
         let version = after.table.version;
         self.wake_bots(&after);
         self.tables.put(after);
-        self.announce(command.table.0, version);
-        Ok(())
+        self.announce(table.0, version);
     }
 
     /// The table as kept by this process when its version and stamp are unchanged (one
@@ -397,7 +406,7 @@ impl Cases<'_> {
     /// After a commit: wakes the long-polls and streams of every process (see
     /// [`crate::live::Live::announce`]), and this process's dispatcher, since the
     /// commit may have written notifications.
-    pub(crate) fn announce(&self, id: uuid::Uuid, version: i64) {
+    fn announce(&self, id: uuid::Uuid, version: i64) {
         self.live.announce(crate::kernel::notice::Notice {
             table: id,
             seq: version,
