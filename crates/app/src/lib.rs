@@ -1,7 +1,10 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project.
-//! A table's commands ([`commands`]) are decisions on its state ([`table`]) that come in
-//! through one door ([`pipeline`]), which keeps busy tables, commits moves together and
-//! writes every change through the one write path.
+//! They live in rooms by domain, a room importing and calling only those below it
+//! ([`kernel`] < [`leagues`] < [`table`] < [`social`], [`notify`] < [`live`], [`identity`] <
+//! [`ops`]); [`App`] is the composition root, and each room's use cases are reached through
+//! it: `app.table().act(...)`. A table's commands (`table::commands`) are decisions on its
+//! state that come in through one door (`table::pipeline`), which keeps busy tables,
+//! commits moves together and writes every change through the one write path.
 
 pub mod identity;
 pub mod leagues;
@@ -22,8 +25,8 @@ pub use kernel::error::{AppError, ErrorCode, errors_page};
 
 use crate::store::DbPool;
 
-/// What the use cases need: the database, the configuration, and this process's fan-out
-/// of live notices.
+/// The composition root: the context every room shares (the database, the configuration,
+/// the bus of notices, the drain) and each room's state, with an accessor per room.
 #[derive(Clone)]
 pub struct App {
     pub pool: DbPool,
