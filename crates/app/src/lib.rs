@@ -157,8 +157,9 @@ pub struct Config {
     pub guest_ttl: Duration,
     /// How long a table's chat is kept (`BOURRE_CHAT_RETENTION_DAYS`).
     pub chat_kept: Duration,
-    /// Messages one player says at one table in [`social::chat::BURST_SECS`], at most ([`social::chat::BURST`];
-    /// the load benchmark lifts it, so that its chat traffic is all said).
+    /// Messages one player says at one table in [`social::chat::BURST_SECS`], at most
+    /// ([`social::chat::BURST`]; the load benchmark lifts it, so that its chat traffic is all
+    /// said).
     pub chat_burst: i64,
     /// The operator's channel for reports (`BOURRE_OPERATOR_WEBHOOK_URL`).
     pub operator: Option<notify::webhooks::Operator>,
