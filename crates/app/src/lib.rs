@@ -47,7 +47,7 @@ pub struct App {
     /// Where the process is on its way out.
     pub drain: kernel::drain::Drain,
     /// Password hashing's slots, one per core.
-    pub hashing: identity::auth::Hashing,
+    pub hashing: identity::hashing::Hashing,
     /// Login tries of one account from one address, one at a time in this process.
     pub login_turns: identity::throttle::LoginTurns,
     /// The players each player blocked, as this process last read them.
@@ -112,7 +112,7 @@ impl App {
             outbox: std::sync::Arc::default(),
             sending: std::sync::Arc::new(tokio::sync::Semaphore::new(notify::dispatcher::SENDING)),
             drain: kernel::drain::Drain::default(),
-            hashing: identity::auth::Hashing::new(hash_slots),
+            hashing: identity::hashing::Hashing::new(hash_slots),
             login_turns: identity::throttle::LoginTurns::default(),
             kept_blocks: kernel::shown::KeptBlocks::default(),
         }
@@ -150,7 +150,7 @@ pub struct Config {
     /// How mail is sent (`BOURRE_SMTP_URL`, `BOURRE_MAIL_FROM`); none: no email operations.
     pub mail: Option<notify::mail::Mailer>,
     /// Passwords hashed at once (`BOURRE_HASH_SLOTS`, default one per core; see
-    /// [`identity::auth::Hashing`]).
+    /// [`identity::hashing::Hashing`]).
     pub hash_slots: usize,
     /// How long a guest may go unseen (no sign-in, no refresh) before it is deleted
     /// (`BOURRE_GUEST_TTL_DAYS`).

@@ -9,7 +9,8 @@ use diesel_async::AsyncConnection;
 use std::net::IpAddr;
 
 use crate::identity::Cases;
-use crate::identity::auth::{HashSlot, check_password};
+use crate::identity::auth::check_password;
+use crate::identity::hashing::HashSlot;
 use crate::identity::sessions::Ended;
 use crate::kernel::ids::{LeagueId, PlayerId, TableId};
 use crate::kernel::player::Authenticated;

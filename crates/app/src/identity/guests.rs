@@ -10,7 +10,8 @@ use std::net::IpAddr;
 use uuid::Uuid;
 
 use crate::identity::Cases;
-use crate::identity::auth::{Player, check_password, check_username};
+use crate::identity::auth::{check_password, check_username};
+use crate::identity::sessions::Player;
 use crate::identity::sessions::Session;
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::hold_player;

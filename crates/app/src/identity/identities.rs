@@ -12,8 +12,9 @@ use diesel_async::AsyncConnection;
 use uuid::Uuid;
 
 use crate::identity::Cases;
-use crate::identity::auth::{Player, check_username};
+use crate::identity::auth::check_username;
 use crate::identity::oidc::{Verified, random_text};
+use crate::identity::sessions::Player;
 use crate::identity::sessions::Session;
 use crate::identity::sessions::token_hash;
 use crate::kernel::ids::PlayerId;

@@ -21,7 +21,8 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::identity::Cases;
-use crate::identity::auth::{Player, check_password};
+use crate::identity::auth::check_password;
+use crate::identity::sessions::Player;
 use crate::identity::sessions::{Ended, Session};
 use crate::kernel::ids::PlayerId;
 use crate::kernel::player::{hold_player, unknown_player};

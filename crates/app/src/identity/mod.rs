@@ -5,6 +5,7 @@ pub mod account;
 pub mod auth;
 pub mod export;
 pub mod guests;
+pub mod hashing;
 pub mod identities;
 pub mod mail;
 pub mod oidc;

@@ -17,7 +17,6 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::identity::Cases;
-use crate::identity::auth::Player;
 use crate::kernel::ids::{LeagueId, PlayerId, SessionId, TableId};
 use crate::kernel::player::Authenticated;
 use crate::store;
@@ -357,4 +356,13 @@ impl Cases<'_> {
         })
         .await
     }
+}
+
+/// A player as others see them.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: PlayerId,
+    pub username: String,
+    /// A guest: no password (nor a provider) of its own yet.
+    pub guest: bool,
 }

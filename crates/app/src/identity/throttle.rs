@@ -26,7 +26,7 @@ use chrono::{DateTime, DurationRound, Utc};
 use tokio::sync::OwnedMutexGuard;
 
 use crate::identity::Cases;
-use crate::identity::auth::{HASH_WAIT, HashSlot, busy};
+use crate::identity::hashing::{HASH_WAIT, HashSlot, busy};
 use crate::store;
 use crate::{AppError, ErrorCode};
 

@@ -8,6 +8,7 @@ pub mod native;
 pub mod push;
 pub mod push_texts;
 pub mod reachable;
+pub mod reply;
 pub mod settings;
 pub mod webhooks;
 

@@ -10,8 +10,8 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::notify::push::{Reply, Sent};
 use crate::notify::push_texts::Words;
+use crate::notify::reply::{Reply, Sent};
 
 /// How long a push service may take to answer.
 const TIMEOUT: Duration = Duration::from_secs(10);

@@ -25,6 +25,7 @@ use crate::kernel::ids::PlayerId;
 use crate::kernel::player::Authenticated;
 use crate::kernel::player::hold_player;
 use crate::notify::Cases;
+use crate::notify::reply::{Reply, Sent};
 use crate::store::outbox::Outbox;
 use crate::store::players::Hold;
 use crate::store::{self, push::Claimed, push::Subscription};
@@ -606,32 +607,6 @@ impl Cases<'_> {
             },
         }
     }
-}
-
-/// A push service's answer: its status, and its `Retry-After` in seconds if it gave one.
-pub(crate) struct Reply {
-    pub status: u16,
-    pub retry_after: Option<u64>,
-}
-
-impl Reply {
-    /// What `response` says: its status, and its `Retry-After` in seconds.
-    pub(crate) fn of(response: &reqwest::Response) -> Reply {
-        Reply {
-            status: response.status().as_u16(),
-            retry_after: response
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse().ok()),
-        }
-    }
-}
-
-/// Why a push got no status: never to be sent, or worth another attempt.
-pub(crate) enum Sent {
-    Never(String),
-    Failed(String),
 }
 
 fn kind_of(body: &str) -> String {
