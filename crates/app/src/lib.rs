@@ -6,6 +6,25 @@
 //! state that come in through one door (`table::pipeline`), which keeps busy tables,
 //! commits moves together and writes every change through the one write path.
 
+/// Declares a room's `Cases`: its use cases, over the app's context (its pool,
+/// configuration, bus and the rooms' state), reached by the room's accessor
+/// (`app.table().…`).
+macro_rules! room_cases {
+    () => {
+        /// This room's use cases, over the app's context, reached by the room's accessor on
+        /// [`crate::App`].
+        pub struct Cases<'a>(pub(crate) &'a crate::App);
+
+        impl std::ops::Deref for Cases<'_> {
+            type Target = crate::App;
+
+            fn deref(&self) -> &crate::App {
+                self.0
+            }
+        }
+    };
+}
+
 pub mod identity;
 pub mod leagues;
 pub mod live;

@@ -13,14 +13,4 @@ pub mod profiles;
 pub mod sessions;
 pub mod throttle;
 
-/// This room's use cases, over the app's context (its pool, configuration, bus and the
-/// rooms' state): `app.identity().…`.
-pub struct Cases<'a>(pub(crate) &'a crate::App);
-
-impl std::ops::Deref for Cases<'_> {
-    type Target = crate::App;
-
-    fn deref(&self) -> &crate::App {
-        self.0
-    }
-}
+room_cases!();

@@ -224,9 +224,7 @@ impl KeptBlocks {
             kept.forgotten = Some(Instant::now());
         }
     }
-}
 
-impl KeptBlocks {
     /// The players `player` blocked (sorted), as read in the last [`KEPT_FOR`].
     pub async fn blocked(&self, pool: &DbPool, player: PlayerId) -> Result<Arc<[Uuid]>, AppError> {
         if let Some(blocked) = self.get(player.0) {

@@ -270,17 +270,7 @@ impl Role {
 pub use crate::store::memberships::RowLock;
 use serde::Deserialize;
 
-/// This room's use cases, over the app's context (its pool, configuration, bus and the
-/// rooms' state): `app.leagues().…`.
-pub struct Cases<'a>(pub(crate) &'a crate::App);
-
-impl std::ops::Deref for Cases<'_> {
-    type Target = crate::App;
-
-    fn deref(&self) -> &crate::App {
-        self.0
-    }
-}
+room_cases!();
 
 /// The player's role in the league, if they are a member.
 pub async fn member_role(

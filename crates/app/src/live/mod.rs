@@ -25,17 +25,7 @@ use crate::kernel::notice::{Heard, Notice, parse};
 use crate::live::feeds::Feeds;
 use crate::store::{self, events::NOTIFY_CHANNEL};
 
-/// This room's use cases, over the app's context (its pool, configuration, bus and the
-/// rooms' state): `app.live().…`.
-pub struct Cases<'a>(pub(crate) &'a crate::App);
-
-impl std::ops::Deref for Cases<'_> {
-    type Target = crate::App;
-
-    fn deref(&self) -> &crate::App {
-        self.0
-    }
-}
+room_cases!();
 
 /// The process's feeds, woken by notices, and its outbox of notices for the other
 /// processes.

@@ -5,17 +5,7 @@ pub mod health;
 pub mod housekeeping;
 pub mod rebuild;
 
-/// This room's use cases, over the app's context (its pool, configuration, bus and the
-/// rooms' state): `app.ops().…`.
-pub struct Cases<'a>(pub(crate) &'a crate::App);
-
-impl std::ops::Deref for Cases<'_> {
-    type Target = crate::App;
-
-    fn deref(&self) -> &crate::App {
-        self.0
-    }
-}
+room_cases!();
 
 /// The database a process runs on: the binary migrates it and opens its pool here.
 pub mod database {

@@ -26,17 +26,7 @@ use state::TableState;
 use crate::AppError;
 use crate::ErrorCode;
 
-/// This room's use cases, over the app's context (its pool, configuration, bus and the
-/// rooms' state): `app.table().…`.
-pub struct Cases<'a>(pub(crate) &'a crate::App);
-
-impl std::ops::Deref for Cases<'_> {
-    type Target = crate::App;
-
-    fn deref(&self) -> &crate::App {
-        self.0
-    }
-}
+room_cases!();
 
 /// A closed table takes no more seats or hands.
 pub(crate) fn ensure_open(state: &TableState) -> Result<(), AppError> {
