@@ -5,11 +5,11 @@
 // table's stream (`event: chat`), and leave it when an admin hides them (`event:
 // chat_hidden`); the page keeps the newest.
 
-import * as api from "./api.js";
+import { api, session } from "./session.js";
 import { language, t } from "./i18n.js";
 import { button, el, form, opener, tell } from "./ui.js";
 
-/** @typedef {import("./api.js").Schemas} Schemas */
+/** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["ChatMessage"]} Message */
 
 /** Messages the drawer keeps on the page. */
@@ -41,7 +41,7 @@ export function reportDialog(what) {
   if (block) {
     parts.push(
       button(t("chat.block", { name: block.name }), async () => {
-        await api.block(block.id);
+        await api.blockPlayer({ player_id: block.id });
         close();
         tell(t("chat.blocked", { name: block.name }));
         what.blocked?.(block.id);
@@ -50,7 +50,7 @@ export function reportDialog(what) {
   }
   parts.push(
     form([el("label", {}, [t("chat.reportReason"), reason]), el("button", { type: "submit" }, [what.send])], async () => {
-      const made = await api.report({ ...what.report, reason: /** @type {Schemas["ReportReason"]} */ (reason.value) });
+      const made = await api.createReport({ ...what.report, reason: /** @type {Schemas["ReportReason"]} */ (reason.value) });
       close();
       // A report about the league or one of its admins goes to the service's operator.
       tell(t(made.league_id ? "chat.reported" : "chat.reportedOperator"));
@@ -97,10 +97,10 @@ export function playerMenu(name, player, leagueId, blocked, message) {
  * @param {(player: string) => void} blocked
  */
 export async function chatPart(id, leagueId, canTalk, blocked) {
-  const [{ phrases }, first] = await Promise.all([api.phrases(), api.league(leagueId)]);
+  const [{ phrases }, first] = await Promise.all([api.listChatPhrases(), api.getLeague(leagueId)]);
   /** The league's chat settings, read again each time the drawer opens. */
   let league = first;
-  const me = api.session()?.player.id ?? "";
+  const me = session()?.player.id ?? "";
   const lang = /** @type {keyof Schemas["PhraseText"]} */ (language());
   /** @type {Message[]} */
   let messages = [];
@@ -149,7 +149,7 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
 
   /** @param {Schemas["ChatIn"]} body */
   const say = async (body) => {
-    heard([await api.say(id, body)]);
+    heard([await api.sayInChat(id, body)]);
   };
 
   const quick = el(
@@ -171,7 +171,7 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
   toggle.addEventListener("click", () => {
     if (drawer.hidden) return;
     api
-      .league(leagueId)
+      .getLeague(leagueId)
       .then((now) => {
         league = now;
         allow();

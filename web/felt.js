@@ -3,17 +3,17 @@
 // marked), my hand fanned below with the reason a card may not be played, the declare and
 // draw buttons, the seat controls and the last hand's result.
 
-import * as api from "./api.js";
+import { api } from "./session.js";
 import { cardName, codeText, num, signed, suitName, suitSign, t, word } from "./i18n.js";
 import { AVATARS } from "./profile.js";
 import { button, cardButton, cardFace, el, link, timeLeft } from "./ui.js";
 
-/** @typedef {import("./api.js").TableView} TableView */
-/** @typedef {import("./api.js").Schemas} Schemas */
+/** @typedef {import("./session.js").TableView} TableView */
+/** @typedef {import("./sdk/index.js").Schemas} Schemas */
 
 /**
  * @typedef {object} Actions
- * @property {(action: import("./api.js").Action) => Promise<void>} act
+ * @property {(action: import("./session.js").Action) => Promise<void>} act
  * @property {(code: string) => void} toggle
  * @property {(send: (id: string) => Promise<TableView>) => Promise<void>} seat
  * @property {() => string[]} chosen
@@ -341,16 +341,16 @@ export function seatControls(view, actions) {
   /** @type {HTMLButtonElement[]} */
   const list = [];
   if (open && view.my_seat == null && free > 0) {
-    list.push(button(t("table.sit"), () => actions.seat(api.sit), { "data-key": "sit" }));
+    list.push(button(t("table.sit"), () => actions.seat((id) => api.takeSeat(id)), { "data-key": "sit" }));
   }
   if (open && view.my_seat != null && between && view.seats.length >= 2) {
-    list.push(button(t("table.deal"), () => actions.seat(api.deal), { "data-key": "deal" }));
+    list.push(button(t("table.deal"), () => actions.seat((id) => api.startHand(id)), { "data-key": "deal" }));
   }
   if (open && free > 0) {
-    list.push(button(t("table.addBot"), () => actions.seat(api.addBot), { "data-key": "bot", class: "secondary" }));
+    list.push(button(t("table.addBot"), () => actions.seat((id) => api.addBot(id)), { "data-key": "bot", class: "secondary" }));
   }
   if (view.my_seat != null && (between || me?.state === "sitting_out")) {
-    list.push(button(t("table.stand"), () => actions.seat(api.stand), { "data-key": "stand", class: "secondary" }));
+    list.push(button(t("table.stand"), () => actions.seat((id) => api.leaveSeat(id)), { "data-key": "stand", class: "secondary" }));
   }
   return el("div", { class: "actions seat-controls" }, [
     ...list,

@@ -2,11 +2,11 @@
 // (what "verified" means, check by check), and a replay that steps through the hand:
 // the declarations and draws, then each trick with its winner, then the result.
 
-import * as api from "./api.js";
+import { api } from "./session.js";
 import { suitName, t, when, word } from "./i18n.js";
 import { button, cardFace, el, pager, show } from "./ui.js";
 
-/** @typedef {import("./api.js").Schemas} Schemas */
+/** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["TableEvent"]} TableEvent */
 
 /**
@@ -19,8 +19,8 @@ export function historyPart(id) {
   let loads = 0;
   const { more, start } = pager(t("history.more"), async (/** @type {number | null} */ after) => {
     const mine = loads;
-    const page = await api.hands(id, after);
-    const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.audit(id, h.hand_no))));
+    const page = await api.listTableHands(id, { limit: 20, after: after ?? undefined });
+    const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.getHandAudit(id, h.hand_no))));
     if (mine !== loads) return null;
     // Each hand names its players as they are shown now (former members included).
     list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])))));
@@ -101,7 +101,7 @@ function replayPart(id, hand, names) {
   const part = el("details", {}, [el("summary", {}, [t("history.replay")]), stage]);
   part.addEventListener("toggle", async () => {
     if (!part.open || stage.childElementCount) return;
-    const record = await api.handRecord(id, hand).catch((error) => {
+    const record = await api.getHandRecord(id, hand).catch((error) => {
       show(error);
       return null;
     });

@@ -5,7 +5,7 @@
 
 /** @typedef {import("./lang-en.js").Words} Words */
 /** @typedef {keyof Words} Key */
-/** @typedef {import("./api.js").Schemas["ErrorCode"]} Code */
+/** @typedef {import("./sdk/index.js").KnownErrorCode} Code */
 /** @typedef {{ words: Words, codes: Record<Code, string> }} Catalogue */
 
 /** The languages spoken, by tag, each named in itself. */

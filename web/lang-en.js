@@ -387,7 +387,7 @@ export const words = {
   "check.replay": "Every move replays under the rules to the same result.",
 };
 
-/** @type {Record<import("./api.js").Schemas["ErrorCode"], string>} */
+/** @type {Record<import("./sdk/index.js").KnownErrorCode, string>} */
 export const codes = {
   body_too_large: "That request is too large.",
   invalid_card: "That is not a card.",
@@ -402,6 +402,7 @@ export const codes = {
   malformed_request: "This app sent a bad request. Reload the page and try again.",
   unsupported_media_type: "This app sent a bad request. Reload the page and try again.",
   unauthorized: "Unknown username or wrong password.",
+  token_expired: "Your sign-in has expired. Please log in again.",
   refresh_token_reused: "Your session has ended. Please log in again.",
   session_ended: "Your session has ended. Please log in again.",
   guest_account: "Guests can't do that. Choose a username and password to keep your account first.",

@@ -383,7 +383,7 @@ export const words = {
   "check.replay": "すべての操作がルールどおりに再現され、同じ結果になります。",
 };
 
-/** @type {Record<import("./api.js").Schemas["ErrorCode"], string>} */
+/** @type {Record<import("./sdk/index.js").KnownErrorCode, string>} */
 export const codes = {
   body_too_large: "リクエストが大きすぎます。",
   invalid_card: "有効なカードではありません。",
@@ -398,6 +398,7 @@ export const codes = {
   malformed_request: "アプリが不正なリクエストを送信しました。ページを再読み込みして、もう一度お試しください。",
   unsupported_media_type: "アプリが不正なリクエストを送信しました。ページを再読み込みして、もう一度お試しください。",
   unauthorized: "ユーザー名またはパスワードが正しくありません。",
+  token_expired: "ログインの有効期限が切れました。もう一度ログインしてください。",
   refresh_token_reused: "セッションが終了しました。もう一度ログインしてください。",
   session_ended: "セッションが終了しました。もう一度ログインしてください。",
   guest_account: "ゲストはこの操作ができません。先にユーザー名とパスワードを設定して本登録してください。",

@@ -383,7 +383,7 @@ export const words = {
   "check.replay": "การเล่นทุกจังหวะเมื่อเล่นซ้ำตามกติกาได้ผลเหมือนเดิม",
 };
 
-/** @type {Record<import("./api.js").Schemas["ErrorCode"], string>} */
+/** @type {Record<import("./sdk/index.js").KnownErrorCode, string>} */
 export const codes = {
   body_too_large: "คำขอนี้ใหญ่เกินไป",
   invalid_card: "นี่ไม่ใช่ไพ่",
@@ -398,6 +398,7 @@ export const codes = {
   malformed_request: "แอปส่งคำขอที่ไม่ถูกต้อง โหลดหน้าใหม่แล้วลองอีกครั้ง",
   unsupported_media_type: "แอปส่งคำขอที่ไม่ถูกต้อง โหลดหน้าใหม่แล้วลองอีกครั้ง",
   unauthorized: "ไม่พบชื่อผู้ใช้ หรือรหัสผ่านไม่ถูกต้อง",
+  token_expired: "การเข้าสู่ระบบหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
   refresh_token_reused: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
   session_ended: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
   guest_account: "ผู้เยี่ยมชมทำสิ่งนี้ไม่ได้ ตั้งชื่อผู้ใช้และรหัสผ่านเพื่อเก็บบัญชีไว้ก่อน",

@@ -383,7 +383,7 @@ export const words = {
   "check.replay": "每一步按规则重放，结果一致。",
 };
 
-/** @type {Record<import("./api.js").Schemas["ErrorCode"], string>} */
+/** @type {Record<import("./sdk/index.js").KnownErrorCode, string>} */
 export const codes = {
   body_too_large: "请求内容过大。",
   invalid_card: "这不是一张牌。",
@@ -398,6 +398,7 @@ export const codes = {
   malformed_request: "应用发出了错误的请求。请刷新页面后重试。",
   unsupported_media_type: "应用发出了错误的请求。请刷新页面后重试。",
   unauthorized: "用户名不存在或密码错误。",
+  token_expired: "登录已过期，请重新登录。",
   refresh_token_reused: "登录已失效，请重新登录。",
   session_ended: "登录已失效，请重新登录。",
   guest_account: "游客无法进行此操作。请先设置用户名和密码以保留账号。",

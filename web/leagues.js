@@ -1,18 +1,18 @@
 // My leagues (create, join by invite code) and a league: its tables, standings, ledger,
 // members, and what its admins do.
 
-import * as api from "./api.js";
+import { api, session } from "./session.js";
 import { num, t, when, word } from "./i18n.js";
 import { amount, button, el, field, form, go, link, opener, pager, tell } from "./ui.js";
 
-/** @typedef {import("./api.js").Schemas} Schemas */
+/** @typedef {import("./sdk/index.js").Schemas} Schemas */
 
 /**
  * @param {HTMLElement} into
  * @returns {Promise<() => void>}
  */
 export async function leaguesScreen(into) {
-  const [page, seated] = await Promise.all([api.myLeagues(), api.myTables()]);
+  const [page, seated] = await Promise.all([api.listMyLeagues({ limit: 100 }), api.listMyTables({ limit: 100 })]);
   const leagueNames = new Map(page.leagues.map((l) => [l.league_id, l.name]));
   // My tables first, those where it is my turn at the top: a night goes on from here.
   const resume = [...seated.tables].sort((a, b) => Number(b.my_turn) - Number(a.my_turn));
@@ -30,7 +30,7 @@ export async function leaguesScreen(into) {
   const name = field(t("field.leagueName"), { maxlength: "80" });
   const starting = field(t("field.startingBalance"), { type: "number", min: "0", max: "1000000000", value: "1000" });
   const create = form([name.label, starting.label, el("button", { type: "submit" }, [t("leagues.create")])], async () => {
-    const league = await api.createLeague(name.input.value, Number(starting.input.value));
+    const league = await api.createLeague({ name: name.input.value, starting_balance: Number(starting.input.value) });
     go(`/leagues/${league.id}`);
   });
 
@@ -60,7 +60,7 @@ export async function leaguesScreen(into) {
     el(resume.length ? "h3" : "h2", { tabindex: "-1" }, [t("leagues.title")]),
     page.leagues.length ? list : el("p", {}, [t("leagues.none")]),
     // A guest joins by invite; creating a league takes an account of one's own.
-    ...(api.session()?.player.guest
+    ...(session()?.player.guest
       ? [el("p", { class: "guest" }, [link("/profile", [t("profile.guest")])])]
       : [el("div", { class: "actions" }, [opener(t("leagues.new"), create, name.input)]), create]),
     el("h3", {}, [t("leagues.joinTitle")]),
@@ -74,7 +74,7 @@ export async function leaguesScreen(into) {
  * @param {string} code
  */
 export async function joinLeague(code) {
-  const joined = await api.joinByCode(code);
+  const joined = await api.joinLeagueByCode({ invite_code: code });
   if ("id" in joined) {
     go(`/leagues/${joined.id}`);
   } else {
@@ -90,7 +90,7 @@ export async function joinLeague(code) {
  * @returns {Promise<() => void>}
  */
 export async function leagueScreen(into, id) {
-  const [detail, roster, me] = await Promise.all([api.league(id), api.members(id), api.me()]);
+  const [detail, roster, me] = await Promise.all([api.getLeague(id), api.listLeagueMembers(id, { limit: 100 }), api.getMe()]);
   /** @type {Map<string, string>} */
   const names = new Map(roster.members.map((m) => [m.player_id, m.display_name ?? m.username]));
   const balance = me.leagues.find((l) => l.league_id === id)?.balance ?? 0;
@@ -100,7 +100,7 @@ export async function leagueScreen(into, id) {
   let shown = "";
   // Redrawn only when it changed, so a link being followed or focused stays put.
   const refreshLobby = async () => {
-    const page = await api.leagueTables(id);
+    const page = await api.listLeagueTables(id, { limit: 100 });
     const now = JSON.stringify(page.tables);
     if (now === shown) return;
     shown = now;
@@ -182,13 +182,17 @@ function newTable(league) {
       el("button", { type: "submit" }, [t("lobby.create")]),
     ],
     async () => {
-      const view = await api.createTable(league, name.input.value, {
-        ante: Number(ante.input.value),
-        max_players: Number(seats.value),
-        turn_timeout_secs: Number(timeout.value),
-        simultaneous_declare: together.checked,
-        hand_size: 5,
-        dealer_must_play_trump_ace: true,
+      const view = await api.createTable({
+        league_id: league,
+        name: name.input.value,
+        rules: {
+          ante: Number(ante.input.value),
+          max_players: Number(seats.value),
+          turn_timeout_secs: Number(timeout.value),
+          simultaneous_declare: together.checked,
+          hand_size: 5,
+          dealer_must_play_trump_ace: true,
+        },
       });
       go(`/tables/${view.id}`);
     },
@@ -198,6 +202,8 @@ function newTable(league) {
 
 const COLUMNS = /** @type {const} */ (["username", "balance", "net", "hands_played", "pots_won", "bourres", "tricks", "rating"]);
 
+/** @typedef {NonNullable<NonNullable<import("./sdk/index.js").operations["get_standings"]["parameters"]["query"]>["sort"]>} Sort */
+
 /**
  * The standings, sorted by a column the server sorts by (a header button sorts again).
  * @param {HTMLElement} into
@@ -206,7 +212,7 @@ const COLUMNS = /** @type {const} */ (["username", "balance", "net", "hands_play
  * @param {"asc" | "desc"} order
  */
 async function standingsSection(into, id, sort, order) {
-  const data = await api.standings(id, sort, order);
+  const data = await api.getStandings(id, { sort: /** @type {Sort} */ (sort), order });
   const head = COLUMNS.map((key) => {
     const sorted = key === sort;
     const next = sorted && order === "desc" ? "asc" : "desc";
@@ -262,7 +268,7 @@ function accountName(account, names) {
 async function ledgerSection(into, id, names) {
   const body = el("tbody");
   const { more, start } = pager(t("ledger.more"), async (/** @type {number | null} */ after) => {
-    const page = await api.ledger(id, after);
+    const page = await api.getLeagueLedger(id, { order: "desc", limit: 50, after: after ?? undefined });
     body.append(
       ...page.entries.map((e) =>
         el("tr", {}, [
@@ -304,7 +310,7 @@ function membersSection(id, list, admin) {
         amount(t("seat.balance"), m.balance),
         ...(admin && m.role === "member"
           ? [" ", button(t("members.promote"), async () => {
-              await api.promote(id, m.player_id);
+              await api.promoteAdmin(id, { player_id: m.player_id });
               go(location.pathname);
             }, { class: "secondary", "aria-label": t("members.promoteName", { name: m.username }) })]
           : []),
@@ -334,7 +340,7 @@ function grantForm(id, list) {
   return form(
     [el("h4", {}, [t("grant.title")]), el("label", {}, [t("field.member"), who]), chips.label, reason.label, el("button", { type: "submit" }, [t("grant.submit")])],
     async () => {
-      const granted = await api.grant(id, who.value, Number(chips.input.value), reason.input.value);
+      const granted = await api.grantChips(id, { player_id: who.value, amount: Number(chips.input.value), reason: reason.input.value });
       go(location.pathname);
       tell(t("grant.done", { chips: granted.amount, balance: granted.balance }));
     },
@@ -347,7 +353,7 @@ function grantForm(id, list) {
  * @param {Schemas["LeagueDetail"]} detail
  */
 async function adminSection(id, detail) {
-  const requests = detail.join_policy === "approval" ? await api.joinRequests(id) : [];
+  const requests = detail.join_policy === "approval" ? await api.listJoinRequests(id) : [];
   const invite = detail.invite_code ?? "";
   const inviteLink = `${location.origin}/join/${invite}`;
   const season = detail.seasons.at(-1);
@@ -382,12 +388,12 @@ async function adminSection(id, detail) {
                 r.username,
                 el("span", {}, [
                   button(t("admin.approve"), async () => {
-                    await api.approveJoin(id, r.player_id);
+                    await api.approveJoinRequest(id, r.player_id);
                     go(location.pathname);
                   }, { "aria-label": t("admin.approveName", { name: r.username }) }),
                   " ",
                   button(t("admin.decline"), async () => {
-                    await api.declineJoin(id, r.player_id);
+                    await api.declineJoinRequest(id, r.player_id);
                     go(location.pathname);
                   }, { class: "secondary", "aria-label": t("admin.declineName", { name: r.username }) }),
                 ]),
@@ -419,7 +425,7 @@ function chatPolicy(id, detail) {
     el("button", { type: "submit", class: "secondary" }, [t("admin.chatSave")]),
   ];
   return form(parts, async () => {
-    const league = await api.setLeagueChat(id, /** @type {Schemas["ChatPolicy"]} */ (select.value), watchers.checked);
+    const league = await api.updateLeague(id, { chat: /** @type {Schemas["ChatPolicy"]} */ (select.value), watchers_chat: watchers.checked });
     tell(t("admin.chatSaved", { policy: t(/** @type {import("./i18n.js").Key} */ (choices.find(([value]) => value === league.chat)?.[1] ?? "admin.chatPhrases")) }));
   });
 }
@@ -430,7 +436,7 @@ function chatPolicy(id, detail) {
  * @param {string} id
  */
 async function reportsQueue(id) {
-  const [{ reports }, { reports: resolved }] = await Promise.all([api.reports(id, "open"), api.reports(id, "resolved")]);
+  const [{ reports }, { reports: resolved }] = await Promise.all([api.listReports(id, { state: "open" }), api.listReports(id, { state: "resolved" })]);
   /**
    * A control acting on report `r`.
    * @param {Schemas["Report"]} r
@@ -439,7 +445,7 @@ async function reportsQueue(id) {
    */
   const act = (r, action, hours) =>
     button(t(/** @type {import("./i18n.js").Key} */ (`admin.${action}`)), async () => {
-      await api.moderate(id, r.id, action, hours);
+      await api.moderateReport(id, r.id, hours === undefined ? { action } : { action, hours });
       go(location.pathname);
       tell(t("admin.reportResolved"));
     }, { class: "secondary", "aria-label": t(/** @type {import("./i18n.js").Key} */ (`admin.${action}Name`), { name: subject(r) }) });

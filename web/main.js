@@ -2,24 +2,7 @@
 // /leagues/ID, /tables/ID, /profile, and /oidc back from a provider); "your turn" watched
 // across tables while signed in.
 
-import {
-  RETRYING,
-  SIGNED_OUT,
-  confirmReset,
-  exchangeCode,
-  invite,
-  me,
-  myTurns,
-  providers,
-  pushOn,
-  requestReset,
-  session,
-  signIn,
-  signInGuest,
-  signInWithProvider,
-  signOut,
-  updateMe,
-} from "./api.js";
+import { RETRYING, SIGNED_OUT, api, pushOn, session, signOut } from "./session.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
 import { PENDING_PROVIDER, linkOnProfile, profileScreen, providerName, toProvider } from "./profile.js";
@@ -43,7 +26,7 @@ function signInScreen(into) {
   const invited = el("p", { class: "invited" }, joining ? [t("signin.toJoin", { code: joining })] : []);
   if (joining) {
     // The invite names its league and who sent it; a code that no longer works says so.
-    invite(joining).then(
+    api.getInvite(joining).then(
       (found) => {
         invited.textContent = t("signin.invited", { name: found.invited_by, league: found.league_name });
       },
@@ -63,13 +46,14 @@ function signInScreen(into) {
         el("button", { type: "submit", value: "register", class: "secondary" }, [t("signin.register")]),
       ],
       async (submitter) => {
-        await signIn(username.input.value, password.input.value, submitter === "register");
+        const credentials = { username: username.input.value, password: password.input.value };
+        await (submitter === "register" ? api.registerPlayer(credentials) : api.logIn(credentials));
         await signedIn();
       },
     ),
     el("p", { class: "or" }, [
       button(t("signin.guest"), async () => {
-        await signInGuest();
+        await api.signInGuest();
         await signedIn();
       }, { class: "secondary" }),
     ]),
@@ -81,7 +65,7 @@ function signInScreen(into) {
 /** "Sign in with ..." for each provider the server has (none: nothing shown). */
 function providerButtons() {
   const part = el("p", { class: "or providers" });
-  providers().then(
+  api.listOidcProviders().then(
     (found) => part.replaceChildren(...found.providers.map(({ name }) => button(t("signin.with", { provider: providerName(name) }), () => toProvider(name, false), { class: "secondary" }))),
     () => {},
   );
@@ -106,13 +90,13 @@ async function providerReturn() {
     failed = t("oidc.refused", { provider: providerName(pending.provider) });
   } else {
     try {
-      const got = await exchangeCode(state, code, pending.verifier);
+      const got = await api.exchangeOidcCode({ state, code, code_verifier: pending.verifier });
       if (pending.link) {
         linkOnProfile(got);
         await route();
         return;
       }
-      await signInWithProvider(got);
+      await api.signInWithProvider({ provider: got.provider, id_token: got.id_token, nonce: got.nonce });
       await signedIn();
       return;
     } catch (error) {
@@ -146,12 +130,12 @@ function resetForms() {
   const code = field(t("field.code"), { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
   const password = field(t("field.newPassword"), { name: "new_password", type: "password", autocomplete: "new-password" });
   const confirm = form([code.label, password.label, el("button", { type: "submit" }, [t("reset.set")])], async () => {
-    await confirmReset(email.input.value, code.input.value, password.input.value);
+    await api.confirmPasswordReset({ email: email.input.value, code: code.input.value, new_password: password.input.value });
     await signedIn();
   });
   confirm.hidden = true;
   const ask = form([email.label, el("button", { type: "submit" }, [t("reset.send")])], async () => {
-    await requestReset(email.input.value);
+    await api.requestPasswordReset({ email: email.input.value });
     confirm.hidden = false;
     code.input.focus();
     tell(t("reset.sent"));
@@ -161,7 +145,7 @@ function resetForms() {
 
 /** After a sign-in: the profile's language, unless one was chosen in this browser. */
 async function signedIn() {
-  const profile = await me();
+  const profile = await api.getMe();
   if (profile.locale && !languageChosen()) {
     await setLanguage(profile.locale);
     frame();
@@ -179,7 +163,7 @@ const turns = {
   async check() {
     if (!session()) return;
     try {
-      const list = (await myTurns()).turns;
+      const list = (await api.listMyTurns({ limit: 100 })).turns;
       turnsBar.hidden = list.length === 0;
       turnsBar.replaceChildren(
         ...(list.length ? [el("span", {}, [t("turns.label"), " "])] : []),
@@ -340,7 +324,7 @@ function languageSwitch() {
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
     // Signed in, the profile keeps it too (for notifications, and other browsers).
-    if (session()) updateMe({ locale: language() }).catch(() => {});
+    if (session()) api.updateMe({ locale: language() }).catch(() => {});
     frame();
     await route();
   });

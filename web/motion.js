@@ -6,8 +6,8 @@
 import { t } from "./i18n.js";
 import { el } from "./ui.js";
 
-/** @typedef {import("./api.js").TableView} TableView */
-/** @typedef {import("./api.js").Schemas["TrickOut"]} TrickOut */
+/** @typedef {import("./session.js").TableView} TableView */
+/** @typedef {import("./sdk/index.js").Schemas["TrickOut"]} TrickOut */
 /** @typedef {"turn" | "card" | "trick" | "win"} Sound */
 
 /** How long a trick just won stays in the middle before it goes to its winner. */

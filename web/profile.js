@@ -3,11 +3,11 @@
 // the account with a username and a password; the email; the providers linked; what the
 // player's browsers are told, and quiet hours; the players blocked, to unblock them.
 
-import * as api from "./api.js";
+import { api, startProviderSignIn } from "./session.js";
 import { t } from "./i18n.js";
 import { button, el, field, form, go, tell } from "./ui.js";
 
-/** @typedef {import("./api.js").Schemas} Schemas */
+/** @typedef {import("./sdk/index.js").Schemas} Schemas */
 
 /** The sign-in with a provider under way: its state, provider, and whether it links. */
 export const PENDING_PROVIDER = "bourre.provider";
@@ -25,7 +25,7 @@ export function providerName(name) {
  * @param {boolean} link
  */
 export async function toProvider(provider, link) {
-  const started = await api.startProviderSignIn(provider);
+  const started = await startProviderSignIn(provider);
   sessionStorage.setItem(PENDING_PROVIDER, JSON.stringify({ state: started.state, verifier: started.verifier, provider, link }));
   location.assign(started.authorization_url);
 }
@@ -97,21 +97,21 @@ function avatarChoice(current) {
  * @returns {Promise<() => void>}
  */
 export async function profileScreen(into) {
-  let me = await api.me();
+  let me = await api.getMe();
   /** @type {HTMLElement[]} */
   const parts = [el("h2", { tabindex: "-1" }, [t("profile.title")])];
   const got = toLink;
   toLink = null;
   if (got && !me.has_password) {
-    await api.linkIdentity(got);
-    me = await api.me();
+    await api.linkIdentity({ provider: got.provider, id_token: got.id_token, nonce: got.nonce });
+    me = await api.getMe();
     tell(t("profile.linked", { provider: providerName(got.provider) }));
   } else if (got) {
     // The account's password confirms the link, as it would a new password.
     const password = field(t("field.password"), { name: "password", type: "password", autocomplete: "current-password" });
     const name = providerName(got.provider);
     const confirm = form([el("p", {}, [t("profile.linkConfirm", { provider: name })]), password.label, el("button", { type: "submit" }, [t("profile.confirm")])], async () => {
-      await api.linkIdentity(got, password.input.value);
+      await api.linkIdentity({ provider: got.provider, id_token: got.id_token, nonce: got.nonce, password: password.input.value });
       go("/profile");
       tell(t("profile.linked", { provider: name }));
     });
@@ -124,7 +124,7 @@ export async function profileScreen(into) {
     parts.push(
       el("p", { class: me.guest ? "guest" : "no-password" }, [t(me.guest ? "profile.guest" : "profile.noPassword")]),
       form([username.label, password.label, el("button", { type: "submit" }, [t(me.guest ? "profile.keep" : "profile.addPassword")])], async () => {
-        const kept = await api.upgrade(username.input.value, password.input.value);
+        const kept = await api.upgradeGuest({ username: username.input.value, password: password.input.value });
         // Drawn again, the header with it (the new name); then said.
         go("/profile");
         tell(t("profile.kept", { name: kept.username }));
@@ -160,8 +160,8 @@ export async function profileScreen(into) {
     ),
   );
   parts.push(...emailPart(me));
-  parts.push(...notificationsPart(me, await api.notificationSettings()));
-  parts.push(...blocksPart((await api.blocks()).blocks));
+  parts.push(...notificationsPart(me, await api.getNotificationSettings()));
+  parts.push(...blocksPart((await api.listBlocks()).blocks));
   const linked = el("div", { class: "identities" });
   parts.push(el("h3", {}, [t("profile.identities")]), linked);
   into.replaceChildren(...parts);
@@ -218,7 +218,7 @@ function notificationsPart(me, settings) {
         // Quiet hours are kept in the profile's time zone: a profile without one takes this browser's.
         if (!me.time_zone) me = await api.updateMe({ time_zone: zone });
         // What phone apps are told stays as it is now (an app may have changed it meanwhile).
-        const current = await api.notificationSettings();
+        const current = await api.getNotificationSettings();
         await api.setNotificationSettings({
           ...current,
           web_push: { turn_started: started.input.checked, turn_reminder: reminder.input.checked, hand_ended: ended.input.checked },
@@ -235,7 +235,7 @@ function notificationsPart(me, settings) {
  * @param {HTMLElement} into
  */
 async function identitiesPart(into) {
-  const [{ providers }, { identities }] = await Promise.all([api.providers(), api.identities()]);
+  const [{ providers }, { identities }] = await Promise.all([api.listOidcProviders(), api.listMyIdentities()]);
   const linked = new Set(identities.map((identity) => identity.provider));
   into.replaceChildren(
     identities.length ? el("ul", {}, identities.map((identity) => {
@@ -263,7 +263,7 @@ function emailPart(me) {
   const code = field(t("field.code"), { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
   const state = el("p", { class: "email-state" }, [me.email ? t(me.email_verified ? "profile.emailVerified" : "profile.emailUnverified") : ""]);
   const confirm = form([code.label, el("button", { type: "submit" }, [t("profile.confirm")])], async () => {
-    await api.verifyEmail(code.input.value);
+    await api.verifyMyEmail({ code: code.input.value });
     state.textContent = t("profile.emailVerified");
     confirm.hidden = true;
     tell(t("profile.confirmed"));
@@ -273,7 +273,7 @@ function emailPart(me) {
     el("h3", {}, [t("profile.email")]),
     state,
     form([email.label, el("button", { type: "submit" }, [t("reset.send")])], async () => {
-      const set = await api.setEmail(email.input.value);
+      const set = await api.setMyEmail({ email: email.input.value });
       state.textContent = t("profile.emailUnverified");
       confirm.hidden = false;
       code.input.focus();
@@ -298,7 +298,7 @@ function blocksPart(blocks) {
         el("li", {}, [
           b.username,
           button(t("profile.unblock"), async () => {
-            await api.unblock(b.player_id);
+            await api.unblockPlayer(b.player_id);
             draw(now.filter((x) => x.player_id !== b.player_id));
             tell(t("profile.unblocked", { name: b.username }));
           }, { class: "secondary", "aria-label": t("profile.unblockName", { name: b.username }) }),

@@ -1,10 +1,10 @@
 // A table: the seats around the felt with me at the bottom, the pot and trump, the trick
 // in play in the middle, my hand fanned below with the actions the rules allow now, the
-// last hand's result and the hand history. It follows the table from its stream alone (an
-// EventSource with a stream ticket): after each change the stream sends the player's view
+// last hand's result and the hand history. It follows the table from its stream alone (the SDK's
+// live iterator, with a stream ticket): after each change the stream sends the player's view
 // of the table, which the page draws; it reconnects by itself.
 
-import * as api from "./api.js";
+import { BourreError, api, session } from "./session.js";
 import { feltParts, handParts, inPlay, newsOf, resultPart, seatControls, windClock } from "./felt.js";
 import { chatPart, playerMenu, reportDialog } from "./chat.js";
 import { historyPart } from "./history.js";
@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 import { Motion, soundSwitch } from "./motion.js";
 import { button, clear, el, show } from "./ui.js";
 
-/** @typedef {import("./api.js").TableView} TableView */
+/** @typedef {import("./session.js").TableView} TableView */
 
 /**
  * @param {HTMLElement} into
@@ -21,7 +21,7 @@ import { button, clear, el, show } from "./ui.js";
  * @returns {Promise<() => void>}
  */
 export async function tableScreen(into, id, onTurn) {
-  let view = await api.table(id);
+  let view = await api.getTable(id);
   /** @type {Set<string>} the cards chosen to discard */
   let chosen = new Set();
   let myTurn = false;
@@ -34,7 +34,7 @@ export async function tableScreen(into, id, onTurn) {
   const news = el("p", { class: "sr-only", "aria-live": "polite" });
   const body = el("div", { class: "table-screen" });
   const history = historyPart(id);
-  const me = api.session()?.player.id;
+  const me = session()?.player.id;
   // A block changes the names the table shows: its view is read again.
   const chat = await chatPart(id, view.league_id, () => view.seats.some((s) => s.player_id === me), () => {
     refresh().catch(() => {});
@@ -123,7 +123,7 @@ export async function tableScreen(into, id, onTurn) {
     fetching = (async () => {
       do {
         again = false;
-        accept(await api.table(id));
+        accept(await api.getTable(id));
       } while (again);
     })().finally(() => {
       fetching = null;
@@ -147,7 +147,7 @@ export async function tableScreen(into, id, onTurn) {
     } catch (error) {
       show(error, t("table.asNow"));
       // The refusal may come from a page that missed news (its stream cut off, say).
-      next = await api.table(id).catch(() => view);
+      next = await api.getTable(id).catch(() => view);
     } finally {
       busy = false;
     }
@@ -156,7 +156,7 @@ export async function tableScreen(into, id, onTurn) {
 
   /** @type {import("./felt.js").Actions} */
   const actions = {
-    act: (action) => change(() => api.act(id, action, view.version)),
+    act: (action) => change(() => api.submitAction(id, { action, expected_version: view.version })),
     toggle(code) {
       if (chosen.has(code)) chosen.delete(code);
       else chosen.add(code);
@@ -213,73 +213,37 @@ export async function tableScreen(into, id, onTurn) {
 }
 
 /**
- * Follows the table's stream: a fresh ticket for each connection, resumed after the last
- * version seen (the stream then sends what was missed and the view now); on a failure,
- * connects again after 1, 2, 4 ... up to 10 seconds (not after a refusal that another try
- * would not change). The page needs only the views (`event: view`): the events before
- * each are for clients that show them one by one.
- * The chat's messages come on the same stream (`event: chat`), after the last one heard,
- * and so do the messages an admin hid (`event: chat_hidden`).
+ * Follows the table's stream through the SDK's live iterator: a fresh ticket for each
+ * connection, resumed after the last version seen (the stream then sends what was missed
+ * and the view now); on a failure, connects again after 1, 2, 4 ... up to 10 seconds (not
+ * after a refusal that another try would not change). The page needs only the views
+ * (`view` frames): the events before each are for clients that show them one by one.
+ * The chat's messages come on the same stream (`chat`), after the last one heard, and so
+ * do the messages an admin hid (`chat_hidden`).
  * @param {string} id
  * @param {() => number} seen the version of the view the page has
- * @param {{ heard: (got: import("./api.js").Schemas["ChatMessage"][]) => void, hidden: (id: number) => void, last: () => number }} chat
+ * @param {{ heard: (got: import("./sdk/index.js").Schemas["ChatMessage"][]) => void, hidden: (id: number) => void, last: () => number }} chat
  * @param {(view: TableView) => void} changed
  * @param {(up: boolean) => void} status whether the stream is connected
  */
 function follow(id, seen, chat, changed, status) {
-  /** @type {EventSource | null} */
-  let source = null;
-  /** @type {number | undefined} */
-  let timer;
-  let wait = 1000;
-  let stopped = false;
-
-  const later = () => {
-    if (stopped) return;
-    status(false);
-    timer = window.setTimeout(connect, wait);
-    wait = Math.min(wait * 2, 10000);
-  };
-  const connect = async () => {
-    if (stopped) return;
+  const stopping = new AbortController();
+  (async () => {
     try {
-      const { ticket } = await api.streamTicket(id);
-      if (stopped) return;
-      source = new EventSource(`/v1/tables/${id}/stream?ticket=${encodeURIComponent(ticket)}&after=${seen()}&chat_after=${chat.last()}`);
-    } catch (error) {
-      // Refused for good (no longer a member, no such table): say so and stop trying.
-      if (error instanceof api.ApiError && (error.problem.status === 403 || error.problem.status === 404)) {
-        show(error);
-        return;
+      for await (const frame of api.live(id, { after: seen, chatAfter: chat.last, signal: stopping.signal, onStatus: status })) {
+        if (frame.type === "view") changed(frame.view);
+        else if (frame.type === "chat") chat.heard([frame.message]);
+        else if (frame.type === "chat_hidden") chat.hidden(frame.id);
       }
-      later();
-      return;
+    } catch (error) {
+      // Refused for good (no longer a member, no such table): say so, and it stops trying.
+      // Signed out (401), the app goes to its sign-in page by itself.
+      if (!stopping.signal.aborted && !(error instanceof BourreError && error.status === 401)) show(error);
     }
-    source.onopen = () => {
-      wait = 1000;
-      status(true);
-    };
-    source.addEventListener("view", (event) => {
-      changed(/** @type {TableView} */ (JSON.parse(/** @type {MessageEvent} */ (event).data)));
-    });
-    source.addEventListener("chat", (event) => {
-      chat.heard([JSON.parse(/** @type {MessageEvent} */ (event).data)]);
-    });
-    source.addEventListener("chat_hidden", (event) => {
-      chat.hidden(JSON.parse(/** @type {MessageEvent} */ (event).data).id);
-    });
-    source.onerror = () => {
-      source?.close();
-      source = null;
-      later();
-    };
-  };
-  connect();
+  })();
   return {
     stop() {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
+      stopping.abort();
     },
   };
 }

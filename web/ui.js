@@ -1,6 +1,6 @@
 // What every screen uses: building elements, the problem banner, navigation, cards.
 
-import { ApiError } from "./api.js";
+import { BourreError } from "./sdk/index.js";
 import { cardName, codeText, num, suitSign, t } from "./i18n.js";
 
 /**
@@ -103,7 +103,7 @@ export function show(error, then) {
  * @param {unknown} error
  */
 export function problemText(error) {
-  if (error instanceof ApiError) return codeText(error.problem.code);
+  if (error instanceof BourreError) return codeText(error.code);
   if (error instanceof TypeError || (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))) {
     return t("problem.offline");
   }

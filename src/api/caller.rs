@@ -1,6 +1,11 @@
 //! Who calls: the authenticated player of a request (`Authorization: Bearer <JWT>`), and the
-//! client's address.
+//! client's address; and every 401's challenge, which says how to authenticate.
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{AUTHORIZATION, HeaderValue, WWW_AUTHENTICATE};
+use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::Utc;
 use futures_util::future::LocalBoxFuture;
@@ -31,7 +36,7 @@ impl Caller {
         };
         let token = req
             .headers()
-            .get(actix_web::http::header::AUTHORIZATION)
+            .get(AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
@@ -77,4 +82,30 @@ pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
         &forwarded,
         trusted,
     )
+}
+
+/// The middleware (`App::wrap(from_fn(challenge))`): every 401 carries `WWW-Authenticate`
+/// (RFC 6750): `Bearer realm="bourre"`, with `error="invalid_token"` when the request sent a
+/// bearer token that was refused (expired: `token_expired`, where a client refreshes; ended,
+/// forged or unknown: `session_ended`, `unauthorized`).
+pub async fn challenge(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let bearer = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("Bearer "));
+    let mut res = next.call(req).await?;
+    if res.status() == StatusCode::UNAUTHORIZED {
+        let value = if bearer {
+            r#"Bearer realm="bourre", error="invalid_token""#
+        } else {
+            r#"Bearer realm="bourre""#
+        };
+        res.headers_mut()
+            .insert(WWW_AUTHENTICATE, HeaderValue::from_static(value));
+    }
+    Ok(res)
 }

@@ -39,7 +39,13 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 const ASSETS: &[Asset] = &[
     asset!("main.js", JS),
-    asset!("api.js", JS),
+    asset!("session.js", JS),
+    asset!("sdk/index.js", JS),
+    asset!("sdk/client.js", JS),
+    asset!("sdk/errors.js", JS),
+    asset!("sdk/live.js", JS),
+    asset!("sdk/operations.js", JS),
+    asset!("sdk/session.js", JS),
     asset!("ui.js", JS),
     asset!("i18n.js", JS),
     asset!("leagues.js", JS),
@@ -277,7 +283,7 @@ pub async fn web_manifest(req: HttpRequest) -> HttpResponse {
 }
 
 /// A module or style of the client, for a year: its path names this build's version.
-#[get("/app/{version}/{name}")]
+#[get("/app/{version}/{name:[^/]+(?:/[^/]+)?}")]
 pub async fn asset(
     req: HttpRequest,
     path: web::Path<(String, String)>,

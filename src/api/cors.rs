@@ -20,7 +20,8 @@ use crate::app::{App, CorsOrigins, ErrorCode};
 const ALLOW_METHODS: &str = "GET, HEAD, POST, PUT, DELETE";
 const ALLOW_HEADERS: &str = "Authorization, Content-Type, Accept, Idempotency-Key, If-None-Match, Last-Event-ID, X-Request-Id";
 /// What a page may read of an answer.
-const EXPOSE_HEADERS: &str = "X-Request-Id, ETag, Retry-After, Idempotent-Replayed";
+const EXPOSE_HEADERS: &str =
+    "X-Request-Id, ETag, Retry-After, Idempotent-Replayed, WWW-Authenticate";
 
 /// The `Access-Control-Allow-Origin` for a request from `origin`, if it is allowed.
 fn allow(origins: &CorsOrigins, origin: &str) -> Option<HeaderValue> {

@@ -27,12 +27,15 @@ pub struct Problem {
     pub code: ErrorCode,
     /// The rule (docs/rules.md) that refused the action, when one did.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rule: Option<String>,
     /// With `version_conflict`: the table's version now.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub current_version: Option<i64>,
     /// The request's id, as in the `X-Request-Id` response header and the server's logs.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub request_id: Option<String>,
 }
 

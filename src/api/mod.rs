@@ -294,6 +294,7 @@ pub fn server(
                 .service(client::service_worker)
                 .service(client::web_manifest)
                 .default_service(web::to(fallback::unmatched))
+                .wrap(actix_web::middleware::from_fn(caller::challenge))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))
                 .wrap(actix_web::middleware::from_fn(request_id::request_context))

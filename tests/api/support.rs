@@ -252,6 +252,67 @@ impl Reply {
     }
 }
 
+/// The codes the HTTP layer answers before any operation, which no operation lists.
+const BEFORE_ANY_OPERATION: &[&str] = &[
+    "malformed_request",
+    "head_too_large",
+    "request_timeout",
+    "method_not_allowed",
+    "origin_not_allowed",
+];
+
+/// Holds every refusal a test meets to the document: its code is one its operation lists
+/// for its status (`x-error-codes`), so that a client handling the listed codes handles
+/// all. A path no operation has, and a method it does not document, are not checked.
+#[track_caller]
+pub fn documented_refusal(method: &str, path: &str, reply: &Reply) {
+    static DOC: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let doc = DOC.get_or_init(|| serde_json::to_value(api::openapi()).expect("document"));
+    let Some(code) = reply.body["code"].as_str() else {
+        return;
+    };
+    if BEFORE_ANY_OPERATION.contains(&code) {
+        return;
+    }
+    let path = path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.split('/').collect();
+    let matches = |template: &str| {
+        let parts: Vec<&str> = template.split('/').collect();
+        parts.len() == segments.len()
+            && parts
+                .iter()
+                .zip(&segments)
+                .all(|(p, s)| p == s || (p.starts_with('{') && !s.is_empty()))
+    };
+    let literal = |template: &str| template.split('/').filter(|p| !p.starts_with('{')).count();
+    let Some(item) = doc["paths"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(template, _)| matches(template))
+        .max_by_key(|(template, _)| literal(template))
+        .map(|(_, item)| item)
+    else {
+        return;
+    };
+    let Some(op) = item.get(method) else {
+        return;
+    };
+    let response = &op["responses"][reply.status.to_string()];
+    let response = match response["$ref"].as_str() {
+        Some(r) => &doc["components"]["responses"][r.trim_start_matches("#/components/responses/")],
+        None => response,
+    };
+    let listed = response["x-error-codes"]
+        .as_array()
+        .is_some_and(|codes| codes.iter().any(|c| c == code));
+    assert!(
+        listed,
+        "{method} {path} answered {} `{code}`, which {} does not list there: {}",
+        reply.status, op["operationId"], reply.body
+    );
+}
+
 /// The tests' VAPID private key (base64url of 32 bytes).
 pub const VAPID_PRIVATE_KEY: &str = "IQ9Ur0ykXoHS9gzfYX0aBjy9lvdrjx_PFUXmie9YRcY";
 
@@ -359,6 +420,7 @@ impl TestApp {
         content_type: Option<&str>,
         body: Option<Vec<u8>>,
     ) -> Reply {
+        let method_name = method.as_str().to_ascii_lowercase();
         let mut req = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             req = req.insert_header(("Authorization", format!("Bearer {token}")));
@@ -383,12 +445,16 @@ impl TestApp {
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
         let bytes = resp.body().limit(16 * 1024 * 1024).await.expect("body");
-        Reply {
+        let reply = Reply {
             status: resp.status().as_u16(),
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             content_type,
             retry_after,
+        };
+        if reply.content_type == "application/problem+json" {
+            documented_refusal(&method_name, path, &reply);
         }
+        reply
     }
 
     /// Runs `statement` on the test's database, behind the server's back.

@@ -50,7 +50,8 @@ async fn the_page_and_its_files_are_served_with_their_cache_headers() {
 
     for file in [
         main.to_owned(),
-        main.replace("main.js", "api.js"),
+        main.replace("main.js", "session.js"),
+        main.replace("main.js", "sdk/live.js"),
         main.replace("main.js", "style.css"),
     ] {
         let resp = app

@@ -4,12 +4,15 @@
 //! resource (or list them) to those that use it, so that a client generator and a stateful
 //! fuzzer follow real ids from one call to the next.
 
+pub mod codes;
 mod links;
+mod shapes;
 mod unions;
 
 use serde_json::{Value, json};
 
 use links::add_links;
+use shapes::{open_error_code, optional_bodies, plain_parameters, required_when_sent};
 use unions::name_unions;
 
 /// What the server accepts as an `Idempotency-Key` (see `api::idempotency`).
@@ -32,12 +35,15 @@ fn constraints(doc: &mut Value) {
     let schemas = &mut doc["components"]["schemas"];
     if let Some(amount) = schemas.pointer_mut("/GrantIn/properties/amount") {
         let description = amount["description"].clone();
+        // One integer schema (a `oneOf` of two ranges is an empty class to the Kotlin and
+        // Dart generators), with 0 excluded.
         *amount = json!({
             "description": description,
-            "oneOf": [
-                {"type": "integer", "format": "int64", "minimum": 1, "maximum": 1_000_000_000},
-                {"type": "integer", "format": "int64", "minimum": -1_000_000_000, "maximum": -1},
-            ],
+            "type": "integer",
+            "format": "int64",
+            "minimum": -1_000_000_000,
+            "maximum": 1_000_000_000,
+            "not": {"const": 0},
         });
     }
     if let Some(variants) = schemas
@@ -68,9 +74,8 @@ fn operations(doc: &mut Value) -> impl Iterator<Item = (&String, &String, &mut V
 }
 
 /// The headers the server sends, on every response that has them: `X-Request-Id` on all,
-/// `Retry-After` on every 429 and 503, `Idempotent-Replayed` on the successes of the
-/// operations that take an `Idempotency-Key`; and the 503 any operation may answer while
-/// the database is away.
+/// `Retry-After` on every 429 and 503, `WWW-Authenticate` on every 401, and
+/// `Idempotent-Replayed` on the successes of the operations that take an `Idempotency-Key`.
 fn headers(doc: &mut Value) {
     let header = |name: &str| json!({"$ref": format!("#/components/headers/{name}")});
     doc["components"]["headers"] = json!({
@@ -86,10 +91,10 @@ fn headers(doc: &mut Value) {
             "description": "`true` when this is the stored reply to an earlier request with the same `Idempotency-Key` (the request was not carried out again).",
             "schema": {"type": "string", "enum": ["true"]},
         },
-    });
-    doc["components"]["responses"]["Unavailable"] = json!({
-        "description": "`unavailable`: the database does not answer; the request changed nothing, try again after `Retry-After`",
-        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        "WWW-Authenticate": {
+            "description": "How to authenticate (RFC 6750): `Bearer realm=\"bourre\"`, with `error=\"invalid_token\"` when the request's bearer token was refused (`token_expired`: refresh the session and send the request again).",
+            "schema": {"type": "string"},
+        },
     });
     for response in doc["components"]["responses"]
         .as_object_mut()
@@ -99,31 +104,31 @@ fn headers(doc: &mut Value) {
     {
         response["headers"]["X-Request-Id"] = header("X-Request-Id");
     }
-    for name in [
-        "Busy",
-        "QuotaExceeded",
-        "PushQuotaExceeded",
-        "TooManyStreams",
-        "ChatTooFast",
-        "TooManyReports",
-        "Unavailable",
-    ] {
-        doc["components"]["responses"][name]["headers"]["Retry-After"] = header("Retry-After");
+    for (name, response) in doc["components"]["responses"]
+        .as_object_mut()
+        .into_iter()
+        .flatten()
+    {
+        let later = [
+            "Busy",
+            "QuotaExceeded",
+            "PushQuotaExceeded",
+            "TooManyStreams",
+            "ChatTooFast",
+            "TooManyReports",
+            "Unavailable",
+        ];
+        if later.contains(&name.as_str()) {
+            response["headers"]["Retry-After"] = header("Retry-After");
+        }
     }
-    for (path, _, op) in operations(doc) {
+    for (_, _, op) in operations(doc) {
         let keyed = op["parameters"]
             .as_array()
             .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
-        let served_by_the_database = path != "/healthz";
         let Some(responses) = op["responses"].as_object_mut() else {
             continue;
         };
-        if served_by_the_database && !responses.contains_key("503") {
-            responses.insert(
-                "503".into(),
-                json!({"$ref": "#/components/responses/Unavailable"}),
-            );
-        }
         for (status, response) in responses.iter_mut() {
             if response.get("$ref").is_some() {
                 continue;
@@ -137,13 +142,33 @@ fn headers(doc: &mut Value) {
             if keyed && status.starts_with('2') {
                 response["headers"]["Idempotent-Replayed"] = header("Idempotent-Replayed");
             }
+            if status == "401" {
+                response["headers"]["WWW-Authenticate"] = header("WWW-Authenticate");
+            }
         }
     }
 }
 
-/// The enums the handlers check by hand: the standings' `sort` and `order`, and the kinds
-/// of events (`EventOut.kind`, and with `view` the stream's `event:`), which are those of
-/// `TableEvent`.
+/// The answers of one code that operations share beyond their handlers' own: the database
+/// away (503 `unavailable`) and a bug (500 `internal`); `codes::per_operation_codes` refers
+/// to them.
+fn shared_answers(doc: &mut Value) {
+    let problem =
+        json!({"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}});
+    doc["components"]["responses"]["Unavailable"] = json!({
+        "description": "`unavailable`: the database does not answer; the request changed nothing, try again after `Retry-After`",
+        "content": problem.clone(),
+    });
+    doc["components"]["responses"]["Internal"] = json!({
+        "description": "`internal`: the server failed (a bug); the request changed nothing. Report it with the `request_id`; a retry may fail the same way",
+        "content": problem,
+    });
+}
+
+/// The enums the handlers check by hand: the standings' `sort` and `order`, the kinds of
+/// events (`EventOut.kind`, and with `view`, `chat` and `chat_hidden` the stream's `event:`),
+/// which are those of `TableEvent`; and the moves a turn asks for (`LegalOut.action`: a
+/// phase's, but never `complete`).
 fn enums(doc: &mut Value) {
     let kinds: Vec<Value> = doc
         .pointer("/components/schemas/TableEvent/discriminator/mapping")
@@ -164,8 +189,16 @@ fn enums(doc: &mut Value) {
     }
     if let Some(property) = doc.pointer_mut("/components/schemas/StreamEvent/properties/event") {
         let mut names = kinds;
-        names.push(json!("view"));
+        names.extend([json!("view"), json!("chat"), json!("chat_hidden")]);
         property["enum"] = json!(names);
+    }
+    if let Some(property) = doc.pointer_mut("/components/schemas/LegalOut/properties/action") {
+        let description = property["description"].clone();
+        *property = json!({
+            "type": "string",
+            "enum": ["declare", "draw", "play"],
+            "description": description,
+        });
     }
     let Some(params) = doc
         .pointer_mut("/paths/~1v1~1leagues~1{league_id}~1standings/get/parameters")
@@ -294,6 +327,12 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     name_unions(&mut value);
     describe_optional_references(&mut value);
     enums(&mut value);
+    open_error_code(&mut value);
+    optional_bodies(&mut value);
+    plain_parameters(&mut value);
+    required_when_sent(&mut value);
+    shared_answers(&mut value);
+    codes::per_operation_codes(&mut value);
     headers(&mut value);
     add_links(&mut value);
     public_operations(&mut value);
@@ -459,9 +498,8 @@ mod tests {
                 .as_array()
                 .is_some_and(|p| p.iter().any(|p| p["name"] == "Idempotency-Key"));
             keyed += usize::from(takes_key);
-            if path != "/healthz" {
-                assert!(op["responses"].get("503").is_some(), "{at}: no 503");
-            }
+            let away = codes::codes_of(op).contains(&crate::app::ErrorCode::Unavailable);
+            assert_eq!(op["responses"].get("503").is_some(), away, "{at}: 503");
             for (status, response) in op["responses"].as_object().into_iter().flatten() {
                 let response = match response["$ref"].as_str() {
                     Some(r) => &components[r.trim_start_matches("#/components/responses/")],
@@ -471,6 +509,9 @@ mod tests {
                 assert!(headers.get("X-Request-Id").is_some(), "{at} {status}");
                 if status == "429" || status == "503" {
                     assert!(headers.get("Retry-After").is_some(), "{at} {status}");
+                }
+                if status == "401" {
+                    assert!(headers.get("WWW-Authenticate").is_some(), "{at} {status}");
                 }
                 if takes_key && status.starts_with('2') {
                     assert!(

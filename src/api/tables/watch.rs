@@ -299,7 +299,7 @@ impl utoipa::ToSchema for StreamEvent {}
     security(("bearer" = []), ()),
     params(
         ("table_id" = Uuid, Path),
-        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this seq (sent by EventSource on reconnect); wins over `after`"),
+        ("Last-Event-ID" = Option<String>, Header, pattern = "^[0-9]{1,18}$", description = "Resume after this seq, the last `id:` seen (sent by EventSource on reconnect); wins over `after`"),
         StreamQuery,
     ),
     responses(
@@ -327,7 +327,10 @@ pub async fn stream(
         Some(value) => value
             .to_str()
             .ok()
-            .and_then(|text| text.trim().parse::<i64>().ok())
+            .filter(|text| {
+                (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit())
+            })
+            .and_then(|text| text.parse::<i64>().ok())
             .ok_or_else(|| {
                 ApiError::refused(
                     ErrorCode::InvalidLastEventId,

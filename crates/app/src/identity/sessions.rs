@@ -193,7 +193,13 @@ impl Cases<'_> {
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AppError> {
         let claims =
             jsonwebtoken::decode::<Claims>(token, &self.config.jwt.decoding, &validation())
-                .map_err(|e| AppError::unauthorized(format!("invalid token: {e}")))?
+                .map_err(|e| match e.kind() {
+                    jsonwebtoken::errors::ErrorKind::ExpiredSignature => AppError::refused(
+                        ErrorCode::TokenExpired,
+                        "the access token has expired: refresh the session (POST /v1/auth/refresh)",
+                    ),
+                    _ => AppError::unauthorized(format!("invalid token: {e}")),
+                })?
                 .claims;
         let found = Authenticated {
             player: PlayerId(claims.sub),

@@ -98,9 +98,15 @@ error_codes! {
     /// A JSON body came without `Content-Type: application/json`. Send the body with that header.
     UnsupportedMediaType = (400, "unsupported_media_type"),
     // 401: Missing or bad credentials.
-    /// The bearer token (or stream `ticket`) is missing, invalid or expired, or a login's
-    /// username or password is wrong. Refresh the token, or sign in again.
+    /// The bearer token (or stream `ticket`) is missing, forged, malformed or of an unknown
+    /// session, a stream ticket expired, or a login's username or password is wrong. Sign in
+    /// again. The answer carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` when
+    /// a token was sent but is not valid.
     Unauthorized = (401, "unauthorized"),
+    /// The bearer access token has expired (it lives `BOURRE_TOKEN_TTL_SECS`). Refresh the
+    /// session with its refresh token (`POST /v1/auth/refresh`) and send the request again;
+    /// the answer carries `WWW-Authenticate: Bearer error="invalid_token"`.
+    TokenExpired = (401, "token_expired"),
     /// An ID token (`POST /v1/auth/oidc`, `POST /v1/players/me/identities`) did not verify:
     /// not signed by a key its issuer publishes, issued by another issuer, for another
     /// audience, expired or issued in the future, or without the `nonce` sent; `detail` says
@@ -399,8 +405,15 @@ error_codes! {
     /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`, `BOURRE_PUSH_REGISTRATIONS_PER_DAY`).
     /// Retry after `Retry-After` (an hour).
     QuotaExceeded = (429, "quota_exceeded"),
-    /// Too many registrations (`BOURRE_REGISTRATIONS_PER_HOUR`) or league joins
-    /// (`BOURRE_JOINS_PER_HOUR`) from this address this hour. Retry after `Retry-After`.
+    /// Too many of one kind of request from this client address this hour: registrations and
+    /// players made by a first sign-in with a provider (`BOURRE_REGISTRATIONS_PER_HOUR`),
+    /// guests (`BOURRE_GUESTS_PER_HOUR`), password resets asked or confirmed
+    /// (`BOURRE_REGISTRATIONS_PER_HOUR`; a reset's confirms also 30 an hour per email
+    /// address), browser sign-ins with an OpenID provider started
+    /// (`POST /v1/auth/oidc/authorizations`, 60), league joins and invite look-ups
+    /// (`BOURRE_JOINS_PER_HOUR`); or too many codes mailed to this account or to this email
+    /// address (`BOURRE_MAIL_PER_HOUR` each, `PUT /v1/players/me/email`). Retry after
+    /// `Retry-After`.
     RateLimited = (429, "rate_limited"),
     /// Too many failed password checks lately for this account from this address, or from the
     /// address overall. Retry after `Retry-After`; each further failure makes it longer.

@@ -75,12 +75,15 @@ pub struct LeagueView {
     pub name: String,
     /// Shown to admins only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub invite_code: Option<String>,
     /// When the invite code stops working, if it does (admins only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub invite_expires_at: Option<DateTime<Utc>>,
     /// Joins the invite code is still good for, if limited (admins only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub invite_uses_left: Option<i32>,
     /// What the invite code does: make a member, or a join request.
     pub join_policy: JoinPolicy,
@@ -98,6 +101,7 @@ pub struct LeagueView {
     /// When the league closed (its last human member's account was deleted): its tables
     /// are closed and nothing joins it any more. Absent while it is open.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub closed_at: Option<DateTime<Utc>>,
 }
 

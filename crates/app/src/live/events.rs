@@ -26,11 +26,13 @@ pub struct Updates {
     /// The caller's view of the table after `events` (as `GET /v1/tables/{id}`), when they
     /// reach the table's version; absent when no event came or more are to be read.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub view: Option<TableView>,
     /// With `chat_after`: the table's chat messages after it said after `events` at the
     /// latest (each follows the event `after_version`), oldest first, as the caller may
     /// hear them (not hidden, nor the free text of players they blocked).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub chat: Option<Vec<ChatMessage>>,
 }
 

@@ -51,6 +51,7 @@ pub struct WebhookOut {
     /// The signing secret (`whsec_` + base64, Standard Webhooks): in the answer that made
     /// the endpoint, or took it over, only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub secret: Option<String>,
 }
 

@@ -56,6 +56,7 @@ pub struct Phrase {
     pub kind: PhraseKind,
     /// An emote's glyph; absent for a phrase.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub glyph: Option<&'static str>,
     /// A phrase's words, or an emote's name, in each language.
     pub text: PhraseText,
@@ -173,9 +174,11 @@ pub struct ChatMessage {
     pub after_version: i64,
     /// A phrase's key (see `GET /v1/chat/phrases`); absent for free text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub phrase: Option<String>,
     /// Free text; absent for a phrase.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub text: Option<String>,
     /// When it was said.
     pub created_at: DateTime<Utc>,

@@ -121,34 +121,42 @@ pub struct Report {
     /// The league whose admins see it; absent when it went to the operator (a report
     /// about a league or one of its admins).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub league_id: Option<Uuid>,
     /// Who reported.
     pub reporter_id: Uuid,
     /// The player the report is about (a message's author, the player, a table's
     /// creator); absent for a league.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub subject_id: Option<Uuid>,
     /// Their username now.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub subject_username: Option<String>,
     /// The message reported, as it is (hidden or not), while it is kept.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub message: Option<ChatMessage>,
     /// Why the reporter reported it.
     pub reason: ReportReason,
     /// What the reporter added (erased with their account).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub note: Option<String>,
     /// Where it stands.
     pub status: ReportStatus,
     /// The admin who resolved it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub resolved_by: Option<Uuid>,
     /// When it was resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub resolved_at: Option<DateTime<Utc>>,
     /// How long a `mute` lasts.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub mute_hours: Option<i32>,
     /// When it was made.
     pub created_at: DateTime<Utc>,
@@ -161,6 +169,7 @@ pub struct ReportPage {
     pub reports: Vec<Report>,
     /// The `after` of the next page; absent on the last.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub next_cursor: Option<i64>,
 }
 

@@ -395,9 +395,11 @@ pub enum HandDealtView {
         commitment: String,
         /// The hand's server seed, once the hand has ended (`seed_revealed` repeats it).
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(nullable = false)]
         server_seed: Option<String>,
         /// The seats' client seeds mixed into the deck, once the hand has ended.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(nullable = false)]
         client_seeds: Option<Vec<ClientSeed>>,
     },
 }

@@ -1,0 +1,218 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.email_in import EmailIn
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: EmailIn,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/auth/password-reset",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Problem | None:
+    if response.status_code == 202:
+        response_202 = cast(Any, None)
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailIn,
+) -> Response[Any | Problem]:
+    """Forgot the password: a six-digit code is mailed to `email` if an account has verified it (good for
+    15 minutes, once).
+
+     Forgot the password: a six-digit code is mailed to `email` if an account has verified
+    it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
+    are limited per client address like registrations, and codes per account and address
+    (`BOURRE_MAIL_PER_HOUR`).
+
+    Args:
+        body (EmailIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailIn,
+) -> Any | Problem | None:
+    """Forgot the password: a six-digit code is mailed to `email` if an account has verified it (good for
+    15 minutes, once).
+
+     Forgot the password: a six-digit code is mailed to `email` if an account has verified
+    it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
+    are limited per client address like registrations, and codes per account and address
+    (`BOURRE_MAIL_PER_HOUR`).
+
+    Args:
+        body (EmailIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailIn,
+) -> Response[Any | Problem]:
+    """Forgot the password: a six-digit code is mailed to `email` if an account has verified it (good for
+    15 minutes, once).
+
+     Forgot the password: a six-digit code is mailed to `email` if an account has verified
+    it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
+    are limited per client address like registrations, and codes per account and address
+    (`BOURRE_MAIL_PER_HOUR`).
+
+    Args:
+        body (EmailIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailIn,
+) -> Any | Problem | None:
+    """Forgot the password: a six-digit code is mailed to `email` if an account has verified it (good for
+    15 minutes, once).
+
+     Forgot the password: a six-digit code is mailed to `email` if an account has verified
+    it (good for 15 minutes, once). The answer is the same whether or not one has. Requests
+    are limited per client address like registrations, and codes per account and address
+    (`BOURRE_MAIL_PER_HOUR`).
+
+    Args:
+        body (EmailIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.client_seed_in import ClientSeedIn
+from ...models.client_seed_out import ClientSeedOut
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    table_id: UUID,
+    *,
+    body: ClientSeedIn,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/tables/{table_id}/seats/me/client-seed".format(
+            table_id=quote(str(table_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ClientSeedOut | Problem | None:
+    if response.status_code == 200:
+        response_200 = ClientSeedOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ClientSeedOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ClientSeedIn,
+) -> Response[ClientSeedOut | Problem]:
+    """Set the caller's client seed for the next hand's deck (between hands, after the server committed to
+    its seed).
+
+     Set the caller's client seed for the next hand's deck (between hands, after the
+    server committed to its seed).
+
+    Args:
+        table_id (UUID):
+        body (ClientSeedIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ClientSeedOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ClientSeedIn,
+) -> ClientSeedOut | Problem | None:
+    """Set the caller's client seed for the next hand's deck (between hands, after the server committed to
+    its seed).
+
+     Set the caller's client seed for the next hand's deck (between hands, after the
+    server committed to its seed).
+
+    Args:
+        table_id (UUID):
+        body (ClientSeedIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ClientSeedOut | Problem
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ClientSeedIn,
+) -> Response[ClientSeedOut | Problem]:
+    """Set the caller's client seed for the next hand's deck (between hands, after the server committed to
+    its seed).
+
+     Set the caller's client seed for the next hand's deck (between hands, after the
+    server committed to its seed).
+
+    Args:
+        table_id (UUID):
+        body (ClientSeedIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ClientSeedOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ClientSeedIn,
+) -> ClientSeedOut | Problem | None:
+    """Set the caller's client seed for the next hand's deck (between hands, after the server committed to
+    its seed).
+
+     Set the caller's client seed for the next hand's deck (between hands, after the
+    server committed to its seed).
+
+    Args:
+        table_id (UUID):
+        body (ClientSeedIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ClientSeedOut | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.identities_out import IdentitiesOut
+from ...models.link_in import LinkIn
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: LinkIn,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/players/me/identities",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> IdentitiesOut | Problem | None:
+    if response.status_code == 200:
+        response_200 = IdentitiesOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 201:
+        response_201 = IdentitiesOut.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[IdentitiesOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: LinkIn,
+) -> Response[IdentitiesOut | Problem]:
+    """Link the holder of an ID token at a provider to the caller (verified as `POST /v1/auth/oidc`
+    verifies it), confirmed with the caller's password when the account has one (a wrong one counts as a
+    failed login): they may then sign in with it.
+
+     Link the holder of an ID token at a provider to the caller (verified as
+    `POST /v1/auth/oidc` verifies it), confirmed with the caller's password when the account
+    has one (a wrong one counts as a failed login): they may then sign in with it. A guest so
+    linked is a full account. 201 when newly linked, 200 when it was already the caller's.
+
+    Args:
+        body (LinkIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[IdentitiesOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: LinkIn,
+) -> IdentitiesOut | Problem | None:
+    """Link the holder of an ID token at a provider to the caller (verified as `POST /v1/auth/oidc`
+    verifies it), confirmed with the caller's password when the account has one (a wrong one counts as a
+    failed login): they may then sign in with it.
+
+     Link the holder of an ID token at a provider to the caller (verified as
+    `POST /v1/auth/oidc` verifies it), confirmed with the caller's password when the account
+    has one (a wrong one counts as a failed login): they may then sign in with it. A guest so
+    linked is a full account. 201 when newly linked, 200 when it was already the caller's.
+
+    Args:
+        body (LinkIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        IdentitiesOut | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: LinkIn,
+) -> Response[IdentitiesOut | Problem]:
+    """Link the holder of an ID token at a provider to the caller (verified as `POST /v1/auth/oidc`
+    verifies it), confirmed with the caller's password when the account has one (a wrong one counts as a
+    failed login): they may then sign in with it.
+
+     Link the holder of an ID token at a provider to the caller (verified as
+    `POST /v1/auth/oidc` verifies it), confirmed with the caller's password when the account
+    has one (a wrong one counts as a failed login): they may then sign in with it. A guest so
+    linked is a full account. 201 when newly linked, 200 when it was already the caller's.
+
+    Args:
+        body (LinkIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[IdentitiesOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: LinkIn,
+) -> IdentitiesOut | Problem | None:
+    """Link the holder of an ID token at a provider to the caller (verified as `POST /v1/auth/oidc`
+    verifies it), confirmed with the caller's password when the account has one (a wrong one counts as a
+    failed login): they may then sign in with it.
+
+     Link the holder of an ID token at a provider to the caller (verified as
+    `POST /v1/auth/oidc` verifies it), confirmed with the caller's password when the account
+    has one (a wrong one counts as a failed login): they may then sign in with it. A guest so
+    linked is a full account. 201 when newly linked, 200 when it was already the caller's.
+
+    Args:
+        body (LinkIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        IdentitiesOut | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

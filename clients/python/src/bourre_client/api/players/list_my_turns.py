@@ -1,0 +1,204 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.turns_page import TurnsPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    after: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/players/me/turns",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | TurnsPage | None:
+    if response.status_code == 200:
+        response_200 = TurnsPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | TurnsPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    after: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+) -> Response[Problem | TurnsPage]:
+    """Tables where the caller is to act, oldest deadline first, paged.
+
+     Tables where the caller is to act, oldest deadline first, paged.
+
+    Args:
+        after (str | Unset):
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TurnsPage]
+    """
+
+    kwargs = _get_kwargs(
+        after=after,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    after: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+) -> Problem | TurnsPage | None:
+    """Tables where the caller is to act, oldest deadline first, paged.
+
+     Tables where the caller is to act, oldest deadline first, paged.
+
+    Args:
+        after (str | Unset):
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TurnsPage
+    """
+
+    return sync_detailed(
+        client=client,
+        after=after,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    after: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+) -> Response[Problem | TurnsPage]:
+    """Tables where the caller is to act, oldest deadline first, paged.
+
+     Tables where the caller is to act, oldest deadline first, paged.
+
+    Args:
+        after (str | Unset):
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TurnsPage]
+    """
+
+    kwargs = _get_kwargs(
+        after=after,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    after: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+) -> Problem | TurnsPage | None:
+    """Tables where the caller is to act, oldest deadline first, paged.
+
+     Tables where the caller is to act, oldest deadline first, paged.
+
+    Args:
+        after (str | Unset):
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TurnsPage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            after=after,
+            limit=limit,
+        )
+    ).parsed

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class AllPassedOutcomeType(StrEnum):
+    ALL_PASSED = "all_passed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class DeclareActionType(StrEnum):
+    DECLARE = "declare"
+
+    def __str__(self) -> str:
+        return str(self.value)

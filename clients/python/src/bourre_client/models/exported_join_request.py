@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ExportedJoinRequest")
+
+
+@_attrs_define
+class ExportedJoinRequest:
+    """
+    Attributes:
+        league_id (UUID): The league asked to join.
+        requested_at (datetime.datetime): When they asked.
+    """
+
+    league_id: UUID
+    requested_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        league_id = str(self.league_id)
+
+        requested_at = self.requested_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "league_id": league_id,
+                "requested_at": requested_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        league_id = UUID(d.pop("league_id"))
+
+        requested_at = datetime.datetime.fromisoformat(d.pop("requested_at"))
+
+        exported_join_request = cls(
+            league_id=league_id,
+            requested_at=requested_at,
+        )
+
+        exported_join_request.additional_properties = d
+        return exported_join_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class HandDealtType(StrEnum):
+    HAND_DEALT = "hand_dealt"
+
+    def __str__(self) -> str:
+        return str(self.value)

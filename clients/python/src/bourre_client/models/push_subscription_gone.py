@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="PushSubscriptionGone")
+
+
+@_attrs_define
+class PushSubscriptionGone:
+    """Which subscription to remove: its `endpoint` (the whole `PushSubscription` JSON will do:
+    its other fields are not read).
+
+        Attributes:
+            endpoint (str): The subscription's `endpoint`.
+    """
+
+    endpoint: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        endpoint = self.endpoint
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "endpoint": endpoint,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        endpoint = d.pop("endpoint")
+
+        push_subscription_gone = cls(
+            endpoint=endpoint,
+        )
+
+        push_subscription_gone.additional_properties = d
+        return push_subscription_gone
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

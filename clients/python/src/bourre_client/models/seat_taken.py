@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_taken_type import SeatTakenType
+
+T = TypeVar("T", bound="SeatTaken")
+
+
+@_attrs_define
+class SeatTaken:
+    """
+    Attributes:
+        player_id (UUID): The player who sat down.
+        seat (int): The seat taken, 0-7.
+        type_ (SeatTakenType):
+    """
+
+    player_id: UUID
+    seat: int
+    type_: SeatTakenType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        player_id = str(self.player_id)
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "player_id": player_id,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        player_id = UUID(d.pop("player_id"))
+
+        seat = d.pop("seat")
+
+        type_ = SeatTakenType(d.pop("type"))
+
+        seat_taken = cls(
+            player_id=player_id,
+            seat=seat,
+            type_=type_,
+        )
+
+        seat_taken.additional_properties = d
+        return seat_taken
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

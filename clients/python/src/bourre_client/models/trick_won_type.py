@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class TrickWonType(StrEnum):
+    TRICK_WON = "trick_won"
+
+    def __str__(self) -> str:
+        return str(self.value)

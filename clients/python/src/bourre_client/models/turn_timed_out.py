@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.turn_timed_out_type import TurnTimedOutType
+
+T = TypeVar("T", bound="TurnTimedOut")
+
+
+@_attrs_define
+class TurnTimedOut:
+    """The seat's time ran out: the server acted for it (the events that follow, up to the
+    next table event, are that default action, not the player's choice).
+
+        Attributes:
+            player_id (UUID): The player sitting there.
+            seat (int): The seat whose time ran out, 0-7.
+            type_ (TurnTimedOutType):
+    """
+
+    player_id: UUID
+    seat: int
+    type_: TurnTimedOutType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        player_id = str(self.player_id)
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "player_id": player_id,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        player_id = UUID(d.pop("player_id"))
+
+        seat = d.pop("seat")
+
+        type_ = TurnTimedOutType(d.pop("type"))
+
+        turn_timed_out = cls(
+            player_id=player_id,
+            seat=seat,
+            type_=type_,
+        )
+
+        turn_timed_out.additional_properties = d
+        return turn_timed_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

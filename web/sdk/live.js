@@ -1,0 +1,161 @@
+// A table followed live: `GET /v1/tables/{table_id}/stream` read with `fetch` (browsers and
+// Node 18+), its text/event-stream parsed here, authorised with a stream ticket and
+// reconnected with `Last-Event-ID` and a fresh ticket, backing off, until the consumer
+// stops or the server refuses for good (403, 404, 401 once signed out).
+import { BourreError } from "./errors.js";
+/**
+ * Parses a text/event-stream (the HTML standard's rules: `id:`, `event:`, `data:` lines,
+ * `:` comments, `retry:`), yielding each message; `retry` is called with a `retry:` value.
+ */
+export async function* parseEventStream(body, retry = () => { }, lastEventId = "") {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    let data = [];
+    let event = "";
+    let hasId = false;
+    let first = true;
+    try {
+        for (;;) {
+            const { done, value } = await reader.read();
+            buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+            if (first && buffer.length > 0) {
+                if (buffer.charCodeAt(0) === 0xfeff)
+                    buffer = buffer.slice(1);
+                first = false;
+            }
+            for (;;) {
+                const end = buffer.search(/\r\n|\r|\n/);
+                // A lone `\r` at the end may be the first half of `\r\n`: wait for more.
+                if (end < 0 || (end === buffer.length - 1 && buffer[end] === "\r" && !done))
+                    break;
+                const line = buffer.slice(0, end);
+                buffer = buffer.slice(end + (buffer.startsWith("\r\n", end) ? 2 : 1));
+                if (line === "") {
+                    if (data.length > 0) {
+                        yield { event: event || "message", data: data.join("\n"), lastEventId, hasId };
+                    }
+                    data = [];
+                    event = "";
+                    hasId = false;
+                    continue;
+                }
+                if (line.startsWith(":"))
+                    continue;
+                const colon = line.indexOf(":");
+                const field = colon < 0 ? line : line.slice(0, colon);
+                let value_ = colon < 0 ? "" : line.slice(colon + 1);
+                if (value_.startsWith(" "))
+                    value_ = value_.slice(1);
+                if (field === "data")
+                    data.push(value_);
+                else if (field === "event")
+                    event = value_;
+                else if (field === "id" && !value_.includes("\0")) {
+                    lastEventId = value_;
+                    hasId = true;
+                }
+                else if (field === "retry" && /^\d+$/.test(value_))
+                    retry(Number(value_));
+            }
+            if (done)
+                return;
+        }
+    }
+    finally {
+        await reader.cancel().catch(() => { });
+    }
+}
+/** A frame of a stream's message, or null for a kind this client does not know. */
+function frameOf(message) {
+    const data = JSON.parse(message.data);
+    const id = Number(message.lastEventId);
+    switch (message.event) {
+        case "view":
+            return { type: "view", view: data, id };
+        case "chat":
+            return { type: "chat", message: data };
+        case "chat_hidden":
+            return { type: "chat_hidden", id: data.id };
+        default: {
+            const event = data;
+            if (typeof event?.seq !== "number")
+                return null;
+            return { type: "event", kind: event.kind, event, id: event.seq };
+        }
+    }
+}
+const ask = (value) => (typeof value === "function" ? value() : value);
+/** Whether another connection would be refused the same way. */
+function final(error) {
+    return error instanceof BourreError && (error.status === 401 || error.status === 403 || error.status === 404);
+}
+/** Follows a table: see `Bourre.live`. */
+export async function* live(client, tableId, options = {}) {
+    const controller = new AbortController();
+    const outer = options.signal;
+    const stop = () => controller.abort(outer?.reason);
+    if (outer?.aborted)
+        return;
+    outer?.addEventListener("abort", stop, { once: true });
+    const signal = controller.signal;
+    const least = options.minDelayMs ?? 1000;
+    const most = options.maxDelayMs ?? 10000;
+    let wait = least;
+    let last;
+    let lastChat;
+    try {
+        while (!signal.aborted) {
+            try {
+                const { ticket } = await client.createStreamTicket(tableId, { signal });
+                const after = Math.max(ask(options.after) ?? -1, last ?? -1);
+                const chatAfter = Math.max(ask(options.chatAfter) ?? -1, lastChat ?? -1);
+                const response = await client.streamTableEvents(tableId, { ticket, ...(after >= 0 ? { after } : {}), ...(chatAfter >= 0 ? { chat_after: chatAfter } : {}) }, { signal, ...(after >= 0 ? { headers: { "Last-Event-ID": String(after) } } : {}) });
+                if (!response.body)
+                    throw new TypeError("the stream has no body");
+                options.onStatus?.(true);
+                wait = least;
+                for await (const message of parseEventStream(response.body, (ms) => (wait = Math.min(Math.max(ms, 0), most)))) {
+                    const frame = frameOf(message);
+                    if (message.hasId)
+                        last = Number(message.lastEventId);
+                    if (!frame)
+                        continue;
+                    if (frame.type === "chat")
+                        lastChat = Math.max(lastChat ?? -1, frame.message.id);
+                    yield frame;
+                }
+            }
+            catch (error) {
+                if (signal.aborted)
+                    return;
+                if (final(error))
+                    throw error;
+            }
+            if (signal.aborted)
+                return;
+            options.onStatus?.(false);
+            await sleep(wait, signal).catch(() => { });
+            wait = Math.min(wait * 2, most);
+        }
+    }
+    finally {
+        outer?.removeEventListener("abort", stop);
+        controller.abort();
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(() => {
+            signal.removeEventListener("abort", aborted);
+            resolve();
+        }, ms);
+        const aborted = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        signal.addEventListener("abort", aborted, { once: true });
+    });
+}
