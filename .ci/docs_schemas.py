@@ -49,8 +49,16 @@ ALLOWED: dict[str, tuple[tuple[str, ...], str]] = {
     "PushSubscription": (("docs/guide/notifications.md",), "the browser's Push API object"),
     # A made-up guest name, as the server makes them.
     "LuckyHeron4821": (("docs/guide/authentication.md",), "an example of a guest's name"),
-    # The Python SDK's own classes (clients/python/src/bourre).
-    "BourreError": (("clients/python/README.md",), "the SDK's error class"),
+    # The SDKs' own classes (clients/python/src/bourre, clients/typescript/src).
+    "BourreError": (
+        ("clients/python/README.md", "clients/typescript/README.md", "docs/guide/live-updates.md",
+         "docs/guide/generating-a-client.md"),
+        "the SDKs' error class",
+    ),
+    "MemorySessionStore": (("clients/typescript/README.md",), "the TypeScript SDK's default session store"),
+    # The class openapi-generator makes of GrantIn's `amount` (a union of two ranges), which
+    # Kotlin and Dart teams map to an integer.
+    "GrantInAmount": (("docs/guide/generating-a-client.md", "CHANGELOG.md"), "openapi-generator's name"),
     "BourreTransport": (("clients/python/README.md",), "the SDK's httpx transport"),
     "AsyncBourreTransport": (("clients/python/README.md",), "the SDK's asyncio transport"),
 }

@@ -319,8 +319,40 @@ async fn missing_forged_expired_and_unsigned_tokens_are_401() {
                 "{method} {path} with {token:?}: {}",
                 reply.body
             );
-            reply.problem(401, "unauthorized");
+            let expired_only = token == Some(expired.as_str());
+            reply.problem(
+                401,
+                if expired_only {
+                    "token_expired"
+                } else {
+                    "unauthorized"
+                },
+            );
         }
+    }
+    // Every 401 says how to authenticate (RFC 6750): a refused token is `invalid_token`.
+    for (token, challenge) in [
+        (None, r#"Bearer realm="bourre""#),
+        (
+            Some(&expired),
+            r#"Bearer realm="bourre", error="invalid_token""#,
+        ),
+        (
+            Some(&forged),
+            r#"Bearer realm="bourre", error="invalid_token""#,
+        ),
+    ] {
+        let mut req = app.client.get(format!("{}/v1/players/me", app.base));
+        if let Some(token) = token {
+            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        let resp = req.send().await.expect("me");
+        assert_eq!(resp.status().as_u16(), 401);
+        let got = resp
+            .headers()
+            .get("www-authenticate")
+            .and_then(|v| v.to_str().ok());
+        assert_eq!(got, Some(challenge), "{token:?}");
     }
     // Not a bearer scheme.
     let resp = app

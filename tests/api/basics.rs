@@ -121,6 +121,25 @@ async fn checked_in_openapi_document_is_current() {
     );
 }
 
+/// Every refusal a test meets is held to the codes its operation lists: one the operation
+/// does not list fails the test (here a move refused `email_taken`), one it lists passes.
+#[test]
+fn a_refusal_its_operation_does_not_list_fails_the_test() {
+    let refusal = |status: u16, code: &str| crate::support::Reply {
+        status,
+        body: json!({"code": code}),
+        content_type: "application/problem+json".into(),
+        retry_after: None,
+    };
+    let path = "/v1/tables/00000000-0000-4000-8000-000000000001/actions";
+    crate::support::documented_refusal("post", path, &refusal(409, "version_conflict"));
+    crate::support::documented_refusal("post", path, &refusal(422, "must_follow_suit"));
+    let unlisted = std::panic::catch_unwind(|| {
+        crate::support::documented_refusal("post", path, &refusal(409, "email_taken"));
+    });
+    assert!(unlisted.is_err(), "email_taken passed for a move");
+}
+
 /// Migrations run up, down and up again on a fresh database.
 #[actix_web::test]
 async fn migrations_run_up_down_and_up_again() {

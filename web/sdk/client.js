@@ -5,7 +5,7 @@ import { live } from "./live.js";
 import { Operations } from "./operations.js";
 import { MemorySessionStore } from "./session.js";
 /** The 503 codes after which a call is tried again after `Retry-After` (nothing changed). */
-const RETRIED = new Set(["unavailable", "busy", "draining"]);
+const RETRIED = new Set(["unavailable", "busy", "provider_unavailable"]);
 /** The 401 codes that end the session: refreshing cannot revive it. */
 const ENDED = new Set(["session_ended", "refresh_token_reused"]);
 /** A fresh `Idempotency-Key`: 128 random bits in hex. */

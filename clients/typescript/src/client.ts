@@ -15,7 +15,7 @@ export interface BourreOptions {
   fetch?: typeof fetch;
   /** How long one attempt may wait for its answer, in ms (default 15,000; 0: no limit). */
   timeoutMs?: number;
-  /** How long a call is tried again in all while the server answers 503 `unavailable` or `busy` (default 30,000 ms). */
+  /** How long a call is tried again in all while the server answers 503 `unavailable`, `busy` or `provider_unavailable` (default 30,000 ms). */
   retryForMs?: number;
   /** Called when the session ended or could not be refreshed: the store is empty, sign in again. */
   onSignedOut?: () => void;
@@ -24,7 +24,7 @@ export interface BourreOptions {
 }
 
 /** The 503 codes after which a call is tried again after `Retry-After` (nothing changed). */
-const RETRIED = new Set(["unavailable", "busy", "draining"]);
+const RETRIED = new Set(["unavailable", "busy", "provider_unavailable"]);
 /** The 401 codes that end the session: refreshing cannot revive it. */
 const ENDED = new Set(["session_ended", "refresh_token_reused"]);
 

@@ -2470,10 +2470,7 @@ export interface components {
             table_id: string;
         };
         GrantIn: {
-            /**
-             * Format: int64
-             * @description Chips from the treasury (negative takes chips back, between hands); never 0.
-             */
+            /** @description Chips from the treasury (negative takes chips back, between hands); never 0. */
             amount: number;
             /**
              * Format: uuid
@@ -4922,7 +4919,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5476,7 +5473,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5640,7 +5637,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8763,7 +8760,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -10014,7 +10011,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -10522,7 +10519,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`; or The request changed nothing: try again after `Retry-After`. Codes: `unavailable`. */
+            /** @description `busy`: every password-hashing slot stayed taken for 5 seconds (one per core; a burst of sign-ins queues); the request changed nothing, see `Retry-After`. Codes: `busy`, `unavailable`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

@@ -806,17 +806,11 @@ pub(super) fn per_operation_codes(doc: &mut Value) {
                     continue;
                 }
                 Some(component) => {
-                    let description = match sole_code(component) {
-                        Some(sole) => {
-                            let others: Vec<&str> =
-                                here.iter().copied().filter(|c| *c != sole).collect();
-                            format!(
-                                "{}; or {}",
-                                component["description"].as_str().unwrap_or_default(),
-                                listed(status, &others)
-                            )
+                    let description = match component["description"].as_str() {
+                        Some(one) if sole_code(component).is_some() => {
+                            format!("{one}. Codes: {}.", quoted(&here))
                         }
-                        None => listed(status, &here),
+                        _ => listed(status, &here),
                     };
                     *response = component.clone();
                     response["description"] = json!(description);
@@ -862,8 +856,13 @@ pub(super) fn per_operation_codes(doc: &mut Value) {
 
 /// `status`'s meaning and the codes `here`, as a response's description.
 fn listed(status: u16, here: &[&str]) -> String {
+    format!("{}. Codes: {}.", title(status), quoted(here))
+}
+
+/// The codes `here`, each quoted as code.
+fn quoted(here: &[&str]) -> String {
     let codes: Vec<String> = here.iter().map(|c| format!("`{c}`")).collect();
-    format!("{}. Codes: {}.", title(status), codes.join(", "))
+    codes.join(", ")
 }
 
 #[cfg(test)]

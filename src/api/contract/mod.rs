@@ -35,15 +35,15 @@ fn constraints(doc: &mut Value) {
     let schemas = &mut doc["components"]["schemas"];
     if let Some(amount) = schemas.pointer_mut("/GrantIn/properties/amount") {
         let description = amount["description"].clone();
-        // One integer schema (a `oneOf` of two ranges is an empty class to the Kotlin and
-        // Dart generators), with 0 excluded.
+        // Two ranges, for JSON Schema has no "but 0" a generator keeps (utoipa's types drop
+        // `not`); the Kotlin and Dart generators make the union an empty class, which a team
+        // maps to a 64-bit integer (docs/guide/generating-a-client.md).
         *amount = json!({
             "description": description,
-            "type": "integer",
-            "format": "int64",
-            "minimum": -1_000_000_000,
-            "maximum": 1_000_000_000,
-            "not": {"const": 0},
+            "oneOf": [
+                {"type": "integer", "format": "int64", "minimum": 1, "maximum": 1_000_000_000},
+                {"type": "integer", "format": "int64", "minimum": -1_000_000_000, "maximum": -1},
+            ],
         });
     }
     if let Some(variants) = schemas

@@ -299,7 +299,7 @@ impl utoipa::ToSchema for StreamEvent {}
     security(("bearer" = []), ()),
     params(
         ("table_id" = Uuid, Path),
-        ("Last-Event-ID" = Option<String>, Header, pattern = "^[0-9]{1,18}$", description = "Resume after this seq, the last `id:` seen (sent by EventSource on reconnect); wins over `after`"),
+        ("Last-Event-ID" = Option<String>, Header, pattern = "^[0-9]{1,19}$", description = "Resume after this seq, the last `id:` seen (sent by EventSource on reconnect); wins over `after`"),
         StreamQuery,
     ),
     responses(
@@ -328,9 +328,10 @@ pub async fn stream(
             .to_str()
             .ok()
             .filter(|text| {
-                (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit())
+                (1..=19).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit())
             })
-            .and_then(|text| text.parse::<i64>().ok())
+            // Past the largest seq there can be: the stream waits, as for any seq ahead.
+            .map(|text| text.parse::<i64>().unwrap_or(i64::MAX))
             .ok_or_else(|| {
                 ApiError::refused(
                     ErrorCode::InvalidLastEventId,

@@ -76,8 +76,8 @@ error_codes! {
     /// A new invite code's `expires_in_secs` is not 60 to 2,592,000 (30 days), or its `max_uses`
     /// is not 1 to 10,000. Fix the request.
     InvalidInvite = (400, "invalid_invite"),
-    /// The stream's `Last-Event-ID` header is not an event `seq` (an integer). Send the `id` of
-    /// the last event received, or no header.
+    /// The stream's `Last-Event-ID` header is not an event `seq` (1 to 19 digits). Send the
+    /// `id` of the last event received, or no header.
     InvalidLastEventId = (400, "invalid_last_event_id"),
     /// A query parameter does not parse or is out of range (`limit`, an `after` that is not this
     /// list's `next_cursor`, an `order` other than `asc` or `desc`). Fix it as `detail` says.
@@ -100,12 +100,12 @@ error_codes! {
     // 401: Missing or bad credentials.
     /// The bearer token (or stream `ticket`) is missing, forged, malformed or of an unknown
     /// session, a stream ticket expired, or a login's username or password is wrong. Sign in
-    /// again. The answer carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` when
-    /// a token was sent but is not valid.
+    /// again. The answer carries `WWW-Authenticate: Bearer realm="bourre"`, with
+    /// `error="invalid_token"` when a bearer token was sent and refused.
     Unauthorized = (401, "unauthorized"),
     /// The bearer access token has expired (it lives `BOURRE_TOKEN_TTL_SECS`). Refresh the
     /// session with its refresh token (`POST /v1/auth/refresh`) and send the request again;
-    /// the answer carries `WWW-Authenticate: Bearer error="invalid_token"`.
+    /// the answer carries `WWW-Authenticate: Bearer realm="bourre", error="invalid_token"`.
     TokenExpired = (401, "token_expired"),
     /// An ID token (`POST /v1/auth/oidc`, `POST /v1/players/me/identities`) did not verify:
     /// not signed by a key its issuer publishes, issued by another issuer, for another

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
@@ -24,6 +24,7 @@ class GrantIn:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
+        amount: int
         amount = self.amount
 
         player_id = str(self.player_id)
@@ -45,7 +46,11 @@ class GrantIn:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        amount = d.pop("amount")
+
+        def _parse_amount(data: object) -> int:
+            return cast(int, data)
+
+        amount = _parse_amount(d.pop("amount"))
 
         player_id = UUID(d.pop("player_id"))
 
