@@ -134,8 +134,8 @@ pub fn unreadable_body(e: &serde_json::Error) -> ApiError {
     ApiError::refused(code, e.to_string())
 }
 
-/// An optional JSON body: absent (or only whitespace) and `null` read as the default;
-/// anything else must be a `T`, as an object (400 `malformed_body`, or `invalid_text`,
+/// An optional JSON body: absent (or only whitespace) reads as the default; anything else,
+/// `null` too, must be a `T`, as an object (400 `malformed_body`, or `invalid_text`,
 /// otherwise), of at most [`super::MAX_BODY_BYTES`] (400 `body_too_large`, as for the
 /// operations whose body is required).
 pub async fn optional_body<T: serde::de::DeserializeOwned + Default>(
@@ -154,8 +154,8 @@ pub async fn optional_body<T: serde::de::DeserializeOwned + Default>(
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    let read: Option<Object<T>> = serde_json::from_slice(&body).map_err(|e| unreadable_body(&e))?;
-    Ok(read.map(|o| o.0).unwrap_or_default())
+    let read: Object<T> = serde_json::from_slice(&body).map_err(|e| unreadable_body(&e))?;
+    Ok(read.0)
 }
 
 /// An integer, also as written with a zero fraction (`5.0`, an integer to JSON Schema too).

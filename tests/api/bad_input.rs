@@ -371,8 +371,9 @@ async fn missing_forged_expired_and_unsigned_tokens_are_401() {
 }
 
 /// A body's fields in an array, in order, are not the object the document asks for (serde
-/// alone would read them as one), whether the body is required or optional; and a push
-/// subscription's `expirationTime` is a number or null.
+/// alone would read them as one), whether the body is required or optional; an optional
+/// body is an object or left out, never `null`; and a push subscription's `expirationTime`
+/// is a number or null.
 #[actix_web::test]
 async fn bodies_are_objects_only() {
     let app = TestApp::start().await;
@@ -392,7 +393,10 @@ async fn bodies_are_objects_only() {
         (format!("/v1/tables/{table}/bots"), json!([])),
         (format!("/v1/tables/{table}/bots"), json!([1])),
         (format!("/v1/tables/{table}/seats"), json!([3])),
+        (format!("/v1/tables/{table}/seats"), json!(null)),
+        (format!("/v1/tables/{table}/bots"), json!(null)),
         ("/v1/auth/logout".to_owned(), json!([true])),
+        ("/v1/auth/logout".to_owned(), json!(null)),
     ] {
         let reply = app.post(&path, bob, body.clone()).await;
         assert_eq!(is_problem(&reply, 400), "malformed_body", "{path} {body}");

@@ -101,7 +101,7 @@ pub(super) fn required_when_sent(doc: &mut Value) {
 
 /// A request body that may be left out is its schema with `required: false`: utoipa writes
 /// `oneOf: [schema, null]`, which a generated client encodes as JSON `null`, or cannot encode
-/// at all, when the caller leaves the body out. (The server still takes `null`.)
+/// at all, when the caller leaves the body out. (The server refuses a `null` body.)
 pub(super) fn optional_bodies(doc: &mut Value) {
     for (_, _, op) in operations(doc) {
         let Some(schema) = op.pointer_mut("/requestBody/content/application~1json/schema") else {

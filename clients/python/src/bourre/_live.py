@@ -8,16 +8,28 @@ import json
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Union
+from typing import Any, AsyncIterator, Iterator, Protocol, Union
 
 import httpx
 
+from bourre_client import Client
 from bourre_client.models import ChatMessage, EventOut, TableView
 
 from ._errors import BourreError
 
-if TYPE_CHECKING:
-    from ._sdk import Bourre
+
+class Signed(Protocol):
+    """What a live table needs of the SDK: its client (whose transports sign each request),
+    the access token it holds, and a refresh."""
+
+    client: Client
+
+    @property
+    def token(self) -> str | None: ...
+
+    def refresh(self) -> Any: ...
+
+    async def arefresh(self) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -163,7 +175,7 @@ class _Reader:
         return "raise"
 
 
-def iter_live(sdk: "Bourre", table_id: Any, after: int = 0,
+def iter_live(sdk: Signed, table_id: Any, after: int = 0,
               chat_after: int | None = None) -> Iterator[Frame]:
     reader = _Reader(table_id, after, chat_after)
     http = sdk.client.get_httpx_client()
@@ -192,7 +204,7 @@ def iter_live(sdk: "Bourre", table_id: Any, after: int = 0,
         time.sleep(reader.wait())
 
 
-async def aiter_live(sdk: "Bourre", table_id: Any, after: int = 0,
+async def aiter_live(sdk: Signed, table_id: Any, after: int = 0,
                      chat_after: int | None = None) -> AsyncIterator[Frame]:
     reader = _Reader(table_id, after, chat_after)
     http = sdk.client.get_async_httpx_client()
