@@ -1,6 +1,7 @@
 //! Who calls: the authenticated player of a request (`Authorization: Bearer <JWT>`), and the
 //! client's address; and every 401's challenge, which says how to authenticate.
 
+use actix_web::HttpMessage;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
@@ -45,9 +46,20 @@ impl Caller {
                 "send Authorization: Bearer <token> (from /v1/auth/login)",
             )));
         };
-        Ok(Caller::from(app.identity().authenticate(token).await?))
+        match app.identity().authenticate(token).await {
+            Ok(found) => Ok(Caller::from(found)),
+            Err(refused) => {
+                req.extensions_mut().insert(RefusedBearer);
+                Err(ApiError(refused))
+            }
+        }
     }
 }
+
+/// Marks a request whose bearer token was refused (expired, of an ended session, forged):
+/// its 401 says `error="invalid_token"`.
+#[derive(Debug, Clone, Copy)]
+struct RefusedBearer;
 
 impl From<Authenticated> for Caller {
     fn from(found: Authenticated) -> Caller {
@@ -85,21 +97,18 @@ pub fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
 }
 
 /// The middleware (`App::wrap(from_fn(challenge))`): every 401 carries `WWW-Authenticate`
-/// (RFC 6750): `Bearer realm="bourre"`, with `error="invalid_token"` when the request sent a
-/// bearer token that was refused (expired: `token_expired`, where a client refreshes; ended,
-/// forged or unknown: `session_ended`, `unauthorized`).
+/// (RFC 6750): `Bearer realm="bourre"`, with `error="invalid_token"` when the request's bearer
+/// token itself was refused (expired: `token_expired`, where a client refreshes; ended,
+/// forged or unknown: `session_ended`, `unauthorized`), not when something else was (a
+/// password, an ID token, a stream ticket).
 pub async fn challenge(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let bearer = req
-        .headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("Bearer "));
     let mut res = next.call(req).await?;
     if res.status() == StatusCode::UNAUTHORIZED {
-        let value = if bearer {
+        let refused = res.request().extensions().get::<RefusedBearer>().is_some();
+        let value = if refused {
             r#"Bearer realm="bourre", error="invalid_token""#
         } else {
             r#"Bearer realm="bourre""#

@@ -17,7 +17,7 @@ use super::error::ApiError;
 use crate::app::{App, CorsOrigins, ErrorCode};
 
 /// What a browser may send.
-const ALLOW_METHODS: &str = "GET, HEAD, POST, PUT, DELETE";
+const ALLOW_METHODS: &str = "GET, HEAD, POST, PUT, PATCH, DELETE";
 const ALLOW_HEADERS: &str = "Authorization, Content-Type, Accept, Idempotency-Key, If-None-Match, Last-Event-ID, X-Request-Id";
 /// What a page may read of an answer.
 const EXPOSE_HEADERS: &str =

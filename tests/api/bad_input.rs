@@ -330,6 +330,20 @@ async fn missing_forged_expired_and_unsigned_tokens_are_401() {
             );
         }
     }
+    // A good token with a wrong password: the password was refused, not the token.
+    let resp = app
+        .client
+        .post(format!("{}/v1/auth/login", app.base))
+        .insert_header(("Authorization", format!("Bearer {genuine}")))
+        .send_json(&json!({"username": "bob", "password": "not bob's password"}))
+        .await
+        .expect("login");
+    assert_eq!(resp.status().as_u16(), 401);
+    let got = resp
+        .headers()
+        .get("www-authenticate")
+        .and_then(|v| v.to_str().ok());
+    assert_eq!(got, Some(r#"Bearer realm="bourre""#));
     // Every 401 says how to authenticate (RFC 6750): a refused token is `invalid_token`.
     for (token, challenge) in [
         (None, r#"Bearer realm="bourre""#),

@@ -335,6 +335,11 @@ async fn browsers_are_served_from_the_allowed_origins_only() {
     ] {
         assert!(headers.contains(name), "{headers}");
     }
+    // Every method the API has (a profile or a league is changed with PATCH).
+    let methods = header(&allowed, "access-control-allow-methods");
+    for method in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
+        assert!(methods.split(", ").any(|m| m == method), "{methods}");
+    }
     assert!(header(&allowed, "access-control-allow-credentials").is_empty());
     let refused = preflight("https://evil.example").await;
     assert_eq!(refused.status().as_u16(), 403);
@@ -359,7 +364,7 @@ async fn browsers_are_served_from_the_allowed_origins_only() {
         );
         if readable {
             let exposed = header(&resp, "access-control-expose-headers").to_lowercase();
-            for name in ["x-request-id", "etag", "retry-after"] {
+            for name in ["x-request-id", "etag", "retry-after", "www-authenticate"] {
                 assert!(exposed.contains(name), "{exposed}");
             }
         }
