@@ -124,6 +124,8 @@ export const words = {
   "problem.offline": "Can't reach the server. Check your connection and try again.",
   "problem.offlineBanner": "You are offline. The app will catch up when the connection is back.",
   "problem.retrying": "The server cannot reach its database for a moment: retrying…",
+  "problem.retryingBusy": "The server is busy signing players in: retrying…",
+  "problem.retryingProvider": "The sign-in service cannot be reached for a moment: retrying…",
   "problem.unexpected": "Something went wrong on this page. Reload it and try again.",
   "problem.unknown": "The server refused this ({code}).",
 

@@ -120,6 +120,8 @@ export const words = {
   "problem.offline": "サーバーに接続できません。接続を確認して、もう一度お試しください。",
   "problem.offlineBanner": "オフラインです。接続が戻ると自動的に最新の状態になります。",
   "problem.retrying": "サーバーがデータベースに一時的に接続できません。再試行しています…",
+  "problem.retryingBusy": "サーバーがサインインの処理で混み合っています。再試行しています…",
+  "problem.retryingProvider": "サインインサービスに一時的に接続できません。再試行しています…",
   "problem.unexpected": "このページで問題が発生しました。再読み込みして、もう一度お試しください。",
   "problem.unknown": "サーバーに拒否されました（{code}）。",
 

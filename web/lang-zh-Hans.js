@@ -120,6 +120,8 @@ export const words = {
   "problem.offline": "无法连接服务器。请检查网络后重试。",
   "problem.offlineBanner": "你已离线。网络恢复后，应用会自动同步。",
   "problem.retrying": "服务器暂时无法连接数据库，正在重试…",
+  "problem.retryingBusy": "服务器正忙于处理玩家登录，正在重试…",
+  "problem.retryingProvider": "暂时无法连接登录服务，正在重试…",
   "problem.unexpected": "此页面出错了。请刷新后重试。",
   "problem.unknown": "服务器拒绝了此操作（{code}）。",
 

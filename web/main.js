@@ -353,10 +353,12 @@ window.addEventListener("online", () => {
   route();
 });
 window.addEventListener("offline", online);
-// While requests wait for the database (a failover), the banner says so.
+// While requests wait to be tried again (the database away, a failover; the server busy
+// signing players in; the sign-in provider out of reach), the banner says why.
+const RETRYING_TEXT = /** @type {const} */ ({ unavailable: "problem.retrying", busy: "problem.retryingBusy", provider_unavailable: "problem.retryingProvider" });
 window.addEventListener(RETRYING, (event) => {
-  const waiting = /** @type {CustomEvent<boolean>} */ (event).detail;
-  offline.textContent = t(waiting ? "problem.retrying" : "problem.offlineBanner");
+  const waiting = /** @type {CustomEvent<import("./session.js").Retrying>} */ (event).detail;
+  offline.textContent = t(waiting ? RETRYING_TEXT[waiting] : "problem.offlineBanner");
   if (waiting) offline.hidden = false;
   else online();
 });

@@ -18,9 +18,14 @@ const KEY = "bourre.session";
 /** Sent on `window` when the session could not be renewed (ended or expired). */
 export const SIGNED_OUT = "bourre:signed-out";
 
-/** Sent on `window` while requests wait for the server to come back (503 `unavailable`: a
- * failover or a restart under way), with `detail` true, and with false once one is answered. */
+/** Sent on `window` while requests wait to be tried again, with `detail` the 503's code
+ * (`unavailable`: the database away, a failover or a restart under way; `busy`: the server
+ * busy signing players in; `provider_unavailable`: the sign-in provider out of reach), again
+ * if it changes, and with false once one is answered. */
 export const RETRYING = "bourre:retrying";
+
+/** A `RETRYING` event's `detail`: why requests wait, or false once one is answered.
+ * @typedef {import("./sdk/index.js").RetriedCode | false} Retrying */
 
 /** The session kept, read afresh (another tab may have renewed it). @returns {Session | null} */
 export function session() {
@@ -43,7 +48,11 @@ const store = {
 export const api = new Bourre({
   store,
   onSignedOut: () => window.dispatchEvent(new Event(SIGNED_OUT)),
-  onRetrying: (retrying) => window.dispatchEvent(new CustomEvent(RETRYING, { detail: retrying })),
+  onRetrying: (retrying, code) => {
+    /** @type {Retrying} */
+    const detail = retrying ? (code ?? "unavailable") : false;
+    window.dispatchEvent(new CustomEvent(RETRYING, { detail }));
+  },
 });
 
 // A logout in another tab signs this one out too.

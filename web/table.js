@@ -214,9 +214,10 @@ export async function tableScreen(into, id, onTurn) {
 
 /**
  * Follows the table's stream through the SDK's live iterator: a fresh ticket for each
- * connection, resumed after the last version seen (the stream then sends what was missed
- * and the view now); on a failure, connects again after 1, 2, 4 ... up to 10 seconds (not
- * after a refusal that another try would not change). The page needs only the views
+ * connection (and another when one is refused), resumed after the last version seen (the
+ * stream then sends what was missed and the view now); on a failure, or 45 seconds without
+ * a keep-alive, connects again after 1, 2, 4 ... up to 10 seconds (not after a refusal that
+ * another try would not change). The page needs only the views
  * (`view` frames): the events before each are for clients that show them one by one.
  * The chat's messages come on the same stream (`chat`), after the last one heard, and so
  * do the messages an admin hid (`chat_hidden`).
@@ -237,7 +238,7 @@ function follow(id, seen, chat, changed, status) {
       }
     } catch (error) {
       // Refused for good (no longer a member, no such table): say so, and it stops trying.
-      // Signed out (401), the app goes to its sign-in page by itself.
+      // Signed out (401: no ticket to be had), the app goes to its sign-in page by itself.
       if (!stopping.signal.aborted && !(error instanceof BourreError && error.status === 401)) show(error);
     }
   })();

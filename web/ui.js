@@ -103,7 +103,8 @@ export function show(error, then) {
  * @param {unknown} error
  */
 export function problemText(error) {
-  if (error instanceof BourreError) return codeText(error.code);
+  // A refusal with no problem body (`http_502`: a proxy's page while the server is away) is the server's failure.
+  if (error instanceof BourreError) return codeText(/^http_/.test(error.code) && error.status >= 500 ? "internal" : error.code);
   if (error instanceof TypeError || (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))) {
     return t("problem.offline");
   }

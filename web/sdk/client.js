@@ -1,10 +1,10 @@
 // The client: a method per operation (generated in operations.ts), the session kept and
 // refreshed, writes made safe to retry, refusals as typed errors, and a table followed live.
-import { BourreError, errorOf } from "./errors.js";
-import { live } from "./live.js";
+import { errorOf } from "./errors.js";
+import { live, sleep } from "./live.js";
 import { Operations } from "./operations.js";
 import { MemorySessionStore } from "./session.js";
-/** The 503 codes after which a call is tried again after `Retry-After` (nothing changed). */
+/** The 503 codes after which a call is tried again after `Retry-After`: nothing changed. */
 const RETRIED = new Set(["unavailable", "busy", "provider_unavailable"]);
 /** The 401 codes that end the session: refreshing cannot revive it. */
 const ENDED = new Set(["session_ended", "refresh_token_reused"]);
@@ -17,23 +17,6 @@ function newKey() {
         for (let i = 0; i < bytes.length; i++)
             bytes[i] = Math.floor(Math.random() * 256);
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-/** Waits `ms`, or less when `signal` aborts (then throws its reason). */
-export function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const done = () => {
-            signal?.removeEventListener("abort", aborted);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        const aborted = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener("abort", aborted, { once: true });
-    });
 }
 function queryString(query) {
     if (!query)
@@ -98,7 +81,8 @@ export class Bourre extends Operations {
                     return null;
                 if (stale !== undefined && current.token !== stale)
                     return current;
-                const { response, text } = await this.#send("POST", "/v1/auth/refresh", { refresh_token: current.refresh_token }, undefined, undefined, undefined);
+                // A failover under way (503 `unavailable`) is waited out as for any call.
+                const { response, text } = await this.#retried(undefined, () => this.#send("POST", "/v1/auth/refresh", { refresh_token: current.refresh_token }, undefined, undefined, undefined));
                 if (response.status === 401) {
                     await this.#signedOut();
                     return null;
@@ -123,6 +107,7 @@ export class Bourre extends Operations {
     /** One attempt: the answer with its body read, within the timeout (a stream's body is left to read). */
     async #send(method, path, body, token, key, options, raw = false) {
         const headers = { Accept: raw ? "text/event-stream" : "application/json" };
+        let streaming = false;
         if (token)
             headers.Authorization = `Bearer ${token}`;
         if (key)
@@ -146,9 +131,14 @@ export class Bourre extends Operations {
                 body: body === undefined ? undefined : JSON.stringify(body),
                 signal: controller.signal,
             });
-            if (raw && response.ok) {
-                // The stream goes on after the call: the caller's signal still ends it.
-                return { response, text: "" };
+            if (raw && response.ok && response.body) {
+                // The stream goes on after the call: the caller's signal still ends it, until the
+                // stream ends (then its listener goes too: a signal that outlives many streams
+                // keeps none of them).
+                streaming = true;
+                const body = released(response.body, () => outer?.removeEventListener("abort", abort));
+                const { status, statusText, headers } = response;
+                return { response: new Response(body, { status, statusText, headers }), text: "" };
             }
             return { response, text: await response.text() };
         }
@@ -157,18 +147,45 @@ export class Bourre extends Operations {
         }
         finally {
             clearTimeout(timer);
-            if (!raw)
+            if (!streaming)
                 outer?.removeEventListener("abort", abort);
         }
     }
-    /** One attempt as the signed-in player: refreshed once when the access token has expired. */
-    async #authorized(op, path, body, key, options) {
-        const token = op.auth === "none" ? undefined : (await this.store.get())?.token;
+    /** `attempt` tried again while it is answered 503 `unavailable`, `busy` or `provider_unavailable`
+     * (nothing changed), after `Retry-After` (1 to 5 s), for up to `retryForMs` in all. */
+    async #retried(signal, attempt) {
+        const until = Date.now() + this.#retryForMs;
+        let told;
+        try {
+            for (;;) {
+                const answer = await attempt();
+                const { response, text } = answer;
+                const code = response.status === 503 ? codeOf(text) : undefined;
+                if (code === undefined || !RETRIED.has(code) || Date.now() >= until)
+                    return answer;
+                if (code !== told)
+                    this.#onRetrying?.(true, code);
+                told = code;
+                const secs = Math.min(Math.max(Number(response.headers.get("Retry-After")) || 1, 1), 5);
+                await sleep(Math.min(secs * 1000, Math.max(until - Date.now(), 0)), signal);
+            }
+        }
+        finally {
+            if (told !== undefined)
+                this.#onRetrying?.(false);
+        }
+    }
+    /**
+     * One attempt as the signed-in player: refreshed once when the access token itself was
+     * refused. `bearer` false: a request authorised otherwise (a stream's `?ticket=`), sent
+     * without the token, whose 401 is the caller's to handle.
+     */
+    async #authorized(op, path, body, key, options, bearer) {
+        const token = op.auth === "none" || !bearer ? undefined : (await this.store.get())?.token;
         let answer = await this.#send(op.method, path, body, token, key, options, op.raw);
-        if (answer.response.status !== 401 || op.auth === "none")
+        if (answer.response.status !== 401 || op.auth === "none" || !bearer)
             return answer;
-        const code = codeOf(answer.text);
-        if (token && !ENDED.has(code ?? "") && refreshable(answer.response, code)) {
+        if (token && refreshable(answer.response, codeOf(answer.text))) {
             const renewed = await this.refresh(token);
             if (!renewed)
                 return answer;
@@ -176,44 +193,33 @@ export class Bourre extends Operations {
             if (answer.response.status !== 401)
                 return answer;
         }
-        const again = codeOf(answer.text);
-        if (!token || ENDED.has(again ?? ""))
+        if (!token || ENDED.has(codeOf(answer.text) ?? ""))
             await this.#signedOut();
         return answer;
     }
     async call(op, path, body, query, options) {
         const key = op.method === "GET" ? undefined : (options?.idempotencyKey ?? newKey());
         const url = path + queryString(query);
-        const until = Date.now() + this.#retryForMs;
-        let waited = false;
+        // A stream ticket alone authorises the stream: the access token is not sent with it.
+        const bearer = query?.ticket === undefined || query.ticket === null;
         try {
-            for (;;) {
-                const answer = await this.#authorized(op, url, body, key, options);
-                const { response, text } = answer;
-                if (response.status === 503 && Date.now() < until && RETRIED.has(codeOf(text) ?? "")) {
-                    if (!waited)
-                        this.#onRetrying?.(true);
-                    waited = true;
-                    const secs = Math.min(Number(response.headers.get("Retry-After")) || 1, 5);
-                    await sleep(secs * 1000, options?.signal);
-                    continue;
-                }
-                if (op.id === "log_out" || (op.id === "delete_my_account" && response.ok))
-                    await this.store.set(null);
-                if (response.status === 304)
-                    return undefined;
-                if (!response.ok)
-                    throw await errorOf(response, text);
-                if (op.raw)
-                    return response;
-                const value = text ? JSON.parse(text) : undefined;
-                await this.#after(op, value);
-                return value;
-            }
+            const { response, text } = await this.#retried(options?.signal, () => this.#authorized(op, url, body, key, options, bearer));
+            if (op.id === "delete_my_account" && response.ok)
+                await this.store.set(null);
+            if (response.status === 304)
+                return undefined;
+            if (!response.ok)
+                throw await errorOf(response, text);
+            if (op.raw)
+                return response;
+            const value = text ? JSON.parse(text) : undefined;
+            await this.#after(op, value);
+            return value;
         }
         finally {
-            if (waited)
-                this.#onRetrying?.(false);
+            // Logged out whatever the server answers, or if it cannot be reached at all.
+            if (op.id === "log_out")
+                await this.store.set(null);
         }
     }
     /** What an answer changes in the session kept. */
@@ -241,11 +247,48 @@ function codeOf(text) {
         return undefined;
     }
 }
-/** Whether a 401 to a call with a token is worth one refresh: an expired token (`token_expired`;
- * `unauthorized`, from servers before that code), or `WWW-Authenticate: ... error="invalid_token"`. */
+/**
+ * Whether a 401 to a call with a token is worth one refresh: the token expired
+ * (`token_expired`), or the server says the bearer token itself was refused
+ * (`WWW-Authenticate: Bearer ..., error="invalid_token"`) with `unauthorized` (or no code).
+ * Never for a refusal about something else: a wrong password, an ID token, a ticket, an ended session.
+ */
 function refreshable(response, code) {
-    if (code === "token_expired" || code === "unauthorized")
+    if (code === "token_expired")
         return true;
-    return /error="?invalid_token"?/i.test(response.headers.get("WWW-Authenticate") ?? "");
+    if (code !== undefined && code !== "unauthorized")
+        return false;
+    return /\berror\s*=\s*"?invalid_token\b/i.test(response.headers.get("WWW-Authenticate") ?? "");
 }
-export { BourreError };
+/** `body`, read through: `end` is called once it ends, fails or is cancelled. */
+function released(body, end) {
+    const reader = body.getReader();
+    let ended = false;
+    const finish = () => {
+        if (ended)
+            return;
+        ended = true;
+        end();
+    };
+    return new ReadableStream({
+        async pull(controller) {
+            try {
+                const { done, value } = await reader.read();
+                if (done) {
+                    finish();
+                    controller.close();
+                }
+                else
+                    controller.enqueue(value);
+            }
+            catch (error) {
+                finish();
+                controller.error(error);
+            }
+        },
+        cancel(reason) {
+            finish();
+            return reader.cancel(reason);
+        },
+    });
+}

@@ -26,7 +26,8 @@ export class BourreError extends Error {
         return this.code === code;
     }
 }
-/** The error a response that is not 2xx stands for: its problem+json, or one made from its status. */
+/** The error a response that is not 2xx stands for: its problem+json, or one made from its
+ * status when the body is none (a proxy's HTML 502 or 504, say): code `http_<status>`. */
 export async function errorOf(response, text) {
     let body = null;
     try {
@@ -42,7 +43,7 @@ export async function errorOf(response, text) {
             title: response.statusText,
             status: response.status,
             detail: response.statusText,
-            code: "internal",
+            code: `http_${response.status}`,
             request_id: response.headers.get("X-Request-Id"),
         };
     if (typeof problem.status !== "number")

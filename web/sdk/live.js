@@ -1,7 +1,7 @@
 // A table followed live: `GET /v1/tables/{table_id}/stream` read with `fetch` (browsers and
-// Node 18+), its text/event-stream parsed here, authorised with a stream ticket and
+// Node 18+), its text/event-stream parsed here, authorised with a stream ticket alone and
 // reconnected with `Last-Event-ID` and a fresh ticket, backing off, until the consumer
-// stops or the server refuses for good (403, 404, 401 once signed out).
+// stops or the server refuses for good (400, 403, 404; 401 to the ticket once signed out).
 import { BourreError } from "./errors.js";
 /**
  * Parses a text/event-stream (the HTML standard's rules: `id:`, `event:`, `data:` lines,
@@ -86,9 +86,10 @@ function frameOf(message) {
     }
 }
 const ask = (value) => (typeof value === "function" ? value() : value);
-/** Whether another connection would be refused the same way. */
+/** Whether another connection would be refused the same way: malformed (400), not allowed
+ * (403), gone (404); a 401 to the stream itself is its ticket's, and a fresh one is asked for. */
 function final(error) {
-    return error instanceof BourreError && (error.status === 401 || error.status === 403 || error.status === 404);
+    return error instanceof BourreError && (error.status === 400 || error.status === 403 || error.status === 404);
 }
 /** Follows a table: see `Bourre.live`. */
 export async function* live(client, tableId, options = {}) {
@@ -99,23 +100,36 @@ export async function* live(client, tableId, options = {}) {
         return;
     outer?.addEventListener("abort", stop, { once: true });
     const signal = controller.signal;
-    const least = options.minDelayMs ?? 1000;
-    const most = options.maxDelayMs ?? 10000;
+    const least = Math.max(options.minDelayMs ?? 1000, 1);
+    const most = Math.max(options.maxDelayMs ?? 10000, least);
+    const idle = options.idleTimeoutMs ?? 45000;
     let wait = least;
     let last;
     let lastChat;
     try {
         while (!signal.aborted) {
+            // Each connection has its own signal, ended with it: the watchdog aborts it alone,
+            // and nothing of it stays on the iterator's signal once it ends.
+            const connection = new AbortController();
+            const drop = () => connection.abort(signal.reason);
+            signal.addEventListener("abort", drop, { once: true });
+            // Which request failed: a refused ticket request (its session already refreshed once)
+            // means signed out; the stream's own 401 is its ticket's (expired with its token), and
+            // the next round asks for another, refreshing the session if need be.
+            let asking = true;
             try {
                 const { ticket } = await client.createStreamTicket(tableId, { signal });
+                asking = false;
                 const after = Math.max(ask(options.after) ?? -1, last ?? -1);
                 const chatAfter = Math.max(ask(options.chatAfter) ?? -1, lastChat ?? -1);
-                const response = await client.streamTableEvents(tableId, { ticket, ...(after >= 0 ? { after } : {}), ...(chatAfter >= 0 ? { chat_after: chatAfter } : {}) }, { signal, ...(after >= 0 ? { headers: { "Last-Event-ID": String(after) } } : {}) });
+                const response = await client.streamTableEvents(tableId, { ticket, ...(after >= 0 ? { after } : {}), ...(chatAfter >= 0 ? { chat_after: chatAfter } : {}) }, { signal: connection.signal, ...(after >= 0 ? { headers: { "Last-Event-ID": String(after) } } : {}) });
                 if (!response.body)
                     throw new TypeError("the stream has no body");
                 options.onStatus?.(true);
                 wait = least;
-                for await (const message of parseEventStream(response.body, (ms) => (wait = Math.min(Math.max(ms, 0), most)))) {
+                const body = watched(response.body, idle, connection);
+                // A server's `retry:` is kept within the delays: `retry: 0` does not make a busy loop.
+                for await (const message of parseEventStream(body, (ms) => (wait = Math.min(Math.max(ms, least), most)))) {
                     const frame = frameOf(message);
                     if (message.hasId)
                         last = Number(message.lastEventId);
@@ -129,8 +143,12 @@ export async function* live(client, tableId, options = {}) {
             catch (error) {
                 if (signal.aborted)
                     return;
-                if (final(error))
+                if (final(error) || (asking && error instanceof BourreError && error.status === 401))
                     throw error;
+            }
+            finally {
+                signal.removeEventListener("abort", drop);
+                connection.abort();
             }
             if (signal.aborted)
                 return;
@@ -144,18 +162,70 @@ export async function* live(client, tableId, options = {}) {
         controller.abort();
     }
 }
-function sleep(ms, signal) {
+/** `body` read through, and `connection` aborted (the body failing with it) after `idleMs` without a byte. */
+function watched(body, idleMs, connection) {
+    const reader = body.getReader();
+    let timer;
+    const arm = () => {
+        clearTimeout(timer);
+        if (idleMs > 0)
+            timer = setTimeout(() => connection.abort(new DOMException("The stream was silent too long", "TimeoutError")), idleMs);
+    };
+    let ended = false;
+    return new ReadableStream({
+        start(controller) {
+            arm();
+            connection.signal.addEventListener("abort", () => {
+                clearTimeout(timer);
+                if (!ended)
+                    controller.error(connection.signal.reason);
+                ended = true;
+                reader.cancel(connection.signal.reason).catch(() => { });
+            }, { once: true });
+        },
+        async pull(controller) {
+            try {
+                const { done, value } = await reader.read();
+                if (ended)
+                    return;
+                if (done) {
+                    ended = true;
+                    clearTimeout(timer);
+                    controller.close();
+                }
+                else {
+                    arm();
+                    controller.enqueue(value);
+                }
+            }
+            catch (error) {
+                if (ended)
+                    return;
+                ended = true;
+                clearTimeout(timer);
+                controller.error(error);
+            }
+        },
+        cancel(reason) {
+            ended = true;
+            clearTimeout(timer);
+            return reader.cancel(reason);
+        },
+    });
+}
+/** Waits `ms`, or less when `signal` aborts (then throws its reason). */
+export function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
-        if (signal.aborted)
+        if (signal?.aborted)
             return reject(signal.reason);
         const timer = setTimeout(() => {
-            signal.removeEventListener("abort", aborted);
+            signal?.removeEventListener("abort", aborted);
             resolve();
         }, ms);
         const aborted = () => {
             clearTimeout(timer);
-            reject(signal.reason);
+            reject(signal?.reason);
         };
-        signal.addEventListener("abort", aborted, { once: true });
+        signal?.addEventListener("abort", aborted, { once: true });
     });
 }

@@ -43,7 +43,8 @@ export class BourreError extends Error {
   }
 }
 
-/** The error a response that is not 2xx stands for: its problem+json, or one made from its status. */
+/** The error a response that is not 2xx stands for: its problem+json, or one made from its
+ * status when the body is none (a proxy's HTML 502 or 504, say): code `http_<status>`. */
 export async function errorOf(response: Response, text?: string): Promise<BourreError> {
   let body: unknown = null;
   try {
@@ -59,7 +60,7 @@ export async function errorOf(response: Response, text?: string): Promise<Bourre
           title: response.statusText,
           status: response.status,
           detail: response.statusText,
-          code: "internal",
+          code: `http_${response.status}`,
           request_id: response.headers.get("X-Request-Id"),
         } as Problem);
   if (typeof problem.status !== "number") problem.status = response.status;

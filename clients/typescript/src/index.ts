@@ -2,7 +2,7 @@
 
 import type { components, operations, paths } from "./schema.js";
 
-export { Bourre, type BourreOptions } from "./client.js";
+export { Bourre, type BourreOptions, type RetriedCode } from "./client.js";
 export { BourreError, errorOf, type ErrorCode, type KnownErrorCode, type Problem } from "./errors.js";
 export { live, parseEventStream, type Frame, type LiveClient, type LiveOptions, type StreamMessage } from "./live.js";
 export { OPERATIONS, Operations, type CallOptions, type OperationInfo } from "./operations.js";

@@ -1,7 +1,7 @@
 // A table followed live: `GET /v1/tables/{table_id}/stream` read with `fetch` (browsers and
-// Node 18+), its text/event-stream parsed here, authorised with a stream ticket and
+// Node 18+), its text/event-stream parsed here, authorised with a stream ticket alone and
 // reconnected with `Last-Event-ID` and a fresh ticket, backing off, until the consumer
-// stops or the server refuses for good (403, 404, 401 once signed out).
+// stops or the server refuses for good (400, 403, 404; 401 to the ticket once signed out).
 
 import { BourreError } from "./errors.js";
 import type { CallOptions } from "./operations.js";
@@ -30,9 +30,13 @@ export interface LiveOptions {
   signal?: AbortSignal;
   /** Called with true once a connection is open, with false when it ended and another is to be tried. */
   onStatus?: (connected: boolean) => void;
-  /** The first wait before connecting again, in ms (default 1,000), doubled up to `maxDelayMs` (default 10,000). */
+  /** The first wait before connecting again, in ms (default 1,000), doubled up to `maxDelayMs` (default 10,000);
+   * a server's `retry:` is kept within them. */
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** A connection that gives no byte for this long, in ms, is dropped and another made (default 45,000:
+   * the server sends a keep-alive every 15 s). */
+  idleTimeoutMs?: number;
 }
 
 /** What `live` needs of the client. */
@@ -134,9 +138,10 @@ function frameOf(message: StreamMessage): Frame | null {
 
 const ask = (value: number | (() => number | undefined) | undefined) => (typeof value === "function" ? value() : value);
 
-/** Whether another connection would be refused the same way. */
+/** Whether another connection would be refused the same way: malformed (400), not allowed
+ * (403), gone (404); a 401 to the stream itself is its ticket's, and a fresh one is asked for. */
 function final(error: unknown): boolean {
-  return error instanceof BourreError && (error.status === 401 || error.status === 403 || error.status === 404);
+  return error instanceof BourreError && (error.status === 400 || error.status === 403 || error.status === 404);
 }
 
 /** Follows a table: see `Bourre.live`. */
@@ -147,26 +152,39 @@ export async function* live(client: LiveClient, tableId: string, options: LiveOp
   if (outer?.aborted) return;
   outer?.addEventListener("abort", stop, { once: true });
   const signal = controller.signal;
-  const least = options.minDelayMs ?? 1000;
-  const most = options.maxDelayMs ?? 10000;
+  const least = Math.max(options.minDelayMs ?? 1000, 1);
+  const most = Math.max(options.maxDelayMs ?? 10000, least);
+  const idle = options.idleTimeoutMs ?? 45000;
   let wait = least;
   let last: number | undefined;
   let lastChat: number | undefined;
   try {
     while (!signal.aborted) {
+      // Each connection has its own signal, ended with it: the watchdog aborts it alone,
+      // and nothing of it stays on the iterator's signal once it ends.
+      const connection = new AbortController();
+      const drop = () => connection.abort(signal.reason);
+      signal.addEventListener("abort", drop, { once: true });
+      // Which request failed: a refused ticket request (its session already refreshed once)
+      // means signed out; the stream's own 401 is its ticket's (expired with its token), and
+      // the next round asks for another, refreshing the session if need be.
+      let asking = true;
       try {
         const { ticket } = await client.createStreamTicket(tableId, { signal });
+        asking = false;
         const after = Math.max(ask(options.after) ?? -1, last ?? -1);
         const chatAfter = Math.max(ask(options.chatAfter) ?? -1, lastChat ?? -1);
         const response = await client.streamTableEvents(
           tableId,
           { ticket, ...(after >= 0 ? { after } : {}), ...(chatAfter >= 0 ? { chat_after: chatAfter } : {}) },
-          { signal, ...(after >= 0 ? { headers: { "Last-Event-ID": String(after) } } : {}) },
+          { signal: connection.signal, ...(after >= 0 ? { headers: { "Last-Event-ID": String(after) } } : {}) },
         );
         if (!response.body) throw new TypeError("the stream has no body");
         options.onStatus?.(true);
         wait = least;
-        for await (const message of parseEventStream(response.body, (ms) => (wait = Math.min(Math.max(ms, 0), most)))) {
+        const body = watched(response.body, idle, connection);
+        // A server's `retry:` is kept within the delays: `retry: 0` does not make a busy loop.
+        for await (const message of parseEventStream(body, (ms) => (wait = Math.min(Math.max(ms, least), most)))) {
           const frame = frameOf(message);
           if (message.hasId) last = Number(message.lastEventId);
           if (!frame) continue;
@@ -175,7 +193,10 @@ export async function* live(client: LiveClient, tableId: string, options: LiveOp
         }
       } catch (error) {
         if (signal.aborted) return;
-        if (final(error)) throw error;
+        if (final(error) || (asking && error instanceof BourreError && error.status === 401)) throw error;
+      } finally {
+        signal.removeEventListener("abort", drop);
+        connection.abort();
       }
       if (signal.aborted) return;
       options.onStatus?.(false);
@@ -188,17 +209,68 @@ export async function* live(client: LiveClient, tableId: string, options: LiveOp
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** `body` read through, and `connection` aborted (the body failing with it) after `idleMs` without a byte. */
+function watched(body: ReadableStream<Uint8Array>, idleMs: number, connection: AbortController): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    if (idleMs > 0) timer = setTimeout(() => connection.abort(new DOMException("The stream was silent too long", "TimeoutError")), idleMs);
+  };
+  let ended = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      arm();
+      connection.signal.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          if (!ended) controller.error(connection.signal.reason);
+          ended = true;
+          reader.cancel(connection.signal.reason).catch(() => {});
+        },
+        { once: true },
+      );
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (ended) return;
+        if (done) {
+          ended = true;
+          clearTimeout(timer);
+          controller.close();
+        } else {
+          arm();
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        if (ended) return;
+        ended = true;
+        clearTimeout(timer);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      ended = true;
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** Waits `ms`, or less when `signal` aborts (then throws its reason). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal.removeEventListener("abort", aborted);
+      signal?.removeEventListener("abort", aborted);
       resolve();
     }, ms);
     const aborted = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal?.reason);
     };
-    signal.addEventListener("abort", aborted, { once: true });
+    signal?.addEventListener("abort", aborted, { once: true });
   });
 }

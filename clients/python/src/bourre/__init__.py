@@ -1,7 +1,8 @@
 """The Bourré server's Python SDK: the client openapi-python-client generates from the
 server's OpenAPI document (`bourre_client`, its `api` and `models`), used through `Bourre`,
-which keeps and refreshes the session, makes writes idempotent and retries them, raises
-`BourreError` for refusals and follows tables live."""
+which keeps and refreshes the session, resends a request only when that is harmless (a
+read, a write the server applies once per `Idempotency-Key`, a request that changed
+nothing), raises `BourreError` for refusals and follows tables live."""
 from ._errors import BourreError
 from ._live import (
     AsyncLive,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -70,6 +71,23 @@ def problem_code(response: httpx.Response) -> str | None:
     except ValueError:
         return None
     return body.get("code") if isinstance(body, dict) else None
+
+
+def bearer_refused(headers) -> bool:
+    """Whether a 401's `WWW-Authenticate` says the request's bearer token itself was refused
+    (`error="invalid_token"`), not something else (a password, an ID token, a ticket)."""
+    value = headers.get("www-authenticate", "") if headers is not None else ""
+    return _INVALID_TOKEN.search(value or "") is not None
+
+
+def refreshable(code: str | None, headers) -> bool:
+    """Whether a 401 may be cured by refreshing the session: `token_expired`, or
+    `unauthorized` when the challenge says the bearer token was refused. Never another code
+    (`session_ended`, `refresh_token_reused`, `invalid_id_token`, ...)."""
+    return code == "token_expired" or (code == "unauthorized" and bearer_refused(headers))
+
+
+_INVALID_TOKEN = re.compile(r'\berror\s*=\s*"?invalid_token"?(?:[\s,]|$)', re.IGNORECASE)
 
 
 def _fallback_code(status: int) -> str:

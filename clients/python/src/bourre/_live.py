@@ -1,6 +1,10 @@
 """A table followed live: `GET /v1/tables/{table_id}/stream` (server-sent events) read
 with httpx streaming, its frames parsed into the generated models, reconnecting with
-`Last-Event-ID` after the stream ends or fails."""
+`Last-Event-ID` after the stream ends or fails: after the server's `retry:` (at least
+0.25 s), growing to 10 s over consecutive failures, or after `Retry-After` (at least
+0.25 s) on 429 and 5xx. A 401 refreshes the session once (until a connection succeeds)
+when a refresh may cure it (`token_expired`, or `unauthorized` with the `invalid_token`
+challenge), else raises, as do 400, 403 and 404."""
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +19,7 @@ import httpx
 from bourre_client import Client
 from bourre_client.models import ChatMessage, EventOut, TableView
 
-from ._errors import BourreError
+from ._errors import BourreError, refreshable
 
 
 class Signed(Protocol):
@@ -80,6 +84,9 @@ Frame = Union[ViewFrame, EventFrame, ChatFrame, ChatHiddenFrame, UnknownFrame]
 # A stream is quiet at most 15 s (`: keep-alive`): a read waiting longer reconnects.
 STREAM_TIMEOUT = httpx.Timeout(10.0, read=45.0)
 MAX_DELAY = 10.0
+# The shortest pause between connections, whatever `retry:` or `Retry-After` says (0 would
+# make a stream that keeps ending reconnect in a busy loop).
+MIN_DELAY = 0.25
 
 
 class _Reader:
@@ -92,7 +99,7 @@ class _Reader:
         self.chat_after = chat_after
         self.delay = 1.0  # the server's `retry:`, else 1 s
         self.failures = 0
-        self.refreshed_for: str | None = None
+        self.refreshed = False  # since the last connection that succeeded
         self._reset()
 
     def _reset(self) -> None:
@@ -125,7 +132,7 @@ class _Reader:
         elif field == "id" and "\0" not in value:
             self.id = value
         elif field == "retry" and value.isdigit():
-            self.delay = int(value) / 1000
+            self.delay = max(MIN_DELAY, int(value) / 1000)
         return None
 
     def _dispatch(self) -> Frame | None:
@@ -152,22 +159,25 @@ class _Reader:
 
     def connected(self) -> None:
         self.failures = 0
+        self.refreshed = False
 
     def wait(self, error: BourreError | None = None) -> float:
         """The pause before the next connection: `Retry-After`, else the server's `retry:`
-        growing with consecutive failures, up to 10 s."""
+        growing with consecutive failures, up to 10 s; never under `MIN_DELAY`."""
         self.failures += 1
         if error is not None and error.retry_after is not None:
-            return error.retry_after
+            return max(MIN_DELAY, error.retry_after)
         base = min(MAX_DELAY, self.delay * 2 ** max(0, self.failures - 1))
-        return base * (0.75 + random.random() / 4)
+        return max(MIN_DELAY, base * (0.75 + random.random() / 4))
 
-    def judge(self, error: BourreError, token: str | None) -> str:
-        """What a refused connection calls for: `raise`, `refresh` (a 401 with a token
-        that may just have expired: an older server says `unauthorized`) or `wait`."""
-        if error.status == 401 and error.code not in ("session_ended", "refresh_token_reused"):
-            if token is not None and self.refreshed_for != token:
-                self.refreshed_for = token
+    def judge(self, error: BourreError, token: str | None, headers: Any = None) -> str:
+        """What a refused connection calls for: `raise`, `refresh` or `wait`. A 401
+        refreshes only when a refresh may cure it (`token_expired`, or `unauthorized` whose
+        `WWW-Authenticate` says `error="invalid_token"`), once until a connection succeeds;
+        any other 401 (`session_ended`, `refresh_token_reused`, ...) raises."""
+        if error.status == 401:
+            if token is not None and not self.refreshed and refreshable(error.code, headers):
+                self.refreshed = True
                 return "refresh"
             return "raise"
         if error.status in (429,) or error.status >= 500:
@@ -185,7 +195,7 @@ def iter_live(sdk: Signed, table_id: Any, after: int = 0,
                 if response.status_code != 200:
                     response.read()
                     error = BourreError.from_response(response)
-                    action = reader.judge(error, sdk.token)
+                    action = reader.judge(error, sdk.token, response.headers)
                     if action == "raise":
                         raise error
                     if action == "refresh":
@@ -214,7 +224,7 @@ async def aiter_live(sdk: Signed, table_id: Any, after: int = 0,
                 if response.status_code != 200:
                     await response.aread()
                     error = BourreError.from_response(response)
-                    action = reader.judge(error, sdk.token)
+                    action = reader.judge(error, sdk.token, response.headers)
                     if action == "raise":
                         raise error
                     if action == "refresh":

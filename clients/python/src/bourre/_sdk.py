@@ -39,8 +39,11 @@ class Bourre:
 
     `session` resumes a session (a `SessionOut` or its dict, as `b.session` gives it; store
     it with `on_session`, called with the dict, or None once it ends, at each change).
-    `retry_for`: how long a request may be retried on 503 (after `Retry-After`), 502, 504 or
-    a failed connection, in seconds.
+    `retry_for`: for how long, in seconds, a request is sent again: any request after a
+    503 `unavailable`, `busy` or `provider_unavailable` (after `Retry-After`) or a failed
+    connection; after a 502, a 504 or a failure once sent, only a read, the refresh, or a
+    write of an operation taking an `Idempotency-Key` (which the server applies once per
+    key). See `bourre._transport`.
     """
 
     def __init__(self, base_url: str, *, session: SessionOut | dict[str, Any] | None = None,
@@ -78,10 +81,12 @@ class Bourre:
         return session["player"]["id"] if session else None
 
     def refresh(self) -> bool:
-        """Refreshes the session now; says whether it has a token after."""
+        """Refreshes the session now, unless a refresh already in flight (sync or asyncio:
+        one goes out at a time) renews it first; says whether it has a token after."""
         return self._transport.refresh(self._state.token)
 
     async def arefresh(self) -> bool:
+        """`refresh`, awaited."""
         return await self._async_transport.refresh(self._state.token)
 
     # Calls that answer the body or raise.
