@@ -12,7 +12,7 @@
 
 use serde_json::{Value, json};
 
-use super::operations;
+use super::{operations, takes_key};
 use crate::app::ErrorCode::{self, *};
 
 /// The codes of every operation with a bearer token.
@@ -192,7 +192,7 @@ fn title(status: u16) -> &'static str {
 }
 
 /// Every code the operation `op` answers, by its id, `security`, parameters and body.
-pub fn codes_of(op: &Value) -> Vec<ErrorCode> {
+pub(super) fn codes_of(op: &Value) -> Vec<ErrorCode> {
     let id = op["operationId"].as_str().unwrap_or_default();
     let mut codes: Vec<ErrorCode> = ANSWERS
         .iter()
@@ -202,13 +202,10 @@ pub fn codes_of(op: &Value) -> Vec<ErrorCode> {
     let bearer = op["security"]
         .as_array()
         .is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()));
-    let keyed = op["parameters"]
-        .as_array()
-        .is_some_and(|p| p.iter().any(|p| p["name"] == "Idempotency-Key"));
     if bearer {
         codes.extend(AUTHENTICATED);
     }
-    if keyed {
+    if takes_key(op) {
         codes.extend(KEYED);
     }
     if op.get("requestBody").is_some() {
@@ -349,10 +346,7 @@ mod tests {
                 if status < 400 {
                     continue;
                 }
-                let response = match response["$ref"].as_str() {
-                    Some(r) => &components[r.trim_start_matches("#/components/responses/")],
-                    None => response,
-                };
+                let response = super::super::tests::answer(response, &components);
                 let listed: Vec<&str> = response["x-error-codes"]
                     .as_array()
                     .into_iter()

@@ -4,7 +4,7 @@
 //! resource (or list them) to those that use it, so that a client generator and a stateful
 //! fuzzer follow real ids from one call to the next.
 
-pub mod codes;
+mod codes;
 mod links;
 mod shapes;
 mod unions;
@@ -73,6 +73,24 @@ fn operations(doc: &mut Value) -> impl Iterator<Item = (&String, &String, &mut V
         })
 }
 
+/// The shared responses (`#/components/responses/...`) that say when to try again.
+const RETRIED_LATER: &[&str] = &[
+    "Busy",
+    "QuotaExceeded",
+    "PushQuotaExceeded",
+    "TooManyStreams",
+    "ChatTooFast",
+    "TooManyReports",
+    "Unavailable",
+];
+
+/// Whether the operation `op` takes an `Idempotency-Key`.
+fn takes_key(op: &Value) -> bool {
+    op["parameters"]
+        .as_array()
+        .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"))
+}
+
 /// The headers the server sends, on every response that has them: `X-Request-Id` on all,
 /// `Retry-After` on every 429 and 503, `WWW-Authenticate` on every 401, and
 /// `Idempotent-Replayed` on the successes of the operations that take an `Idempotency-Key`.
@@ -96,36 +114,18 @@ fn headers(doc: &mut Value) {
             "schema": {"type": "string"},
         },
     });
-    for response in doc["components"]["responses"]
-        .as_object_mut()
-        .into_iter()
-        .flatten()
-        .map(|(_, response)| response)
-    {
-        response["headers"]["X-Request-Id"] = header("X-Request-Id");
-    }
     for (name, response) in doc["components"]["responses"]
         .as_object_mut()
         .into_iter()
         .flatten()
     {
-        let later = [
-            "Busy",
-            "QuotaExceeded",
-            "PushQuotaExceeded",
-            "TooManyStreams",
-            "ChatTooFast",
-            "TooManyReports",
-            "Unavailable",
-        ];
-        if later.contains(&name.as_str()) {
+        response["headers"]["X-Request-Id"] = header("X-Request-Id");
+        if RETRIED_LATER.contains(&name.as_str()) {
             response["headers"]["Retry-After"] = header("Retry-After");
         }
     }
     for (_, _, op) in operations(doc) {
-        let keyed = op["parameters"]
-            .as_array()
-            .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+        let keyed = takes_key(op);
         let Some(responses) = op["responses"].as_object_mut() else {
             continue;
         };
@@ -413,6 +413,14 @@ mod tests {
         assert!(operations > 50, "{operations} operations");
     }
 
+    /// A response of an operation, or the shared one (of `components`) it refers to.
+    pub(super) fn answer<'a>(response: &'a Value, components: &'a Value) -> &'a Value {
+        match response["$ref"].as_str() {
+            Some(r) => &components[r.trim_start_matches("#/components/responses/")],
+            None => response,
+        }
+    }
+
     /// Every schema of the document, with its name.
     fn schemas_of(doc: &Value) -> Vec<(String, Value)> {
         doc["components"]["schemas"]
@@ -494,18 +502,12 @@ mod tests {
         let mut keyed = 0;
         for (path, method, op) in operations(&mut doc) {
             let at = format!("{method} {path}");
-            let takes_key = op["parameters"]
-                .as_array()
-                .is_some_and(|p| p.iter().any(|p| p["name"] == "Idempotency-Key"));
+            let takes_key = takes_key(op);
             keyed += usize::from(takes_key);
             let away = codes::codes_of(op).contains(&crate::app::ErrorCode::Unavailable);
             assert_eq!(op["responses"].get("503").is_some(), away, "{at}: 503");
             for (status, response) in op["responses"].as_object().into_iter().flatten() {
-                let response = match response["$ref"].as_str() {
-                    Some(r) => &components[r.trim_start_matches("#/components/responses/")],
-                    None => response,
-                };
-                let headers = &response["headers"];
+                let headers = &answer(response, &components)["headers"];
                 assert!(headers.get("X-Request-Id").is_some(), "{at} {status}");
                 if status == "429" || status == "503" {
                     assert!(headers.get("Retry-After").is_some(), "{at} {status}");

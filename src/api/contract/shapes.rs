@@ -53,7 +53,7 @@ fn nullable(property: &Value) -> bool {
 /// body or a parameter, whose optional fields may be left out) nor an event's (events are
 /// served as they were stored, and a row written by an older version lacks a field added
 /// since).
-pub(super) fn answer_only(doc: &mut Value) -> BTreeSet<String> {
+fn answer_only(doc: &mut Value) -> BTreeSet<String> {
     let mut requests = Vec::new();
     for (_, _, op) in operations(doc) {
         refers_to(&op["requestBody"], &mut requests);
