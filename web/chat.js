@@ -1,13 +1,15 @@
-// The table's chat, in a drawer under the felt: what was said (phrases in the reader's
-// language, whoever said them), the phrases and emotes as one tap each, free text where
-// the league allows it, and on each message a menu to block its author or report it (the
-// same menu as on a seat, and the table's own to report it). Messages arrive on the
-// table's stream (`event: chat`), and leave it when an admin hides them (`event:
-// chat_hidden`); the page keeps the newest.
+// The table's chat, in a drawer over the table opened from the status bar (its button
+// counting what arrived unread): what was said (phrases in the reader's language, whoever
+// said them), the phrases and emotes as one tap each in a row that scrolls sideways, free
+// text where the league allows it, and on each message a menu to block its author or
+// report it (the same menu as on a seat, and the table's own to report it). Messages
+// arrive on the table's stream (`event: chat`), and leave it when an admin hides them
+// (`event: chat_hidden`); the page keeps the newest, and shows each new one at its
+// speaker's seat a moment (`said`).
 
 import { api, session } from "./session.js";
 import { language, t } from "./i18n.js";
-import { button, el, form, opener, tell } from "./ui.js";
+import { button, el, form, tell } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["ChatMessage"]} Message */
@@ -88,15 +90,17 @@ export function playerMenu(name, player, leagueId, blocked, message) {
 }
 
 /**
- * The chat drawer of table `id`, in league `leagueId`; `canTalk()` says whether the player
- * may talk now (seated, or watching where the league lets members watching talk);
- * `blocked(player)` is called when the player blocks someone (their names change).
+ * The chat drawer of table `id`, in league `leagueId`, and the button that opens it;
+ * `canTalk()` says whether the player may talk now (seated, or watching where the league
+ * lets members watching talk); `blocked(player)` is called when the player blocks someone
+ * (their names change); `said(player, words)` for each message said since the page opened.
  * @param {string} id
  * @param {string} leagueId
  * @param {() => boolean} canTalk
  * @param {(player: string) => void} blocked
+ * @param {(player: string, words: string) => void} said
  */
-export async function chatPart(id, leagueId, canTalk, blocked) {
+export async function chatPart(id, leagueId, canTalk, blocked, said) {
   const [{ phrases }, first] = await Promise.all([api.listChatPhrases(), api.getLeague(leagueId)]);
   /** The league's chat settings, read again each time the drawer opens. */
   let league = first;
@@ -105,6 +109,9 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
   /** @type {Message[]} */
   let messages = [];
   let last = 0;
+  let unread = 0;
+  /** Messages older than the page are history: neither unread nor said at a seat. */
+  const opened = Date.now() - 5000;
 
   const log = el("ol", { class: "chat-log", "aria-label": t("chat.messages"), "aria-live": "polite" });
   const empty = el("p", { class: "muted" }, [t("chat.none")]);
@@ -166,10 +173,32 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
   });
 
   const talk = el("div", {}, [quick, write]);
-  const drawer = el("div", { class: "chat-drawer" }, [log, empty, note, talk]);
-  const toggle = opener(t("chat.title"), drawer, quick);
-  toggle.addEventListener("click", () => {
-    if (drawer.hidden) return;
+  const count = el("span", { class: "unread", hidden: "" });
+  const toggle = el("button", { type: "button", class: "secondary tool chat-button", "aria-expanded": "false", "data-key": "chat" }, [
+    el("span", { "aria-hidden": "true" }, ["💬"]),
+    el("span", { class: "sr-only" }, [t("chat.title")]),
+    count,
+  ]);
+  const shut = button(t("chat.close"), async () => open(false), { class: "secondary" });
+  const part = el("section", { class: "chat-drawer sheet", "aria-label": t("chat.title"), hidden: "" }, [
+    el("div", { class: "sheet-head" }, [el("h3", {}, [t("chat.title")]), shut]),
+    log,
+    empty,
+    note,
+    talk,
+  ]);
+  /** Opens or closes the drawer; opened, what arrived is read, and the league's settings read again. @param {boolean} now */
+  const open = (now) => {
+    part.hidden = !now;
+    toggle.setAttribute("aria-expanded", String(now));
+    if (!now) {
+      toggle.focus();
+      return;
+    }
+    unread = 0;
+    counted();
+    log.scrollTop = log.scrollHeight;
+    /** @type {HTMLElement | null} */ (talk.hidden ? shut : quick.querySelector("button"))?.focus();
     api
       .getLeague(leagueId)
       .then((now) => {
@@ -177,8 +206,17 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
         allow();
       })
       .catch(() => {});
+  };
+  toggle.addEventListener("click", () => open(part.hidden));
+  part.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") open(false);
   });
-  const part = el("section", { class: "chat", "aria-label": t("chat.title") }, [toggle, drawer]);
+  /** The unread count on the button, in words for a screen reader. */
+  const counted = () => {
+    count.hidden = unread === 0;
+    count.textContent = String(unread);
+    toggle.setAttribute("aria-label", unread ? `${t("chat.title")}, ${t("chat.unread", { n: unread })}` : t("chat.title"));
+  };
 
   /** Shows what the player may do now. */
   const allow = () => {
@@ -200,12 +238,20 @@ export async function chatPart(id, leagueId, canTalk, blocked) {
     messages = [...messages, ...fresh].sort((a, b) => a.id - b.id).slice(-KEPT);
     last = Math.max(last, ...fresh.map((m) => m.id));
     draw();
+    for (const m of fresh) {
+      if (Date.parse(m.created_at) < opened) continue;
+      said(m.player_id, words(m));
+      if (m.player_id !== me && part.hidden) unread += 1;
+    }
+    counted();
   };
 
   allow();
   draw();
+  counted();
   return {
     part,
+    toggle,
     heard,
     /** An admin hid message `id`: it leaves the page. @param {number} id */
     hidden(id) {

@@ -43,14 +43,14 @@ function shownName(s) {
 }
 
 /**
- * Where each seated player sits around the oval, in percent of the felt: me at the bottom,
+ * Where each of `seats` sits around the oval, in percent of the felt: `me` at the bottom,
  * the others clockwise from my left (the order of play), spread evenly.
- * @param {TableView} view
+ * @param {number[]} seats
+ * @param {number | null | undefined} me
  * @returns {Map<number, { x: number, y: number, angle: number }>}
  */
-export function placesOf(view) {
-  const seats = view.seats.map((s) => s.seat);
-  const mine = seats.indexOf(view.my_seat ?? -1);
+function placesOf(seats, me) {
+  const mine = seats.indexOf(me ?? -1);
   const start = mine < 0 ? 0 : mine;
   /** @type {Map<number, { x: number, y: number, angle: number }>} */
   const places = new Map();
@@ -94,59 +94,139 @@ export function winningPlay(plays, trump) {
 }
 
 /**
- * The felt: the seats around it, and in the middle the pot, trump and the trick (or the
- * trick just won, held a moment with its winner marked).
+ * The bar above the felt, always in view: the table's name, the pot, trump, whose turn it
+ * is with their clock, and the tools given (the chat's and the menu's buttons).
+ * @param {TableView} view
+ * @param {Node[]} tools
+ */
+export function statusPart(view, tools) {
+  const trump = view.trump;
+  const acting = view.to_act_all;
+  const nameOf = namesOf(view);
+  const mine = view.legal != null;
+  const deadline = (mine ? acting.find((a) => a.seat === view.my_seat) : acting[0])?.deadline;
+  /** @type {(Node | string)[]} */
+  let turn;
+  if (mine) turn = [el("strong", {}, [t("table.yourTurn")])];
+  else if (acting.length) turn = [t("table.turnOf", { name: acting.map((a) => nameOf(a.seat)).join(t("list.and")) })];
+  else if (view.last_hand && !inPlay(view)) turn = [headlineOf(view.last_hand, nameOf)];
+  else turn = [t("table.noHand")];
+  const clock = deadline
+    ? el("span", { class: "timer" }, [el("span", { class: "deadline", "data-deadline": deadline, "data-total": String(view.rules.turn_timeout_secs) })])
+    : "";
+  return el("div", { class: mine ? "table-status mine" : "table-status" }, [
+    el("div", { class: "status-top" }, [
+      el("h2", { tabindex: "-1" }, [view.name]),
+      el("p", { class: "pot", "data-pot": "" }, [
+        el("span", { class: "chip", "aria-hidden": "true" }),
+        el("span", {}, [t("table.pot"), " "]),
+        el("span", { class: "num" }, [num(view.pot)]),
+      ]),
+      trump
+        ? el("p", { class: "trump", title: t("table.trump", { suit: suitName(trump.suit) }) }, [
+            trump.card ? cardFace(trump.card, "small") : "",
+            el("span", { class: `suit ${redSuit(trump.suit) ? "red" : "black"}`, "aria-hidden": "true" }, [suitSign(trump.suit)]),
+            el("span", { class: "sr-only" }, [t("table.trump", { suit: suitName(trump.suit) })]),
+          ])
+        : "",
+      ...tools,
+    ]),
+    el("p", { class: "turn" }, [...turn, clock]),
+  ]);
+}
+
+/**
+ * The felt: the seats around it, the trick in the middle (or the trick just won, held a
+ * moment with its winner marked), the hand's result once it is over, what the server did
+ * for a player whose time ran out, and what the players said, at their seats.
  * @param {TableView} view
  * @param {Schemas["TrickOut"] | null} held
  * @param {Actions} actions
+ * @param {{ bubbles: Map<number, string>, notice: string }} said
  */
-export function feltParts(view, held, actions) {
-  const places = placesOf(view);
+export function feltParts(view, held, actions, said) {
+  const places = placesOf(view.seats.map((s) => s.seat), view.my_seat);
   const nameOf = namesOf(view);
   const trump = view.trump;
   const trick = held ?? (view.current_trick && view.current_trick.plays.length ? view.current_trick : null);
   const winner = trick ? (held ? trick.plays.find((p) => p.seat === held.winner_seat) : winningPlay(trick.plays, trump?.suit)) : undefined;
   const led = trick?.plays[0]?.card.slice(-1);
+  const over = view.last_hand != null && !inPlay(view);
+  const trickPart = trickOf(trick?.plays ?? [], winner?.seat, places, nameOf, held ? "trick taken" : "trick");
   const middle = el("div", { class: "middle" }, [
-    el("p", { class: "pot", "data-pot": "" }, [
-      el("span", { class: "chip", "aria-hidden": "true" }),
-      el("span", {}, [t("table.pot"), " "]),
-      el("span", { class: "num" }, [num(view.pot)]),
-    ]),
-    trump
-      ? el("p", { class: "trump" }, [
-          trump.card ? cardFace(trump.card, "small") : el("span", { class: `suit ${redSuit(trump.suit) ? "red" : "black"}`, "aria-hidden": "true" }, [suitSign(trump.suit)]),
-          el("span", {}, [t("table.trump", { suit: suitName(trump.suit) })]),
-        ])
-      : el("p", { class: "trump" }, [t("table.noHand")]),
-    view.stock_count != null && inPlay(view) ? el("p", { class: "stock" }, [t("table.stock", { n: view.stock_count })]) : "",
+    led ? el("p", { class: "led" }, [held ? t("table.trickTaken", { name: nameOf(held.winner_seat ?? 0) }) : t("table.led", { suit: suitSign(led) })]) : "",
+    view.stock_count != null && view.phase === "draw" ? el("p", { class: "stock" }, [t("table.stock", { n: view.stock_count })]) : "",
   ]);
-  const trickPart = el(
-    "section",
-    { class: held ? "trick taken" : "trick", "aria-label": t("table.trickRegion") },
-    [
-      led ? el("p", { class: "led" }, [held ? t("table.trickTaken", { name: nameOf(held.winner_seat ?? 0) }) : t("table.led", { suit: suitSign(led) })]) : "",
-      ...(trick?.plays ?? []).map((p) => {
-        const place = places.get(p.seat);
-        const wins = p === winner;
-        const node = cardFace(p.card, "played");
-        node.setAttribute("aria-label", `${cardName(p.card)}, ${t("table.playedBy", { name: nameOf(p.seat) })}${wins ? `, ${t("table.winning")}` : ""}`);
-        node.setAttribute("data-card", p.card);
-        node.setAttribute("data-from", String(p.seat));
-        if (wins) node.classList.add("winning");
-        if (place) {
-          node.style.setProperty("--x", `${50 + 19 * Math.cos(place.angle)}%`);
-          node.style.setProperty("--y", `${50 + 22 * Math.sin(place.angle)}%`);
-        }
-        return node;
-      }),
-    ],
-  );
-  return el("div", { class: "felt", "data-count": String(view.seats.length) }, [
+  return el("div", { class: over ? "felt over" : "felt", "data-count": String(view.seats.length) }, [
     el("div", { class: "oval", "aria-hidden": "true" }),
     middle,
     trickPart,
-    ...view.seats.map((s) => seatPart(view, s, places.get(s.seat), actions)),
+    ...view.seats.map((s) => seatPart(view, s, places.get(s.seat), actions, said.bubbles.get(s.seat))),
+    said.notice ? el("p", { class: "timed-out", role: "status" }, [said.notice]) : "",
+    over ? resultPart(view) : "",
+  ]);
+}
+
+/**
+ * A trick's cards, each in front of who played it, the winning one marked.
+ * @param {{ seat: number, card: string }[]} plays
+ * @param {number | undefined} winner the seat winning it
+ * @param {Map<number, { angle: number }>} places
+ * @param {(seat: number) => string} nameOf
+ * @param {string} kind the section's classes
+ */
+function trickOf(plays, winner, places, nameOf, kind) {
+  return el(
+    "section",
+    { class: kind, "aria-label": t("table.trickRegion") },
+    plays.map((p) => {
+      const place = places.get(p.seat);
+      const wins = p.seat === winner;
+      const node = cardFace(p.card, "played");
+      node.setAttribute("aria-label", `${cardName(p.card)}, ${t("table.playedBy", { name: nameOf(p.seat) })}${wins ? `, ${t("table.winning")}` : ""}`);
+      node.setAttribute("data-card", p.card);
+      node.setAttribute("data-from", String(p.seat));
+      if (wins) node.classList.add("winning");
+      if (place) {
+        node.style.setProperty("--x", `${50 + 14 * Math.cos(place.angle)}%`);
+        node.style.setProperty("--y", `${50 + 17 * Math.sin(place.angle)}%`);
+      }
+      return node;
+    }),
+  );
+}
+
+/**
+ * A finished hand replayed on the felt, at step `at`: its players around it (the viewer at
+ * the bottom when they played), each with the tricks they have taken so far; the step's
+ * trick with its winner marked (the step in words goes with the replay's controls).
+ * @param {import("./history.js").Replay} replay
+ * @param {number} at
+ * @param {number | null | undefined} me the viewer's seat in that hand
+ */
+export function replayFelt(replay, at, me) {
+  const step = replay.steps[at];
+  const places = placesOf(replay.seats.map((s) => s.seat), me);
+  const names = new Map(replay.seats.map((s) => [s.seat, s.name]));
+  /** @param {number} seat */
+  const nameOf = (seat) => names.get(seat) ?? t("seat.number", { n: seat + 1 });
+  const winner = step?.plays.find((p) => p.wins)?.seat;
+  return el("div", { class: "felt replaying", "data-count": String(replay.seats.length) }, [
+    el("div", { class: "oval", "aria-hidden": "true" }),
+    trickOf(step?.plays ?? [], winner, places, nameOf, "trick"),
+    ...replay.seats.map((s) => {
+      const place = places.get(s.seat);
+      const node = el("section", { class: s.seat === me ? "seat me" : "seat", "aria-label": s.name, "data-seat": String(s.seat) }, [
+        el("div", { class: "disc", "aria-hidden": "true" }, [initials(s.name)]),
+        el("p", { class: "name" }, [s.name]),
+        el("p", { class: "stats" }, [t("seat.tricks", { n: step?.tricks.get(s.seat) ?? 0 })]),
+      ]);
+      if (place) {
+        node.style.setProperty("--x", `${place.x}%`);
+        node.style.setProperty("--y", `${place.y}%`);
+      }
+      return node;
+    }),
   ]);
 }
 
@@ -163,36 +243,38 @@ function initials(name) {
 }
 
 /**
- * One seat: name and initials, balance, tricks, state, cards drawn and left, the dealer's
- * button, a timer round the disc while the seat is to act, and on another player's seat
- * their menu.
+ * One seat: name and initials, balance and tricks, state and cards left, the dealer's
+ * button, a timer round the disc while the seat is to act, what its player just said, and
+ * on another player's seat their menu.
  * @param {TableView} view
  * @param {Schemas["SeatOut"]} s
  * @param {{ x: number, y: number } | undefined} place
  * @param {Actions} actions
+ * @param {string | undefined} bubble
  */
-function seatPart(view, s, place, actions) {
+function seatPart(view, s, place, actions, bubble) {
   const turn = view.to_act_all.find((a) => a.seat === s.seat);
   const me = s.seat === view.my_seat;
   const total = view.rules.turn_timeout_secs;
   const classes = ["seat", turn ? "acting" : "", me ? "me" : "", s.state === "passed" ? "out" : ""];
   const name = shownName(s);
+  const playing = s.state && s.state !== "sitting_out" && s.state !== "passed";
   const node = el("section", { class: classes.filter(Boolean).join(" "), "aria-label": name, "data-seat": String(s.seat) }, [
     el("div", { class: s.avatar ? "disc avatar" : "disc", "aria-hidden": "true" }, [s.avatar ? AVATARS[s.avatar] : initials(name)]),
-    el("p", { class: "name" }, [name, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : "", me || s.bot ? "" : actions.menu(name, s.player_id)]),
+    el("p", { class: "name" }, [name, me ? el("span", { class: "sr-only" }, [` ${t("seat.you")}`]) : ""]),
     el("p", { class: "stats" }, [
       el("span", { class: "chips", title: t("seat.balance") }, [el("span", { class: "sr-only" }, [`${t("seat.balance")} `]), num(s.balance)]),
-      s.state && s.state !== "sitting_out" && s.state !== "passed" ? ` · ${t("seat.tricks", { n: s.tricks })}` : "",
+      playing ? ` · ${t("seat.tricks", { n: s.tricks })}` : "",
     ]),
-    el("p", { class: "state" }, [
-      s.state ? word("state", s.state) : s.bot ? t("seat.bot") : "",
-      s.discard_count ? ` · ${t("seat.drew", { n: s.discard_count })}` : "",
-      s.card_count && !me ? ` · ${t("seat.cards", { n: s.card_count })}` : "",
-    ]),
-    ...(turn
-      ? [el("p", { class: "clock" }, [t("seat.toAct"), ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline, "data-total": String(total) })] : [])])]
-      : []),
-    s.seat === view.dealer_seat ? el("span", { class: "dealer" }, [t("seat.dealer")]) : "",
+    turn
+      ? el("p", { class: "clock" }, [t("seat.toAct"), ...(turn.deadline ? [" ", el("span", { class: "deadline", "data-deadline": turn.deadline, "data-total": String(total) })] : [])])
+      : el("p", { class: "state" }, [
+          s.state ? word("state", s.state) : s.bot ? t("seat.bot") : "",
+          s.card_count && !me ? ` · ${t("seat.cards", { n: s.card_count })}` : s.discard_count ? ` · ${t("seat.drew", { n: s.discard_count })}` : "",
+        ]),
+    s.seat === view.dealer_seat ? el("span", { class: "dealer", title: t("seat.dealer") }, [el("span", { "aria-hidden": "true" }, [t("seat.dealerMark")]), el("span", { class: "sr-only" }, [t("seat.dealer")])]) : "",
+    me || s.bot ? "" : actions.menu(name, s.player_id),
+    bubble ? el("p", { class: "bubble" }, [bubble]) : "",
   ]);
   if (place) {
     node.style.setProperty("--x", `${place.x}%`);
@@ -203,9 +285,13 @@ function seatPart(view, s, place, actions) {
   return node;
 }
 
+/** The deadline the device last buzzed for (once per turn, in its last 10 seconds). */
+let buzzed = "";
+
 /**
- * Sets a seat's clock to now: the time left in words, the ring round the disc as the share
- * of the turn's time left, red ("late") in the last quarter or the last 10 seconds.
+ * Sets a clock to now: the time left in words, the ring round the seat's disc (or the
+ * status bar's timer) as the share of the turn's time left, red and pulsing ("late") in
+ * the last 10 seconds, when the player's own turn also buzzes the device once where it can.
  * @param {HTMLElement} clock the countdown, with its deadline and the turn's seconds
  */
 export function windClock(clock) {
@@ -213,10 +299,16 @@ export function windClock(clock) {
   const total = Number(clock.getAttribute("data-total"));
   const left = Math.max(0, Date.parse(deadline) - Date.now()) / 1000;
   clock.textContent = timeLeft(deadline);
-  const seat = clock.closest(".seat");
-  if (seat instanceof HTMLElement) {
-    seat.style.setProperty("--left", String(Math.min(1, left / total)));
-    seat.classList.toggle("late", left <= Math.min(10, total / 4));
+  const host = clock.closest(".seat, .table-status");
+  if (host instanceof HTMLElement) {
+    const late = left <= Math.min(10, total / 4);
+    host.style.setProperty("--left", String(Math.min(1, left / total)));
+    host.classList.toggle("late", late);
+    const mine = host.classList.contains("mine") || host.classList.contains("me");
+    if (late && mine && left > 0 && buzzed !== deadline) {
+      buzzed = deadline;
+      navigator.vibrate?.([120, 80, 120]);
+    }
   }
 }
 
@@ -312,7 +404,7 @@ export function handParts(view, chosen, actions) {
   return [
     el("section", { "aria-label": t("hand.region"), class: legal ? "hand mine" : "hand" }, [
       el("div", { class: "fan", role: "group", "aria-label": t("hand.cards") }, cards),
-      hint ? el("p", { class: "hint" }, [legal ? el("strong", {}, [t("hint.yourTurn"), " "]) : "", hint]) : "",
+      hint ? el("p", { class: "hint" }, [hint]) : "",
       ...[...reasons].map(([code, text]) => el("p", { class: "why", id: `why-${code}` }, [text])),
       el("div", { class: "actions" }, controls),
     ]),
@@ -329,34 +421,46 @@ function hintOf(legal) {
 }
 
 /**
- * Take a seat, leave it, deal, add a bot: whichever apply now.
+ * The table's own actions between hands, beside the hand: take a seat, deal.
  * @param {TableView} view
  * @param {Actions} actions
+ * @returns {HTMLButtonElement[]}
  */
 export function seatControls(view, actions) {
-  const between = !inPlay(view);
   const free = view.rules.max_players - view.seats.length;
   const open = view.status !== "closed";
-  const me = view.seats.find((s) => s.seat === view.my_seat);
   /** @type {HTMLButtonElement[]} */
   const list = [];
   if (open && view.my_seat == null && free > 0) {
     list.push(button(t("table.sit"), () => actions.seat((id) => api.takeSeat(id)), { "data-key": "sit" }));
   }
-  if (open && view.my_seat != null && between && view.seats.length >= 2) {
+  if (open && view.my_seat != null && !inPlay(view) && view.seats.length >= 2) {
     list.push(button(t("table.deal"), () => actions.seat((id) => api.startHand(id)), { "data-key": "deal" }));
   }
+  return list;
+}
+
+/**
+ * The table's menu's seat controls (add a bot, leave the seat), the way back to the league
+ * and the table's terms.
+ * @param {TableView} view
+ * @param {Actions} actions
+ * @returns {(Node | string)[]}
+ */
+export function menuItems(view, actions) {
+  const free = view.rules.max_players - view.seats.length;
+  const open = view.status !== "closed";
+  const me = view.seats.find((s) => s.seat === view.my_seat);
+  /** @type {(Node | string)[]} */
+  const list = [];
   if (open && free > 0) {
     list.push(button(t("table.addBot"), () => actions.seat((id) => api.addBot(id)), { "data-key": "bot", class: "secondary" }));
   }
-  if (view.my_seat != null && (between || me?.state === "sitting_out")) {
+  if (view.my_seat != null && (!inPlay(view) || me?.state === "sitting_out")) {
     list.push(button(t("table.stand"), () => actions.seat((id) => api.leaveSeat(id)), { "data-key": "stand", class: "secondary" }));
   }
-  return el("div", { class: "actions seat-controls" }, [
-    ...list,
-    link(`/leagues/${view.league_id}`, [t("table.backToLeague")]),
-    el("span", { class: "facts" }, [t("table.facts", { ante: view.rules.ante, seats: view.rules.max_players })]),
-  ]);
+  list.push(link(`/leagues/${view.league_id}`, [t("table.backToLeague")]), el("p", { class: "facts" }, [t("table.facts", { ante: view.rules.ante, seats: view.rules.max_players })]));
+  return list;
 }
 
 /**

@@ -1,6 +1,7 @@
-// The table's hand history: each finished hand with its outcome and its audit's verdict
-// (what "verified" means, check by check), and a replay that steps through the hand:
-// the declarations and draws, then each trick with its winner, then the result.
+// The table's hand history, newest first, in a drawer over the table: each finished hand
+// with its outcome and its audit's verdict (what "verified" means, check by check), and a
+// replay played on the felt itself: the deal and declarations, then each trick with its
+// winner, then the result, a step at a time or on its own.
 
 import { api } from "./session.js";
 import { suitName, t, when, word } from "./i18n.js";
@@ -10,31 +11,61 @@ import { button, cardFace, el, pager, show } from "./ui.js";
 /** @typedef {Schemas["TableEvent"]} TableEvent */
 
 /**
- * The history, loaded when opened; `reload` shows it afresh (after a hand ends).
- * @param {string} id the table
+ * A hand to replay: its steps, who sat where, trump and its upcard.
+ * @typedef {{ hand: number, steps: Step[], seats: { seat: number, name: string, player: string }[], trump: string, upcard: string | null }} Replay
  */
-export function historyPart(id) {
+
+/**
+ * The history's drawer, loaded when opened (`open`); `reload` shows it afresh (after a
+ * hand ends); a hand's "Replay" calls `replay` with it.
+ * @param {string} id the table
+ * @param {(replay: Replay) => void} replay
+ */
+export function historyPart(id, replay) {
   const list = el("ol", { class: "history" });
   /** Counts loads: rows of a load overtaken by the next are dropped. */
   let loads = 0;
   const { more, start } = pager(t("history.more"), async (/** @type {number | null} */ after) => {
     const mine = loads;
-    const page = await api.listTableHands(id, { limit: 20, after: after ?? undefined });
+    const page = await api.listTableHands(id, { limit: 20, order: "desc", after: after ?? undefined });
     const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.getHandAudit(id, h.hand_no))));
     if (mine !== loads) return null;
     // Each hand names its players as they are shown now (former members included).
-    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])))));
+    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])), (r) => {
+      shut();
+      replay(r);
+    })));
     return page.next_cursor;
   });
-  const part = el("details", { class: "history" }, [el("summary", {}, [t("history.title")]), list, more]);
+  const close = button(t("chat.close"), async () => shut(), { class: "secondary" });
+  const part = el("section", { class: "history-drawer sheet", "aria-label": t("history.title"), hidden: "" }, [
+    el("div", { class: "sheet-head" }, [el("h3", {}, [t("history.title")]), close]),
+    list,
+    more,
+  ]);
+  /** @type {HTMLElement | null} where the focus goes back to */
+  let from = null;
+  const shut = () => {
+    part.hidden = true;
+    from?.focus();
+  };
+  part.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") shut();
+  });
   const reload = () => {
-    if (!part.open) return;
+    if (part.hidden) return;
     loads += 1;
     list.replaceChildren();
     start().catch(show);
   };
-  part.addEventListener("toggle", reload);
-  return { part, reload };
+  /** Opens the drawer, from `opener`. @param {HTMLElement | null} opener */
+  const open = (opener) => {
+    from = opener;
+    part.hidden = false;
+    reload();
+    close.focus();
+  };
+  return { part, reload, open };
 }
 
 /**
@@ -43,8 +74,9 @@ export function historyPart(id) {
  * @param {Schemas["HandSummary"]} h
  * @param {PromiseSettledResult<Schemas["AuditReport"] | null>} audit
  * @param {Map<string, string>} names by player id
+ * @param {(replay: Replay) => void} replay
  */
-function handLine(id, h, audit, names) {
+function handLine(id, h, audit, names, replay) {
   const report = audit.status === "fulfilled" ? audit.value : null;
   const verdict = h.in_progress ? t("history.inPlay") : !report ? t("history.noAudit") : report.verified ? t("history.verified") : t("history.notVerified");
   const good = h.in_progress || report?.verified === true;
@@ -59,7 +91,7 @@ function handLine(id, h, audit, names) {
       h.pot != null ? ` · ${t("history.pot", { pot: h.pot })}` : "",
       h.ended_at ? ` · ${when(h.ended_at)}` : "",
     ]),
-    h.in_progress ? el("p", { class: "verdict" }, [verdict]) : replayPart(id, h.hand_no, names),
+    h.in_progress ? el("p", { class: "verdict" }, [verdict]) : replayButton(id, h, names, replay),
     report ? auditPart(report, verdict, good) : el("p", { class: good ? "verdict" : "verdict bad" }, [verdict]),
     h.fixed_deck ? el("p", { class: "facts" }, [t("history.fixedDeck")]) : "",
   ]);
@@ -86,81 +118,55 @@ function auditPart(report, verdict, good) {
 }
 
 /**
- * One step of a replay: a title and what to show.
- * @typedef {{ title: string, plays: { name: string, card: string, wins: boolean }[], lines: string[] }} Step
+ * One step of a replay: a title, the cards on the felt (each by its seat, the trick's
+ * winner marked), what happened in words, and each seat's tricks so far.
+ * @typedef {{ title: string, plays: { seat: number, name: string, card: string, wins: boolean }[], lines: string[], tricks: Map<number, number> }} Step
  */
 
 /**
- * A finished hand's replay, loaded when opened: Previous and Next step through it.
+ * "Replay": the hand's record loaded, then played on the felt.
  * @param {string} id
- * @param {number} hand
+ * @param {Schemas["HandSummary"]} h
  * @param {Map<string, string>} names
+ * @param {(replay: Replay) => void} replay
  */
-function replayPart(id, hand, names) {
-  const stage = el("div", { class: "replay", "aria-live": "polite" });
-  const part = el("details", {}, [el("summary", {}, [t("history.replay")]), stage]);
-  part.addEventListener("toggle", async () => {
-    if (!part.open || stage.childElementCount) return;
-    const record = await api.getHandRecord(id, hand).catch((error) => {
-      show(error);
-      return null;
-    });
-    if (!record) return;
-    const steps = stepsOf(record.events.map((row) => row.payload), names);
-    let at = 0;
-    const draw = () => {
-      const step = steps[at];
-      if (!step) return;
-      const prev = button(t("history.previous"), async () => {
-        at -= 1;
-        draw();
-      }, { class: "secondary" });
-      const next = button(t("history.next"), async () => {
-        at += 1;
-        draw();
-      }, { class: "secondary" });
-      prev.disabled = at === 0;
-      next.disabled = at === steps.length - 1;
-      stage.replaceChildren(
-        el("h4", {}, [step.title, " ", el("span", { class: "facts" }, [t("history.step", { n: at + 1, of: steps.length })])]),
-        step.plays.length
-          ? el(
-              "ul",
-              { class: "replay-trick" },
-              step.plays.map((p) => el("li", { class: p.wins ? "wins" : "" }, [cardFace(p.card, "small"), " ", p.name, p.wins ? ` · ${t("history.takes")}` : ""])),
-            )
-          : "",
-        ...step.lines.map((line) => el("p", {}, [line])),
-        el("div", { class: "actions" }, [prev, next]),
-      );
-    };
-    draw();
-  });
-  return part;
+function replayButton(id, h, names, replay) {
+  return button(t("history.replay"), async () => {
+    const record = await api.getHandRecord(id, h.hand_no);
+    const { steps, seats } = stepsOf(record.events.map((row) => row.payload), names);
+    replay({ hand: h.hand_no, steps, seats, trump: h.trump, upcard: h.upcard ?? null });
+  }, { class: "secondary" });
 }
 
 /**
  * A hand's record as steps: the deal and declarations, each trick, the result.
  * @param {TableEvent[]} events
  * @param {Map<string, string>} names
- * @returns {Step[]}
+ * @returns {{ steps: Step[], seats: { seat: number, name: string, player: string }[] }}
  */
 function stepsOf(events, names) {
   /** @type {Map<number, string>} */
   const seats = new Map();
+  /** @type {Map<number, string>} */
+  const players = new Map();
   /** @param {number} seat */
   const nameOf = (seat) => seats.get(seat) ?? t("seat.number", { n: seat + 1 });
   /** @type {Step[]} */
   const steps = [];
   /** @type {Step} */
-  const opening = { title: t("history.deal"), plays: [], lines: [] };
+  const opening = { title: t("history.deal"), plays: [], lines: [], tricks: new Map() };
   steps.push(opening);
   /** @type {{ name: string, card: string, wins: boolean, seat: number }[]} */
   let trick = [];
+  /** @type {Map<number, number>} */
+  let tricks = new Map();
   for (const event of events) {
     switch (event.type) {
       case "hand_dealt":
-        for (const p of event.players) seats.set(p.seat, names.get(p.player_id) ?? t("history.formerPlayer"));
+        for (const p of event.players) {
+          seats.set(p.seat, names.get(p.player_id) ?? t("history.formerPlayer"));
+          players.set(p.seat, p.player_id);
+        }
         break;
       case "hand_started":
         opening.lines.push(t("history.dealtBy", { name: nameOf(event.dealer), n: event.entrants.length }));
@@ -180,10 +186,12 @@ function stepsOf(events, names) {
         trick.push({ name: nameOf(event.seat), card: event.card, wins: false, seat: event.seat });
         break;
       case "trick_won":
+        tricks = new Map(tricks).set(event.seat, (tricks.get(event.seat) ?? 0) + 1);
         steps.push({
           title: t("history.trick", { n: event.trick }),
           plays: trick.map((p) => ({ ...p, wins: p.seat === event.seat })),
           lines: [t("history.trickWon", { name: nameOf(event.seat), n: event.trick })],
+          tricks,
         });
         trick = [];
         break;
@@ -193,14 +201,14 @@ function stepsOf(events, names) {
           ...event.bourre.map((p) => t("history.bourre", { name: nameOf(p.seat), chips: p.amount })),
           t("history.carried", { chips: event.carried }),
         ];
-        steps.push({ title: t("history.result"), plays: [], lines });
+        steps.push({ title: t("history.result"), plays: [], lines, tricks });
         break;
       }
       default:
         break;
     }
   }
-  return steps;
+  return { steps, seats: [...seats].map(([seat, name]) => ({ seat, name, player: players.get(seat) ?? "" })) };
 }
 
 /**

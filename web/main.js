@@ -35,9 +35,17 @@ function signInScreen(into) {
       },
     );
   }
+  // Invited, playing at once as a guest is the first thing offered.
+  const guest = el("p", { class: joining ? "guest-first" : "or" }, [
+    button(t("signin.guest"), async () => {
+      await api.signInGuest();
+      await signedIn();
+    }, joining ? {} : { class: "secondary" }),
+  ]);
   into.replaceChildren(
     el("h2", { tabindex: "-1" }, [t("signin.title")]),
     joining ? invited : "",
+    joining ? guest : "",
     form(
       [
         username.label,
@@ -51,12 +59,7 @@ function signInScreen(into) {
         await signedIn();
       },
     ),
-    el("p", { class: "or" }, [
-      button(t("signin.guest"), async () => {
-        await api.signInGuest();
-        await signedIn();
-      }, { class: "secondary" }),
-    ]),
+    joining ? "" : guest,
     providerButtons(),
     resetPart(),
   );
@@ -163,14 +166,17 @@ const turns = {
   async check() {
     if (!session()) return;
     try {
-      const list = (await api.listMyTurns({ limit: 100 })).turns;
+      // The table on screen says whose turn it is itself: the bar links to the others.
+      const here = location.pathname.match(/^\/tables\/([0-9a-f-]{36})$/)?.[1];
+      const all = (await api.listMyTurns({ limit: 100 })).turns;
+      const list = all.filter((turn) => turn.table_id !== here);
       turnsBar.hidden = list.length === 0;
       turnsBar.replaceChildren(
         ...(list.length ? [el("span", {}, [t("turns.label"), " "])] : []),
         ...list.map((turn) => link(`/tables/${turn.table_id}`, [turn.name], { class: "turn" })),
       );
-      const now = new Set(list.map((turn) => `${turn.table_id}:${turn.version}`));
-      for (const turn of list) {
+      const now = new Set(all.map((turn) => `${turn.table_id}:${turn.version}`));
+      for (const turn of all) {
         if (!this.known.has(`${turn.table_id}:${turn.version}`) && document.hidden) notify(t("turns.notify", { table: turn.name }), turn.table_id);
       }
       this.known = now;
@@ -234,14 +240,14 @@ function sessionBar() {
     nav.replaceChildren();
     return;
   }
-  const out = el("button", { type: "button", class: "secondary" }, [t("session.logout")]);
+  const out = el("button", { type: "button", class: "secondary" }, [el("span", { "aria-hidden": "true", class: "icon" }, ["↪"]), el("span", { class: "label" }, [t("session.logout")])]);
   out.addEventListener("click", async () => {
     await signOut().catch(show);
     go("/");
   });
   const parts = [link("/profile", [current.player.username], { class: "who", title: t("session.profile") }), out];
   if ("Notification" in window && Notification.permission === "default") {
-    const ask = el("button", { type: "button", class: "secondary" }, [t("session.notify")]);
+    const ask = el("button", { type: "button", class: "secondary", title: t("session.notify") }, [el("span", { "aria-hidden": "true" }, ["🔔"]), el("span", { class: "sr-only" }, [t("session.notify")])]);
     ask.addEventListener("click", async () => {
       await Notification.requestPermission();
       sessionBar();
@@ -350,6 +356,8 @@ frame();
 online();
 window.addEventListener("online", () => {
   online();
+  // What went wrong while offline is over: the screen is drawn afresh from the server.
+  clear();
   route();
 });
 window.addEventListener("offline", online);

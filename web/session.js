@@ -68,6 +68,8 @@ export async function signOut() {
     await api.logOut();
   } finally {
     store.set(null);
+    // The tables seen, kept for offline visits, are this player's: they go too.
+    await caches?.delete("bourre-seen").catch(() => false);
   }
 }
 

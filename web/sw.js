@@ -2,7 +2,9 @@
 // the app opens offline and says so; shows the server's Web Push messages ("your turn", a
 // turn's reminder) while no page of the app is open, and opens the table when one is
 // tapped. Each message is JSON: type, title, body, url, table_id, league_id, hand_no,
-// deadline. The API is never cached: what it answers is always the server's now.
+// deadline. The API is never cached here: what it answers is always the server's now (the
+// table page keeps the last view it drew in a cache of its own, "bourre-seen", to show
+// offline, marked as such).
 
 /** @type {any} the ServiceWorkerGlobalScope (the page's types know windows only) */
 const worker = self;
@@ -25,7 +27,8 @@ worker.addEventListener("install", (/** @type {any} */ event) => {
 worker.addEventListener("activate", (/** @type {any} */ event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      // The pages' own cache (the last view of each table seen, for offline visits) stays.
+      for (const name of await caches.keys()) if (name !== CACHE && name !== "bourre-seen") await caches.delete(name);
       await worker.clients.claim();
     })(),
   );
