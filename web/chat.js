@@ -101,9 +101,10 @@ export function playerMenu(name, player, leagueId, blocked, message) {
  * @param {(player: string, words: string) => void} said
  */
 export async function chatPart(id, leagueId, canTalk, blocked, said) {
-  const [{ phrases }, first] = await Promise.all([api.listChatPhrases(), api.getLeague(leagueId)]);
-  /** The league's chat settings, read again each time the drawer opens. */
-  let league = first;
+  // Offline (the table shown as last seen), the drawer is silent until the server answers.
+  const [{ phrases }, first] = await Promise.all([api.listChatPhrases().catch(() => ({ phrases: [] })), api.getLeague(leagueId).catch(() => null)]);
+  /** The league's chat setting, read again each time the drawer opens. */
+  let setting = first?.chat ?? "off";
   const me = session()?.player.id ?? "";
   const lang = /** @type {keyof Schemas["PhraseText"]} */ (language());
   /** @type {Message[]} */
@@ -202,7 +203,7 @@ export async function chatPart(id, leagueId, canTalk, blocked, said) {
     api
       .getLeague(leagueId)
       .then((now) => {
-        league = now;
+        setting = now.chat;
         allow();
       })
       .catch(() => {});
@@ -220,10 +221,10 @@ export async function chatPart(id, leagueId, canTalk, blocked, said) {
 
   /** Shows what the player may do now. */
   const allow = () => {
-    const silent = league.chat === "off";
+    const silent = setting === "off";
     const talking = !silent && canTalk();
     talk.hidden = !talking;
-    write.hidden = league.chat !== "text";
+    write.hidden = setting !== "text";
     note.hidden = talking;
     note.textContent = silent ? t("chat.silent") : t("chat.watching");
   };

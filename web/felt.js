@@ -280,12 +280,13 @@ function seatPart(view, s, place, actions, bubble) {
     node.style.setProperty("--x", `${place.x}%`);
     node.style.setProperty("--y", `${place.y}%`);
   }
-  const clock = node.querySelector("[data-deadline]");
-  if (clock instanceof HTMLElement) windClock(clock);
   return node;
 }
 
-/** The deadline the device last buzzed for (once per turn, in its last 10 seconds). */
+/** The clock's last seconds, when it warns. */
+const LATE_SECS = 10;
+
+/** The deadline the device last buzzed for (once per turn, in its last seconds). */
 let buzzed = "";
 
 /**
@@ -301,7 +302,7 @@ export function windClock(clock) {
   clock.textContent = timeLeft(deadline);
   const host = clock.closest(".seat, .table-status");
   if (host instanceof HTMLElement) {
-    const late = left <= Math.min(10, total / 4);
+    const late = left <= LATE_SECS;
     host.style.setProperty("--left", String(Math.min(1, left / total)));
     host.classList.toggle("late", late);
     const mine = host.classList.contains("mine") || host.classList.contains("me");

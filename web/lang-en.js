@@ -43,8 +43,8 @@ export const words = {
   "field.member": "Member",
 
   "signin.title": "Sign in",
-  "signin.toJoin": "Log in or create an account to join the league of invite {code}.",
-  "signin.invited": "{name} invites you to the league {league}. Log in or create an account to join.",
+  "signin.toJoin": "Play as a guest, log in or create an account to join the league of invite {code}.",
+  "signin.invited": "{name} invites you to the league {league}. Play as a guest now, or log in or create an account, to join.",
   "signin.login": "Log in",
   "signin.register": "Create account",
   "signin.guest": "Play as guest",
@@ -376,7 +376,6 @@ export const words = {
   "history.discards": { one: "{name} discards {n} card and draws.", other: "{name} discards {n} cards and draws." },
   "history.trick": "Trick {n}",
   "history.trickWon": "{name} takes trick {n}.",
-  "history.takes": "takes it",
   "history.result": "The result",
   "history.collects": "{name} collects {chips}.",
   "history.bourre": "{name} is bourré and pays {chips}.",

@@ -39,8 +39,8 @@ export const words = {
   "field.member": "メンバー",
 
   "signin.title": "サインイン",
-  "signin.toJoin": "招待コード {code} のリーグに参加するには、ログインするかアカウントを作成してください。",
-  "signin.invited": "{name}さんからリーグ「{league}」への招待です。参加するにはログインするか、アカウントを作成してください。",
+  "signin.toJoin": "招待コード {code} のリーグに参加するには、ゲストでプレイするか、ログインまたはアカウントを作成してください。",
+  "signin.invited": "{name}さんからリーグ「{league}」への招待です。今すぐゲストでプレイするか、ログインまたはアカウントを作成して参加してください。",
   "signin.login": "ログイン",
   "signin.register": "アカウント作成",
   "signin.guest": "ゲストでプレイ",
@@ -372,7 +372,6 @@ export const words = {
   "history.discards": "{name}が{n}枚交換。",
   "history.trick": "第{n}トリック",
   "history.trickWon": "{name}が第{n}トリックを獲得。",
-  "history.takes": "勝ち",
   "history.result": "結果",
   "history.collects": "{name}が{chips}を獲得。",
   "history.bourre": "{name}はブーレ、{chips}を支払い。",

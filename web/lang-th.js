@@ -39,8 +39,8 @@ export const words = {
   "field.member": "สมาชิก",
 
   "signin.title": "ลงชื่อเข้าใช้",
-  "signin.toJoin": "เข้าสู่ระบบหรือสร้างบัญชี เพื่อเข้าร่วมลีกจากรหัสเชิญ {code}",
-  "signin.invited": "{name} ชวนคุณเข้าร่วมลีก {league} เข้าสู่ระบบหรือสร้างบัญชีเพื่อเข้าร่วม",
+  "signin.toJoin": "เล่นแบบผู้เยี่ยมชม เข้าสู่ระบบ หรือสร้างบัญชี เพื่อเข้าร่วมลีกจากรหัสเชิญ {code}",
+  "signin.invited": "{name} ชวนคุณเข้าร่วมลีก {league} เล่นแบบผู้เยี่ยมชมได้เลย หรือเข้าสู่ระบบหรือสร้างบัญชีเพื่อเข้าร่วม",
   "signin.login": "เข้าสู่ระบบ",
   "signin.register": "สร้างบัญชี",
   "signin.guest": "เล่นแบบผู้เยี่ยมชม",
@@ -372,7 +372,6 @@ export const words = {
   "history.discards": "{name} ทิ้ง {n} ใบแล้วจั่วใหม่",
   "history.trick": "ตาที่ {n}",
   "history.trickWon": "{name} ชนะตาที่ {n}",
-  "history.takes": "ชนะตานี้",
   "history.result": "ผลลัพธ์",
   "history.collects": "{name} ได้รับ {chips} ชิป",
   "history.bourre": "{name} โดนบูเร จ่าย {chips} ชิป",

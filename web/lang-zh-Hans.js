@@ -39,8 +39,8 @@ export const words = {
   "field.member": "成员",
 
   "signin.title": "登录",
-  "signin.toJoin": "登录或创建账号，即可加入邀请码{code}对应的联赛。",
-  "signin.invited": "{name}邀请你加入联赛“{league}”。请登录或注册账号后加入。",
+  "signin.toJoin": "以游客身份游戏、登录或创建账号，即可加入邀请码{code}对应的联赛。",
+  "signin.invited": "{name}邀请你加入联赛“{league}”。可以直接以游客身份游戏，或登录、注册账号后加入。",
   "signin.login": "登录",
   "signin.register": "创建账号",
   "signin.guest": "以游客身份游戏",
@@ -372,7 +372,6 @@ export const words = {
   "history.discards": "{name}换了{n}张牌。",
   "history.trick": "第{n}墩",
   "history.trickWon": "{name}拿下第{n}墩。",
-  "history.takes": "拿下",
   "history.result": "结算",
   "history.collects": "{name}获得{chips}筹码。",
   "history.bourre": "{name}一墩未得（Bourré），赔付{chips}筹码。",

@@ -39,7 +39,8 @@ async function firstView(id) {
   try {
     return { view: await api.getTable(id), seen: null };
   } catch (error) {
-    if (error instanceof BourreError) throw error;
+    // A refusal stands; unreachable (offline, or the server away behind its proxy), the last view seen is shown.
+    if (error instanceof BourreError && error.status < 500) throw error;
     const kept = await (await caches.open(SEEN)).match(`/v1/tables/${id}`).catch(() => undefined);
     if (!kept) throw error;
     return { view: await kept.json(), seen: kept.headers.get("Date") };
@@ -124,6 +125,14 @@ export async function tableScreen(into, id, onTurn) {
       drawn = "";
       render();
       menuButton.focus();
+    });
+    // A choice made, the menu closes (the sound switch stays, to be seen switched).
+    panel.addEventListener("click", (event) => {
+      const chosen = event.target instanceof Element ? event.target.closest("button, a") : null;
+      if (!chosen || chosen.classList.contains("sound")) return;
+      menuOpen = false;
+      drawn = "";
+      window.setTimeout(render, 0);
     });
     return panel;
   };
@@ -214,8 +223,9 @@ export async function tableScreen(into, id, onTurn) {
         : feltParts(view, motion.held, actions, { bubbles: new Map([...bubbles].map(([seat, b]) => [seat, b.words])), notice }),
       replaying
         ? replayControls(replaying)
-        : el("div", { class: "dock" }, [...handParts(view, chosen, actions), ...(primary.length ? [el("div", { class: "actions seat-controls" }, primary)] : [])]),
+        : el("div", { class: "dock" }, [...handParts(view, chosen, actions), ...(primary.length ? [el("div", { class: "actions" }, primary)] : [])]),
     );
+    for (const clock of body.querySelectorAll("[data-deadline]")) if (clock instanceof HTMLElement) windClock(clock);
     if (!replaying) motion.play(before, view);
     body.dataset.hand = String(view.hand_no);
     body.dataset.phase = view.phase ?? "";
@@ -235,7 +245,7 @@ export async function tableScreen(into, id, onTurn) {
       if (turnNow) motion.sound("turn");
       onTurn();
     }
-    const line = newsOf(view);
+    const line = [notice, newsOf(view)].filter(Boolean).join(" ");
     if (line !== said) {
       said = line;
       news.textContent = line;
@@ -290,8 +300,6 @@ export async function tableScreen(into, id, onTurn) {
     else if (payload.type === "drew" && payload.draw?.discard_count === 0) words = t("timeout.stood", { name });
     else words = t("timeout.acted", { name });
     timedOut = { words, until: Date.now() + SAID_MS };
-    news.textContent = words;
-    said = words;
     render();
   };
 
@@ -372,7 +380,8 @@ export async function tableScreen(into, id, onTurn) {
   render();
   if (!seen) keep(view);
   const stream = follow(id, () => view.version, chat, accept, heard, (up) => {
-    banner.hidden = up;
+    // Offline, the page's own banner says so already.
+    banner.hidden = up || !navigator.onLine;
     body.dataset.live = String(up);
     banner.textContent = up ? "" : t("table.reconnecting");
     if (up) clear();

@@ -2,9 +2,13 @@
 //! Chromium through npm `playwright-core` (pinned in `tests/browser/package-lock.json`)
 //! against `bourre serve` on a fresh database of the test cluster. Three players sign up,
 //! make and join a league, sit at a table with a bot and play hands to the end through the
-//! pages alone; a refused move; the server restarted mid-hand; the hand history
-//! "verified"; a guest kept, an email verified, a password reset by mail; a sign-in with an
-//! OpenID provider (`tests/oidc/provider.mjs`) and a provider linked; no console error. Screenshots and the server's log go to `target/browser/`.
+//! pages alone; the table on one screen at three sizes in four languages; the result on
+//! the felt; a refused move; the server restarted mid-hand; a timeout's move told to every
+//! player; the hand history "verified", newest first, and a replay on the felt; chat
+//! bubbles and unread counts; the last table seen shown offline; a guest kept, an email
+//! verified, a password reset by mail; a sign-in with an OpenID provider
+//! (`tests/oidc/provider.mjs`) and a provider linked; no console error. Screenshots and the
+//! server's log go to `target/browser/`.
 //!
 //! Needs Node.js and Chromium (`/usr/bin/chromium`, or `BOURRE_CHROMIUM`); `bash .ci/run`
 //! installs both when missing. The npm package is installed here when it is not yet.
@@ -85,6 +89,12 @@ async fn a_league_night_in_the_browser() {
         "table-phone.png",
         "table-desktop.png",
         "offline-desktop.png",
+        "replay-phone.png",
+        "chat-bubble-desktop.png",
+        "table-en-phone.png",
+        "table-zh-Hans-phone.png",
+        "table-ja-phone.png",
+        "table-th-phone.png",
     ] {
         assert!(out.join(shot).exists(), "no screenshot {shot}");
     }

@@ -1,11 +1,14 @@
 // A league night through the web client alone, in Debian's Chromium: three players (one at
 // a phone's viewport, one reading Japanese) sign up, make and join a league (by code and by
 // invite link), create a table, sit, add a bot, deal and play hands to the end at the card
-// table, the pages following the table live; a refused move; the server restarted
-// mid-hand; the hand history "verified" and a replay; no console error. Then: axe-core on
-// every screen, the app shell offline, no animation left running with reduced motion, and
-// the table page's weight. Screenshots of each screen at phone and desktop sizes go to
-// OUT_DIR.
+// table, the pages following the table live; the table on one screen at three sizes in
+// every language during a player's turn; the result on the felt; a refused move; the server
+// restarted mid-hand; a turn timed out and the server's move told to every player; the hand
+// history "verified", newest first, and a replay on the felt; chat bubbles and an unread
+// count; no console error. Then: axe-core on every screen, the last table seen shown
+// offline, no animation left running with reduced motion, and the table page's weight.
+// Screenshots of each screen at phone and desktop sizes go to OUT_DIR (the table in each
+// language at a phone's size as `table-<language>-phone.png`, for docs/images/).
 //
 // Run by tests/api/browser.rs, which gives: BOURRE_BIN (the binary), DATABASE_URL (a fresh
 // database), BOURRE_JWT_SECRET, BOURRE_SMTP_URL and BOURRE_MAIL_FROM (an SMTP server keeping
@@ -20,6 +23,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import * as english from "../../web/lang-en.js";
 import * as japanese from "../../web/lang-ja.js";
+import { Bourre, MemorySessionStore } from "../../web/sdk/index.js";
 
 const env = (name) => {
   const value = process.env[name];
@@ -80,6 +84,9 @@ async function startServer() {
       ...process.env,
       BOURRE_BIND: `127.0.0.1:${port}`,
       BOURRE_DB_POOL: "8",
+      // The one-screen step opens bob's table in a dozen browser contexts one after another;
+      // a closed page's stream is noticed at its next keep-alive.
+      BOURRE_STREAMS_PER_PLAYER: "32",
     },
     stdio: ["ignore", log, log],
   });
@@ -143,13 +150,19 @@ const say = (catalogue, key, vars = {}) => {
 async function player(name, viewport, hand, language = "en") {
   const phone = hand === "tap";
   const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, baseURL: base, locale: language === "ja" ? "ja-JP" : "en-US" });
-  // Counts the page's scripted animations (see the reduced-motion step).
+  // Counts the page's scripted animations (see the reduced-motion step), and the times it
+  // made the device vibrate (the clock's last seconds).
   await context.addInitScript(() => {
     const animate = Element.prototype.animate;
     /** @type {any} */ (window).animations = 0;
     Element.prototype.animate = function (...args) {
       /** @type {any} */ (window).animations += 1;
       return animate.apply(this, args);
+    };
+    /** @type {any} */ (window).buzzes = 0;
+    navigator.vibrate = () => {
+      /** @type {any} */ (window).buzzes += 1;
+      return true;
     };
   });
   const page = await context.newPage();
@@ -189,6 +202,81 @@ async function signUp(p) {
   await p.page.getByLabel(p.w("field.username")).fill(p.name);
   await p.page.getByLabel(p.w("field.password")).fill("correct horse battery");
   await p.page.getByRole("button", { name: p.w("signin.register") }).click();
+}
+
+/**
+ * A fresh session of `username`'s, through the SDK (its password is the test's).
+ * @param {string} username
+ */
+async function signedIn(username) {
+  const client = new Bourre({ baseUrl: base, store: new MemorySessionStore() });
+  await client.logIn({ username, password: "correct horse battery" });
+  return client;
+}
+
+/** The web client's languages, as its language switch names them. */
+const LANGUAGES = ["en", "zh-Hans", "ja", "th"];
+
+/**
+ * Bob's table, at his turn to declare, opened afresh at each size in each language: the
+ * pot, trump, whose turn it is and the clock, the trick, every seat, his cards and the
+ * Play and Pass buttons all inside the viewport with no scrolling, and the page no wider
+ * than the viewport. At a phone's size each language's table is kept as a screenshot.
+ * @param {string} tableUrl
+ */
+async function oneScreen(tableUrl) {
+  const bobApi = await signedIn("bob");
+  const session = JSON.stringify(await bobApi.store.get());
+  for (const [width, height] of [[390, 844], [360, 640], [1280, 800]]) {
+    for (const language of LANGUAGES) {
+      const phone = width < 800;
+      const context = await browser.newContext({ viewport: { width, height }, isMobile: phone, hasTouch: phone, baseURL: base });
+      await context.addInitScript(([kept, chosen]) => {
+        localStorage.setItem("bourre.session", kept);
+        localStorage.setItem("bourre.language", chosen);
+      }, [session, language]);
+      const page = await context.newPage();
+      watch(page, `bob at ${width}x${height} in ${language}`);
+      await page.goto(tableUrl);
+      await page.locator(`html[lang="${language}"]`).waitFor({ state: "attached" });
+      await page.locator('.table-screen[data-live="true"] .hand.mine .actions button').nth(1).waitFor();
+      const found = await page.evaluate(() => {
+        const parts = {
+          pot: ".table-status .pot",
+          trump: ".table-status .trump",
+          turn: ".table-status .turn",
+          clock: ".table-status .timer",
+          trick: ".felt .trick",
+          seat: ".felt .seat",
+          card: ".hand .fan button.card",
+          action: ".dock .actions button",
+        };
+        const out = [];
+        for (const [name, selector] of Object.entries(parts)) {
+          const nodes = [...document.querySelectorAll(selector)];
+          if (!nodes.length) out.push(`no ${name}`);
+          for (const node of nodes) {
+            const box = node.getBoundingClientRect();
+            if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5) {
+              out.push(`${name} "${node.textContent?.trim().slice(0, 30)}" at ${Math.round(box.left)},${Math.round(box.top)}-${Math.round(box.right)},${Math.round(box.bottom)}`);
+            }
+          }
+        }
+        // The "Your turn" bar links to other tables only.
+        if (document.querySelector(`#turns a[href="${location.pathname}"]`)) out.push("the turns bar links to this table");
+        const seats = document.querySelectorAll(".felt .seat").length;
+        const page = document.scrollingElement ?? document.documentElement;
+        if (page.scrollWidth > innerWidth) out.push(`the page is ${page.scrollWidth} px wide`);
+        if (page.scrollHeight > innerHeight) out.push(`the page is ${page.scrollHeight} px tall`);
+        return { out, seats, actions: document.querySelectorAll(".dock .actions button").length };
+      });
+      if (found.seats !== 4 || found.actions < 2) throw new Error(`bob's table at ${width}x${height} in ${language}: ${found.seats} seats, ${found.actions} actions`);
+      if (found.out.length) throw new Error(`bob's table at ${width}x${height} in ${language} does not fit the screen: ${found.out.join("; ")}`);
+      if (width === 390) await page.screenshot({ path: join(OUT, `table-${language}-phone.png`) });
+      await context.close();
+    }
+  }
+  await bobApi.logOut();
 }
 
 const ann = await player("ann", { width: 360, height: 640 }, "tap");
@@ -248,12 +336,14 @@ try {
     await p.page.getByRole("link", { name: "Main table" }).click({ timeout: 20000 });
     await p.page.locator('.table-screen[data-live="true"]').waitFor();
     await p.page.getByRole("button", { name: p.w("table.sit") }).click();
-    await p.page.getByRole("button", { name: p.w("table.stand") }).waitFor();
+    await p.page.locator(".seat.me").waitFor();
   };
   await sits(bob);
   await ann.page.locator(".seat").nth(1).waitFor();
-  // Ann presses "Add bot" and cat sits before she lets go: the page waits for her click
-  // before it redraws for cat's seat, so the click lands on the button she pressed.
+  // Ann presses "Add bot" (in the table's menu) and cat sits before she lets go: the page
+  // waits for her click before it redraws for cat's seat, so the click lands on the button
+  // she pressed.
+  await ann.page.getByRole("button", { name: "Table menu" }).click();
   const addBot = await ann.page.getByRole("button", { name: "Add bot" }).boundingBox();
   if (!addBot) throw new Error("no Add bot button to press");
   await ann.page.mouse.move(addBot.x + addBot.width / 2, addBot.y + addBot.height / 2);
@@ -339,6 +429,14 @@ try {
         // widened it): nothing wider than its 360 px.
         const wide = await ann.page.evaluate(() => document.documentElement.scrollWidth);
         if (wide > 360) throw new Error(`hand ${hand}'s result is ${wide} px wide at a 360 px viewport`);
+        // The result is on the felt, in view on every screen, with no scrolling.
+        for (const p of everyone) {
+          const box = await p.page.getByRole("region", { name: p.w("result.region") }).boundingBox();
+          const size = p.page.viewportSize();
+          if (!box || !size || box.y < 0 || box.x < 0 || box.y + box.height > size.height || box.x + box.width > size.width) {
+            throw new Error(`hand ${hand}'s result is not in view on ${p.name}'s screen: ${JSON.stringify(box)} in ${JSON.stringify(size)}`);
+          }
+        }
         return moves;
       }
       if (Date.now() > until) throw new Error(`hand ${hand} not over in 120 s after ${moves} moves`);
@@ -370,10 +468,10 @@ try {
   // Around the felt: the dealer's button, trump named in words, the pot.
   for (const p of everyone) {
     await p.page.locator(".seat .dealer", { hasText: p.w("seat.dealer") }).waitFor();
-    await p.page.locator(".felt .trump").waitFor();
-    await p.page.locator(".felt .pot").waitFor();
+    await p.page.locator(".table-status .trump").waitFor();
+    await p.page.locator(".table-status .pot").waitFor();
   }
-  if (!/trump/.test(await ann.page.locator(".felt .trump").innerText())) throw new Error("trump is not named on ann's table");
+  if (!/trump/.test(await ann.page.locator(".table-status .trump").innerText())) throw new Error("trump is not named on ann's table");
   // Declaring says what it does: the play button counts the cards chosen to discard.
   for (let tries = 0; ; tries += 1) {
     const declaring = bob.page.getByRole("button", { name: /^Play · / });
@@ -382,6 +480,12 @@ try {
     if (tries > 400) throw new Error("bob never declared");
     await new Promise((r) => setTimeout(r, 50));
   }
+  step("bob's turn on one screen: at 390x844, 360x640 and 1280x800, in each language");
+  await oneScreen(tableUrl);
+  // On ann's phone, another player's seat menu answers a tap (its button is not covered).
+  await ann.page.locator('section.seat[aria-label="bob"]').getByRole("button", { name: "Options for bob" }).tap();
+  await ann.page.getByRole("dialog", { name: "bob" }).getByRole("button", { name: "Close" }).tap();
+  await ann.page.getByRole("dialog", { name: "bob" }).waitFor({ state: "detached" });
   await bob.page.screenshot({ path: join(OUT, "table-desktop-hand.png"), fullPage: true });
   await card(bob).first().click();
   await bob.page.getByRole("button", { name: "Play · discard 1" }).waitFor();
@@ -471,20 +575,34 @@ try {
     step("restarted; every page live again without a reload");
   });
 
-  step("the hand history: both hands verified, a replay trick by trick");
-  await ann.page.getByText("Hand history").click();
+  step("the hand history from the table's menu: both hands verified, newest first; hand 1 replayed on the felt trick by trick");
+  await ann.page.getByRole("button", { name: "Table menu" }).click();
+  await ann.page.getByRole("button", { name: "Hand history" }).click();
   for (const hand of [1, 2]) {
     await ann.page.locator(`li[data-hand="${hand}"] .verdict`, { hasText: /^verified$/ }).waitFor();
   }
-  const first = ann.page.locator('li[data-hand="1"]');
-  await first.getByText("Replay", { exact: true }).click();
-  await first.getByRole("heading", { name: /^The deal/ }).waitFor();
-  await first.getByRole("button", { name: "Next" }).click();
-  await first.getByRole("heading", { name: /^Trick 1 / }).waitFor();
-  await first.locator(".replay-trick li.wins").waitFor();
+  const order = await ann.page.locator("ol.history > li").evaluateAll((items) => items.map((li) => li.getAttribute("data-hand")));
+  if (order.join(",") !== "2,1") throw new Error(`the history lists hands ${order}, not newest first`);
   await ann.page.screenshot({ path: join(OUT, "history-phone.png"), fullPage: true });
+  await ann.page.locator('li[data-hand="1"]').getByRole("button", { name: "Replay" }).click();
+  const replay = ann.page.getByRole("region", { name: "Replay of hand 1" });
+  await replay.getByRole("heading", { name: /The deal/ }).waitFor();
+  await replay.getByRole("button", { name: "Next" }).click();
+  await replay.getByRole("heading", { name: /Trick 1 / }).waitFor();
+  // The trick on the felt, each card by its player, its winner marked; the seats count tricks.
+  const replayed = ann.page.locator(".felt.replaying");
+  const shown = await replayed.getByRole("region", { name: "Trick" }).getByRole("img").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label") ?? ""));
+  if (shown.length < 2 || shown.filter((n) => n.endsWith(", winning")).length !== 1) throw new Error(`replayed trick 1 shows ${shown}`);
+  if ((await replayed.locator(".seat .stats", { hasText: "1 trick" }).count()) !== 1) throw new Error("no seat took replayed trick 1");
+  await ann.page.screenshot({ path: join(OUT, "replay-phone.png") });
+  // Played by itself, it goes on to the result.
+  await replay.getByRole("button", { name: "Play", exact: true }).click();
+  await replay.getByRole("heading", { name: /The result/ }).waitFor({ timeout: 30000 });
+  await replay.getByRole("button", { name: "Back to the table" }).click();
+  await ann.page.locator(".felt.replaying").waitFor({ state: "detached" });
 
   step("the league: standings sorted by rating, a grant, the ledger, a new invite code");
+  await ann.page.getByRole("button", { name: "Table menu" }).click();
   await ann.page.getByRole("link", { name: "Back to the league" }).click();
   await ann.page.getByRole("heading", { name: "Standings" }).waitFor();
   await ann.page.getByRole("button", { name: "Rating" }).click();
@@ -503,9 +621,15 @@ try {
   await ann.page.getByRole("status").filter({ hasText: "Table chat: Phrases and free text." }).waitFor();
 
   if ((await ann.page.evaluate(() => /** @type {any} */ (window).animations)) === 0) throw new Error("nothing moved on ann's table");
-  step("table chat: bob taps a phrase that cat reads in Japanese, then writes; cat reports it, and bob from his seat; ann hides the message and dismisses the other from her reports queue; cat blocks bob, then lifts it on her profile");
-  await bob.page.getByRole("button", { name: "Table chat" }).click();
+  step("table chat: cat says a phrase, at her seat on bob's table and counted unread; bob taps a phrase that cat reads in Japanese, then writes; cat reports it, and bob from his seat; ann hides the message and dismisses the other from her reports queue; cat blocks bob, then lifts it on her profile");
   await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
+  await cat.page.getByRole("group", { name: cat.w("chat.phrases") }).getByRole("button").first().click();
+  // Bob's drawer is closed: what cat said shows at her seat a moment, and counts as unread.
+  await bob.page.locator('section.seat[aria-label="cat"] .bubble').waitFor();
+  await bob.page.getByRole("button", { name: "Table chat, 1 unread" }).waitFor();
+  await bob.page.screenshot({ path: join(OUT, "chat-bubble-desktop.png") });
+  await bob.page.getByRole("button", { name: "Table chat" }).click();
+  await bob.page.getByRole("button", { name: "Table chat", exact: true }).waitFor();
   // The database away for a moment (a failover): the first try answers 503 `unavailable`;
   // bob's page says it is retrying, and asks again with the same Idempotency-Key.
   /** @type {(string | undefined)[]} */
@@ -537,12 +661,16 @@ try {
   // The dialog closes once the report is made.
   await dialog.waitFor({ state: "detached" });
   await cat.page.getByRole("status").filter({ hasText: cat.w("chat.reported") }).waitFor();
-  // The same menu is on bob's seat, to report the player; the table has its own.
+  // The same menu is on bob's seat, to report the player; the table has its own, in the
+  // table's menu. The drawer closed, the seats are in view again.
+  await cat.page.getByRole("button", { name: cat.w("chat.title") }).click();
+  await cat.page.locator(".chat-drawer").waitFor({ state: "hidden" });
   await cat.page.locator("section.seat", { hasText: "bob" }).getByRole("button", { name: cat.w("chat.options", { name: "bob" }) }).click();
   await dialog.getByLabel(cat.w("chat.reportReason")).selectOption("harassment");
   await dialog.getByRole("button", { name: cat.w("chat.reportPlayer") }).click();
   await dialog.waitFor({ state: "detached" });
-  await cat.page.locator(".table-head").getByRole("button", { name: cat.w("table.report") }).click();
+  await cat.page.getByRole("button", { name: cat.w("table.menu") }).click();
+  await cat.page.getByRole("group", { name: cat.w("table.menu") }).getByRole("button", { name: cat.w("table.report") }).click();
   const tableDialog = cat.page.getByRole("dialog", { name: "Main table" });
   await tableDialog.getByLabel(cat.w("chat.reportReason")).selectOption("cheating");
   await tableDialog.getByRole("button", { name: cat.w("table.report") }).click();
@@ -573,6 +701,7 @@ try {
   await cat.page.getByRole("button", { name: cat.w("profile.unblockName", { name: "bob" }) }).click();
   await cat.page.getByRole("status").filter({ hasText: cat.w("profile.unblocked", { name: "bob" }) }).waitFor();
   await cat.page.getByText(cat.w("profile.noBlocks")).waitFor();
+  await bob.page.getByRole("button", { name: "Table menu" }).click();
   await bob.page.getByRole("link", { name: "Back to the league" }).click();
   await bob.page.getByRole("heading", { name: "Standings" }).waitFor();
   await bob.page.screenshot({ path: join(OUT, "league-desktop.png"), fullPage: true });
@@ -586,10 +715,48 @@ try {
   await bob.page.screenshot({ path: join(OUT, "home-desktop.png"), fullPage: true });
 
 
+  step("a turn runs out at a quick table: the clock warns in its last seconds, and the server's move is told on both screens");
+  const annApi = await signedIn("ann");
+  const bobApi = await signedIn("bob");
+  // A league of its own: a player sits at one table per league.
+  const quickLeague = await annApi.createLeague({ name: "Lightning", starting_balance: 500 });
+  await bobApi.joinLeagueByCode({ invite_code: quickLeague.invite_code ?? "" });
+  const quick = await annApi.createTable({ league_id: quickLeague.id, name: "Quick table", rules: { ante: 10, max_players: 2, turn_timeout_secs: 12, hand_size: 5 } });
+  await annApi.takeSeat(quick.id);
+  await bobApi.takeSeat(quick.id);
+  for (const p of [ann, bob]) {
+    await p.page.goto(`/tables/${quick.id}`);
+    await p.page.locator('.table-screen[data-live="true"]').waitFor();
+  }
+  const dealt = await annApi.startHand(quick.id);
+  const firstSeat = dealt.to_act_all[0]?.seat;
+  const late = dealt.seats.find((seat) => seat.seat === firstSeat)?.username === "ann" ? ann : bob;
+  const other = late === ann ? bob : ann;
+  // The player to act sees the clock go red in its last seconds, and the device buzzes.
+  await late.page.locator(".table-status.mine.late").waitFor({ timeout: 20000 });
+  if ((await late.page.evaluate(() => /** @type {any} */ (window).buzzes)) < 1) throw new Error(`${late.name}'s device did not buzz in the clock's last seconds`);
+  for (const p of [other, late]) {
+    const told = p.page.locator(".felt .timed-out");
+    await told.waitFor({ timeout: 20000 });
+    const text = await told.innerText();
+    if (!text.startsWith("Time ran out: ") || !text.includes(late.name)) throw new Error(`${p.name} was told "${text}" of ${late.name}'s timeout`);
+    // Aloud too: the table's live region says it.
+    const aloud = await p.page.locator('.sr-only[aria-live="polite"]').innerText();
+    if (!aloud.includes(text)) throw new Error(`${p.name}'s screen reader hears "${aloud}", not "${text}"`);
+  }
+  await other.page.screenshot({ path: join(OUT, `timeout-${other === ann ? "phone" : "desktop"}.png`) });
+  await Promise.all([annApi.logOut(), bobApi.logOut()]);
+  await ann.page.goto(leagueUrl);
+  await ann.page.getByRole("heading", { name: "Standings" }).waitFor();
+
   step("dan plays as a guest through the new invite link, picks a name and a face, keeps the account");
   const newCode = (await ann.page.locator("code.invite").textContent())?.trim() ?? "";
   const dan = await player("dan", { width: 360, height: 640 }, "tap");
   await dan.page.goto(`/join/${newCode}`);
+  // Invited, playing as a guest is the first thing offered.
+  await dan.page.locator(".invited", { hasText: "ann invites you" }).waitFor();
+  const offered = await dan.page.locator("main button").first().innerText();
+  if (offered !== "Play as guest") throw new Error(`the invite page offers "${offered}" first`);
   await dan.page.getByRole("button", { name: "Play as guest" }).click();
   await dan.page.getByRole("heading", { name: "Friday night" }).waitFor();
   await dan.page.getByRole("link", { name: /^(Lucky|Bold|Quiet|Sly|Swift|Merry|Brave|Clever|Jolly|Steady|Keen|Calm|Wily|Daring|Nimble|Sunny)[A-Z][a-z]+[0-9]{4}$/ }).click();
@@ -704,7 +871,7 @@ try {
     await context.close();
   }
 
-  step("offline: the app's shell opens from the service worker, and says so");
+  step("offline: the app's shell opens from the service worker with the table last seen, marked as such");
   const away = await browser.newContext({ baseURL: base });
   const shell = await away.newPage();
   watch(shell, "offline");
@@ -713,15 +880,26 @@ try {
   await shell.evaluate(() => navigator.serviceWorker.ready);
   await shell.reload();
   await shell.waitForFunction(() => navigator.serviceWorker.controller != null);
+  await shell.goto(tableUrl);
+  await shell.locator('.table-screen[data-live="true"]').waitFor();
+  // The page keeps the view it drew for the next visit.
+  await shell.waitForFunction(async (path) => (await (await caches.open("bourre-seen")).match(path)) !== undefined, new URL(tableUrl).pathname.replace("/tables/", "/v1/tables/"));
+  const seats = await shell.locator(".felt .seat").count();
   expected = "offline";
   await away.setOffline(true);
-  await shell.goto(tableUrl);
+  await shell.reload();
   await shell.locator("#offline", { hasText: english.words["problem.offlineBanner"] }).waitFor();
-  await shell.getByRole("alert").filter({ hasText: english.words["problem.offline"] }).waitFor();
+  await shell.getByRole("heading", { name: "Main table" }).waitFor();
+  await shell.locator(".banner.seen", { hasText: "Offline: the table as you last saw it" }).waitFor();
+  if ((await shell.locator(".felt .seat").count()) !== seats) throw new Error(`offline, the table shows ${await shell.locator(".felt .seat").count()} seats, not the ${seats} seen`);
+  if (await shell.locator(".dock button:not(:disabled)").count()) throw new Error("offline, the table seen offers actions");
   await shell.screenshot({ path: join(OUT, "offline-desktop.png"), fullPage: true });
   await away.setOffline(false);
   await shell.locator("#offline").waitFor({ state: "hidden" });
-  await shell.getByRole("heading", { name: "Main table" }).waitFor();
+  // Back online, the table is the server's again: live, unmarked, and no error left showing.
+  await shell.locator('.table-screen[data-live="true"]').waitFor();
+  await shell.locator(".banner.seen").waitFor({ state: "detached" });
+  await shell.locator("#problem").waitFor({ state: "hidden" });
   expected = "";
   await away.close();
 
