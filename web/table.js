@@ -246,7 +246,8 @@ export async function tableScreen(into, id, onTurn) {
       onTurn();
     }
     const line = [notice, newsOf(view)].filter(Boolean).join(" ");
-    if (line !== said) {
+    // A timeout's news gone, what remains was said already: it is not said again.
+    if (line !== said && !(line && said.endsWith(` ${line}`))) {
       said = line;
       news.textContent = line;
       if (!view.legal) history.reload();
