@@ -15,29 +15,46 @@ use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::kernel::ids::TableId;
 use crate::app::table::audit::{AuditReport, HandRecord};
-use crate::app::table::history::{HandPage, MAX_HANDS_PAGE, transcript};
+use crate::app::table::history::{HandCursor, HandPage, MAX_HANDS_PAGE, transcript};
+
+/// The order of a table's hands: by hand number, up or down.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(default = "asc")]
+pub enum HandOrder {
+    /// Oldest first.
+    #[default]
+    Asc,
+    /// Newest first.
+    Desc,
+}
 
 /// Which hands to list.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HandsQuery {
-    /// List the hands after this hand number (default 0: from the first); a page's
-    /// `next_cursor`.
+    /// Continue after this hand number in the list's order, a page's `next_cursor`: the
+    /// hands numbered above it with `asc` (default 0: from the first), below it with `desc`
+    /// (default: from the newest).
     #[param(minimum = 0, maximum = 2_147_483_647)]
     pub after: Option<u32>,
     /// Hands per page (default 50).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
+    /// `asc` (default): oldest first; `desc`: newest first, the hand in play (if any) first.
+    #[param(inline)]
+    pub order: Option<HandOrder>,
 }
 
-/// Summaries of the table's hands, oldest first, a page at a time.
+/// Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+/// at a time.
 #[utoipa::path(
     operation_id = "list_table_hands",
     tag = "history",
     security(("bearer" = [])),
     params(("table_id" = Uuid, Path), HandsQuery),
     responses(
-        (status = 200, description = "A page of the table's hands, oldest first", body = HandPage),
+        (status = 200, description = "A page of the table's hands, in the order asked", body = HandPage),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
@@ -52,8 +69,10 @@ pub async fn list(
     query: web::Query<HandsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = query.limit.unwrap_or(50);
-    let after = query.after.unwrap_or(0);
-    if i32::try_from(after).is_err() {
+    if query
+        .after
+        .is_some_and(|after| i32::try_from(after).is_err())
+    {
         return Err(ApiError::refused(
             ErrorCode::InvalidQuery,
             "after is a hand number, at most 2147483647",
@@ -67,7 +86,15 @@ pub async fn list(
     }
     let hands = app
         .table()
-        .hand_summaries(caller.0, TableId(path.into_inner()), after, limit)
+        .hand_summaries(
+            caller.0,
+            TableId(path.into_inner()),
+            HandCursor {
+                after: query.after,
+                newest_first: query.order == Some(HandOrder::Desc),
+            },
+            limit,
+        )
         .await?;
     Ok(HttpResponse::Ok().json(hands))
 }

@@ -1,6 +1,7 @@
-//! Hand history and audits: records refused while in play, complete afterwards; audits that
-//! verify untouched hands and name the first bad seq of a tampered one; decks recomputed
-//! independently from the revealed seed; `bourre audit FILE` offline.
+//! Hand history and audits: records refused while in play, complete afterwards; the list of
+//! hands oldest or newest first, a page at a time; audits that verify untouched hands and
+//! name the first bad seq of a tampered one; decks recomputed independently from the
+//! revealed seed; `bourre audit FILE` offline.
 
 use awc::http::Method;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -93,6 +94,104 @@ async fn a_hand_in_play_is_refused_to_everyone_and_complete_afterwards() {
     app.get(&format!("/v1/tables/{table}/hands/2"), &players[0])
         .await
         .problem(404, "hand_not_found");
+}
+
+/// Every hand number of the list `query` asks for (without `after`), a page at a time,
+/// with the cursors that came back.
+async fn hand_numbers(
+    app: &TestApp,
+    table: &str,
+    who: &Player,
+    query: &str,
+) -> (Vec<u64>, Vec<u64>) {
+    let (mut seen, mut cursors) = (Vec::new(), Vec::new());
+    let mut after = String::new();
+    loop {
+        let page = app
+            .get(&format!("/v1/tables/{table}/hands?{query}{after}"), who)
+            .await
+            .ok();
+        seen.extend(
+            page["hands"]
+                .as_array()
+                .expect("hands")
+                .iter()
+                .map(|h| h["hand_no"].as_u64().expect("hand_no")),
+        );
+        let Some(next) = page["next_cursor"].as_u64() else {
+            return (seen, cursors);
+        };
+        cursors.push(next);
+        after = format!("&after={next}");
+    }
+}
+
+#[actix_web::test]
+async fn hands_are_listed_oldest_or_newest_first_a_page_at_a_time() {
+    let app = TestApp::start().await;
+    let (players, _, table) = app
+        .seated(&["ann", "bob"], 1000, json!({"ante": 1}), None)
+        .await;
+    let refs: Vec<&Player> = players.iter().collect();
+    for _ in 0..5 {
+        app.start_hand(&table, &players[0]).await.ok();
+        play_out(&app, &table, &refs).await;
+    }
+    app.start_hand(&table, &players[0]).await.ok();
+    let bob = &players[1];
+    assert_eq!(
+        hand_numbers(&app, &table, bob, "limit=4").await,
+        (vec![1, 2, 3, 4, 5, 6], vec![4])
+    );
+    assert_eq!(
+        hand_numbers(&app, &table, bob, "order=asc&limit=4").await,
+        (vec![1, 2, 3, 4, 5, 6], vec![4])
+    );
+    // Newest first: the hand in play leads, and the cursor goes down.
+    assert_eq!(
+        hand_numbers(&app, &table, bob, "order=desc&limit=2").await,
+        (vec![6, 5, 4, 3, 2, 1], vec![5, 3])
+    );
+    let page = app
+        .get(&format!("/v1/tables/{table}/hands?order=desc"), bob)
+        .await
+        .ok();
+    assert_eq!(page["hands"][0]["in_progress"], true, "{page}");
+    assert_eq!(page["hands"][1]["in_progress"], false, "{page}");
+    assert!(page["next_cursor"].is_null(), "{page}");
+    let page = app
+        .get(
+            &format!("/v1/tables/{table}/hands?order=desc&after=4&limit=2"),
+            bob,
+        )
+        .await
+        .ok();
+    let numbers: Vec<&Value> = page["hands"].as_array().expect("hands").iter().collect();
+    assert_eq!(numbers.len(), 2, "{page}");
+    assert_eq!(
+        (&numbers[0]["hand_no"], &numbers[1]["hand_no"]),
+        (&json!(3), &json!(2))
+    );
+    assert_eq!(page["next_cursor"], 2, "{page}");
+    // Past either end, an empty last page.
+    for query in ["order=desc&after=1", "order=desc&after=0", "after=6"] {
+        let page = app
+            .get(&format!("/v1/tables/{table}/hands?{query}"), bob)
+            .await
+            .ok();
+        assert_eq!(page, json!({"hands": [], "next_cursor": null}), "{query}");
+    }
+    for query in [
+        "order=newest",
+        "order=DESC",
+        "order=",
+        "limit=0",
+        "limit=101",
+    ] {
+        app.get(&format!("/v1/tables/{table}/hands?{query}"), bob)
+            .await
+            .problem(400, "invalid_query");
+    }
 }
 
 /// The deck, recomputed here from the published description (docs/guide/fair-shuffles.md)

@@ -718,7 +718,7 @@ export class Operations {
         return this.call(OPERATIONS.list_table_events, `/v1/tables/${encodeURIComponent(String(tableId))}/events`, undefined, query, options);
     }
     /**
-     * Summaries of the table's hands, oldest first, a page at a time.
+     * Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
      *
      * `GET /v1/tables/{table_id}/hands` (`list_table_hands`)
      */

@@ -821,7 +821,7 @@ export abstract class Operations {
   }
 
   /**
-   * Summaries of the table's hands, oldest first, a page at a time.
+   * Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
    *
    * `GET /v1/tables/{table_id}/hands` (`list_table_hands`)
    */

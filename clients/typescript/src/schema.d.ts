@@ -1481,8 +1481,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Summaries of the table's hands, oldest first, a page at a time.
-         * @description Summaries of the table's hands, oldest first, a page at a time.
+         * Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
+         * @description Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+         *     at a time.
          */
         get: operations["list_table_hands"];
         put?: never;
@@ -2594,11 +2595,11 @@ export interface components {
         /** @description The hand key K, hex (see docs/guide/fair-shuffles.md) */
         HandKey: string;
         /**
-         * @description A page of a table's hands, oldest first; `next_cursor` (the last hand's number) is the
-         *     `after` of the next page, null on the last page.
+         * @description A page of a table's hands, in the order asked; `next_cursor` (the last hand's number) is
+         *     the `after` of the next page, null on the last page.
          */
         HandPage: {
-            /** @description The hands, oldest first. */
+            /** @description The hands, in the order asked. */
             hands: components["schemas"]["HandSummary"][];
             /**
              * Format: int32
@@ -2723,6 +2724,7 @@ export interface components {
             /** @description The viewer's own dealt cards. */
             your_cards?: components["schemas"]["CardSet"] | null;
         };
+        /** @description One hand at a glance. */
         HandSummary: {
             /** @description The seats dealt in that server-side bots held. */
             bot_seats: number[];
@@ -12186,12 +12188,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description List the hands after this hand number (default 0: from the first); a page's
-                 *     `next_cursor`.
+                 * @description Continue after this hand number in the list's order, a page's `next_cursor`: the
+                 *     hands numbered above it with `asc` (default 0: from the first), below it with `desc`
+                 *     (default: from the newest).
                  */
                 after?: number;
                 /** @description Hands per page (default 50). */
                 limit?: number;
+                /** @description `asc` (default): oldest first; `desc`: newest first, the hand in play (if any) first. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path: {
@@ -12201,7 +12206,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the table's hands, oldest first */
+            /** @description A page of the table's hands, in the order asked */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

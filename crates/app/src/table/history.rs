@@ -24,20 +24,30 @@ use crate::table::event::TableEvent;
 use crate::table::read::load_table;
 use crate::table::state::TableRow;
 
-/// One hand at a glance.
 /// Most hand summaries in one page.
 pub const MAX_HANDS_PAGE: u32 = 100;
 
-/// A page of a table's hands, oldest first; `next_cursor` (the last hand's number) is the
-/// `after` of the next page, null on the last page.
+/// Where a page of a table's hands starts, and which way it goes.
+#[derive(Debug, Clone, Copy)]
+pub struct HandCursor {
+    /// The `next_cursor` of the previous page: the page holds the hands after it in its
+    /// order; none starts from the first hand (oldest first) or the newest (newest first).
+    pub after: Option<u32>,
+    /// Newest first rather than oldest first.
+    pub newest_first: bool,
+}
+
+/// A page of a table's hands, in the order asked; `next_cursor` (the last hand's number) is
+/// the `after` of the next page, null on the last page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandPage {
-    /// The hands, oldest first.
+    /// The hands, in the order asked.
     pub hands: Vec<HandSummary>,
     /// The last hand's number: the `after` of the next page; null on the last page.
     pub next_cursor: Option<u32>,
 }
 
+/// One hand at a glance.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandSummary {
     /// The hand's number at the table, from 1.
@@ -115,21 +125,32 @@ async fn member_table(
 }
 
 impl Cases<'_> {
-    /// Summaries of the hands after hand `after`, at most `limit` (1 to [`MAX_HANDS_PAGE`]),
-    /// oldest first; `next_cursor` continues the list.
+    /// Summaries of the hands after `cursor` in its order, at most `limit` (1 to
+    /// [`MAX_HANDS_PAGE`]); `next_cursor` continues the list.
     pub async fn hand_summaries(
         &self,
         player: PlayerId,
         id: TableId,
-        after: u32,
+        cursor: HandCursor,
         limit: u32,
     ) -> Result<HandPage, AppError> {
-        let limit = limit.clamp(1, MAX_HANDS_PAGE);
+        let limit = i32::try_from(limit.clamp(1, MAX_HANDS_PAGE)).unwrap_or(1);
+        let after = cursor.after.map(|a| i32::try_from(a).unwrap_or(i32::MAX));
         let mut conn = store::conn(&self.pool).await?;
         let table = member_table(&mut conn, player, id).await?;
         let kinds = ["hand_dealt", "hand_started", "hand_ended"];
-        let first = i32::try_from(after).unwrap_or(i32::MAX).saturating_add(1);
-        let last = first.saturating_add(i32::try_from(limit).unwrap_or(i32::MAX) - 1);
+        // The hands first..=last, and the cursor of the page after them.
+        let (first, last, next_cursor) = if cursor.newest_first {
+            let last = after.map_or(table.hand_no, |a| {
+                a.min(table.hand_no.saturating_add(1)) - 1
+            });
+            let first = last.saturating_sub(limit - 1).max(1);
+            (first, last, (first > 1).then_some(first))
+        } else {
+            let first = after.unwrap_or(0).saturating_add(1);
+            let last = first.saturating_add(limit - 1);
+            (first, last, (last < table.hand_no).then_some(last))
+        };
         let rows = event_log::of_kinds(&mut conn, table.id, &kinds, first..=last).await?;
         let mut out: Vec<HandSummary> = Vec::new();
         let mut fixed = false;
@@ -225,10 +246,12 @@ impl Cases<'_> {
         for summary in &mut out {
             crate::kernel::shown::unname(&mut summary.players, &blocked);
         }
-        let next_cursor = (last < table.hand_no).then_some(u32::try_from(last).unwrap_or(0));
+        if cursor.newest_first {
+            out.reverse();
+        }
         Ok(HandPage {
             hands: out,
-            next_cursor,
+            next_cursor: next_cursor.and_then(|n| u32::try_from(n).ok()),
         })
     }
 

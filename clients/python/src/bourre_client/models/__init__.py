@@ -106,6 +106,7 @@ from .legal_out_action import LegalOutAction
 from .link_in import LinkIn
 from .list_league_tables_status import ListLeagueTablesStatus
 from .list_reports_state import ListReportsState
+from .list_table_hands_order import ListTableHandsOrder
 from .locale import Locale
 from .logout import Logout
 from .me import Me
@@ -319,6 +320,7 @@ __all__ = (
     "LinkIn",
     "ListLeagueTablesStatus",
     "ListReportsState",
+    "ListTableHandsOrder",
     "Locale",
     "Logout",
     "Me",

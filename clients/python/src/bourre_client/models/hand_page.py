@@ -15,11 +15,11 @@ T = TypeVar("T", bound="HandPage")
 
 @_attrs_define
 class HandPage:
-    """A page of a table's hands, oldest first; `next_cursor` (the last hand's number) is the
-    `after` of the next page, null on the last page.
+    """A page of a table's hands, in the order asked; `next_cursor` (the last hand's number) is
+    the `after` of the next page, null on the last page.
 
         Attributes:
-            hands (list[HandSummary]): The hands, oldest first.
+            hands (list[HandSummary]): The hands, in the order asked.
             next_cursor (int | None): The last hand's number: the `after` of the next page; null on the last page.
     """
 

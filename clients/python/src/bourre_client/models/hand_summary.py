@@ -16,7 +16,8 @@ T = TypeVar("T", bound="HandSummary")
 
 @_attrs_define
 class HandSummary:
-    """
+    """One hand at a glance.
+
     Attributes:
         bot_seats (list[int]): The seats dealt in that server-side bots held.
         bourre_seats (list[int]): The seats bourré in the hand (R10c); empty while it is in play.

@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.hand_page import HandPage
+from ...models.list_table_hands_order import ListTableHandsOrder
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -17,6 +18,7 @@ def _get_kwargs(
     *,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
+    order: ListTableHandsOrder | Unset = ListTableHandsOrder.ASC,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +26,12 @@ def _get_kwargs(
     params["after"] = after
 
     params["limit"] = limit
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order.value
+
+    params["order"] = json_order
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -99,15 +107,19 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
+    order: ListTableHandsOrder | Unset = ListTableHandsOrder.ASC,
 ) -> Response[HandPage | Problem]:
-    """Summaries of the table's hands, oldest first, a page at a time.
+    """Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
 
-     Summaries of the table's hands, oldest first, a page at a time.
+     Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+    at a time.
 
     Args:
         table_id (UUID):
         after (int | Unset):
         limit (int | Unset):
+        order (ListTableHandsOrder | Unset): The order of a table's hands: by hand number, up or
+            down. Default: ListTableHandsOrder.ASC.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +133,7 @@ def sync_detailed(
         table_id=table_id,
         after=after,
         limit=limit,
+        order=order,
     )
 
     response = client.get_httpx_client().request(
@@ -136,15 +149,19 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
+    order: ListTableHandsOrder | Unset = ListTableHandsOrder.ASC,
 ) -> HandPage | Problem | None:
-    """Summaries of the table's hands, oldest first, a page at a time.
+    """Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
 
-     Summaries of the table's hands, oldest first, a page at a time.
+     Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+    at a time.
 
     Args:
         table_id (UUID):
         after (int | Unset):
         limit (int | Unset):
+        order (ListTableHandsOrder | Unset): The order of a table's hands: by hand number, up or
+            down. Default: ListTableHandsOrder.ASC.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,6 +176,7 @@ def sync(
         client=client,
         after=after,
         limit=limit,
+        order=order,
     ).parsed
 
 
@@ -168,15 +186,19 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
+    order: ListTableHandsOrder | Unset = ListTableHandsOrder.ASC,
 ) -> Response[HandPage | Problem]:
-    """Summaries of the table's hands, oldest first, a page at a time.
+    """Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
 
-     Summaries of the table's hands, oldest first, a page at a time.
+     Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+    at a time.
 
     Args:
         table_id (UUID):
         after (int | Unset):
         limit (int | Unset):
+        order (ListTableHandsOrder | Unset): The order of a table's hands: by hand number, up or
+            down. Default: ListTableHandsOrder.ASC.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,6 +212,7 @@ async def asyncio_detailed(
         table_id=table_id,
         after=after,
         limit=limit,
+        order=order,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,15 +226,19 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
+    order: ListTableHandsOrder | Unset = ListTableHandsOrder.ASC,
 ) -> HandPage | Problem | None:
-    """Summaries of the table's hands, oldest first, a page at a time.
+    """Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page at a time.
 
-     Summaries of the table's hands, oldest first, a page at a time.
+     Summaries of the table's hands, oldest first (or newest first with `order=desc`), a page
+    at a time.
 
     Args:
         table_id (UUID):
         after (int | Unset):
         limit (int | Unset):
+        order (ListTableHandsOrder | Unset): The order of a table's hands: by hand number, up or
+            down. Default: ListTableHandsOrder.ASC.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,5 +254,6 @@ async def asyncio(
             client=client,
             after=after,
             limit=limit,
+            order=order,
         )
     ).parsed
