@@ -165,7 +165,8 @@ export async function tableScreen(into, id, onTurn) {
         }, REPLAY_MS);
       }
       render();
-    }, { class: "secondary", "data-key": "replay-auto", "aria-pressed": String(r.playing !== undefined) });
+    }, { class: "secondary", "data-key": "replay-auto" });
+    auto.prepend(el("span", { "aria-hidden": "true" }, [r.playing ? "⏸ " : "▶ "]));
     const close = button(t("replay.close"), async () => endReplay(), { "data-key": "replay-close" });
     prev.disabled = r.at === 0;
     next.disabled = r.at === last;
