@@ -14,6 +14,7 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
 
+use super::compress::takes_gzip;
 use super::error::ApiError;
 use crate::app::{AppError, ErrorCode};
 
@@ -98,25 +99,6 @@ fn page() -> &'static str {
     FILLED.get_or_init(|| PAGE.replace("{{app}}", &format!("/app/{}", version())))
 }
 
-/// Whether the client takes gzip (`Accept-Encoding`, a `q` of 0 refusing it).
-fn takes_gzip(req: &HttpRequest) -> bool {
-    req.headers()
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',').any(|part| {
-                let mut params = part.split(';').map(str::trim);
-                let coding = params.next().unwrap_or("");
-                let refused = params.any(|p| {
-                    p.strip_prefix("q=")
-                        .and_then(|q| q.parse::<f32>().ok())
-                        .is_some_and(|q| q == 0.0)
-                });
-                (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
-            })
-        })
-}
-
 /// `body` gzipped, once: each text of the client is compressed at its first request and
 /// kept for the life of the process.
 fn gzipped(body: &'static [u8]) -> &'static [u8] {
@@ -153,7 +135,7 @@ fn serve(
     policy: Option<&'static str>,
 ) -> HttpResponse {
     let text = !content_type.starts_with("image/png");
-    let gzip = text && takes_gzip(req);
+    let gzip = text && takes_gzip(req.headers());
     let (body, tag) = if gzip {
         (gzipped(body), format!("\"{}-gzip\"", version()))
     } else {

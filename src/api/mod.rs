@@ -6,6 +6,7 @@ pub mod bots;
 pub mod caller;
 pub mod chat;
 pub mod client;
+pub mod compress;
 pub mod contract;
 pub mod cors;
 pub mod devices;
@@ -294,6 +295,7 @@ pub fn server(
                 .service(client::service_worker)
                 .service(client::web_manifest)
                 .default_service(web::to(fallback::unmatched))
+                .wrap(actix_web::middleware::from_fn(compress::gzip_json))
                 .wrap(actix_web::middleware::from_fn(caller::challenge))
                 .wrap(actix_web::middleware::from_fn(head::serve_head))
                 .wrap(actix_web::middleware::from_fn(cors::cors))

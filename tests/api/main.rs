@@ -14,6 +14,7 @@ mod browser;
 mod caps;
 mod chat;
 mod client;
+mod compression;
 mod concurrency;
 mod config;
 mod crash;
