@@ -94,7 +94,7 @@ export async function tableScreen(into, id, onTurn) {
     },
   );
   const motion = new Motion(body);
-  const menuButton = el("button", { type: "button", class: "secondary tool", "aria-expanded": "false", "aria-haspopup": "true", "data-key": "menu", "aria-label": t("table.menu") }, [
+  const menuButton = el("button", { type: "button", class: "secondary tool", "aria-expanded": "false", "data-key": "menu", "aria-label": t("table.menu") }, [
     el("span", { "aria-hidden": "true" }, ["☰"]),
   ]);
   menuButton.addEventListener("click", () => {
