@@ -130,6 +130,8 @@ export class Bourre extends Operations {
                 headers,
                 body: body === undefined ? undefined : JSON.stringify(body),
                 signal: controller.signal,
+                // A live stream lasts as long as the page: it goes after the page's own requests.
+                ...(raw ? { priority: "low" } : {}),
             });
             if (raw && response.ok && response.body) {
                 // The stream goes on after the call: the caller's signal still ends it, until the
