@@ -259,6 +259,14 @@ function accountName(account, names) {
   return t("ledger.treasury");
 }
 
+/** Ledger entries shown first: more than a phone's screen holds; "More" brings the rest. */
+const LEDGER_FIRST = 20;
+/** Ledger entries that each "More" brings. */
+const LEDGER_PAGE = 50;
+/** Rows added to the page in one task: a page of the ledger is added over several, so that
+ * a phone's main thread is never held long by building and laying out rows. */
+const ROWS_AT_ONCE = 10;
+
 /**
  * The ledger, newest first, a page at a time.
  * @param {HTMLElement} into
@@ -267,18 +275,21 @@ function accountName(account, names) {
  */
 async function ledgerSection(into, id, names) {
   const body = el("tbody");
+  /** @param {Schemas["LedgerEntry"]} e */
+  const row = (e) =>
+    el("tr", {}, [
+      el("td", {}, [when(e.created_at)]),
+      el("td", {}, [`${accountName(e.from_account, names)} → ${accountName(e.to_account, names)}`]),
+      el("td", { class: "num" }, [num(e.amount)]),
+      el("td", {}, [word("reason", e.reason), e.note ? `: ${e.note}` : "", e.hand_no ? ` (${t("lobby.hand", { hand: e.hand_no })})` : ""]),
+    ]);
   const { more, start } = pager(t("ledger.more"), async (/** @type {number | null} */ after) => {
-    const page = await api.getLeagueLedger(id, { order: "desc", limit: 50, after: after ?? undefined });
-    body.append(
-      ...page.entries.map((e) =>
-        el("tr", {}, [
-          el("td", {}, [when(e.created_at)]),
-          el("td", {}, [`${accountName(e.from_account, names)} → ${accountName(e.to_account, names)}`]),
-          el("td", { class: "num" }, [num(e.amount)]),
-          el("td", {}, [word("reason", e.reason), e.note ? `: ${e.note}` : "", e.hand_no ? ` (${t("lobby.hand", { hand: e.hand_no })})` : ""]),
-        ]),
-      ),
-    );
+    const limit = after == null ? LEDGER_FIRST : LEDGER_PAGE;
+    const page = await api.getLeagueLedger(id, { order: "desc", limit, after: after ?? undefined });
+    for (let i = 0; i < page.entries.length; i += ROWS_AT_ONCE) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve));
+      body.append(...page.entries.slice(i, i + ROWS_AT_ONCE).map(row));
+    }
     return page.next_cursor;
   });
   await start();
