@@ -64,9 +64,9 @@ fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
 }
 
 /// The middleware (`App::wrap(from_fn(gzip_json))`): every large JSON answer says it
-/// varies with `Accept-Encoding`, and goes gzipped when the request takes gzip. A
-/// compressed answer's entity tag becomes weak, as its bytes are no longer the
-/// representation the strong tag named (the view's `If-None-Match` compares weakly).
+/// varies with `Accept-Encoding`, and goes gzipped when the request takes gzip. An entity
+/// tag is left as it is, so that a 304 (never compressed) names the same tag as the 200 it
+/// stands for: the view's tag only ever serves `If-None-Match`, whose comparison is weak.
 pub async fn gzip_json(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -92,15 +92,6 @@ pub async fn gzip_json(
         };
         head.headers
             .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        let weak = head
-            .headers
-            .get(header::ETAG)
-            .and_then(|tag| tag.to_str().ok())
-            .filter(|tag| !tag.starts_with("W/"))
-            .and_then(|tag| HeaderValue::from_str(&format!("W/{tag}")).ok());
-        if let Some(weak) = weak {
-            head.headers.insert(header::ETAG, weak);
-        }
         BoxBody::new(packed)
     }))
 }
