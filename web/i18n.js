@@ -50,6 +50,7 @@ let current = preferred();
 let catalogue = await load(current);
 let plurals = new Intl.PluralRules(current);
 let numbers = new Intl.NumberFormat(current);
+let dates = new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" });
 document.documentElement.lang = current;
 
 /** Whether a language was chosen in this browser (else the browser's own is used). */
@@ -72,6 +73,7 @@ export async function setLanguage(tag) {
   current = chosen;
   plurals = new Intl.PluralRules(current);
   numbers = new Intl.NumberFormat(current);
+  dates = new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" });
   localStorage.setItem(KEY, current);
   document.documentElement.lang = current;
 }
@@ -88,7 +90,7 @@ export function signed(value) {
 
 /** A moment, as date and time. @param {string} iso */
 export function when(iso) {
-  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return dates.format(new Date(iso));
 }
 
 /**

@@ -6,7 +6,6 @@ import { RETRYING, SIGNED_OUT, api, pushOn, session, signOut } from "./session.j
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
 import { LANGUAGES, language, languageChosen, setLanguage, t } from "./i18n.js";
 import { PENDING_PROVIDER, linkOnProfile, profileScreen, providerName, toProvider } from "./profile.js";
-import { tableScreen } from "./table.js";
 import { button, clear, el, field, form, go, link, onPathChange, problemText, show, tell, warn } from "./ui.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
@@ -302,6 +301,8 @@ async function route() {
     if (league) {
       left = await leagueScreen(into, league[1]);
     } else if (table) {
+      // The table's modules are loaded for a table only: other screens start without them.
+      const { tableScreen } = await import("./table.js");
       left = await tableScreen(into, table[1], () => turns.check());
     } else if (path === "/profile") {
       left = await profileScreen(into);
