@@ -9,7 +9,7 @@
 
 import { api, session } from "./session.js";
 import { language, t } from "./i18n.js";
-import { button, el, form, tell } from "./ui.js";
+import { button, drawer, el, form, tell } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["ChatMessage"]} Message */
@@ -175,19 +175,12 @@ export async function chatPart(id, leagueId, canTalk, blocked, said) {
 
   const talk = el("div", {}, [quick, write]);
   const count = el("span", { class: "unread", hidden: "" });
-  const toggle = el("button", { type: "button", class: "secondary tool chat-button", "aria-expanded": "false", "data-key": "chat" }, [
+  const toggle = el("button", { type: "button", class: "secondary tool", "aria-expanded": "false", "data-key": "chat" }, [
     el("span", { "aria-hidden": "true" }, ["💬"]),
     el("span", { class: "sr-only" }, [t("chat.title")]),
     count,
   ]);
-  const shut = button(t("chat.close"), async () => open(false), { class: "secondary" });
-  const part = el("section", { class: "chat-drawer sheet", "aria-label": t("chat.title"), hidden: "" }, [
-    el("div", { class: "sheet-head" }, [el("h3", {}, [t("chat.title")]), shut]),
-    log,
-    empty,
-    note,
-    talk,
-  ]);
+  const { part, close: shut } = drawer(t("chat.title"), "chat-drawer", [log, empty, note, talk], () => open(false));
   /** Opens or closes the drawer; opened, what arrived is read, and the league's settings read again. @param {boolean} now */
   const open = (now) => {
     part.hidden = !now;
@@ -209,9 +202,6 @@ export async function chatPart(id, leagueId, canTalk, blocked, said) {
       .catch(() => {});
   };
   toggle.addEventListener("click", () => open(part.hidden));
-  part.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") open(false);
-  });
   /** The unread count on the button, in words for a screen reader. */
   const counted = () => {
     count.hidden = unread === 0;

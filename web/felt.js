@@ -122,16 +122,24 @@ export function statusPart(view, tools) {
         el("span", {}, [t("table.pot"), " "]),
         el("span", { class: "num" }, [num(view.pot)]),
       ]),
-      trump
-        ? el("p", { class: "trump", title: t("table.trump", { suit: suitName(trump.suit) }) }, [
-            trump.card ? cardFace(trump.card, "small") : "",
-            el("span", { class: `suit ${redSuit(trump.suit) ? "red" : "black"}`, "aria-hidden": "true" }, [suitSign(trump.suit)]),
-            el("span", { class: "sr-only" }, [t("table.trump", { suit: suitName(trump.suit) })]),
-          ])
-        : "",
+      trump ? trumpPart(trump) : "",
       ...tools,
     ]),
     el("p", { class: "turn" }, [...turn, clock]),
+  ]);
+}
+
+/**
+ * Trump in the status bar: the face-up card while the dealer holds it, the suit's sign, and
+ * in words ("spades are trump") for a screen reader and as the tooltip.
+ * @param {NonNullable<TableView["trump"]>} trump
+ */
+function trumpPart(trump) {
+  const words = t("table.trump", { suit: suitName(trump.suit) });
+  return el("p", { class: "trump", title: words }, [
+    trump.card ? cardFace(trump.card, "small") : "",
+    el("span", { class: `suit ${redSuit(trump.suit) ? "red" : "black"}`, "aria-hidden": "true" }, [suitSign(trump.suit)]),
+    el("span", { class: "sr-only" }, [words]),
   ]);
 }
 
@@ -157,7 +165,7 @@ export function feltParts(view, held, actions, said) {
     led ? el("p", { class: "led" }, [held ? t("table.trickTaken", { name: nameOf(held.winner_seat ?? 0) }) : t("table.led", { suit: suitSign(led) })]) : "",
     view.stock_count != null && view.phase === "draw" ? el("p", { class: "stock" }, [t("table.stock", { n: view.stock_count })]) : "",
   ]);
-  return el("div", { class: over ? "felt over" : "felt", "data-count": String(view.seats.length) }, [
+  return el("div", { class: "felt", "data-count": String(view.seats.length) }, [
     el("div", { class: "oval", "aria-hidden": "true" }),
     middle,
     trickPart,

@@ -5,14 +5,14 @@
 
 import { api } from "./session.js";
 import { suitName, t, when, word } from "./i18n.js";
-import { button, cardFace, el, pager, show } from "./ui.js";
+import { button, cardFace, drawer, el, pager, show } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["TableEvent"]} TableEvent */
 
 /**
- * A hand to replay: its steps, who sat where, trump and its upcard.
- * @typedef {{ hand: number, steps: Step[], seats: { seat: number, name: string, player: string }[], trump: string, upcard: string | null }} Replay
+ * A hand to replay: its steps, and who sat where.
+ * @typedef {{ hand: number, steps: Step[], seats: { seat: number, name: string, player: string }[] }} Replay
  */
 
 /**
@@ -37,21 +37,13 @@ export function historyPart(id, replay) {
     })));
     return page.next_cursor;
   });
-  const close = button(t("chat.close"), async () => shut(), { class: "secondary" });
-  const part = el("section", { class: "history-drawer sheet", "aria-label": t("history.title"), hidden: "" }, [
-    el("div", { class: "sheet-head" }, [el("h3", {}, [t("history.title")]), close]),
-    list,
-    more,
-  ]);
   /** @type {HTMLElement | null} where the focus goes back to */
   let from = null;
   const shut = () => {
     part.hidden = true;
     from?.focus();
   };
-  part.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") shut();
-  });
+  const { part, close } = drawer(t("history.title"), "history-drawer", [list, more], shut);
   const reload = () => {
     if (part.hidden) return;
     loads += 1;
@@ -134,7 +126,7 @@ function replayButton(id, h, names, replay) {
   return button(t("history.replay"), async () => {
     const record = await api.getHandRecord(id, h.hand_no);
     const { steps, seats } = stepsOf(record.events.map((row) => row.payload), names);
-    replay({ hand: h.hand_no, steps, seats, trump: h.trump, upcard: h.upcard ?? null });
+    replay({ hand: h.hand_no, steps, seats });
   }, { class: "secondary" });
 }
 

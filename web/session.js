@@ -15,6 +15,10 @@ export { BourreError };
 
 const KEY = "bourre.session";
 
+/** The cache holding the last view of each table seen here, for offline visits (the
+ * service worker's clean-up spares it; a logout empties it). */
+export const SEEN = "bourre-seen";
+
 /** Sent on `window` when the session could not be renewed (ended or expired). */
 export const SIGNED_OUT = "bourre:signed-out";
 
@@ -69,7 +73,7 @@ export async function signOut() {
   } finally {
     store.set(null);
     // The tables seen, kept for offline visits, are this player's: they go too.
-    await caches?.delete("bourre-seen").catch(() => false);
+    await caches?.delete(SEEN).catch(() => false);
   }
 }
 

@@ -8,7 +8,7 @@
 // the events before it, which say when the server acted for a player whose time ran out.
 // The last view drawn is kept in the browser's cache: offline, the page shows it, marked.
 
-import { BourreError, api, session } from "./session.js";
+import { BourreError, SEEN, api, session } from "./session.js";
 import { feltParts, handParts, inPlay, menuItems, namesOf, newsOf, replayFelt, seatControls, statusPart, windClock } from "./felt.js";
 import { chatPart, playerMenu, reportDialog } from "./chat.js";
 import { historyPart } from "./history.js";
@@ -20,9 +20,6 @@ import { button, clear, el, show } from "./ui.js";
 /** @typedef {import("./history.js").Replay} Replay */
 /** A hand replayed on the felt: the step shown, and the timer when it plays by itself.
  * @typedef {{ replay: Replay, at: number, playing: number | undefined }} Replaying */
-
-/** The cache holding the last view of each table seen, for offline visits. */
-export const SEEN = "bourre-seen";
 
 /** How long what a player said stays at their seat, and a timeout's news on the felt. */
 const SAID_MS = 5000;
@@ -99,7 +96,6 @@ export async function tableScreen(into, id, onTurn) {
   ]);
   menuButton.addEventListener("click", () => {
     menuOpen = !menuOpen;
-    drawn = "";
     render();
     if (menuOpen) /** @type {HTMLElement | null} */ (body.querySelector(".menu-panel button, .menu-panel a"))?.focus();
   });
@@ -112,7 +108,6 @@ export async function tableScreen(into, id, onTurn) {
       soundSwitch(),
       button(t("history.title"), async () => {
         menuOpen = false;
-        drawn = "";
         render();
         history.open(menuButton);
       }, { class: "secondary", "data-key": "history" }),
@@ -122,7 +117,6 @@ export async function tableScreen(into, id, onTurn) {
     panel.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
       menuOpen = false;
-      drawn = "";
       render();
       menuButton.focus();
     });
@@ -131,7 +125,6 @@ export async function tableScreen(into, id, onTurn) {
       const chosen = event.target instanceof Element ? event.target.closest("button, a") : null;
       if (!chosen || chosen.classList.contains("sound")) return;
       menuOpen = false;
-      drawn = "";
       window.setTimeout(render, 0);
     });
     return panel;
@@ -179,8 +172,12 @@ export async function tableScreen(into, id, onTurn) {
   const endReplay = () => {
     if (replaying?.playing) clearInterval(replaying.playing);
     replaying = null;
-    drawn = "";
     render();
+  };
+
+  /** Sets every clock on the page to now. */
+  const windClocks = () => {
+    for (const clock of body.querySelectorAll("[data-deadline]")) if (clock instanceof HTMLElement) windClock(clock);
   };
 
   /**
@@ -226,7 +223,7 @@ export async function tableScreen(into, id, onTurn) {
         ? replayControls(replaying)
         : el("div", { class: "dock" }, [...handParts(view, chosen, actions), ...(primary.length ? [el("div", { class: "actions" }, primary)] : [])]),
     );
-    for (const clock of body.querySelectorAll("[data-deadline]")) if (clock instanceof HTMLElement) windClock(clock);
+    windClocks();
     if (!replaying) motion.play(before, view);
     body.dataset.hand = String(view.hand_no);
     body.dataset.phase = view.phase ?? "";
@@ -389,9 +386,7 @@ export async function tableScreen(into, id, onTurn) {
     if (up) clear();
   });
   const tick = window.setInterval(() => {
-    for (const clock of body.querySelectorAll("[data-deadline]")) {
-      if (clock instanceof HTMLElement) windClock(clock);
-    }
+    windClocks();
     // What was said, and a timeout's news, leave in their time.
     const now = Date.now();
     if ([...bubbles.values()].some((b) => b.until <= now) || (timedOut.words && timedOut.until <= now)) {

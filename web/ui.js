@@ -135,6 +135,27 @@ export function opener(label, part, first) {
 }
 
 /**
+ * A drawer over the screen, hidden to begin with: its title, a "Close" button and `parts`;
+ * the button and Escape call `shut`.
+ * @param {string} title
+ * @param {string} kind the drawer's own class
+ * @param {(Node | string)[]} parts
+ * @param {() => void} shut
+ * @returns {{ part: HTMLElement, close: HTMLButtonElement }}
+ */
+export function drawer(title, kind, parts, shut) {
+  const close = button(t("chat.close"), async () => shut(), { class: "secondary" });
+  const part = el("section", { class: `${kind} sheet`, "aria-label": title, hidden: "" }, [
+    el("div", { class: "sheet-head" }, [el("h3", {}, [title]), close]),
+    ...parts,
+  ]);
+  part.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") shut();
+  });
+  return { part, close };
+}
+
+/**
  * A list read a page at a time: `load(after)` appends a page and returns the next cursor
  * (null on the last page); a "More" button asks for the next.
  * @template C
