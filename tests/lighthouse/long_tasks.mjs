@@ -6,29 +6,14 @@
 //   BASE=http://127.0.0.1:8080 CHROMIUM=/usr/bin/chromium node tests/lighthouse/long_tasks.mjs
 
 import { chromium } from "playwright-core";
-import { Bourre, MemorySessionStore } from "../../web/sdk/index.js";
+import { leagueWithLedger } from "./league.mjs";
 
 const base = process.env.BASE ?? "http://127.0.0.1:8080";
 const grants = Number(process.env.GRANTS ?? 250);
 const runs = Number(process.env.RUNS ?? 3);
 const run = Date.now().toString(36);
 
-/** A player signed up, with their client and session store. */
-async function player(name) {
-  const store = new MemorySessionStore();
-  const client = new Bourre({ baseUrl: base, store });
-  const session = await client.registerPlayer({ username: `${name}_${run}`, password: "correct horse battery" });
-  return { client, store, session };
-}
-
-const ann = await player("ann");
-const bob = await player("bob");
-const league = await ann.client.createLeague({ name: "Friday night", starting_balance: 1000 });
-await bob.client.joinLeagueByCode({ invite_code: league.invite_code ?? "" });
-for (let n = 1; n <= grants; n++) {
-  const to = n % 2 ? bob.session.player.id : ann.session.player.id;
-  await ann.client.grantChips(league.id, { player_id: to, amount: n, reason: "rebuy" });
-}
+const { ann, league } = await leagueWithLedger(base, grants, `ann_${run}`, `bob_${run}`);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
 for (let n = 1; n <= runs; n++) {
