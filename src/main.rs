@@ -51,6 +51,14 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// The public log's verifier key: the record's proof is checked against it.
+        #[arg(long, env = "BOURRE_LOG_KEY")]
+        log_key: Option<String>,
+    },
+    /// The public log of hands: a signing key, and the monitor.
+    Log {
+        #[command(subcommand)]
+        command: bourre::cli::log::LogCommand,
     },
     /// Bots play hands at one table; prints hands per second, outcomes and chip conservation.
     Simulate(SimulateArgs),
@@ -92,7 +100,12 @@ fn main() -> ExitCode {
         Command::Leaguebench(args) => league::run(&args),
         Command::Streambench(args) => streams::run(&args),
         Command::Rebuild { check, database } => bourre::cli::rebuild::run(&database, check),
-        Command::Audit { file, json } => bourre::cli::audit::run(&file, json),
+        Command::Audit {
+            file,
+            json,
+            log_key,
+        } => bourre::cli::audit::run(&file, json, log_key.as_deref()),
+        Command::Log { command } => bourre::cli::log::run(&command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

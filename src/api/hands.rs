@@ -14,6 +14,7 @@ use super::error::{
 use crate::app::App;
 use crate::app::ErrorCode;
 use crate::app::kernel::ids::TableId;
+use crate::app::log::LogProof;
 use crate::app::table::audit::{AuditReport, HandRecord};
 use crate::app::table::history::{HandCursor, HandPage, MAX_HANDS_PAGE, transcript};
 
@@ -171,6 +172,36 @@ pub async fn audit(
         .audit_hand(caller.0, TableId(table), hand_no)
         .await?;
     Ok(HttpResponse::Ok().json(report))
+}
+
+/// A finished hand's place in the public log: its leaf, the inclusion path and the signed
+/// checkpoint the path leads to (docs/guide/public-log.md). 404 `hand_not_logged` for the
+/// few seconds after the hand's end before it is in the log.
+#[utoipa::path(
+    operation_id = "get_hand_proof",
+    tag = "history",
+    security(("bearer" = [])),
+    params(("table_id" = Uuid, Path), ("hand_no" = u32, Path)),
+    responses(
+        (status = 200, description = "The hand's proof of inclusion in the public log", body = LogProof),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+    )
+)]
+#[get("/{table_id}/hands/{hand_no}/proof")]
+pub async fn proof(
+    app: web::Data<App>,
+    caller: Caller,
+    path: web::Path<(Uuid, u32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (table, hand_no) = path.into_inner();
+    let proof = app
+        .table()
+        .hand_proof(caller.0, TableId(table), hand_no)
+        .await?;
+    Ok(HttpResponse::Ok().json(proof))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

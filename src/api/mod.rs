@@ -19,6 +19,7 @@ pub mod idempotency;
 pub mod identities;
 pub mod leagues;
 pub mod lean;
+pub mod log;
 pub mod metrics;
 pub mod notification_settings;
 pub mod paging;
@@ -61,7 +62,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         (name = "players", description = "The caller's account: profile, turns, tables, password, deletion, export"),
         (name = "leagues", description = "Leagues: joining, members, admins, grants, seasons, standings, the ledger and the league's history"),
         (name = "tables", description = "Tables: seats, hands, actions, events and the live stream, bots, closing"),
-        (name = "history", description = "Finished hands: their records and audits, and the caller's client seed"),
+        (name = "history", description = "Finished hands: their records, audits and proofs in the public log, and the caller's client seed"),
+        (name = "log", description = "The public log of every finished hand: signed checkpoints, consistency proofs and tiles (docs/guide/public-log.md)"),
         (name = "webhooks", description = "A league's webhook endpoints and their deliveries (Standard Webhooks)"),
         (name = "push", description = "Web Push and phone apps: the server's VAPID key, the caller's browser subscriptions and devices, and what they are pushed"),
         (name = "chat", description = "Table talk: the catalogue of phrases and emotes, and what a table's players say"),
@@ -192,6 +194,13 @@ fn build() -> (
                 .service(players::player_profile),
         )
         .service(scope("/v1/push").service(push::vapid_public_key))
+        .service(
+            scope("/v1/log")
+                .service(log::info)
+                .service(log::checkpoint)
+                .service(log::consistency)
+                .service(log::tile),
+        )
         .service(scope("/v1/chat").service(chat::phrases))
         .service(scope("/v1/reports").service(social::report))
         .service(scope("/v1/invites").service(leagues::invite))
@@ -244,6 +253,7 @@ fn build() -> (
                 .service(hands::list)
                 .service(hands::record)
                 .service(hands::audit)
+                .service(hands::proof)
                 .service(hands::client_seed),
         )
         .split_for_parts();
@@ -271,8 +281,9 @@ pub fn server(
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
     // `sweep_every`), the listener that wakes long-polls and streams, the sender of this
-    // process's notices to the others, and the housekeeper.
+    // process's notices to the others, the housekeeper, and the public log's sequencer.
     actix_web::rt::spawn(app.clone().sweep_forever());
+    actix_web::rt::spawn(app.clone().sequence_log_forever());
     actix_web::rt::spawn(app.clone().dispatch_forever());
     actix_web::rt::spawn(app.clone().keep_presence_forever());
     actix_web::rt::spawn(app.clone().listen_forever());

@@ -14,6 +14,7 @@ use crate::app::identity::oidc::Providers;
 use crate::app::identity::throttle::{AddressLimits, Cidr};
 use crate::app::kernel::drain::Stage;
 use crate::app::live::feeds::StreamLimits;
+use crate::app::log::note::SignerKey;
 use crate::app::notify::dispatcher::WebhookConfig;
 use crate::app::notify::mail::Mailer;
 use crate::app::notify::native::{Apns, Fcm, Native};
@@ -59,6 +60,11 @@ pub struct ServeArgs {
     /// DATABASE_URL, generated into --data-dir in the embedded default.
     #[arg(long, env = "BOURRE_JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
+    /// The key the public log's checkpoints are signed with, `PRIVATE+KEY+<origin>+...`
+    /// (`bourre log keygen`); required with DATABASE_URL, generated into --data-dir in the
+    /// embedded default. Every process of one database signs with the same key.
+    #[arg(long, env = "BOURRE_LOG_SIGNING_KEY", hide_env_values = true)]
+    pub log_signing_key: Option<String>,
     /// How long an access token lasts, in seconds.
     #[arg(long, env = "BOURRE_TOKEN_TTL_SECS", default_value_t = 15 * 60,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -312,6 +318,9 @@ impl ServeArgs {
         }
         self.oidc()?;
         self.operator()?;
+        if let Some(key) = self.log_signing_key.as_deref() {
+            SignerKey::parse(key).map_err(|e| format!("BOURRE_LOG_SIGNING_KEY: {e}"))?;
+        }
         if let Some(key) = self.vapid_private_key.as_deref() {
             Vapid::from_private(key).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?;
         }
@@ -346,6 +355,36 @@ fn jwt_secret(args: &ServeArgs, embedded: bool) -> Result<Vec<u8>, String> {
     eprintln!("!! Set BOURRE_JWT_SECRET (32+ random characters) in production.");
     eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     Ok(secret)
+}
+
+/// The origin of the log in the embedded default (a development server's own).
+const DEV_LOG_ORIGIN: &str = "localhost/bourre-dev";
+
+/// The public log's signing key: `BOURRE_LOG_SIGNING_KEY`, else (embedded default only) the
+/// one kept in --data-dir, made on the first start.
+fn log_key(args: &ServeArgs, embedded: bool) -> Result<SignerKey, String> {
+    if let Some(key) = args.log_signing_key.as_deref() {
+        return SignerKey::parse(key).map_err(|e| format!("BOURRE_LOG_SIGNING_KEY: {e}"));
+    }
+    if !embedded {
+        return Err(
+            "BOURRE_LOG_SIGNING_KEY is required when DATABASE_URL is set (`bourre log keygen \
+             --origin <your host>/log` makes one)"
+                .into(),
+        );
+    }
+    let path = database::data_dir(&args.database.data_dir)?.join("log_signing_key");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        return SignerKey::parse(&existing).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let key = SignerKey::generate(DEV_LOG_ORIGIN)?;
+    write_private(&path, &key.secret_text()).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "bourre: the public log is signed with the development key in {} ({})",
+        path.display(),
+        key.verifier()
+    );
+    Ok(key)
 }
 
 fn read_or_create_secret(path: &Path) -> Result<Vec<u8>, String> {
@@ -506,6 +545,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             chat_burst: crate::app::social::chat::BURST,
             native: std::sync::Arc::new(native_config(args)?),
             oidc: std::sync::Arc::new(args.oidc()?),
+            log_key: log_key(args, embedded)?,
         },
     ))
 }

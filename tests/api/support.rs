@@ -316,6 +316,14 @@ pub fn documented_refusal(method: &str, path: &str, reply: &Reply) {
 /// The tests' VAPID private key (base64url of 32 bytes).
 pub const VAPID_PRIVATE_KEY: &str = "IQ9Ur0ykXoHS9gzfYX0aBjy9lvdrjx_PFUXmie9YRcY";
 
+/// The tests' public log signing key (a development key, in Go's signed-note form).
+pub const LOG_SIGNING_KEY: &str =
+    "PRIVATE+KEY+tests.bourre.invalid/log+08fd3c1d+Ae3v6HiVUMejHtmqSslpjczz46c5R2Q81CRr6ygoLbUH";
+
+/// The verifier key of [`LOG_SIGNING_KEY`].
+pub const LOG_VERIFIER_KEY: &str =
+    "tests.bourre.invalid/log+08fd3c1d+AfMrfaZUyM2aPPUNq/M+Nj4dxthddfacKg4Hx5xd/I/v";
+
 pub fn config(allow_fixed_deck: bool) -> Config {
     Config {
         jwt: JwtKeys::from_secret(JWT_SECRET.as_bytes()).expect("keys"),
@@ -353,6 +361,7 @@ pub fn config(allow_fixed_deck: bool) -> Config {
         oidc: std::sync::Arc::new(
             bourre::app::identity::oidc::Providers::parse("", "", false, 0).expect("providers"),
         ),
+        log_key: bourre::app::log::note::SignerKey::parse(LOG_SIGNING_KEY).expect("log key"),
     }
 }
 
@@ -891,6 +900,7 @@ impl Server {
             .arg("serve")
             .env("DATABASE_URL", &self.db_url)
             .env("BOURRE_JWT_SECRET", JWT_SECRET)
+            .env("BOURRE_LOG_SIGNING_KEY", LOG_SIGNING_KEY)
             .env("BOURRE_BIND", format!("127.0.0.1:{}", self.port))
             .env("BOURRE_DB_POOL", "8")
             .env("BOURRE_SWEEP_MS", "200")

@@ -1,6 +1,6 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project.
 //! They live in rooms by domain, a room importing and calling only those below it
-//! ([`kernel`] < [`leagues`] < [`table`] < [`social`], [`notify`] < [`live`], [`identity`] <
+//! ([`kernel`] < [`log`] < [`leagues`] < [`table`] < [`social`], [`notify`] < [`live`], [`identity`] <
 //! [`ops`]); [`App`] is the composition root, and each room's use cases are reached through
 //! it: `app.table().act(...)`. A table's commands (`table::commands`) are decisions on its
 //! state that come in through one door (`table::pipeline`), which keeps busy tables,
@@ -28,6 +28,7 @@ macro_rules! room_cases {
 pub mod identity;
 pub mod leagues;
 pub mod live;
+pub mod log;
 pub mod notify;
 pub mod ops;
 pub mod social;
@@ -87,6 +88,11 @@ impl App {
     /// The table room's use cases.
     pub fn table(&self) -> table::Cases<'_> {
         table::Cases(self)
+    }
+
+    /// The public log's use cases.
+    pub fn log(&self) -> log::Cases<'_> {
+        log::Cases(self)
     }
 
     /// The live room's use cases.
@@ -186,6 +192,9 @@ pub struct Config {
     pub oidc: std::sync::Arc<identity::oidc::Providers>,
     /// The native push services devices are sent to (FCM, APNs).
     pub native: std::sync::Arc<notify::native::Native>,
+    /// The key the public log's checkpoints are signed with (`BOURRE_LOG_SIGNING_KEY`); its
+    /// name is the log's origin.
+    pub log_key: log::note::SignerKey,
 }
 
 /// Which origins browsers may call the API from (`BOURRE_CORS_ORIGINS`, see

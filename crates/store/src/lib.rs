@@ -12,6 +12,7 @@ pub mod identities;
 pub mod league_history;
 pub mod leagues;
 pub mod ledger;
+pub mod log;
 pub mod mail;
 pub mod memberships;
 pub mod notification_settings;

@@ -189,6 +189,7 @@ fn serve_here(
             oidc: std::sync::Arc::new(crate::app::identity::oidc::Providers::parse(
                 "", "", false, 0,
             )?),
+            log_key: crate::app::log::note::SignerKey::generate("loadtest.bourre.invalid/log")?,
             allow_fixed_deck: false,
             sweep_every: Duration::from_millis(500),
             streams: crate::app::live::feeds::StreamLimits::default(),

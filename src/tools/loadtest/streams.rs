@@ -109,6 +109,8 @@ impl Server {
             .port();
         let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
         let streams = args.streams.to_string();
+        let log_key = crate::app::log::note::SignerKey::generate("streambench.bourre.invalid/log")?
+            .secret_text();
         let program = match &args.server {
             Some(program) => program.clone(),
             None => std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?,
@@ -117,6 +119,7 @@ impl Server {
             .arg("serve")
             .env("DATABASE_URL", url)
             .env("BOURRE_JWT_SECRET", secret)
+            .env("BOURRE_LOG_SIGNING_KEY", &log_key)
             .env("BOURRE_BIND", addr.to_string())
             .env("BOURRE_LOG", "off")
             .env("BOURRE_TOKEN_TTL_SECS", "86400")

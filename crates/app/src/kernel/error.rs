@@ -156,6 +156,9 @@ error_codes! {
     EmailNotConfigured = (404, "email_not_configured"),
     /// The table has no hand of this number (0, or after its latest). List its hands first.
     HandNotFound = (404, "hand_not_found"),
+    /// The hand finished but is not in the public log yet: hands are added within seconds of
+    /// their end. Try again shortly (the hand record's `proof` is null until then).
+    HandNotLogged = (404, "hand_not_logged"),
     /// The player has no pending request to join the league (decided, withdrawn or never made).
     /// Refetch the join requests.
     JoinRequestNotFound = (404, "join_request_not_found"),

@@ -1,6 +1,7 @@
 //! Verifying a hand: the hash chain, the seed against its commitment, the deck against the
-//! seeds, and a replay of every event through the engine. Pure: the API runs it on rows
-//! from the database, `bourre audit FILE` on an exported hand record.
+//! seeds, a replay of every event through the engine, and, when the record carries its
+//! proof, its place in the public log. Pure: the API runs it on rows from the database,
+//! `bourre audit FILE` on an exported hand record.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,6 +11,9 @@ use uuid::Uuid;
 
 use crate::engine::deck::{self, Deck, hand_key};
 use crate::engine::{Event, HandState};
+use crate::log::LogProof;
+use crate::log::leaf::HandLeaf;
+use crate::log::note::VerifierKey;
 use crate::store::events::{EventRow, GENESIS_HASH, event_hash};
 use crate::table::event::{ClientSeed, TableEvent, TableEventSchema};
 
@@ -62,12 +66,16 @@ pub struct HandRecord {
     pub commitment_event: RecordRow,
     /// The hand's events, in order, from `hand_dealt` on.
     pub events: Vec<RecordRow>,
+    /// The hand's place in the public log (docs/guide/public-log.md); null until the hand is
+    /// in it, within seconds of its end.
+    #[serde(default)]
+    pub proof: Option<LogProof>,
 }
 
 /// One check and its outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Verdict {
-    /// `hash_chain`, `commitment`, `deck` or `replay`.
+    /// `hash_chain`, `commitment`, `deck`, `replay` or `public_log`.
     pub check: String,
     /// Whether the check passed.
     pub ok: bool,
@@ -88,7 +96,8 @@ pub struct AuditReport {
     pub verified: bool,
     /// Verified and dealt from a committed random seed (never true for a fixed deck).
     pub fair: bool,
-    /// One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`.
+    /// One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`, and
+    /// `public_log` when the record carries its proof and the log's key is known.
     pub verdicts: Vec<Verdict>,
 }
 
@@ -175,20 +184,7 @@ fn dealt(record: &HandRecord) -> Check<Dealt> {
 }
 
 fn check_commitment(record: &HandRecord, d: &Dealt) -> Check<String> {
-    let published = match parse(&record.commitment_event)? {
-        TableEvent::TableCreated { commitment, .. } if record.hand_no == 1 => commitment,
-        TableEvent::SeedRevealed {
-            next_commitment,
-            hand_no,
-            ..
-        } if hand_no + 1 == record.hand_no => next_commitment,
-        _ => {
-            return Err((
-                "the commitment event does not publish this hand's commitment".into(),
-                Some(record.commitment_event.seq),
-            ));
-        }
-    };
+    let published = published_commitment(record)?;
     let seed = hex::decode(&d.seed_hex)
         .map_err(|_| ("the revealed seed is not hex".to_owned(), Some(d.dealt_seq)))?;
     let revealed = record.events.iter().find_map(|row| match parse(row) {
@@ -280,9 +276,80 @@ fn check_replay(events: &[(i64, Event)]) -> Check<String> {
     }
 }
 
+/// The commitment published before the hand, as its commitment event says.
+fn published_commitment(record: &HandRecord) -> Check<String> {
+    match parse(&record.commitment_event)? {
+        TableEvent::TableCreated { commitment, .. } if record.hand_no == 1 => Ok(commitment),
+        TableEvent::SeedRevealed {
+            next_commitment,
+            hand_no,
+            ..
+        } if hand_no + 1 == record.hand_no => Ok(next_commitment),
+        _ => Err((
+            "the commitment event does not publish this hand's commitment".into(),
+            Some(record.commitment_event.seq),
+        )),
+    }
+}
+
+/// Checks that a leaf of the public log names this record's hand as it is: its table and
+/// number, its `seed_revealed` row (seq and hash) and the commitment published before it.
+pub fn leaf_matches(record: &HandRecord, leaf: &HandLeaf) -> Result<(), (String, Option<i64>)> {
+    if leaf.table_id != record.table_id || leaf.hand_no != record.hand_no {
+        return Err((
+            format!(
+                "the log's leaf names hand {} of table {}",
+                leaf.hand_no, leaf.table_id
+            ),
+            None,
+        ));
+    }
+    let Some(row) = record.events.iter().find(|r| r.seq == leaf.seq) else {
+        return Err((
+            format!("the log names seq {}, which the record lacks", leaf.seq),
+            Some(leaf.seq),
+        ));
+    };
+    if row.kind != "seed_revealed" || row.hash != leaf.head {
+        return Err((
+            format!(
+                "seq {} is not the row the log holds: the table's history was rewritten after the hand was logged",
+                leaf.seq
+            ),
+            Some(leaf.seq),
+        ));
+    }
+    if published_commitment(record)? != leaf.commitment {
+        return Err((
+            "the log holds another commitment for this hand".into(),
+            Some(record.commitment_event.seq),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks the record's proof with the log's key: the checkpoint's signature, the path
+/// from the leaf to its root, and that the leaf names this hand as it is.
+fn check_log(record: &HandRecord, proof: &LogProof, key: &VerifierKey) -> Check<String> {
+    let (leaf, checkpoint) = proof.verify(key).map_err(|e| (e, None))?;
+    leaf_matches(record, &leaf)?;
+    Ok(format!(
+        "entry {} of {} in the public log {}, its checkpoint signed by {}",
+        proof.index + 1,
+        checkpoint.size,
+        checkpoint.origin,
+        key
+    ))
+}
+
 /// Audits a finished hand from its record. `chain` carries the verdict on the table's
 /// whole chain when the caller has it; otherwise the record's rows are checked alone.
-pub fn audit(record: &HandRecord, chain: Option<Verdict>) -> AuditReport {
+/// With the log's key, the record's proof (if it carries one) is checked too.
+pub fn audit(
+    record: &HandRecord,
+    chain: Option<Verdict>,
+    log_key: Option<&VerifierKey>,
+) -> AuditReport {
     let chain = chain.unwrap_or_else(|| {
         let first = record.events.first().map_or(1, |r| r.seq);
         let prev = record.events.first().map(|r| r.prev_hash.as_str());
@@ -318,6 +385,9 @@ pub fn audit(record: &HandRecord, chain: Option<Verdict>) -> AuditReport {
                 verdicts.push(verdict(check, Err(e.clone())));
             }
         }
+    }
+    if let (Some(proof), Some(key)) = (&record.proof, log_key) {
+        verdicts.push(verdict("public_log", check_log(record, proof, key)));
     }
     let verified = verdicts.iter().all(|v| v.ok);
     AuditReport {

@@ -14,6 +14,7 @@ use crate::engine::{Event, Outcome};
 use crate::kernel::ids::{LeagueId, PlayerId, TableId};
 use crate::kernel::shown::Avatar;
 use crate::leagues::require_member;
+use crate::log::LogProof;
 use crate::store::events as event_log;
 use crate::store::events::EventRow;
 use crate::store::players::Shown;
@@ -112,6 +113,24 @@ async fn rows_of_hand(
 
 fn parse(row: &EventRow) -> Result<TableEvent, AppError> {
     TableEvent::decode(row.seq, &row.payload)
+}
+
+/// `hand_no` as stored, if the table has finished that hand.
+fn finished_hand(table: &TableRow, hand_no: u32) -> Result<i32, AppError> {
+    let n = i32::try_from(hand_no).unwrap_or(i32::MAX);
+    if hand_no == 0 || n > table.hand_no {
+        return Err(AppError::refused(
+            ErrorCode::HandNotFound,
+            format!("the table has no hand {hand_no}"),
+        ));
+    }
+    if n == table.hand_no && table.in_hand {
+        return Err(AppError::refused(
+            ErrorCode::HandInProgress,
+            "the hand is in play: its record is shown when it ends",
+        ));
+    }
+    Ok(n)
 }
 
 async fn member_table(
@@ -261,19 +280,7 @@ impl Cases<'_> {
         table: &TableRow,
         hand_no: u32,
     ) -> Result<HandRecord, AppError> {
-        let n = i32::try_from(hand_no).unwrap_or(i32::MAX);
-        if hand_no == 0 || n > table.hand_no {
-            return Err(AppError::refused(
-                ErrorCode::HandNotFound,
-                format!("the table has no hand {hand_no}"),
-            ));
-        }
-        if n == table.hand_no && table.in_hand {
-            return Err(AppError::refused(
-                ErrorCode::HandInProgress,
-                "the hand is in play: its record is shown when it ends",
-            ));
-        }
+        let n = finished_hand(table, hand_no)?;
         let rows = rows_of_hand(conn, table, n).await?;
         let commitment_row: EventRow = if hand_no == 1 {
             event_log::first_of_kind(conn, table.id, 0, "table_created").await?
@@ -292,6 +299,7 @@ impl Cases<'_> {
             fixed_deck,
             commitment_event: RecordRow::from(&commitment_row),
             events: rows.iter().map(RecordRow::from).collect(),
+            proof: crate::log::proof_of_hand(conn, table.id, n).await?,
         })
     }
 
@@ -323,7 +331,30 @@ impl Cases<'_> {
         Ok(audit::audit(
             &record,
             Some(audit::chain_from_genesis(&chain_rows)),
+            Some(self.config.log_key.verifier()),
         ))
+    }
+
+    /// A finished hand's place in the public log, to league members.
+    pub async fn hand_proof(
+        &self,
+        player: PlayerId,
+        id: TableId,
+        hand_no: u32,
+    ) -> Result<LogProof, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let table = member_table(&mut conn, player, id).await?;
+        let n = finished_hand(&table, hand_no)?;
+        crate::log::proof_of_hand(&mut conn, table.id, n)
+            .await?
+            .ok_or_else(|| {
+                AppError::refused(
+                    ErrorCode::HandNotLogged,
+                    format!(
+                        "hand {hand_no} is not in the public log yet: it is added within seconds of its end"
+                    ),
+                )
+            })
     }
 }
 

@@ -1,0 +1,1 @@
+//! `bourre log monitor` against a live server.
