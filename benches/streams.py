@@ -186,7 +186,10 @@ async def main():
     root = tempfile.mkdtemp(prefix="bourre-streams-")
     cluster = Cluster(root)
     port = free_port()
+    log_key = subprocess.run([args.binary, "log", "keygen", "--origin", "streams.bench/log"],
+                             check=True, capture_output=True, text=True).stdout.splitlines()[0]
     env = dict(os.environ, DATABASE_URL=cluster.url, BOURRE_JWT_SECRET="b" * 40,
+               BOURRE_LOG_SIGNING_KEY=log_key,
                BOURRE_BIND=f"127.0.0.1:{port}", BOURRE_STREAMS_PER_PLAYER="100000",
                BOURRE_STREAMS_PER_PROCESS="100000", BOURRE_LOG="off")
     server = subprocess.Popen([args.binary, "serve"], env=env, stdout=subprocess.DEVNULL,

@@ -99,6 +99,8 @@ chmod 0700 "$dir/etcd" "$dir/node1" "$dir/node2"
 for name in superuser replication rewind app jwt; do
     [ -s "$dir/$name.secret" ] || (umask 077 && secret > "$dir/$name.secret")
 done
+# The public log's signing key, one for both API processes (its first line is the secret).
+[ -s "$dir/log.secret" ] || (umask 077 && "$bourre" log keygen --origin 127.0.0.1/bourre-ha > "$dir/log.secret")
 cat > "$dir/ports.env" <<EOF
 ETCD_PORT=$etcd_port
 PG1_PORT=$pg1_port
@@ -218,7 +220,7 @@ done
 for n in 1 2; do
     port_var="api${n}_port"
     start "api$n" env DATABASE_URL="$database_url" BOURRE_JWT_SECRET="$(cat "$dir/jwt.secret")" \
-        BOURRE_BIND="127.0.0.1:${!port_var}" BOURRE_DRAIN_DELAY_MS=4500 "$bourre" serve
+        BOURRE_LOG_SIGNING_KEY="$(head -n 1 "$dir/log.secret")" BOURRE_BIND="127.0.0.1:${!port_var}" BOURRE_DRAIN_DELAY_MS=4500 "$bourre" serve
 done
 wait_http "http://127.0.0.1:$api1_port/readyz" 200 60
 wait_http "http://127.0.0.1:$api2_port/readyz" 200 60

@@ -215,10 +215,10 @@ async fn sign_in(http: &reqwest::Client, base: &str, username: &str) -> Result<S
     }
     let bytes = response.bytes().await.map_err(|e| e.to_string())?;
     let session: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
-    session["access_token"]
+    session["token"]
         .as_str()
         .map(str::to_owned)
-        .ok_or_else(|| "the sign-in gave no access_token".to_owned())
+        .ok_or_else(|| "the sign-in gave no token".to_owned())
 }
 
 fn read_state(path: &Path) -> Result<Option<State>, String> {

@@ -18,7 +18,7 @@ use std::process::Command;
 
 use crate::mail::MailServer;
 use crate::oidc::{PHONE, Provider, WEB};
-use crate::support::{JWT_SECRET, free_port, fresh_database, scratch_dir};
+use crate::support::{JWT_SECRET, LOG_SIGNING_KEY, free_port, fresh_database, scratch_dir};
 
 #[actix_web::test]
 async fn a_league_night_in_the_browser() {
@@ -51,6 +51,7 @@ async fn a_league_night_in_the_browser() {
         .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
         .env("DATABASE_URL", &database)
         .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("BOURRE_LOG_SIGNING_KEY", LOG_SIGNING_KEY)
         .env("BOURRE_SMTP_URL", format!("smtp://127.0.0.1:{}", smtp.port))
         .env("BOURRE_MAIL_FROM", "Bourré <no-reply@bourre.test>")
         .env("MAIL_DIR", &smtp.dir)

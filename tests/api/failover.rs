@@ -130,6 +130,15 @@ impl Ha {
         format!("http://127.0.0.1:{}", self.port("API_PORT"))
     }
 
+    /// The public log's signing key both API processes sign with.
+    fn log_key(&self) -> String {
+        self.secret("log")
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     fn secret(&self, name: &str) -> String {
         std::fs::read_to_string(self.dir.join(format!("{name}.secret")))
             .expect("secret")
@@ -569,7 +578,10 @@ async fn a_backup_restores_to_a_point_in_time_with_exactly_what_was_acknowledged
     let server = Server::start_with(
         &restored_url,
         &log_file("restored"),
-        &[("BOURRE_JWT_SECRET", &ha.secret("jwt"))],
+        &[
+            ("BOURRE_JWT_SECRET", &ha.secret("jwt")),
+            ("BOURRE_LOG_SIGNING_KEY", &ha.log_key()),
+        ],
     );
     wait_for(&server.base(), "/readyz", Duration::from_secs(60)).await;
     let served = TestApp::at(server.base(), restored_url);

@@ -813,6 +813,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log's origin, the key its checkpoints are signed with, and its size.
+         * @description The log's origin, the key its checkpoints are signed with, and its size.
+         */
+        get: operations["get_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/log/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest signed checkpoint: a C2SP tlog-checkpoint (origin, size, base64 root) in a C2SP signed note, signed with Ed25519 by the key of `GET /v1/log`.
+         * @description The newest signed checkpoint: a C2SP tlog-checkpoint (origin, size, base64 root) in a
+         *     C2SP signed note, signed with Ed25519 by the key of `GET /v1/log`.
+         */
+        get: operations["get_log_checkpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/log/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof that the log at size `to` extends the log at size `from` (RFC 9162 2.1.4): what a client that kept an older checkpoint checks a newer one with.
+         * @description The proof that the log at size `to` extends the log at size `from` (RFC 9162 2.1.4):
+         *     what a client that kept an older checkpoint checks a newer one with.
+         */
+        get: operations["get_log_consistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/log/tile/{tile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the tree's level 8L from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from 256N, each a big-endian 16-bit length and the leaf's bytes.
+         * @description A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the
+         *     tree's level 8L from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from
+         *     256N, each a big-endian 16-bit length and the leaf's bytes. N is written in groups of
+         *     three digits, all but the last led by `x` (`x001/x234/067`); a full tile has 256, a
+         *     partial one W. A tile never changes once served.
+         */
+        get: operations["get_log_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me": {
         parameters: {
             query?: never;
@@ -1542,6 +1628,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{table_id}/hands/{hand_no}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished hand's place in the public log: its leaf, the inclusion path and the signed checkpoint the path leads to (docs/guide/public-log.md).
+         * @description A finished hand's place in the public log: its leaf, the inclusion path and the signed
+         *     checkpoint the path leads to (docs/guide/public-log.md). 404 `hand_not_logged` for the
+         *     few seconds after the hand's end before it is in the log.
+         */
+        get: operations["get_hand_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{table_id}/seats": {
         parameters: {
             query?: never;
@@ -1765,7 +1873,10 @@ export interface components {
              * @description The table.
              */
             table_id: string;
-            /** @description One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`. */
+            /**
+             * @description One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`, and
+             *     `public_log` when the record carries its proof and the log's key is known.
+             */
             verdicts: components["schemas"]["Verdict"][];
             /** @description Every check passed. */
             verified: boolean;
@@ -1975,6 +2086,11 @@ export interface components {
              * @example 042917
              */
             code: string;
+        };
+        /** @description A consistency proof. */
+        ConsistencyOut: {
+            /** @description The hashes of RFC 9162 2.1.4's proof, base64 (empty from 0 or between equal sizes). */
+            proof: string[];
         };
         CreateTable: {
             /** @description Fixed decks, top first (R4a), for hands 1, 2, ...; only with BOURRE_ALLOW_FIXED_DECK=1. */
@@ -2648,6 +2764,11 @@ export interface components {
              */
             hand_no: number;
             /**
+             * @description The hand's place in the public log (docs/guide/public-log.md); null until the hand is
+             *     in it, within seconds of its end.
+             */
+            proof: components["schemas"]["LogProof"] | null;
+            /**
              * Format: uuid
              * @description The table.
              */
@@ -2922,7 +3043,7 @@ export interface components {
          * @description The codes this version of the server answers, each with one HTTP status (docs/errors.md); a problem's `code` (`ErrorCode`) may also be one a later version adds.
          * @enum {string}
          */
-        KnownErrorCode: "body_too_large" | "invalid_card" | "invalid_idempotency_key" | "invalid_invite" | "invalid_last_event_id" | "invalid_query" | "invalid_sort" | "invalid_text" | "invalid_wait" | "malformed_body" | "malformed_request" | "unsupported_media_type" | "unauthorized" | "token_expired" | "invalid_id_token" | "refresh_token_reused" | "session_ended" | "chat_not_allowed" | "chat_muted" | "guest_account" | "not_a_member" | "not_admin" | "not_seated" | "origin_not_allowed" | "wrong_password" | "wrong_invite_code" | "bot_not_found" | "device_not_found" | "email_not_configured" | "hand_not_found" | "join_request_not_found" | "identity_not_found" | "league_not_found" | "member_not_found" | "not_found" | "report_not_found" | "report_target_not_found" | "player_not_found" | "push_not_configured" | "push_subscription_not_found" | "season_not_found" | "table_not_found" | "webhook_not_found" | "method_not_allowed" | "request_timeout" | "already_a_member" | "report_resolved" | "already_seated" | "cannot_remove_creator" | "email_taken" | "identity_taken" | "hand_in_progress" | "join_requested" | "last_admin" | "last_sign_in_method" | "league_closed" | "member_seated" | "not_a_guest" | "provider_already_linked" | "push_endpoint_taken" | "seat_taken" | "seated_elsewhere" | "table_closed" | "table_full" | "username_taken" | "version_conflict" | "webhook_active" | "authorization_failed" | "cannot_cover_pot" | "card_not_in_hand" | "cinch_must_lead_highest_trump" | "cinch_must_play_highest_trump" | "cinch_must_win_trick" | "dealer_must_play" | "invalid_discard" | "must_follow_suit" | "must_head_trick" | "must_overtrump" | "must_trump" | "not_in_hand" | "not_your_turn" | "wrong_phase" | "fixed_deck_not_allowed" | "idempotency_key_reused" | "insufficient_balance" | "invalid_amount" | "invalid_client_seed" | "invalid_deck" | "invalid_code" | "invalid_chat_message" | "invalid_display_name" | "invalid_device_token" | "invalid_email" | "invalid_name" | "invalid_password" | "invalid_quiet_hours" | "invalid_reason" | "invalid_rules" | "invalid_seat" | "invalid_code_challenge" | "invalid_redirect_uri" | "invalid_starting_balance" | "invalid_time_zone" | "invalid_username" | "invalid_webhook" | "push_platform_not_configured" | "invalid_push_subscription" | "cannot_report_self" | "invalid_report" | "invalid_moderation" | "invalid_block" | "unknown_phrase" | "unknown_provider" | "not_enough_players" | "chat_too_fast" | "too_many_reports" | "quota_exceeded" | "rate_limited" | "too_many_attempts" | "too_many_streams" | "head_too_large" | "internal" | "unavailable" | "shutting_down" | "busy" | "provider_unavailable";
+        KnownErrorCode: "body_too_large" | "invalid_card" | "invalid_idempotency_key" | "invalid_invite" | "invalid_last_event_id" | "invalid_query" | "invalid_sort" | "invalid_text" | "invalid_wait" | "malformed_body" | "malformed_request" | "unsupported_media_type" | "unauthorized" | "token_expired" | "invalid_id_token" | "refresh_token_reused" | "session_ended" | "chat_not_allowed" | "chat_muted" | "guest_account" | "not_a_member" | "not_admin" | "not_seated" | "origin_not_allowed" | "wrong_password" | "wrong_invite_code" | "bot_not_found" | "device_not_found" | "email_not_configured" | "hand_not_found" | "hand_not_logged" | "join_request_not_found" | "identity_not_found" | "league_not_found" | "member_not_found" | "not_found" | "report_not_found" | "report_target_not_found" | "player_not_found" | "push_not_configured" | "push_subscription_not_found" | "season_not_found" | "table_not_found" | "webhook_not_found" | "method_not_allowed" | "request_timeout" | "already_a_member" | "report_resolved" | "already_seated" | "cannot_remove_creator" | "email_taken" | "identity_taken" | "hand_in_progress" | "join_requested" | "last_admin" | "last_sign_in_method" | "league_closed" | "member_seated" | "not_a_guest" | "provider_already_linked" | "push_endpoint_taken" | "seat_taken" | "seated_elsewhere" | "table_closed" | "table_full" | "username_taken" | "version_conflict" | "webhook_active" | "authorization_failed" | "cannot_cover_pot" | "card_not_in_hand" | "cinch_must_lead_highest_trump" | "cinch_must_play_highest_trump" | "cinch_must_win_trick" | "dealer_must_play" | "invalid_discard" | "must_follow_suit" | "must_head_trick" | "must_overtrump" | "must_trump" | "not_in_hand" | "not_your_turn" | "wrong_phase" | "fixed_deck_not_allowed" | "idempotency_key_reused" | "insufficient_balance" | "invalid_amount" | "invalid_client_seed" | "invalid_deck" | "invalid_code" | "invalid_chat_message" | "invalid_display_name" | "invalid_device_token" | "invalid_email" | "invalid_name" | "invalid_password" | "invalid_quiet_hours" | "invalid_reason" | "invalid_rules" | "invalid_seat" | "invalid_code_challenge" | "invalid_redirect_uri" | "invalid_starting_balance" | "invalid_time_zone" | "invalid_username" | "invalid_webhook" | "push_platform_not_configured" | "invalid_push_subscription" | "cannot_report_self" | "invalid_report" | "invalid_moderation" | "invalid_block" | "unknown_phrase" | "unknown_provider" | "not_enough_players" | "chat_too_fast" | "too_many_reports" | "quota_exceeded" | "rate_limited" | "too_many_attempts" | "too_many_streams" | "head_too_large" | "internal" | "unavailable" | "shutting_down" | "busy" | "provider_unavailable";
         LeagueBalance: {
             /**
              * Format: int64
@@ -3118,6 +3239,49 @@ export interface components {
          * @enum {string}
          */
         Locale: "en" | "zh-Hans" | "ja" | "th";
+        /** @description The log as a client first meets it. */
+        LogInfo: {
+            /** @description The log's name, the first line of its checkpoints (and its key's name). */
+            origin: string;
+            /**
+             * Format: int64
+             * @description Hands in the log now.
+             */
+            size: number;
+            /**
+             * @description The key checkpoints are signed with, as a signed-note verifier key
+             *     (`<name>+<key id>+<base64 Ed25519 key>`).
+             */
+            verifier_key: string;
+        };
+        /**
+         * @description The proof that a hand is in the log: its leaf, the inclusion path, and the signed
+         *     checkpoint the path leads to.
+         */
+        LogProof: {
+            /**
+             * @description The signed checkpoint (C2SP tlog-checkpoint in a signed note) whose root the path
+             *     leads to.
+             */
+            checkpoint: string;
+            /**
+             * Format: int64
+             * @description The leaf's index in the log, from 0.
+             */
+            index: number;
+            /**
+             * @description The leaf's bytes, base64 (docs/guide/public-log.md: six lines naming the table, the
+             *     hand, the seq and hash of its `seed_revealed` row and its commitment).
+             */
+            leaf: string;
+            /** @description The inclusion path (RFC 9162 2.1.3), each hash base64, nearest the leaf first. */
+            proof: string[];
+            /**
+             * Format: int64
+             * @description The size of the tree the proof is against (the checkpoint's).
+             */
+            tree_size: number;
+        };
         Logout: {
             /** @description End every session of the player, not only this one. */
             all?: boolean;
@@ -4572,7 +4736,7 @@ export interface components {
         };
         /** @description One check and its outcome. */
         Verdict: {
-            /** @description `hash_chain`, `commitment`, `deck` or `replay`. */
+            /** @description `hash_chain`, `commitment`, `deck`, `replay` or `public_log`. */
             check: string;
             /** @description What the check found, or what failed. */
             detail: string;
@@ -8613,6 +8777,126 @@ export interface operations {
             };
             /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `webhook_active`. */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log's origin, verifier key and size */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogInfo"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_log_checkpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed checkpoint (text/plain) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_log_consistency: {
+        parameters: {
+            query: {
+                /** @description The older size (0 to `to`). */
+                from: number;
+                /** @description The newer size (at most the log's). */
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consistency proof */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyOut"];
+                };
+            };
+            /** @description Malformed input. Codes: `invalid_query`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_log_tile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tile's path after `tile/`, slashes included: `0/x001/234`, `1/000.p/12`, `entries/000.p/5` */
+                tile: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tile's bytes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Unknown id. Codes: `not_found`. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -13096,6 +13380,73 @@ export interface operations {
                 };
             };
             /** @description Unknown id. Codes: `hand_not_found`, `not_found`, `table_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `hand_in_progress`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_hand_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                hand_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hand's proof of inclusion in the public log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogProof"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `hand_not_found`, `hand_not_logged`, `not_found`, `table_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -23,6 +23,7 @@ from .client_seed_out import ClientSeedOut
 from .client_seed_set import ClientSeedSet
 from .client_seed_set_type import ClientSeedSetType
 from .code_in import CodeIn
+from .consistency_out import ConsistencyOut
 from .create_table import CreateTable
 from .credentials import Credentials
 from .declare_action import DeclareAction
@@ -108,6 +109,8 @@ from .list_league_tables_status import ListLeagueTablesStatus
 from .list_reports_state import ListReportsState
 from .list_table_hands_order import ListTableHandsOrder
 from .locale import Locale
+from .log_info import LogInfo
+from .log_proof import LogProof
 from .logout import Logout
 from .me import Me
 from .member import Member
@@ -237,6 +240,7 @@ __all__ = (
     "ClientSeedSet",
     "ClientSeedSetType",
     "CodeIn",
+    "ConsistencyOut",
     "CreateTable",
     "Credentials",
     "DeclareAction",
@@ -322,6 +326,8 @@ __all__ = (
     "ListReportsState",
     "ListTableHandsOrder",
     "Locale",
+    "LogInfo",
+    "LogProof",
     "Logout",
     "Me",
     "Member",

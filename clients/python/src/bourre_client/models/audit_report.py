@@ -22,7 +22,8 @@ class AuditReport:
         fair (bool): Verified and dealt from a committed random seed (never true for a fixed deck).
         hand_no (int): The hand audited.
         table_id (UUID): The table.
-        verdicts (list[Verdict]): One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`.
+        verdicts (list[Verdict]): One per check, in this order: `hash_chain`, `commitment`, `deck`, `replay`, and
+            `public_log` when the record carries its proof and the log's key is known.
         verified (bool): Every check passed.
     """
 

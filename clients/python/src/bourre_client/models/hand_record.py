@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.log_proof import LogProof
     from ..models.record_row import RecordRow
 
 
@@ -23,6 +24,8 @@ class HandRecord:
         events (list[RecordRow]): The hand's events, in order, from `hand_dealt` on.
         fixed_deck (bool): A fixed-deck hand is never called fair.
         hand_no (int): The hand's number at the table, from 1.
+        proof (LogProof | None): The hand's place in the public log (docs/guide/public-log.md); null until the hand is
+            in it, within seconds of its end.
         table_id (UUID): The table.
     """
 
@@ -30,10 +33,13 @@ class HandRecord:
     events: list[RecordRow]
     fixed_deck: bool
     hand_no: int
+    proof: LogProof | None
     table_id: UUID
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.log_proof import LogProof
+
         commitment_event = self.commitment_event.to_dict()
 
         events = []
@@ -45,6 +51,12 @@ class HandRecord:
 
         hand_no = self.hand_no
 
+        proof: dict[str, Any] | None
+        if isinstance(self.proof, LogProof):
+            proof = self.proof.to_dict()
+        else:
+            proof = self.proof
+
         table_id = str(self.table_id)
 
         field_dict: dict[str, Any] = {}
@@ -55,6 +67,7 @@ class HandRecord:
                 "events": events,
                 "fixed_deck": fixed_deck,
                 "hand_no": hand_no,
+                "proof": proof,
                 "table_id": table_id,
             }
         )
@@ -63,6 +76,7 @@ class HandRecord:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.log_proof import LogProof
         from ..models.record_row import RecordRow
 
         d = dict(src_dict)
@@ -79,6 +93,21 @@ class HandRecord:
 
         hand_no = d.pop("hand_no")
 
+        def _parse_proof(data: object) -> LogProof | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                proof_type_0 = LogProof.from_dict(data)
+
+                return proof_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LogProof | None, data)
+
+        proof = _parse_proof(d.pop("proof"))
+
         table_id = UUID(d.pop("table_id"))
 
         hand_record = cls(
@@ -86,6 +115,7 @@ class HandRecord:
             events=events,
             fixed_deck=fixed_deck,
             hand_no=hand_no,
+            proof=proof,
             table_id=table_id,
         )
 

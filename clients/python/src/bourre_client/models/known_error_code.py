@@ -26,6 +26,7 @@ class KnownErrorCode(StrEnum):
     GUEST_ACCOUNT = "guest_account"
     HAND_IN_PROGRESS = "hand_in_progress"
     HAND_NOT_FOUND = "hand_not_found"
+    HAND_NOT_LOGGED = "hand_not_logged"
     HEAD_TOO_LARGE = "head_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     IDENTITY_NOT_FOUND = "identity_not_found"

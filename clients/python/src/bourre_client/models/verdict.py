@@ -14,7 +14,7 @@ class Verdict:
     """One check and its outcome.
 
     Attributes:
-        check (str): `hash_chain`, `commitment`, `deck` or `replay`.
+        check (str): `hash_chain`, `commitment`, `deck`, `replay` or `public_log`.
         detail (str): What the check found, or what failed.
         first_bad_seq (int | None): On failure, the first event at fault.
         ok (bool): Whether the check passed.
