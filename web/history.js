@@ -1,11 +1,13 @@
 // The table's hand history, newest first, in a drawer over the table: each finished hand
-// with its outcome and its audit's verdict (what "verified" means, check by check), and a
-// replay played on the felt itself: the deal and declarations, then each trick with its
-// winner, then the result, a step at a time or on its own.
+// with its outcome and its audit's verdict (what "verified" means, check by check), its
+// check in this browser against the server's public log (verify.js: "entry N of M", N from
+// 1, or the check that failed), a warning when the log contradicts the one this browser
+// kept, and a replay played on the felt itself: the deal and declarations, then each trick
+// with its winner, then the result, a step at a time or on its own.
 
 import { api } from "./session.js";
 import { suitName, t, when, word } from "./i18n.js";
-import { button, cardFace, drawer, el, pager, show } from "./ui.js";
+import { button, cardFace, drawer, el, pager, show, tell } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["TableEvent"]} TableEvent */
@@ -23,18 +25,33 @@ import { button, cardFace, drawer, el, pager, show } from "./ui.js";
  */
 export function historyPart(id, replay) {
   const list = el("ol", { class: "history" });
+  /** Where a contradiction of the public log is told (role=alert once it holds one). */
+  const warning = el("div");
   /** Counts loads: rows of a load overtaken by the next are dropped. */
   let loads = 0;
+  /** The hands' checks in this browser, one after another, newest first. */
+  let checks = Promise.resolve();
   const { more, start } = pager(t("history.more"), async (/** @type {number | null} */ after) => {
     const mine = loads;
     const page = await api.listTableHands(id, { limit: 20, order: "desc", after: after ?? undefined });
     const audits = await Promise.allSettled(page.hands.map((h) => (h.in_progress ? null : api.getHandAudit(id, h.hand_no))));
     if (mine !== loads) return null;
     // Each hand names its players as they are shown now (former members included).
-    list.append(...page.hands.map((h, i) => handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])), (r) => {
-      shut();
-      replay(r);
-    })));
+    const lines = page.hands.map((h, i) => {
+      const line = handLine(id, h, audits[i], new Map(h.players.map((p) => [p.player_id, p.display_name ?? p.username])), (r) => {
+        shut();
+        replay(r);
+      });
+      // A finished hand is checked here too, after the list is shown: never in its way.
+      const checked = h.in_progress ? null : el("p", { class: "facts" }, [t("log.checking")]);
+      if (checked) line.append(checked);
+      return { line, hand: h.hand_no, checked };
+    });
+    list.append(...lines.map((l) => l.line));
+    const current = () => mine === loads && !part.hidden;
+    for (const { hand, checked } of lines) {
+      if (checked) checks = checks.then(() => (current() ? checkInBrowser(id, hand, checked, warning, current) : undefined));
+    }
     return page.next_cursor;
   });
   /** @type {HTMLElement | null} where the focus goes back to */
@@ -43,11 +60,16 @@ export function historyPart(id, replay) {
     part.hidden = true;
     from?.focus();
   };
-  const { part, close } = drawer(t("history.title"), "history-drawer", [list, more], shut);
+  const { part, close } = drawer(t("history.title"), "history-drawer", [warning, list, more], shut);
   const reload = () => {
     if (part.hidden) return;
     loads += 1;
     list.replaceChildren();
+    // A contradiction found before, here or in another visit, is told again at once.
+    loadChecker().then(({ kept }) => {
+      const conflict = kept.conflict();
+      if (conflict) tellConflict(warning, conflict);
+    }, () => {});
     start().catch(show);
   };
   /** Opens the drawer, from `opener`. @param {HTMLElement | null} opener */
@@ -58,6 +80,131 @@ export function historyPart(id, replay) {
     close.focus();
   };
   return { part, reload, open };
+}
+
+/**
+ * verify.js, the checkpoint this browser keeps of the server's public log (and any
+ * conflict found), and the log's key as the server publishes it (`GET /v1/log`): loaded
+ * with the first check, so that the table's page starts without them.
+ * @typedef {{ verify: typeof import("./verify.js"), kept: ReturnType<typeof import("./verify.js").witness>, key: Promise<import("./verify.js").VerifierKey> }} Checker
+ */
+
+/** @type {Promise<Checker> | null} */
+let checker = null;
+
+/** @returns {Promise<Checker>} */
+function loadChecker() {
+  checker ??= import("./verify.js").then((verify) => {
+    const kept = verify.witness(localStorage, async (from, to) => (await api.getLogConsistency({ from, to })).proof);
+    const key = (async () => {
+      const log = await api.getLog();
+      const found = await verify.parseVerifierKey(log.verifier_key);
+      if (!found || found.name !== log.origin) throw new verify.CheckFailed("signature", "the log's verifier key is malformed");
+      return found;
+    })();
+    return { verify, kept, key };
+  });
+  // Out of reach (offline, a new build): loaded again at the next check.
+  checker.then(
+    ({ key }) => key.catch(() => (checker = null)),
+    () => (checker = null),
+  );
+  return checker;
+}
+
+/** Times a hand not yet in the log is looked for again, and how long apart. */
+const LOOKS = 4;
+const LOOK_EVERY_MS = 4000;
+
+/**
+ * Checks hand `hand` in this browser (verify.js) and says what was found in `out`: its
+ * entry in the public log, the check that failed, or that it is not logged yet (looked for
+ * again a few times while `current()`); a contradiction of the log kept goes to `warning`.
+ * @param {string} id the table
+ * @param {number} hand
+ * @param {HTMLElement} out
+ * @param {HTMLElement} warning
+ * @param {() => boolean} current whether the drawer still shows this load
+ * @param {number} [looks] times left to look for a hand not yet logged
+ */
+async function checkInBrowser(id, hand, out, warning, current, looks = LOOKS) {
+  /** @param {string} text @param {string} kind */
+  const say = (text, kind) => {
+    out.className = kind;
+    out.textContent = text;
+  };
+  /** @type {Checker | null} */
+  let loaded = null;
+  try {
+    loaded = await loadChecker();
+    const { verify, kept } = loaded;
+    const [key, record] = await Promise.all([loaded.key, api.getHandRecord(id, hand)]);
+    const found = await verify.checkHand(/** @type {import("./verify.js").HandRecord} */ (record), key);
+    if (!found) {
+      say(t("log.notYet"), "facts");
+      if (looks > 0) setTimeout(() => current() && checkInBrowser(id, hand, out, warning, current, looks - 1), LOOK_EVERY_MS);
+      return;
+    }
+    const conflict = await kept.witness(found.checkpoint, key);
+    if (conflict) {
+      tellConflict(warning, conflict);
+      say(t("log.contradicted", { entry: found.entry + 1, size: found.checkpoint.size }), "verdict bad");
+    } else {
+      say(t("log.checked", { entry: found.entry + 1, size: found.checkpoint.size }), "verdict");
+    }
+  } catch (error) {
+    if (loaded && error instanceof loaded.verify.CheckFailed && error.check !== "unavailable") {
+      console.warn(`hand ${hand} failed its check in this browser (${error.check}): ${error.message}`);
+      say(t("log.failed", { reason: word("log.why", error.check) }), "verdict bad");
+    } else {
+      say(t("log.unavailable"), "facts");
+    }
+  }
+}
+
+/**
+ * The warning that the server's public log contradicts the one this browser kept: what it
+ * means, whom to tell, and the two signed checkpoints to give them (downloaded, copied or
+ * read).
+ * @param {HTMLElement} warning
+ * @param {import("./verify.js").Conflict} conflict
+ */
+function tellConflict(warning, conflict) {
+  if (warning.dataset.kind === conflict.kind) return;
+  warning.dataset.kind = conflict.kind;
+  const evidence = [
+    t("log.evidenceTitle"),
+    `${location.origin} · ${new Date().toISOString()} · ${conflict.kind}`,
+    "",
+    `${t("log.keptBefore")}:`,
+    conflict.kept,
+    `${t("log.seenNow")}:`,
+    conflict.seen,
+  ].join("\n");
+  /** @param {string} label @param {string} text */
+  const shown = (label, text) => {
+    const area = el("textarea", { readonly: "", rows: "6", spellcheck: "false" });
+    area.value = text;
+    area.style.width = "100%";
+    return el("label", {}, [label, area]);
+  };
+  const download = button(t("log.download"), async () => {
+    const link = el("a", { href: URL.createObjectURL(new Blob([evidence], { type: "text/plain" })), download: "bourre-public-log-checkpoints.txt" });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  }, { class: "secondary" });
+  const copy = button(t("log.copy"), async () => {
+    await navigator.clipboard.writeText(evidence);
+    tell(t("log.copied"));
+  }, { class: "secondary" });
+  warning.setAttribute("role", "alert");
+  warning.replaceChildren(
+    el("p", {}, [el("strong", { class: "verdict bad" }, [word("log.title", conflict.kind)])]),
+    el("p", {}, [word("log.meaning", conflict.kind)]),
+    el("p", {}, [t("log.report")]),
+    el("div", { class: "actions" }, [download, copy]),
+    el("details", {}, [el("summary", {}, [t("log.both")]), shown(t("log.keptBefore"), conflict.kept), shown(t("log.seenNow"), conflict.seen)]),
+  );
 }
 
 /**
