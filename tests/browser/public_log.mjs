@@ -205,10 +205,14 @@ const browser = await chromium.launch({
 });
 const errors = [];
 
-/** A browser of lou's own (its own local storage: its own kept checkpoint), signed in, at the table. @param {string} name */
-async function visit(name) {
+/**
+ * A browser of lou's own (its own local storage: its own kept checkpoint), signed in.
+ * @param {string} name
+ * @param {boolean} [forAxe] the page's policy set aside, so that axe-core can be injected
+ */
+async function visit(name, forAxe = false) {
   // No service worker: the requests a lying server answers here go through page.route.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: base, serviceWorkers: "block", acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: base, serviceWorkers: "block", acceptDownloads: true, bypassCSP: forAxe });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(`${name}: uncaught ${error.message}`));
   page.on("console", (message) => {
@@ -244,6 +248,15 @@ const expectSaid = (said, wanted, what) => {
 };
 
 const WARNING = "Warning: this server has shown two different histories";
+
+const axe = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+/** axe-core's serious and critical findings on `page` fail the test. @param {import("playwright-core").Page} page */
+async function audit(page) {
+  await page.addScriptTag({ content: axe });
+  const found = await page.evaluate(async () => /** @type {any} */ (window).axe.run(document, { resultTypes: ["violations"] }));
+  const bad = found.violations.filter((/** @type {any} */ v) => v.impact === "critical" || v.impact === "serious");
+  if (bad.length) throw new Error(`axe-core:\n${bad.map((/** @type {any} */ v) => `${v.id} (${v.impact}): ${v.help}`).join("\n")}`);
+}
 
 try {
   step("two hands played and logged; in a first browser, each checked: entry 2 of 2, entry 1 of 2");
@@ -307,8 +320,8 @@ try {
   await drawer.getByRole("alert").getByText(WARNING).waitFor();
   await first.context.close();
 
-  step("a second browser keeps the log of 3; the server then shows it a log of 4 that does not extend it, with a consistency proof of its own");
-  const second = await visit("second browser");
+  step("a second browser keeps the log of 3; the server then shows it a log of 4 that does not extend it, with a consistency proof of its own; axe-core finds nothing serious in the warning");
+  const second = await visit("second browser", true);
   drawer = await history(second.page);
   expectSaid(await checkOf(drawer, 3), "Checked in this browser: in the public log, entry 3 of 3", "hand 3, second browser");
   const grown = [...forged, Buffer.from("bourre hand v1\nforged\n")];
@@ -319,6 +332,8 @@ try {
   drawer = await history(second.page);
   await drawer.getByRole("alert").getByText(WARNING).waitFor({ timeout: 30000 });
   expectSaid(await checkOf(drawer, 3), "Checked in this browser: entry 3 of 4 of a public log that contradicts the one seen before (see the warning above)", "hand 3, newer fork");
+  await drawer.getByRole("alert").getByText("Show both checkpoints").click();
+  await audit(second.page);
   await second.context.close();
 
   step("a hand rewritten in SQL (its first trick given to another seat, every later row re-hashed): the browser finds its record, and every later one, is not what was logged");
