@@ -4,10 +4,11 @@
 // it; then a server that lies, played here with the log's real signing key: a second root
 // for a size the browser already saw, and a newer checkpoint that does not extend the kept
 // one (with a consistency proof of its own forged tree), each shown as a warning (role
-// alert) that says what it means and whom to tell, with both signed checkpoints to download;
-// last, a table rewritten in SQL (one event changed and the chain re-hashed after it, so
-// that the record is whole but no longer what was logged), which the browser refuses for
-// that hand and every later one. No console error. Screenshots go to OUT_DIR.
+// alert) that says what it means and whom to tell, with both signed checkpoints to
+// download; another key named for the log, a warning too; last, a table rewritten in SQL
+// (one event changed and the chain re-hashed after it, so that the record is whole but no
+// longer what was logged), which the browser refuses for that hand and every later one.
+// No console error. Screenshots go to OUT_DIR.
 //
 // Run by tests/api/browser.rs, which gives: BOURRE_BIN (the binary), DATABASE_URL (a fresh
 // database; psql, one of PostgreSQL's programs, on PATH), BOURRE_JWT_SECRET, CHROMIUM (the
@@ -42,12 +43,17 @@ const sha256 = (...parts) => createHash("sha256").update(Buffer.concat(parts.map
 const keyId = sha256(`${ORIGIN}\n`, [1], publicBytes).subarray(0, 4);
 const SIGNING_KEY = `PRIVATE+KEY+${ORIGIN}+${keyId.toString("hex")}+${Buffer.concat([Buffer.from([1]), seed]).toString("base64")}`;
 
+/** A checkpoint's text signed (a C2SP signed note). @param {string} text */
+const signed = (text, key = privateKey, id = keyId) =>
+  `${text}\n\u2014 ${ORIGIN} ${Buffer.concat([id, sign(null, Buffer.from(text), key)]).toString("base64")}\n`;
 /** A checkpoint of `size` entries with `root`, signed with the log's real key. */
-const signedCheckpoint = (size, root) => {
-  const text = `${ORIGIN}\n${size}\n${root.toString("base64")}\n`;
-  const signature = sign(null, Buffer.from(text), privateKey);
-  return `${text}\n\u2014 ${ORIGIN} ${Buffer.concat([keyId, signature]).toString("base64")}\n`;
-};
+const signedCheckpoint = (size, root) => signed(`${ORIGIN}\n${size}\n${root.toString("base64")}\n`);
+
+// Another key of the same name, for a server that would change its log's key.
+const other = generateKeyPairSync("ed25519");
+const otherPublic = Buffer.from(other.publicKey.export({ format: "jwk" }).x, "base64url");
+const otherId = sha256(`${ORIGIN}\n`, [1], otherPublic).subarray(0, 4);
+const OTHER_VERIFIER = `${ORIGIN}+${otherId.toString("hex")}+${Buffer.concat([Buffer.from([1]), otherPublic]).toString("base64")}`;
 
 // ---- RFC 9162 trees, written here apart from the client's code ----
 
@@ -249,6 +255,24 @@ const expectSaid = (said, wanted, what) => {
 
 const WARNING = "Warning: this server has shown two different histories";
 
+/**
+ * A lying server: `pattern`'s answers as the server gives them, changed by `change`. A
+ * request still answered when its page is closed is let go.
+ * @param {import("playwright-core").Page} page
+ * @param {string | RegExp} pattern
+ * @param {(answer: any) => any} change
+ */
+async function lie(page, pattern, change) {
+  await page.route(pattern, async (route) => {
+    try {
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(change(answer)) });
+    } catch (error) {
+      if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error;
+    }
+  });
+}
+
 const axe = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
 /** axe-core's serious and critical findings on `page` fail the test. @param {import("playwright-core").Page} page */
 async function audit(page) {
@@ -289,14 +313,12 @@ try {
   const rewritten = Buffer.from(real[0].toString("utf8").replace(/^head [0-9a-f]{64}$/m, `head ${sha256("another hand 1").toString("hex")}`));
   const forged = [rewritten, real[1], real[2]];
   /** Hand 3's record with its proof in `tree` (its entry where the server put it), against `checkpoint`. */
-  const lieAbout = async (page, tree) => {
-    await page.route(`**/v1/tables/${table.id}/hands/3`, async (route) => {
-      const record = await (await route.fetch()).json();
+  const lieAbout = (page, tree) =>
+    lie(page, `**/v1/tables/${table.id}/hands/3`, (record) => {
       const index = third.proof.index;
-      record.proof = { index, leaf: third.proof.leaf, tree_size: tree.length, proof: base64s(inclusion(index, tree)), checkpoint: signedCheckpoint(tree.length, root(tree)) };
-      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(record) });
+      const checkpoint = signedCheckpoint(tree.length, root(tree));
+      return { ...record, proof: { index, leaf: third.proof.leaf, tree_size: tree.length, proof: base64s(inclusion(index, tree)), checkpoint } };
     });
-  };
 
   step("the server shows the first browser a second root for the size of 3 it kept: a warning, both checkpoints to download");
   await lieAbout(first.page, forged);
@@ -309,8 +331,8 @@ try {
   expectSaid(await checkOf(drawer, 2), "Checked in this browser: in the public log, entry 2 of 3", "hand 2, honest");
   const [download] = await Promise.all([first.page.waitForEvent("download"), alert.getByRole("button", { name: "Download both checkpoints" }).click()]);
   const evidence = readFileSync(await download.path(), "utf8");
-  const lie = signedCheckpoint(3, root(forged)).split("\n\n")[0];
-  if (!evidence.includes(honest) || !evidence.includes(lie)) throw new Error(`the download lacks a checkpoint:\n${evidence}`);
+  const forgedText = signedCheckpoint(3, root(forged)).split("\n\n")[0];
+  if (!evidence.includes(honest) || !evidence.includes(forgedText)) throw new Error(`the download lacks a checkpoint:\n${evidence}`);
   await alert.getByText("Show both checkpoints").click();
   if ((await alert.getByLabel("Kept by this browser before").inputValue()) !== honest) throw new Error("the kept checkpoint shown is not the one kept");
   await first.page.screenshot({ path: join(OUT, "public-log-forked.png"), fullPage: true });
@@ -335,6 +357,23 @@ try {
   await drawer.getByRole("alert").getByText("Show both checkpoints").click();
   await audit(second.page);
   await second.context.close();
+
+  step("a third browser keeps the log of 3; the server then names another key for its log and signs the same checkpoints with it: a warning too");
+  const third_key = await visit("third browser");
+  drawer = await history(third_key.page);
+  expectSaid(await checkOf(drawer, 1), "Checked in this browser: in the public log, entry 1 of 3", "hand 1, third browser");
+  await lie(third_key.page, "**/v1/log", (info) => ({ ...info, verifier_key: OTHER_VERIFIER }));
+  await lie(third_key.page, new RegExp(`/v1/tables/${table.id}/hands/\\d+$`), (record) => {
+    const text = `${record.proof.checkpoint.split("\n\n")[0]}\n`;
+    return { ...record, proof: { ...record.proof, checkpoint: signed(text, other.privateKey, otherId) } };
+  });
+  drawer = await history(third_key.page);
+  const changed = drawer.getByRole("alert");
+  await changed.getByText("Warning: this server's public log changed its key").waitFor({ timeout: 30000 });
+  await changed.getByText("Unless its operator announced a new key", { exact: false }).waitFor();
+  await changed.getByText("Show both checkpoints").click();
+  if (!(await changed.getByLabel("Shown by the server now").inputValue()).startsWith(`${OTHER_VERIFIER}\n`)) throw new Error("the new key is not shown");
+  await third_key.context.close();
 
   step("a hand rewritten in SQL (its first trick given to another seat, every later row re-hashed): the browser finds its record, and every later one, is not what was logged");
   const rows = JSON.parse(psql(`SELECT json_agg(json_build_object('seq', seq, 'hand_no', hand_no, 'kind', kind, 'payload', payload, 'prev_hash', prev_hash, 'hash', hash) ORDER BY seq) FROM events WHERE table_id = '${table.id}'`));
@@ -361,8 +400,8 @@ try {
   // rewrite is served from a restart, as an operator who rewrote the database would.
   await stopServer(server);
   server = await startServer();
-  const third_browser = await visit("third browser");
-  drawer = await history(third_browser.page);
+  const fourth = await visit("fourth browser");
+  drawer = await history(fourth.page);
   const refused = "NOT checked in this browser: the record does not match the hand's entry in the public log: it was changed after the hand was logged.";
   // Every later hand's last row was re-hashed too: none of them is what was logged; the
   // hands before are untouched.
@@ -372,8 +411,8 @@ try {
     else expectSaid(said, refused, `hand ${hand}, rewritten or after it`);
   }
   if ((await drawer.getByRole("alert").count()) !== 0) throw new Error("a fork's warning for a rewritten record");
-  await third_browser.page.screenshot({ path: join(OUT, "public-log-rewritten.png"), fullPage: true });
-  await third_browser.context.close();
+  await fourth.page.screenshot({ path: join(OUT, "public-log-rewritten.png"), fullPage: true });
+  await fourth.context.close();
 } catch (error) {
   console.error(`console errors so far:\n${errors.join("\n")}`);
   throw error;
