@@ -202,7 +202,8 @@ function tellConflict(warning, conflict) {
     el("p", {}, [el("strong", { class: "verdict bad" }, [word("log.title", conflict.kind)])]),
     el("p", {}, [word("log.meaning", conflict.kind)]),
     el("p", {}, [t("log.report")]),
-    el("div", { class: "actions" }, [download, copy]),
+    // The clipboard is there on https and localhost only; elsewhere the notes below are selectable.
+    el("div", { class: "actions" }, navigator.clipboard ? [download, copy] : [download]),
     el("details", {}, [el("summary", {}, [t("log.both")]), shown(t("log.keptBefore"), conflict.kept), shown(t("log.seenNow"), conflict.seen)]),
   );
 }
