@@ -21,6 +21,9 @@ CREATE TABLE log_leaves (
     table_id uuid NOT NULL,
     hand_no integer NOT NULL,
     leaf bytea NOT NULL,
+    -- When the sequencer added it (the hand finished at its `seed_revealed` row's
+    -- `created_at`): how far the log runs behind the tables.
+    added_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (table_id, hand_no)
 );
 
