@@ -12,6 +12,7 @@ CREATE TABLE log_queue (
     -- The `seed_revealed` row: the hand's chain head when it finished.
     seq bigint NOT NULL,
     head text NOT NULL,
+    queued_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (table_id, hand_no)
 );
 

@@ -532,7 +532,7 @@ async fn rolling_restarts_behind_haproxy_lose_nothing_and_prometheus_scrapes_the
             .flat_map(|g| g["rules"].as_array().into_iter().flatten())
             .collect();
         let evaluated = loaded.iter().all(|r| r["health"] == "ok");
-        if loaded.len() == 8 && evaluated {
+        if loaded.len() == 9 && evaluated {
             break;
         }
         assert!(

@@ -71,6 +71,8 @@ async fn metrics_are_served_on_a_listener_of_their_own() {
         r#"bourre_outbox_due{stage="notification"}"#,
         "bourre_outbox_oldest_due_seconds",
         "bourre_sweeper_lag_seconds",
+        "bourre_log_size",
+        "bourre_log_lag_seconds",
         r#"bourre_build_info{version=""#,
     ] {
         assert!(text.contains(series), "no {series} in {text}");

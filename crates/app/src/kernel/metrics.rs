@@ -7,7 +7,8 @@
 //! (`table::pipeline::write`), batches (`table::pipeline::batches`), kept tables
 //! (`table::pipeline::kept`), listeners (`live::feeds`), outbox attempts
 //! (`notify::dispatcher`, `notify::push`). Sampled at each scrape from the pool alone: its
-//! connections, the outbox's depth and the sweeper's lag ([`sample`]).
+//! connections, the outbox's depth, the sweeper's lag and the public log's size and lag
+//! ([`sample`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -96,6 +97,15 @@ fn describe() {
         "Age of the oldest turn deadline passed and not yet played for (0: none)"
     );
     describe_gauge!(
+        "bourre_log_size",
+        "Finished hands in the public log (its newest signed checkpoint's size)"
+    );
+    describe_gauge!(
+        "bourre_log_lag_seconds",
+        Unit::Seconds,
+        "Age of the oldest finished hand not yet in the public log (0: none)"
+    );
+    describe_gauge!(
         "bourre_outbox_due",
         "Notification outbox rows due now, by stage: notification, webhook or push"
     );
@@ -139,6 +149,10 @@ struct Sampled {
     oldest_due: f64,
     #[diesel(sql_type = diesel::sql_types::Double)]
     sweeper_lag: f64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    log_size: i64,
+    #[diesel(sql_type = diesel::sql_types::Double)]
+    log_lag: f64,
 }
 
 /// Sets what is sampled at a scrape: the pool's connections, and (one statement) the
@@ -166,7 +180,10 @@ pub async fn sample(pool: &DbPool) {
              (SELECT min(next_at) FROM push_messages WHERE next_at <= now()))), 0)::float8 \
              AS oldest_due, \
              COALESCE(EXTRACT(EPOCH FROM now() - (SELECT min(deadline) FROM tables \
-             WHERE deadline_minute < now() AND deadline < now())), 0)::float8 AS sweeper_lag",
+             WHERE deadline_minute < now() AND deadline < now())), 0)::float8 AS sweeper_lag, \
+             (SELECT size FROM log_head) AS log_size, \
+             COALESCE(EXTRACT(EPOCH FROM now() - (SELECT min(queued_at) FROM log_queue)), 0)::float8 \
+             AS log_lag",
         )
         .get_result::<Sampled>(&mut conn)
         .await
@@ -185,4 +202,6 @@ pub async fn sample(pool: &DbPool) {
     metrics::gauge!("bourre_outbox_failed").set(read.failed as f64);
     metrics::gauge!("bourre_outbox_oldest_due_seconds").set(read.oldest_due);
     metrics::gauge!("bourre_sweeper_lag_seconds").set(read.sweeper_lag);
+    metrics::gauge!("bourre_log_size").set(read.log_size as f64);
+    metrics::gauge!("bourre_log_lag_seconds").set(read.log_lag);
 }
