@@ -20,8 +20,8 @@ use crate::mail::MailServer;
 use crate::oidc::{PHONE, Provider, WEB};
 use crate::support::{JWT_SECRET, LOG_SIGNING_KEY, free_port, fresh_database, scratch_dir};
 
-#[actix_web::test]
-async fn a_league_night_in_the_browser() {
+/// The repository, tests/browser with its npm packages installed, and Chromium's path.
+fn browser_ready() -> (&'static Path, std::path::PathBuf, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/browser");
     let chromium = std::env::var("BOURRE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
@@ -41,6 +41,12 @@ async fn a_league_night_in_the_browser() {
             .expect("npm (install Node.js and npm)");
         assert!(npm.success(), "npm ci in tests/browser: {npm}");
     }
+    (root, dir, chromium)
+}
+
+#[actix_web::test]
+async fn a_league_night_in_the_browser() {
+    let (root, dir, chromium) = browser_ready();
     let database = fresh_database().await;
     let smtp = MailServer::start(free_port(), &scratch_dir("browser-mail"));
     let oidc = Provider::start().await;
@@ -96,6 +102,49 @@ async fn a_league_night_in_the_browser() {
         "table-zh-Hans-phone.png",
         "table-ja-phone.png",
         "table-th-phone.png",
+    ] {
+        assert!(out.join(shot).exists(), "no screenshot {shot}");
+    }
+}
+
+/// The public log checked in the browser (`tests/browser/public_log.mjs`): finished hands
+/// "Checked in this browser: in the public log, entry N of M", a newer checkpoint proved
+/// consistent with the one kept in the browser; a forked checkpoint signed with the log's
+/// real key (a second root for a size seen, a newer log that does not extend the kept one)
+/// and another key for the log, each a warning with both checkpoints to download; a table
+/// rewritten in SQL refused. The script makes the log's signing key itself, to sign what a
+/// lying server would, and rewrites the table with `psql`.
+#[actix_web::test]
+async fn the_public_log_checked_in_the_browser() {
+    let (root, dir, chromium) = browser_ready();
+    let database = fresh_database().await;
+    let out = root.join("target/browser");
+    let run = Command::new("node")
+        .arg("public_log.mjs")
+        .current_dir(&dir)
+        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
+        .env("DATABASE_URL", &database)
+        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("CHROMIUM", &chromium)
+        .env("OUT_DIR", &out)
+        .env_remove("BOURRE_LOG")
+        .env_remove("BOURRE_LOG_SIGNING_KEY")
+        .output()
+        .expect("node (install Node.js)");
+    let said = String::from_utf8_lossy(&run.stdout);
+    let complained = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "the public log in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
+        run.status,
+        out.join("public-log-server.log").display()
+    );
+    print!("{said}");
+    assert!(said.contains("public log: passed"), "{said}");
+    for shot in [
+        "public-log-checked.png",
+        "public-log-forked.png",
+        "public-log-rewritten.png",
     ] {
         assert!(out.join(shot).exists(), "no screenshot {shot}");
     }

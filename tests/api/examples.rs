@@ -81,7 +81,9 @@ impl Walk {
             .flatten()
             .filter(|(template, _)| {
                 let parts: Vec<&str> = template.split('/').collect();
-                parts.len() == segments.len()
+                // A tile's path (`{tile}`, the last part) takes slashes.
+                let rest = parts.last() == Some(&"{tile}") && segments.len() > parts.len();
+                (parts.len() == segments.len() || rest)
                     && parts
                         .iter()
                         .zip(&segments)
@@ -168,7 +170,9 @@ impl Walk {
                 .recorded
                 .entry(id)
                 .or_insert_with(|| json!({"responses": {}}));
-            if !media.is_empty() && entry["responses"][&status].get(media).is_none() {
+            // Raw bytes have no JSON example.
+            let example = !media.is_empty() && media != "application/octet-stream";
+            if example && entry["responses"][&status].get(media).is_none() {
                 entry["responses"][&status][media] = body.clone();
             }
             if let Some(request) = request
@@ -868,6 +872,51 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
     w.get(&format!("{t}/hands"), &ann).await;
     w.get(&format!("{t}/hands/1"), &ann).await;
     w.get(&format!("{t}/hands/1/audit"), &ann).await;
+    // The hand in the public log, added within seconds of its end.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while w
+        .call(Method::GET, &format!("{t}/hands/1/proof"), Some(&ann), None)
+        .await
+        .status
+        != 200
+    {
+        assert!(std::time::Instant::now() < deadline, "hand 1 never logged");
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let log = w.call(Method::GET, "/v1/log", None, None).await.ok();
+    let size = log["size"].as_u64().expect("size");
+    w.call(
+        Method::GET,
+        &format!("/v1/log/consistency?from=1&to={size}"),
+        None,
+        None,
+    )
+    .await
+    .ok();
+    for (path, media) in [
+        ("/v1/log/checkpoint".to_owned(), "text/plain"),
+        (
+            format!("/v1/log/tile/entries/000.p/{size}"),
+            "application/octet-stream",
+        ),
+    ] {
+        let op = w.operation(&Method::GET, &path);
+        let mut answer = w
+            .app
+            .client
+            .get(format!("{}{path}", w.app.base))
+            .send()
+            .await
+            .expect(&path);
+        let bytes = answer.body().await.expect("body");
+        w.answered(
+            &op,
+            answer.status().as_u16(),
+            media,
+            &json!(String::from_utf8_lossy(&bytes)),
+            None,
+        );
+    }
     let op = w.operation(&Method::GET, &format!("{t}/hands/1"));
     let mut transcript = w
         .app

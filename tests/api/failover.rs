@@ -7,8 +7,9 @@
 //!   twice, the ledger sums to zero, `rebuild --check` finds nothing, every finished hand's
 //!   audit verifies, no client saw a 5xx but 503, and a stream open through the switch
 //!   (reconnecting with its last id when it ends) misses no event, the league's webhook is
-//!   told of every hand's end, each as one delivery, and the sweeper acts for a table whose
-//!   deadlines passed while the database was away;
+//!   told of every hand's end, each as one delivery, the sweeper acts for a table whose
+//!   deadlines passed while the database was away, and every finished hand is in the public
+//!   log once, the log after the switch extending the one signed before;
 //! - a full backup, play, a point in time, more play, then a restore into a fresh cluster
 //!   to that point: it has exactly the actions acknowledged before the point, and checks.
 //!
@@ -321,6 +322,8 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
     let standby = if primary == "node1" { "node2" } else { "node1" };
     let before = acked.writes.get();
     app.start_hand(&sleepy, &sleepers[0]).await.ok();
+    // The public log as it was signed before the switch.
+    let log_before = checkpoint(&app, &ha).await;
     ha.kill(primary);
     let killed = Instant::now();
     until_writes(&acked, before + 30, Duration::from_secs(120)).await;
@@ -464,6 +467,67 @@ async fn the_primary_dies_mid_play_and_nothing_acknowledged_is_lost() {
         "failover: {ended} hands ended, each told to the webhook as one delivery ({} sends in all)",
         got.len()
     );
+
+    // Every hand that finished, before the switch or after, is in the public log once, and
+    // the log after the switch extends the one signed before it.
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let finished = app
+            .sql_number("SELECT count(*) AS n FROM events WHERE kind = 'seed_revealed'")
+            .await;
+        let logged = app
+            .sql_number("SELECT count(DISTINCT (table_id, hand_no)) AS n FROM log_leaves")
+            .await;
+        if logged == finished {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "{logged} of {finished} finished hands in the public log"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    }
+    let log_after = checkpoint(&app, &ha).await;
+    let mut consistency = client()
+        .get(format!(
+            "{}/v1/log/consistency?from={}&to={}",
+            app.base, log_before.size, log_after.size
+        ))
+        .send()
+        .await
+        .expect("consistency");
+    let proof: serde_json::Value = consistency.json().await.expect("json");
+    let proof: Vec<_> = proof["proof"]
+        .as_array()
+        .expect("proof")
+        .iter()
+        .map(|h| bourre::app::log::decode_hash(h.as_str().unwrap_or_default()).expect("hash"))
+        .collect();
+    bourre::app::log::merkle::verify_consistency(
+        log_before.size,
+        log_after.size,
+        &proof,
+        &log_before.root,
+        &log_after.root,
+    )
+    .expect("the log after the switch extends the one before");
+    println!(
+        "failover: the public log grew from {} to {} hands across the switch, consistently",
+        log_before.size, log_after.size
+    );
+}
+
+/// The public log's newest checkpoint, through the balancer, checked with the HA setup's key.
+async fn checkpoint(app: &TestApp, ha: &Ha) -> bourre::app::log::note::Checkpoint {
+    let key = bourre::app::log::note::SignerKey::parse(&ha.log_key()).expect("the log's key");
+    let mut answer = client()
+        .get(format!("{}/v1/log/checkpoint", app.base))
+        .send()
+        .await
+        .expect("checkpoint");
+    let note = answer.body().await.expect("body");
+    bourre::app::log::note::Checkpoint::open(&String::from_utf8_lossy(&note), key.verifier())
+        .expect("signed with the log's key")
 }
 
 #[actix_web::test]

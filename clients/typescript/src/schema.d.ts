@@ -4979,15 +4979,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.851906017Z",
+                     *       "expires_at": "2026-06-01T18:59:58.822512496Z",
                      *       "player": {
                      *         "guest": true,
                      *         "id": "00000000-0000-4000-8000-000000000017",
-                     *         "username": "WilyFox3278"
+                     *         "username": "SteadyRaccoon9954"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.850823885Z",
-                     *       "refresh_token": "bd38762be4ccf41aa6b6f05f22a6011619efa5664f2b48a54acf4fd0687fe6cb",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1Yzc3ODFmZS0zNDU4LTQ5MmItODUwMy0yZjJlMzAwYWZkNmEiLCJzaWQiOiI4MGQyY2EyYS1lMWZmLTQ0NWMtYmEzMS04YWY2OWU2ZTY0NDAiLCJuYW1lIjoiV2lseUZveDMyNzgiLCJpYXQiOjE3OTY0MTQ0NTMsImV4cCI6MTc5NjQxODA1M30.-9xf6IlVcKEHtlb067PcawuJcuuzvQdAOo2xKzqnDa0"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.821327692Z",
+                     *       "refresh_token": "8271147a60c9e4fec1ef4518420575654b16ecae369ce3625dc4f3c43b0d4628",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlOTdhYzMyMi1lMWNiLTQxY2MtODUwMC0wZjA0M2QyZDhjMzkiLCJzaWQiOiI5NmEzNTVlOS02YjJmLTQzMGMtYmNkZS1kODA4NzRiMzZmYWIiLCJuYW1lIjoiU3RlYWR5UmFjY29vbjk5NTQiLCJpYXQiOjE3OTY1NzQ2OTAsImV4cCI6MTc5NjU3ODI5MH0.sHfd4qjMMS5fck6zOf37HbLIqbjVD82cBzWe3paTpe4"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5037,15 +5037,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.763091726Z",
+                     *       "expires_at": "2026-06-01T18:59:59.740502391Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.760974918Z",
-                     *       "refresh_token": "727cd68a561ba47b554c19169a26ab295669501c3df2749b6bec4a44a3880092",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4MzViOGIwMC05MWY0LTQ2ZmMtYmUzMC1kZWM3YzFjYjcxNDUiLCJzaWQiOiIyYTU1MWVmYS1iN2RhLTQzYWEtYTIzYS1iYmIxMGQ3ODhkZWIiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NDE0NDU0LCJleHAiOjE3OTY0MTgwNTR9.Bg3vjXwOR3Wnrj2fxUbaoSfa9HRk2vXdMskE2xT32sk"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.738393510Z",
+                     *       "refresh_token": "08a44d9d2a9d167d4af196b9b2cdeae6bec971556ffcf6f72d40144eafbc4cfd",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiI2YmE2ODBiOS1iZjE2LTQ2OGYtYTk5Ny0yNzEzMWI0ZTllZTUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.o1AuLJR2OQbEWEPcOxUDrypJ586PwsabMiYPpfPD1MM"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5160,8 +5160,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijg5NTg1YWViLTA0MDctNDdkYi04N2VhLTZiNDcxMTBjZGYwNCJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoibFJVaFNyLTk1cWVrY1FPdnRaVGc1VEVXZ0hsV2dqem5FZHZjR0NsbmtVRSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY0MTgwNTMsImlhdCI6MTc5NjQxNDQ1MywiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNTYxMSJ9.SiawuhtITEyNIzvpTlJAt-KH3HudhM4DZ2KIi_Zro_pKpTyOvpU-e0nZjIzvcM99b69upaRhTACo9pe5eENnwnlO4_r-M5Vd7ty67bX4JyEJNwBnXbxD4BPNVyhnsIBgJcVDcVa9IilmNHG3oj1uCoiVL5oN-1z-8o9YkWr2h1MlZaC-v4P-tzdbVZxRDochShl7igFzV78ZXQx_l4UHXKBKFtvXhAN0-goV_9hKowHZa0CiU6g517BFfmWfhuqQAYez7jxXttV6A_voH5FU-e4qladfts3Q3DARoIcJhmE7hm1HA8lKW584KV7E4BF7RL3x_qjiQ5DjL5pri2-X3A",
-                 *       "nonce": "lRUhSr-95qekcQOvtZTg5TEWgHlWgjznEdvcGClnkUE",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiUUE2NXRrY2x2T3J2Rk9TM0J6OHJkUHlyUng5MWZFS3NuY3VWRkdpMk44TSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.H9BRm4JbrFoGTLb66aeqFWbh8bII3iOpJaCXehdRe2-UIeg5-7d0q4_UVSNnGUjMeKCrfmK-xZzrik1nw9GU_EhG9bA1FctY0g0Pq5XLFi-ltr5sM5I03H3Wwaxhxy8oO_ZSKHWCVCXiJjVcXHLil0ucd-FdRiPjDPEVLT2kHctkfINEylZDFROz_JXIbQHZWkgCgQWZmVtWyH8ZI9lKKxnh-_7zSSmbJegf9gmoiQZvcHDbtpbusBfvawi4ygIjLxKD8IJ7HlSU5boYmAbfqsBQn72JVl-mtAuWp-pdSvywniGKdkjW9Kw-C_3BW8lin69ruEV2bRPUx-YmBSTBBw",
+                 *       "nonce": "QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M",
                  *       "provider": "google"
                  *     }
                  */
@@ -5178,15 +5178,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.041120635Z",
+                     *       "expires_at": "2026-06-01T18:59:59.036187637Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000018",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.039942471Z",
-                     *       "refresh_token": "757f36f6d0a49f2a1a16e470eed19a75d902e7e30c8508f20076fb2c27015e07",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZWQ0OTI4MS1kNTM1LTQ3N2QtYTAwNi1kYjBiMTdhZTE4MTMiLCJzaWQiOiI0Zjk2NjAwMi04MjY4LTQ2ZGQtYjFkYi0yMDJiMmZhNDEyMmMiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NDE0NDUzLCJleHAiOjE3OTY0MTgwNTN9.tzkjFOGuoXu-ub_Mg-fc5_UKSYccKOKBccw2WVIpFds"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.035254446Z",
+                     *       "refresh_token": "057fe87bce603bef79a3b7523f30a4ed6051c504bafdffbce9a966cd2413ce6f",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5MWEzNWYwOS1mY2I5LTRjOGEtYjFmYy0xNWI4M2I1NjkxYjEiLCJzaWQiOiJhYmM5MTg3Zi05NWJkLTQwYmEtOGJhNi04ZGE2MjRjYTU4ZDkiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.I7pNyuN1J2HIDH5AI7F1NxodT3bmhrgDKG5Q2j5hrc4"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5201,15 +5201,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.993426405Z",
+                     *       "expires_at": "2026-06-01T18:59:58.982374966Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000018",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.991779587Z",
-                     *       "refresh_token": "4ae992b2a9316ba430bf02de943a6fd9adc1c42f0ee24ac843a476aa9935f67b",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZWQ0OTI4MS1kNTM1LTQ3N2QtYTAwNi1kYjBiMTdhZTE4MTMiLCJzaWQiOiJjMjQ1MmY4Ni1kNzk3LTRkZWYtOWQ5Mi1kODAwZmU4MjE2NjAiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NDE0NDUzLCJleHAiOjE3OTY0MTgwNTN9.tnLIti_V70RghLfCaWWTAnh1bOEPWzQ626qPsbF90wo"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.981184965Z",
+                     *       "refresh_token": "26ab33e4496f80d2c8e756a224b65f9ad740df8c9a855681731e4ba0a23529d3",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5MWEzNWYwOS1mY2I5LTRjOGEtYjFmYy0xNWI4M2I1NjkxYjEiLCJzaWQiOiI0MGM3MDg1OC01YzNiLTQwNmEtOTY5Ni1iNGFkMDdhMDE0ODMiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.DS-Agcbx9GKsK6YeSqSTtD4w3TCtDcygRcDPzKWhhoU"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5284,7 +5284,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code_challenge": "_81c9Ujqd2WS-4XquOvtA3NFTDDmle8BpUBMsfothUY",
+                 *       "code_challenge": "wyJiAgM6ZwcXjGEYZLKevyLGlTk3gU_MtDVq2CLn0JM",
                  *       "provider": "google",
                  *       "redirect_uri": "http://127.0.0.1:9/cb"
                  *     }
@@ -5302,9 +5302,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authorization_url": "http://127.0.0.1:35611/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=w4SdjiW2qV9rrqJ9YidRylJOso2qq518sPRbHVvlpoE&nonce=lRUhSr-95qekcQOvtZTg5TEWgHlWgjznEdvcGClnkUE&code_challenge=_81c9Ujqd2WS-4XquOvtA3NFTDDmle8BpUBMsfothUY&code_challenge_method=S256",
-                     *       "expires_at": "2026-06-01T18:09:58.941722856Z",
-                     *       "state": "w4SdjiW2qV9rrqJ9YidRylJOso2qq518sPRbHVvlpoE"
+                     *       "authorization_url": "http://127.0.0.1:34485/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs&nonce=QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M&code_challenge=wyJiAgM6ZwcXjGEYZLKevyLGlTk3gU_MtDVq2CLn0JM&code_challenge_method=S256",
+                     *       "expires_at": "2026-06-01T18:09:58.920477164Z",
+                     *       "state": "MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs"
                      *     }
                      */
                     "application/json": components["schemas"]["AuthorizationOut"];
@@ -5368,9 +5368,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "Vsqx_I5GHMpw_apTEIaTr_dD7TiO3wEI1wiY7ZnUDeM",
-                 *       "code_verifier": "sdivlw_eW0QLMYAs0iqQhFyQskyNPWUx4Nt62FGBTL0",
-                 *       "state": "w4SdjiW2qV9rrqJ9YidRylJOso2qq518sPRbHVvlpoE"
+                 *       "code": "EKK27AkhSiDlRlF55PbZZWs4oO7YOmuhj9BkeLJZXmb",
+                 *       "code_verifier": "V8zy_sl4_70OwS1Y4dqjMB3eG4UKSRtZ88-1F_jTfsA",
+                 *       "state": "MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs"
                  *     }
                  */
                 "application/json": components["schemas"]["ExchangeIn"];
@@ -5386,8 +5386,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijg5NTg1YWViLTA0MDctNDdkYi04N2VhLTZiNDcxMTBjZGYwNCJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoibFJVaFNyLTk1cWVrY1FPdnRaVGc1VEVXZ0hsV2dqem5FZHZjR0NsbmtVRSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY0MTgwNTMsImlhdCI6MTc5NjQxNDQ1MywiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNTYxMSJ9.SiawuhtITEyNIzvpTlJAt-KH3HudhM4DZ2KIi_Zro_pKpTyOvpU-e0nZjIzvcM99b69upaRhTACo9pe5eENnwnlO4_r-M5Vd7ty67bX4JyEJNwBnXbxD4BPNVyhnsIBgJcVDcVa9IilmNHG3oj1uCoiVL5oN-1z-8o9YkWr2h1MlZaC-v4P-tzdbVZxRDochShl7igFzV78ZXQx_l4UHXKBKFtvXhAN0-goV_9hKowHZa0CiU6g517BFfmWfhuqQAYez7jxXttV6A_voH5FU-e4qladfts3Q3DARoIcJhmE7hm1HA8lKW584KV7E4BF7RL3x_qjiQ5DjL5pri2-X3A",
-                     *       "nonce": "lRUhSr-95qekcQOvtZTg5TEWgHlWgjznEdvcGClnkUE",
+                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiUUE2NXRrY2x2T3J2Rk9TM0J6OHJkUHlyUng5MWZFS3NuY3VWRkdpMk44TSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.H9BRm4JbrFoGTLb66aeqFWbh8bII3iOpJaCXehdRe2-UIeg5-7d0q4_UVSNnGUjMeKCrfmK-xZzrik1nw9GU_EhG9bA1FctY0g0Pq5XLFi-ltr5sM5I03H3Wwaxhxy8oO_ZSKHWCVCXiJjVcXHLil0ucd-FdRiPjDPEVLT2kHctkfINEylZDFROz_JXIbQHZWkgCgQWZmVtWyH8ZI9lKKxnh-_7zSSmbJegf9gmoiQZvcHDbtpbusBfvawi4ygIjLxKD8IJ7HlSU5boYmAbfqsBQn72JVl-mtAuWp-pdSvywniGKdkjW9Kw-C_3BW8lin69ruEV2bRPUx-YmBSTBBw",
+                     *       "nonce": "QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M",
                      *       "provider": "google"
                      *     }
                      */
@@ -5553,7 +5553,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "832777",
+                 *       "code": "384326",
                  *       "email": "cat@example.com",
                  *       "new_password": "lantern river oak"
                  *     }
@@ -5571,15 +5571,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.732758902Z",
+                     *       "expires_at": "2026-06-01T18:59:59.709324346Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000010",
                      *         "username": "cat"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.731601128Z",
-                     *       "refresh_token": "4c8758dc526b507401b041ac6a5e090e5beba739ec577ee12c59c72cb8987597",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZTk2YjI5MS01MWE3LTRkMjMtOTNiZi1kZWM0OTAwMGU5NDUiLCJzaWQiOiJlYTgwOWM5Zi1jZjc2LTRkMDUtYTMwOC1lYmM2NzVjN2JiNDQiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NDE0NDU0LCJleHAiOjE3OTY0MTgwNTR9.u_tLFzBm5eUXC2URiGBRHCr_R3XacCwlefXLXTZZlx0"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.708090985Z",
+                     *       "refresh_token": "469c6e791f50a9e1637531444d2db5f936d6471e6ab91c5cf55771da64e43e6c",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjNzYwNDY5Ny1jMzg2LTQ4OWMtOTI1ZS04YTljMjlkMDI0MDciLCJzaWQiOiIwNGMzNzc4My0yMDc5LTRlOTYtOGM3OC1jODU4OTQ0ZDU2N2EiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.aDr6L5IdQXd4SWUfGXC5Q0k5kUmjpRsb0XqgSZ2sElA"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5663,7 +5663,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "refresh_token": "727cd68a561ba47b554c19169a26ab295669501c3df2749b6bec4a44a3880092"
+                 *       "refresh_token": "08a44d9d2a9d167d4af196b9b2cdeae6bec971556ffcf6f72d40144eafbc4cfd"
                  *     }
                  */
                 "application/json": components["schemas"]["RefreshRequest"];
@@ -5679,15 +5679,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.778111406Z",
+                     *       "expires_at": "2026-06-01T18:59:59.755424967Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.776098697Z",
-                     *       "refresh_token": "33277a26dae84f707f17277e336dcd5b51f483c98b3a4be8810bcfad4b4cd66a",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4MzViOGIwMC05MWY0LTQ2ZmMtYmUzMC1kZWM3YzFjYjcxNDUiLCJzaWQiOiIyYTU1MWVmYS1iN2RhLTQzYWEtYTIzYS1iYmIxMGQ3ODhkZWIiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NDE0NDU0LCJleHAiOjE3OTY0MTgwNTR9.Bg3vjXwOR3Wnrj2fxUbaoSfa9HRk2vXdMskE2xT32sk"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.753491185Z",
+                     *       "refresh_token": "84f4c76fc0c7c99cdac7d85e2d73cac0ab83a752ffdfe0dc070894598a201ffb",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiI2YmE2ODBiOS1iZjE2LTQ2OGYtYTk5Ny0yNzEzMWI0ZTllZTUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.o1AuLJR2OQbEWEPcOxUDrypJ586PwsabMiYPpfPD1MM"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5746,15 +5746,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.695892168Z",
+                     *       "expires_at": "2026-06-01T18:59:58.659061044Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.692737619Z",
-                     *       "refresh_token": "fea25e8f5dfc1b5053fc88854b812d0aa2162bd6e884e94889cf8212510569ff",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4MzViOGIwMC05MWY0LTQ2ZmMtYmUzMC1kZWM3YzFjYjcxNDUiLCJzaWQiOiJkNDY4ZTkzMi1kMmIwLTQ5M2MtYTBiZi1lODZhYjE5MjBiNDUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NDE0NDUzLCJleHAiOjE3OTY0MTgwNTN9.0XecL3-nmFfuXm5Y7a_WSDe1-ZFIByXUb_bGIVMG0Ko"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.656344253Z",
+                     *       "refresh_token": "82714809594b17f47e41e7e418b81e8e76666c844688560610fb1f62a92d4be8",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiJmMDU1YWQ3NC0xMmQzLTRiZmYtOGZlNC1jZTliM2JkYjZiNGUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.mWpmd2Fi3vFnAREMuiJ6cOS76dTKftCNC-nd7LJbfDw"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -6079,7 +6079,7 @@ export interface operations {
                      * @example {
                      *       "leagues": [
                      *         {
-                     *           "balance": 495,
+                     *           "balance": 505,
                      *           "join_policy": "open",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
@@ -6151,10 +6151,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "N7SQMX376R",
+                     *       "invite_code": "CPQBBS5RXN",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6234,7 +6234,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "N7SQMX376R"
+                 *       "invite_code": "CPQBBS5RXN"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -6252,7 +6252,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -6276,7 +6276,7 @@ export interface operations {
                      * @example {
                      *       "league_id": "00000000-0000-4000-8000-000000000013",
                      *       "player_id": "00000000-0000-4000-8000-000000000014",
-                     *       "requested_at": "2026-06-01T17:59:59.926810Z",
+                     *       "requested_at": "2026-06-01T17:59:59.914922Z",
                      *       "username": "fay"
                      *     }
                      */
@@ -6371,10 +6371,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "ZR4GZKPHN9",
+                     *       "invite_code": "E9LXW4WDVZ",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "role": "admin",
@@ -6382,7 +6382,7 @@ export interface operations {
                      *         {
                      *           "closed_at": null,
                      *           "number": 1,
-                     *           "started_at": "2026-06-01T17:59:59.796361Z"
+                     *           "started_at": "2026-06-01T17:59:59.774695Z"
                      *         }
                      *       ],
                      *       "starting_balance": 500,
@@ -6457,10 +6457,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "ZR4GZKPHN9",
+                     *       "invite_code": "E9LXW4WDVZ",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6724,7 +6724,7 @@ export interface operations {
                      * @example {
                      *       "entries": [
                      *         {
-                     *           "at": "2026-06-01T17:59:59.879583Z",
+                     *           "at": "2026-06-01T17:59:59.861405Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "from": "phrases",
@@ -6737,7 +6737,7 @@ export interface operations {
                      *           "username": null
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.894051Z",
+                     *           "at": "2026-06-01T17:59:59.876172Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 2,
@@ -6746,7 +6746,7 @@ export interface operations {
                      *           "username": "eve"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.914504Z",
+                     *           "at": "2026-06-01T17:59:59.899478Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 3,
@@ -6755,7 +6755,7 @@ export interface operations {
                      *           "username": "dee"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T18:00:00.669153Z",
+                     *           "at": "2026-06-01T18:00:00.914133Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "action": "dismiss",
@@ -6850,10 +6850,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "ZR4GZKPHN9",
+                     *       "invite_code": "E9LXW4WDVZ",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6942,13 +6942,13 @@ export interface operations {
                      *       {
                      *         "league_id": "00000000-0000-4000-8000-000000000013",
                      *         "player_id": "00000000-0000-4000-8000-000000000014",
-                     *         "requested_at": "2026-06-01T17:59:59.926810Z",
+                     *         "requested_at": "2026-06-01T17:59:59.914922Z",
                      *         "username": "fay"
                      *       },
                      *       {
                      *         "league_id": "00000000-0000-4000-8000-000000000013",
                      *         "player_id": "00000000-0000-4000-8000-000000000009",
-                     *         "requested_at": "2026-06-01T17:59:59.936536Z",
+                     *         "requested_at": "2026-06-01T17:59:59.927134Z",
                      *         "username": "dee"
                      *       }
                      *     ]
@@ -7156,7 +7156,7 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.796361Z",
+                     *           "created_at": "2026-06-01T17:59:59.774695Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7168,7 +7168,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.821848Z",
+                     *           "created_at": "2026-06-01T17:59:59.802020Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7180,7 +7180,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.839265Z",
+                     *           "created_at": "2026-06-01T17:59:59.820669Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7192,7 +7192,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.851478Z",
+                     *           "created_at": "2026-06-01T17:59:59.832510Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7204,7 +7204,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.856763Z",
+                     *           "created_at": "2026-06-01T17:59:59.838131Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7216,7 +7216,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 50,
-                     *           "created_at": "2026-06-01T17:59:59.903147Z",
+                     *           "created_at": "2026-06-01T17:59:59.888621Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7228,7 +7228,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.914504Z",
+                     *           "created_at": "2026-06-01T17:59:59.899478Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000009",
                      *           "hand_no": null,
@@ -7240,7 +7240,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.103856Z",
+                     *           "created_at": "2026-06-01T18:00:00.120895Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7252,7 +7252,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.130373Z",
+                     *           "created_at": "2026-06-01T18:00:00.154528Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000005",
                      *           "hand_no": null,
@@ -7264,7 +7264,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.164252Z",
+                     *           "created_at": "2026-06-01T18:00:00.196267Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
@@ -7276,7 +7276,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.164252Z",
+                     *           "created_at": "2026-06-01T18:00:00.196267Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000004",
                      *           "hand_no": 1,
@@ -7288,7 +7288,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:00.454245Z",
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
                      *           "event_seq": 28,
                      *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
                      *           "hand_no": 1,
@@ -7296,7 +7296,7 @@ export interface operations {
                      *           "note": null,
                      *           "reason": "pot_won",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "player:00000000-0000-4000-8000-000000000004"
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7378,7 +7378,7 @@ export interface operations {
                      *       "members": [
                      *         {
                      *           "avatar": null,
-                     *           "balance": 495,
+                     *           "balance": 505,
                      *           "display_name": null,
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "role": "admin",
@@ -7388,7 +7388,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "display_name": "Bobby Lafleur",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "role": "member",
@@ -7484,7 +7484,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "N7SQMX376R"
+                 *       "invite_code": "CPQBBS5RXN"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -7502,7 +7502,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.796361Z",
+                     *       "created_at": "2026-06-01T17:59:59.774695Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -7526,7 +7526,7 @@ export interface operations {
                      * @example {
                      *       "league_id": "00000000-0000-4000-8000-000000000013",
                      *       "player_id": "00000000-0000-4000-8000-000000000009",
-                     *       "requested_at": "2026-06-01T17:59:59.936536Z",
+                     *       "requested_at": "2026-06-01T17:59:59.927134Z",
                      *       "username": "dee"
                      *     }
                      */
@@ -7704,13 +7704,13 @@ export interface operations {
                      * @example {
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.630434Z",
+                     *           "created_at": "2026-06-01T18:00:00.844201Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "message": {
                      *             "after_version": 29,
-                     *             "created_at": "2026-06-01T18:00:00.552183Z",
+                     *             "created_at": "2026-06-01T18:00:00.751119Z",
                      *             "display_name": "Bobby Lafleur",
                      *             "hand_no": 1,
                      *             "id": 1,
@@ -7808,13 +7808,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.630434Z",
+                     *       "created_at": "2026-06-01T18:00:00.844201Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.552183Z",
+                     *         "created_at": "2026-06-01T18:00:00.751119Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -7826,7 +7826,7 @@ export interface operations {
                      *       "note": "Said after every trick",
                      *       "reason": "spam",
                      *       "reporter_id": "00000000-0000-4000-8000-000000000003",
-                     *       "resolved_at": "2026-06-01T18:00:00.669153Z",
+                     *       "resolved_at": "2026-06-01T18:00:00.914133Z",
                      *       "resolved_by": "00000000-0000-4000-8000-000000000003",
                      *       "status": "dismissed",
                      *       "subject_id": "00000000-0000-4000-8000-000000000004",
@@ -7926,9 +7926,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "closed_at": "2026-06-01T18:00:01.890063661Z",
+                     *       "closed_at": "2026-06-01T18:00:02.938055940Z",
                      *       "number": 1,
-                     *       "started_at": "2026-06-01T17:59:59.796361Z"
+                     *       "started_at": "2026-06-01T17:59:59.774695Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Season"];
@@ -8025,19 +8025,35 @@ export interface operations {
                      *       "rows": [
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "bourres": 0,
                      *           "display_name": "Bobby Lafleur",
                      *           "grants": 50,
                      *           "hands_played": 1,
-                     *           "net": 5,
+                     *           "net": -5,
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
+                     *           "pots_won": 0,
+                     *           "rating": 22.36476861652635,
+                     *           "rating_uncertainty": 8.065506316323548,
+                     *           "split_pots": 0,
+                     *           "tricks": 1,
+                     *           "username": "bob"
+                     *         },
+                     *         {
+                     *           "avatar": null,
+                     *           "balance": 505,
+                     *           "bourres": 0,
+                     *           "display_name": null,
+                     *           "grants": 0,
+                     *           "hands_played": 1,
+                     *           "net": 5,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "pots_won": 1,
                      *           "rating": 27.63523138347365,
                      *           "rating_uncertainty": 8.065506316323548,
                      *           "split_pots": 0,
                      *           "tricks": 4,
-                     *           "username": "bob"
+                     *           "username": "ann"
                      *         },
                      *         {
                      *           "avatar": null,
@@ -8070,22 +8086,6 @@ export interface operations {
                      *           "split_pots": 0,
                      *           "tricks": 0,
                      *           "username": "eve"
-                     *         },
-                     *         {
-                     *           "avatar": null,
-                     *           "balance": 495,
-                     *           "bourres": 0,
-                     *           "display_name": null,
-                     *           "grants": 0,
-                     *           "hands_played": 1,
-                     *           "net": -5,
-                     *           "player_id": "00000000-0000-4000-8000-000000000003",
-                     *           "pots_won": 0,
-                     *           "rating": 22.36476861652635,
-                     *           "rating_uncertainty": 8.065506316323548,
-                     *           "split_pots": 0,
-                     *           "tricks": 1,
-                     *           "username": "ann"
                      *         }
                      *       ],
                      *       "season": null,
@@ -8268,7 +8268,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "active": true,
-                     *         "created_at": "2026-06-01T17:59:59.972080Z",
+                     *         "created_at": "2026-06-01T17:59:59.967749Z",
                      *         "created_by": "00000000-0000-4000-8000-000000000007",
                      *         "events": [
                      *           "turn.started",
@@ -8352,7 +8352,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.972080401Z",
+                     *       "created_at": "2026-06-01T17:59:59.967749649Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000007",
                      *       "events": [
                      *         "turn.started",
@@ -8360,7 +8360,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_UK2c1JnT3ZRbPa6CkcrWMuj1/xWJ0CKy",
+                     *       "secret": "whsec_pzNXUmexXsnLj7zUbyvq1Tuzcl1z6voJ",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -8517,29 +8517,36 @@ export interface operations {
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:00.555927Z",
+                     *               "at": "2026-06-01T18:00:00.892992Z",
                      *               "attempt": 1,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 1
+                     *               "took_ms": 8
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:00.794591Z",
+                     *               "at": "2026-06-01T18:00:01.134184Z",
                      *               "attempt": 2,
-                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
-                     *               "status": null,
-                     *               "took_ms": 1
-                     *             },
-                     *             {
-                     *               "at": "2026-06-01T18:00:01.044720Z",
-                     *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 0
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.495490Z",
+                     *               "at": "2026-06-01T18:00:01.385644Z",
+                     *               "attempt": 3,
+                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
+                     *               "status": null,
+                     *               "took_ms": 1
+                     *             },
+                     *             {
+                     *               "at": "2026-06-01T18:00:01.830486Z",
                      *               "attempt": 4,
+                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
+                     *               "status": null,
+                     *               "took_ms": 0
+                     *             },
+                     *             {
+                     *               "at": "2026-06-01T18:00:02.492994Z",
+                     *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
@@ -8564,23 +8571,23 @@ export interface operations {
                      *                 "carried": 0,
                      *                 "exempt": [],
                      *                 "outcome": {
-                     *                   "seat": 1,
+                     *                   "seat": 0,
                      *                   "type": "won"
                      *                 },
                      *                 "payouts": [
                      *                   {
                      *                     "amount": 10,
-                     *                     "seat": 1
+                     *                     "seat": 0
                      *                   }
                      *                 ],
                      *                 "pot": 10,
                      *                 "tricks": [
                      *                   {
-                     *                     "amount": 4,
+                     *                     "amount": 1,
                      *                     "seat": 1
                      *                   },
                      *                   {
-                     *                     "amount": 1,
+                     *                     "amount": 4,
                      *                     "seat": 0
                      *                   }
                      *                 ],
@@ -8590,42 +8597,49 @@ export interface operations {
                      *               "table_name": "Table 1",
                      *               "version": 29
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:00.454245Z",
+                     *             "timestamp": "2026-06-01T18:00:00.719590Z",
                      *             "type": "hand.ended"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:00.532165Z",
+                     *           "created_at": "2026-06-01T18:00:00.797284Z",
                      *           "finished_at": null,
-                     *           "id": "msg_c6c09512c39e458e96abcfd0aba249ea",
+                     *           "id": "msg_f6de4b2de2154d798a06b38b83df519d",
                      *           "kind": "hand.ended",
-                     *           "next_attempt_at": "2026-06-01T18:00:02.135811Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:03.779586Z",
                      *           "state": "pending"
                      *         },
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:00.533300Z",
+                     *               "at": "2026-06-01T18:00:00.875085Z",
                      *               "attempt": 1,
-                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
-                     *               "status": null,
-                     *               "took_ms": 2
-                     *             },
-                     *             {
-                     *               "at": "2026-06-01T18:00:00.794979Z",
-                     *               "attempt": 2,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.046962Z",
+                     *               "at": "2026-06-01T18:00:01.133713Z",
+                     *               "attempt": 2,
+                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
+                     *               "status": null,
+                     *               "took_ms": 0
+                     *             },
+                     *             {
+                     *               "at": "2026-06-01T18:00:01.385169Z",
                      *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 3
+                     *               "took_ms": 0
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.495053Z",
+                     *               "at": "2026-06-01T18:00:01.820280Z",
                      *               "attempt": 4,
+                     *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
+                     *               "status": null,
+                     *               "took_ms": 1
+                     *             },
+                     *             {
+                     *               "at": "2026-06-01T18:00:02.501802Z",
+                     *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
@@ -8633,30 +8647,30 @@ export interface operations {
                      *           ],
                      *           "body": {
                      *             "data": {
-                     *               "avatar": null,
-                     *               "deadline": "2026-06-02T18:00:00.429050Z",
-                     *               "display_name": null,
+                     *               "avatar": "heron",
+                     *               "deadline": "2026-06-02T18:00:00.699193Z",
+                     *               "display_name": "Bobby Lafleur",
                      *               "hand_no": 1,
                      *               "league_id": "00000000-0000-4000-8000-000000000002",
-                     *               "player_id": "00000000-0000-4000-8000-000000000003",
-                     *               "seat": 0,
+                     *               "player_id": "00000000-0000-4000-8000-000000000004",
+                     *               "seat": 1,
                      *               "table_id": "00000000-0000-4000-8000-000000000001",
                      *               "table_name": "Table 1",
-                     *               "username": "ann",
+                     *               "username": "bob",
                      *               "version": 25
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:00.429460Z",
+                     *             "timestamp": "2026-06-01T18:00:00.699805Z",
                      *             "type": "turn.started"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:00.439167Z",
+                     *           "created_at": "2026-06-01T18:00:00.797284Z",
                      *           "finished_at": null,
-                     *           "id": "msg_fa6e46f0896246e78a694cdd6d48e098",
+                     *           "id": "msg_a9b339de37764dc689c764c84173604f",
                      *           "kind": "turn.started",
-                     *           "next_attempt_at": "2026-06-01T18:00:02.233094Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:03.985922Z",
                      *           "state": "pending"
                      *         }
                      *       ],
-                     *       "next_cursor": "1796414454788188~msg_fa6e46f0896246e78a694cdd6d48e098"
+                     *       "next_cursor": "1796574692176296~msg_a9b339de37764dc689c764c84173604f"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveriesPage"];
@@ -8729,7 +8743,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.972080Z",
+                     *       "created_at": "2026-06-01T17:59:59.967749Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "events": [
                      *         "turn.started",
@@ -8737,7 +8751,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_QyodrCkuxTf0xYPAEjA5ojnB9Gq9xOst",
+                     *       "secret": "whsec_s8co2nQRItNlNrtgII/JGE5bIzo3rfKz",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -8805,6 +8819,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "origin": "tests.bourre.invalid/log",
+                     *       "size": 1,
+                     *       "verifier_key": "tests.bourre.invalid/log+08fd3c1d+AfMrfaZUyM2aPPUNq/M+Nj4dxthddfacKg4Hx5xd/I/v"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogInfo"];
                 };
             };
@@ -8828,6 +8849,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example tests.bourre.invalid/log
+                     *     1
+                     *     c1I5F6agQw1tL/ibY7+AYPOgqW2E4YLbYGGtr4uFiLU=
+                     *
+                     *     — tests.bourre.invalid/log CP08HRfhoOmGS5+cwpK3xZlLEFRybCbr9aRtHbYRv2Fy8pdR4gpIChUT056i7bKlo4g3BoTXHm2r3wQ0PbG8yuDWPwk=
+                     */
                     "text/plain": string;
                 };
             };
@@ -8856,6 +8884,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "proof": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsistencyOut"];
                 };
             };
@@ -8892,7 +8925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": number[];
+                    "application/octet-stream": string;
                 };
             };
             /** @description Unknown id. Codes: `not_found`. */
@@ -8936,14 +8969,14 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000003",
                      *       "leagues": [
                      *         {
-                     *           "balance": 495,
+                     *           "balance": 505,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
                      *           "role": "admin"
                      *         }
                      *       ],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:58.691300Z",
+                     *       "member_since": "2026-06-01T17:59:58.654593Z",
                      *       "time_zone": null,
                      *       "username": "ann"
                      *     }
@@ -9098,7 +9131,7 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [],
                      *       "locale": "en",
-                     *       "member_since": "2026-06-01T17:59:58.726954Z",
+                     *       "member_since": "2026-06-01T17:59:58.691396Z",
                      *       "time_zone": "America/Chicago",
                      *       "username": "bob"
                      *     }
@@ -9161,7 +9194,7 @@ export interface operations {
                      * @example {
                      *       "blocks": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.599921Z",
+                     *           "created_at": "2026-06-01T18:00:00.784910Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "username": "ann"
                      *         }
@@ -9213,7 +9246,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.599921Z",
+                     *       "created_at": "2026-06-01T18:00:00.784910Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -9230,7 +9263,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.599921Z",
+                     *       "created_at": "2026-06-01T18:00:00.784910Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -9346,7 +9379,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T17:59:59.168690Z",
+                     *         "created_at": "2026-06-01T17:59:59.175177Z",
                      *         "id": "00000000-0000-4000-8000-000000000015",
                      *         "last_used_at": null,
                      *         "platform": "apns",
@@ -9400,7 +9433,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T17:59:59.168690Z",
+                     *       "created_at": "2026-06-01T17:59:59.175177Z",
                      *       "id": "00000000-0000-4000-8000-000000000015",
                      *       "last_used_at": null,
                      *       "platform": "apns",
@@ -9517,7 +9550,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code_expires_at": "2026-06-01T18:14:59.210248328Z",
+                     *       "code_expires_at": "2026-06-01T18:14:59.235282678Z",
                      *       "email": "cat@example.com",
                      *       "verified": false
                      *     }
@@ -9593,7 +9626,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "010740"
+                 *       "code": "127520"
                  *     }
                  */
                 "application/json": components["schemas"]["CodeIn"];
@@ -9694,7 +9727,7 @@ export interface operations {
                      *       "chat": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.576301Z",
+                     *           "created_at": "2026-06-01T18:00:00.763919Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -9705,14 +9738,14 @@ export interface operations {
                      *         }
                      *       ],
                      *       "devices": [],
-                     *       "exported_at": "2026-06-01T18:00:01.855843463Z",
+                     *       "exported_at": "2026-06-01T18:00:02.897240305Z",
                      *       "idempotency_keys": [],
                      *       "identities": [],
                      *       "join_requests": [],
                      *       "ledger": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.796361Z",
+                     *           "created_at": "2026-06-01T17:59:59.774695Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -9725,7 +9758,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.164252Z",
+                     *           "created_at": "2026-06-01T18:00:00.196267Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
@@ -9735,12 +9768,25 @@ export interface operations {
                      *           "reason": "ante",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
                      *           "to_account": "pot:00000000-0000-4000-8000-000000000001"
+                     *         },
+                     *         {
+                     *           "amount": 10,
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "event_seq": 28,
+                     *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
+                     *           "hand_no": 1,
+                     *           "id": 14,
+                     *           "league_id": "00000000-0000-4000-8000-000000000002",
+                     *           "note": null,
+                     *           "reason": "pot_won",
+                     *           "table_id": "00000000-0000-4000-8000-000000000001",
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
                      *         }
                      *       ],
                      *       "login_failures": [],
                      *       "memberships": [
                      *         {
-                     *           "joined_at": "2026-06-01T17:59:59.796361Z",
+                     *           "joined_at": "2026-06-01T17:59:59.774695Z",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "role": "admin"
                      *         }
@@ -9763,21 +9809,21 @@ export interface operations {
                      *       },
                      *       "player": {
                      *         "avatar": null,
-                     *         "created_at": "2026-06-01T17:59:58.691300Z",
+                     *         "created_at": "2026-06-01T17:59:58.654593Z",
                      *         "display_name": null,
                      *         "email": null,
                      *         "email_verified_at": null,
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "locale": null,
-                     *         "seen_at": "2026-06-01T17:59:59.774587Z",
+                     *         "seen_at": "2026-06-01T17:59:59.752065Z",
                      *         "time_zone": null,
                      *         "username": "ann"
                      *       },
                      *       "push_subscriptions": [],
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.630434Z",
+                     *           "created_at": "2026-06-01T18:00:00.844201Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "note": "Said after every trick",
@@ -9789,24 +9835,24 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
-                     *           "sat_at": "2026-06-01T18:00:00.055663Z",
+                     *           "sat_at": "2026-06-01T18:00:00.063541Z",
                      *           "seat": 0,
                      *           "table_id": "00000000-0000-4000-8000-000000000001"
                      *         }
                      *       ],
                      *       "sessions": [
                      *         {
-                     *           "created_at": "2026-06-01T17:59:58.691300Z",
+                     *           "created_at": "2026-06-01T17:59:58.654593Z",
                      *           "ended_at": null,
                      *           "ended_why": null,
-                     *           "expires_at": "2026-06-02T17:59:58.692737Z",
+                     *           "expires_at": "2026-06-02T17:59:58.656344Z",
                      *           "id": "00000000-0000-4000-8000-000000000011"
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T17:59:59.761304Z",
-                     *           "ended_at": "2026-06-01T17:59:59.788908Z",
+                     *           "created_at": "2026-06-01T17:59:59.738600Z",
+                     *           "ended_at": "2026-06-01T17:59:59.767108Z",
                      *           "ended_why": "logout",
-                     *           "expires_at": "2026-06-02T17:59:59.776098Z",
+                     *           "expires_at": "2026-06-02T17:59:59.753491Z",
                      *           "id": "00000000-0000-4000-8000-000000000012"
                      *         }
                      *       ]
@@ -9851,7 +9897,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.105847Z",
+                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -9886,7 +9932,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijg5NTg1YWViLTA0MDctNDdkYi04N2VhLTZiNDcxMTBjZGYwNCJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY0MTgwNTMsImlhdCI6MTc5NjQxNDQ1MywiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNTYxMSJ9.Rz7RpxNf4dxwDnrO5PIDznuS2Kb5DRvXBvSUT8aZmhnDMuJsPJ-RNyGoDxYzvLuxA_R6-1kCMCBKXzUl41Ppmqmnb8n95-MDqhpzEKZRLGz334cA7vumTrqDDoSItpU69ZPQ6TUhQRSuw3vRu2zYBbIaKt2AeY_2qME2Pm0kP4zp0NHt7OTh7OprQsKYaEAcmtBUAb8-Hr7xpD12-ihsKirmrBeb4fxBQ3JtTlLUuA2cMeRAGlV9y2PzE31X6vcLBS2UuVN0fAEB5pLmjLBBwCwQu5A7hL-_vaqp8lOUuB18lk0JxnciZ8uwfdjgCNXgBVuWO98jeTpEiHQZ5tVpFA",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.skcLwp6XEyF2b6INgdL9KDHD85W4hY_vqBsqIGAu0xxzEMMzSSUVPAED2NX-IkE7ud-OfzRHiJzgby8CFnYkT9CvAz3wMXCM4yuNsNAwGZBmsejq6k0COP7MeCGed0Dzqr07ddnfYB_0E_zHpn2VIu8fZGyxAnZDmWqt8cK1w3_CJMvKlMK9y4bWNBWAmP5b-pUyLUOmdS-hsmiCGFLNxF11iU5wMS7ycoBkg91iXO4d3nLeu62EdFYLDNQ7tXmVKBjH9e2SEVLmMWEX06-eC7RU04PgsTi2zRFuj5HvCIUjk4ThMx8th6N4N8JgzQ-949vTX9C0REwwjc6hcx_88w",
                  *       "password": "lantern river oak",
                  *       "provider": "google"
                  *     }
@@ -9907,7 +9953,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.105847Z",
+                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -9928,7 +9974,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.105847Z",
+                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -10329,7 +10375,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.010403Z",
+                     *         "created_at": "2026-06-01T18:00:00.012702Z",
                      *         "endpoint": "https://push.example.net/send/bob-2",
                      *         "id": "00000000-0000-4000-8000-000000000016",
                      *         "this_session": true
@@ -10680,7 +10726,7 @@ export interface operations {
                      *       "next_cursor": null,
                      *       "turns": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.162550Z",
+                     *           "deadline": "2026-06-02T18:00:00.194144Z",
                      *           "hand_no": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Table 1",
@@ -10755,7 +10801,7 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000017",
                      *       "leagues": [],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:58.849549Z",
+                     *       "member_since": "2026-06-01T17:59:58.819901Z",
                      *       "time_zone": null,
                      *       "username": "gus"
                      *     }
@@ -10845,15 +10891,15 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [
                      *         {
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "hands_played": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
-                     *           "pots_won": 1,
-                     *           "rating": 27.63523138347365
+                     *           "pots_won": 0,
+                     *           "rating": 22.36476861652635
                      *         }
                      *       ],
-                     *       "member_since": "2026-06-01T17:59:58.726954Z",
+                     *       "member_since": "2026-06-01T17:59:58.691396Z",
                      *       "username": "bob"
                      *     }
                      */
@@ -10951,13 +10997,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.630434Z",
+                     *       "created_at": "2026-06-01T18:00:00.844201Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.552183Z",
+                     *         "created_at": "2026-06-01T18:00:00.751119Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -10987,13 +11033,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.630434Z",
+                     *       "created_at": "2026-06-01T18:00:00.844201Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.552183Z",
+                     *         "created_at": "2026-06-01T18:00:00.751119Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -11250,11 +11296,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "2D",
-                     *         "3D",
-                     *         "QD",
+                     *         "7D",
                      *         "2H",
-                     *         "3S"
+                     *         "5H",
+                     *         "JH",
+                     *         "JS"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -11304,21 +11350,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.162550Z",
+                     *         "deadline": "2026-06-02T18:00:00.194144Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.162550Z",
+                     *           "deadline": "2026-06-02T18:00:00.194144Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "QD",
-                     *         "suit": "D"
+                     *         "card": "5H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 10
                      *     }
@@ -11420,11 +11466,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "QC",
-                     *         "8D",
-                     *         "AD",
-                     *         "JH",
-                     *         "KH"
+                     *         "KC",
+                     *         "9D",
+                     *         "5S",
+                     *         "7S",
+                     *         "AS"
                      *       ],
                      *       "my_seat": 1,
                      *       "name": "Table 1",
@@ -11474,21 +11520,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.198065Z",
+                     *         "deadline": "2026-06-02T18:00:00.242014Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000003",
                      *         "seat": 0
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.198065Z",
+                     *           "deadline": "2026-06-02T18:00:00.242014Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "QD",
-                     *         "suit": "D"
+                     *         "card": "5H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 11
                      *     }
@@ -11655,7 +11701,7 @@ export interface operations {
                      *           "seat": 2,
                      *           "state": null,
                      *           "tricks": 0,
-                     *           "username": "Felix Fontenot"
+                     *           "username": "Alcide Doucet"
                      *         }
                      *       ],
                      *       "status": "waiting",
@@ -11910,7 +11956,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.552183Z",
+                     *           "created_at": "2026-06-01T18:00:00.751119Z",
                      *           "display_name": "Bobby Lafleur",
                      *           "hand_no": 1,
                      *           "id": 1,
@@ -11921,7 +11967,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.576301Z",
+                     *           "created_at": "2026-06-01T18:00:00.763919Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -12012,7 +12058,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "after_version": 29,
-                     *       "created_at": "2026-06-01T18:00:00.552183Z",
+                     *       "created_at": "2026-06-01T18:00:00.751119Z",
                      *       "display_name": "Bobby Lafleur",
                      *       "hand_no": 1,
                      *       "id": 1,
@@ -12115,34 +12161,34 @@ export interface operations {
                      *         "carried": 0,
                      *         "exempt": [],
                      *         "outcome": {
-                     *           "seat": 1,
+                     *           "seat": 0,
                      *           "type": "won"
                      *         },
                      *         "payouts": [
                      *           {
                      *             "amount": 10,
-                     *             "seat": 1
+                     *             "seat": 0
                      *           }
                      *         ],
                      *         "pot": 10,
                      *         "tricks": [
                      *           {
-                     *             "amount": 4,
+                     *             "amount": 1,
                      *             "seat": 1
                      *           },
                      *           {
-                     *             "amount": 1,
+                     *             "amount": 4,
                      *             "seat": 0
                      *           }
                      *         ]
                      *       },
                      *       "last_hand_chips": [
                      *         {
-                     *           "amount": -5,
+                     *           "amount": 5,
                      *           "seat": 0
                      *         },
                      *         {
-                     *           "amount": 5,
+                     *           "amount": -5,
                      *           "seat": 1
                      *         }
                      *       ],
@@ -12178,11 +12224,11 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "QC",
+                     *               "card": "KC",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "2D",
+                     *               "card": "2H",
                      *               "seat": 0
                      *             }
                      *           ],
@@ -12192,11 +12238,11 @@ export interface operations {
                      *           "leader_seat": 0,
                      *           "plays": [
                      *             {
-                     *               "card": "3D",
+                     *               "card": "7D",
                      *               "seat": 0
                      *             },
                      *             {
-                     *               "card": "8D",
+                     *               "card": "9D",
                      *               "seat": 1
                      *             }
                      *           ],
@@ -12206,48 +12252,48 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "AD",
+                     *               "card": "5S",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "QD",
+                     *               "card": "JS",
                      *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 1
+                     *           "winner_seat": 0
                      *         },
                      *         {
-                     *           "leader_seat": 1,
+                     *           "leader_seat": 0,
+                     *           "plays": [
+                     *             {
+                     *               "card": "5H",
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "card": "7S",
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "winner_seat": 0
+                     *         },
+                     *         {
+                     *           "leader_seat": 0,
                      *           "plays": [
                      *             {
                      *               "card": "JH",
-                     *               "seat": 1
+                     *               "seat": 0
                      *             },
                      *             {
-                     *               "card": "2H",
-                     *               "seat": 0
-                     *             }
-                     *           ],
-                     *           "winner_seat": 1
-                     *         },
-                     *         {
-                     *           "leader_seat": 1,
-                     *           "plays": [
-                     *             {
-                     *               "card": "KH",
+                     *               "card": "AS",
                      *               "seat": 1
-                     *             },
-                     *             {
-                     *               "card": "3S",
-                     *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 1
+                     *           "winner_seat": 0
                      *         }
                      *       ],
                      *       "trump": {
                      *         "card": null,
-                     *         "suit": "D"
+                     *         "suit": "H"
                      *       },
                      *       "version": 30
                      *     }
@@ -12349,9 +12395,9 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.036859Z",
+                     *         "created_at": "2026-06-01T18:00:00.041989Z",
                      *         "data": {
-                     *           "commitment": "f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8",
+                     *           "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -12374,7 +12420,7 @@ export interface operations {
                      *         "seq": 1
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.055663Z",
+                     *         "created_at": "2026-06-01T18:00:00.063541Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0,
@@ -12385,7 +12431,7 @@ export interface operations {
                      *         "seq": 2
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.074198Z",
+                     *         "created_at": "2026-06-01T18:00:00.082282Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1,
@@ -12396,7 +12442,7 @@ export interface operations {
                      *         "seq": 3
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.080738Z",
+                     *         "created_at": "2026-06-01T18:00:00.094754Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000010",
                      *           "seat": 2,
@@ -12407,7 +12453,7 @@ export interface operations {
                      *         "seq": 4
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.088568Z",
+                     *         "created_at": "2026-06-01T18:00:00.103070Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000010",
                      *           "seat": 2,
@@ -12504,7 +12550,7 @@ export interface operations {
                      *           "bot_seats": [],
                      *           "bourre_seats": [],
                      *           "dealer_seat": 0,
-                     *           "ended_at": "2026-06-01T18:00:00.454245Z",
+                     *           "ended_at": "2026-06-01T18:00:00.719590Z",
                      *           "fixed_deck": false,
                      *           "hand_no": 1,
                      *           "in_progress": false,
@@ -12529,10 +12575,10 @@ export interface operations {
                      *           ],
                      *           "pot": 10,
                      *           "split_seats": [],
-                     *           "started_at": "2026-06-01T18:00:00.164252Z",
-                     *           "trump": "D",
-                     *           "upcard": "QD",
-                     *           "winner_seat": 1
+                     *           "started_at": "2026-06-01T18:00:00.196267Z",
+                     *           "trump": "H",
+                     *           "upcard": "5H",
+                     *           "winner_seat": 0
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -12622,11 +12668,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "2D",
-                     *         "3D",
-                     *         "QD",
+                     *         "7D",
                      *         "2H",
-                     *         "3S"
+                     *         "5H",
+                     *         "JH",
+                     *         "JS"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -12676,21 +12722,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.162550Z",
+                     *         "deadline": "2026-06-02T18:00:00.194144Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.162550Z",
+                     *           "deadline": "2026-06-02T18:00:00.194144Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "QD",
-                     *         "suit": "D"
+                     *         "card": "5H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 10
                      *     }
@@ -12786,12 +12832,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "commitment_event": {
-                     *         "created_at": "2026-06-01T18:00:00.036859Z",
+                     *         "created_at": "2026-06-01T18:00:00.041989Z",
                      *         "hand_no": 0,
-                     *         "hash": "845ccf7a5881aa1f989b0ebd47236e69fdfb1411e903247fcfe2c1a58e282eab",
+                     *         "hash": "160eb3007609c21967a96c1a047994fed4ed3cd491120c0e5604d6155e1b032e",
                      *         "kind": "table_created",
                      *         "payload": {
-                     *           "commitment": "f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8",
+                     *           "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -12814,9 +12860,9 @@ export interface operations {
                      *       },
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.164252Z",
+                     *           "created_at": "2026-06-01T18:00:00.196267Z",
                      *           "hand_no": 1,
-                     *           "hash": "f5cf3a4bbc31e71426a3c5613267d579ce6a1b4a01de0b43097b3b8edebd0f45",
+                     *           "hash": "5efd27389b14893b8005e4cba346c85e4a62f6939c3ef65f155a1541b2a9fbef",
                      *           "kind": "hand_dealt",
                      *           "payload": {
                      *             "client_seeds": [
@@ -12825,7 +12871,7 @@ export interface operations {
                      *                 "seed": "bobs-lucky-socks-7"
                      *               }
                      *             ],
-                     *             "commitment": "f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8",
+                     *             "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
                      *             "fixed_deck": false,
                      *             "hand_no": 1,
                      *             "players": [
@@ -12838,74 +12884,74 @@ export interface operations {
                      *                 "seat": 1
                      *               }
                      *             ],
-                     *             "server_seed": "e5557b5b25223d98890af580d2a7b615e78ef422362bd434fd9d92ae2a3a6c01",
+                     *             "server_seed": "9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272",
                      *             "sitting_out": [],
                      *             "type": "hand_dealt"
                      *           },
-                     *           "prev_hash": "17fb7a8e29f83d4b30b4956f43eb3c6da5fd220089f4807e256f368096ee309b",
+                     *           "prev_hash": "3895ca3bc360931d99e9e726f2c082a5d2b53ffbba885b12f2f99046dd0823e0",
                      *           "seq": 9
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.164252Z",
+                     *           "created_at": "2026-06-01T18:00:00.196267Z",
                      *           "hand_no": 1,
-                     *           "hash": "fcf5d77ea70d956961e7c66071928139b2fe6b8279b43b84efd935145c115e05",
+                     *           "hash": "98dbd8246f11cc9e0315da1905725c01527ad4a59b4b1fe23dfb009ab949a2b8",
                      *           "kind": "hand_started",
                      *           "payload": {
                      *             "carried": 0,
                      *             "dealer": 0,
                      *             "deck": [
-                     *               "QC",
-                     *               "2D",
-                     *               "KH",
-                     *               "2H",
-                     *               "AD",
-                     *               "3S",
-                     *               "JH",
-                     *               "3D",
-                     *               "8D",
-                     *               "QD",
-                     *               "QH",
-                     *               "AC",
                      *               "9D",
-                     *               "4D",
-                     *               "JC",
-                     *               "9C",
-                     *               "4S",
-                     *               "5C",
+                     *               "JS",
+                     *               "KC",
+                     *               "7D",
+                     *               "7S",
+                     *               "2H",
+                     *               "AS",
+                     *               "JH",
+                     *               "5S",
+                     *               "5H",
                      *               "3H",
+                     *               "5C",
+                     *               "JC",
+                     *               "6D",
+                     *               "QS",
+                     *               "3D",
+                     *               "4H",
+                     *               "9H",
+                     *               "6C",
+                     *               "7C",
                      *               "3C",
+                     *               "JD",
+                     *               "10S",
+                     *               "AC",
                      *               "6H",
-                     *               "8H",
+                     *               "4S",
+                     *               "AH",
+                     *               "4C",
+                     *               "7H",
+                     *               "2S",
+                     *               "10H",
+                     *               "9S",
+                     *               "KS",
                      *               "10C",
+                     *               "8C",
+                     *               "AD",
+                     *               "10D",
+                     *               "8H",
+                     *               "QC",
+                     *               "9C",
+                     *               "8D",
                      *               "8S",
                      *               "5D",
                      *               "6S",
-                     *               "9H",
-                     *               "9S",
-                     *               "AS",
-                     *               "2S",
-                     *               "10D",
-                     *               "6D",
-                     *               "10S",
-                     *               "7C",
+                     *               "KH",
+                     *               "QH",
                      *               "KD",
-                     *               "KS",
-                     *               "5S",
+                     *               "2D",
+                     *               "4D",
+                     *               "QD",
                      *               "2C",
-                     *               "KC",
-                     *               "8C",
-                     *               "4H",
-                     *               "6C",
-                     *               "7H",
-                     *               "JD",
-                     *               "JS",
-                     *               "5H",
-                     *               "4C",
-                     *               "QS",
-                     *               "10H",
-                     *               "AH",
-                     *               "7S",
-                     *               "7D"
+                     *               "3S"
                      *             ],
                      *             "entrants": [
                      *               {
@@ -12920,7 +12966,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "hand_no": 1,
-                     *             "key": "6a19dfc29c373501e99f0755aaec125d4a41eb26ae48e62251426c8817caecf1",
+                     *             "key": "62bbbc99797a98b8e4fcba3cfc6ceb7e4ad1af9bb598822b81d08d311728f881",
                      *             "rules": {
                      *               "ante": 5,
                      *               "bourre_penalty": "pot",
@@ -12936,13 +12982,13 @@ export interface operations {
                      *             },
                      *             "type": "hand_started"
                      *           },
-                     *           "prev_hash": "f5cf3a4bbc31e71426a3c5613267d579ce6a1b4a01de0b43097b3b8edebd0f45",
+                     *           "prev_hash": "5efd27389b14893b8005e4cba346c85e4a62f6939c3ef65f155a1541b2a9fbef",
                      *           "seq": 10
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.199425Z",
+                     *           "created_at": "2026-06-01T18:00:00.243560Z",
                      *           "hand_no": 1,
-                     *           "hash": "33aa4a70222de7ee59b3f32d59d6ad0025e915c46957e2d9151e41125bd056dd",
+                     *           "hash": "80f3d0c4023cf9e09a52031cf863a73920c465eb21a6a70521d4119899c3c36a",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -12955,13 +13001,13 @@ export interface operations {
                      *             "seat": 1,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "fcf5d77ea70d956961e7c66071928139b2fe6b8279b43b84efd935145c115e05",
+                     *           "prev_hash": "98dbd8246f11cc9e0315da1905725c01527ad4a59b4b1fe23dfb009ab949a2b8",
                      *           "seq": 11
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.214124Z",
+                     *           "created_at": "2026-06-01T18:00:00.264811Z",
                      *           "hand_no": 1,
-                     *           "hash": "c6e2b7013c62721e72fd242044f0d6338d9d1250a31e1c5d65ebc2da1cad8de4",
+                     *           "hash": "11fdc594871461a3a073c97b49a3a61c63ea673c61a3fa43d7469eb073c49154",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -12974,285 +13020,286 @@ export interface operations {
                      *             "seat": 0,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "33aa4a70222de7ee59b3f32d59d6ad0025e915c46957e2d9151e41125bd056dd",
+                     *           "prev_hash": "80f3d0c4023cf9e09a52031cf863a73920c465eb21a6a70521d4119899c3c36a",
                      *           "seq": 12
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.221755Z",
+                     *           "created_at": "2026-06-01T18:00:00.276130Z",
                      *           "hand_no": 1,
-                     *           "hash": "fcfca39464183f601faf35371f71125028344b10b51e4550aca3dc1967b74253",
+                     *           "hash": "e16d22cf6eed9be8e26be986d08dcdbd642377c3209404d146948d76b4656890",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "QC",
+                     *             "card": "KC",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "c6e2b7013c62721e72fd242044f0d6338d9d1250a31e1c5d65ebc2da1cad8de4",
+                     *           "prev_hash": "11fdc594871461a3a073c97b49a3a61c63ea673c61a3fa43d7469eb073c49154",
                      *           "seq": 13
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.229823Z",
+                     *           "created_at": "2026-06-01T18:00:00.293230Z",
                      *           "hand_no": 1,
-                     *           "hash": "addc47f0704f7a9f2501d07811b14c256cf2a112045f5fc8a0f01ea3bc21d34a",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "2D",
-                     *             "seat": 0,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "fcfca39464183f601faf35371f71125028344b10b51e4550aca3dc1967b74253",
-                     *           "seq": 14
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.229823Z",
-                     *           "hand_no": 1,
-                     *           "hash": "be434b13b3c0fcfd5699bbf4f13ca1c23ad269b1d2a081931bdbff7b6a9f1868",
-                     *           "kind": "trick_won",
-                     *           "payload": {
-                     *             "seat": 0,
-                     *             "trick": 1,
-                     *             "type": "trick_won"
-                     *           },
-                     *           "prev_hash": "addc47f0704f7a9f2501d07811b14c256cf2a112045f5fc8a0f01ea3bc21d34a",
-                     *           "seq": 15
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.238569Z",
-                     *           "hand_no": 1,
-                     *           "hash": "b98e1e54ba1768549a24c2f66bff7642cdeaf1dcf8cd7fca5f3ac1b3fe831441",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "3D",
-                     *             "seat": 0,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "be434b13b3c0fcfd5699bbf4f13ca1c23ad269b1d2a081931bdbff7b6a9f1868",
-                     *           "seq": 16
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.247088Z",
-                     *           "hand_no": 1,
-                     *           "hash": "52df9df0dc4481979f9058ea82aa015f126419c8d4597805a615a1e77494aaf8",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "8D",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "b98e1e54ba1768549a24c2f66bff7642cdeaf1dcf8cd7fca5f3ac1b3fe831441",
-                     *           "seq": 17
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.247088Z",
-                     *           "hand_no": 1,
-                     *           "hash": "574797d1012ac2c4288e2a22a426fb0bb6d387f859a64bba394116409254cc40",
-                     *           "kind": "trick_won",
-                     *           "payload": {
-                     *             "seat": 1,
-                     *             "trick": 2,
-                     *             "type": "trick_won"
-                     *           },
-                     *           "prev_hash": "52df9df0dc4481979f9058ea82aa015f126419c8d4597805a615a1e77494aaf8",
-                     *           "seq": 18
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.255475Z",
-                     *           "hand_no": 1,
-                     *           "hash": "465c0970b6e6aff84b9347f3689731d789f5a9a6c1fe662aa20be0f9be1f5868",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "AD",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "574797d1012ac2c4288e2a22a426fb0bb6d387f859a64bba394116409254cc40",
-                     *           "seq": 19
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.263407Z",
-                     *           "hand_no": 1,
-                     *           "hash": "2eacf05560200f830463562f8c00adfeae7af04c3b1b260f7e5f7044b32cff83",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "QD",
-                     *             "seat": 0,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "465c0970b6e6aff84b9347f3689731d789f5a9a6c1fe662aa20be0f9be1f5868",
-                     *           "seq": 20
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.263407Z",
-                     *           "hand_no": 1,
-                     *           "hash": "a919ad3c6cfcdfbfe83819a8513b57f7b94d33baca9ac93dd597fe85f1551417",
-                     *           "kind": "trick_won",
-                     *           "payload": {
-                     *             "seat": 1,
-                     *             "trick": 3,
-                     *             "type": "trick_won"
-                     *           },
-                     *           "prev_hash": "2eacf05560200f830463562f8c00adfeae7af04c3b1b260f7e5f7044b32cff83",
-                     *           "seq": 21
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.271835Z",
-                     *           "hand_no": 1,
-                     *           "hash": "770936128d5fe892b98bfe92a9a866ea84cf18d329b0c0956f68f7322dbd27d2",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "JH",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "a919ad3c6cfcdfbfe83819a8513b57f7b94d33baca9ac93dd597fe85f1551417",
-                     *           "seq": 22
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.285830Z",
-                     *           "hand_no": 1,
-                     *           "hash": "24f7f288c61d4b99f4329c744b16e38ad201c2cae2c186edb1223e52bc777442",
+                     *           "hash": "48f9ef10e420ed02c9254493bc3b01b2fae4b01b99c3994ac64f1b475bc2f1db",
                      *           "kind": "played",
                      *           "payload": {
                      *             "card": "2H",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "770936128d5fe892b98bfe92a9a866ea84cf18d329b0c0956f68f7322dbd27d2",
-                     *           "seq": 23
+                     *           "prev_hash": "e16d22cf6eed9be8e26be986d08dcdbd642377c3209404d146948d76b4656890",
+                     *           "seq": 14
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.285830Z",
+                     *           "created_at": "2026-06-01T18:00:00.293230Z",
                      *           "hand_no": 1,
-                     *           "hash": "0b17d67d8be05dcb98f1bca13b35d0ab2a225d6dbea4841d2368c24320371f63",
+                     *           "hash": "5e12ab97448611cb815d3dc2cc1c195d30cadc572c2b0baaa780002eecae7c5a",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 1,
-                     *             "trick": 4,
+                     *             "seat": 0,
+                     *             "trick": 1,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "24f7f288c61d4b99f4329c744b16e38ad201c2cae2c186edb1223e52bc777442",
-                     *           "seq": 24
+                     *           "prev_hash": "48f9ef10e420ed02c9254493bc3b01b2fae4b01b99c3994ac64f1b475bc2f1db",
+                     *           "seq": 15
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.429460Z",
+                     *           "created_at": "2026-06-01T18:00:00.558794Z",
                      *           "hand_no": 1,
-                     *           "hash": "5ed5f7be99ff5b2ed764967c71743bd5aff5617544224f571e06a3cbd4a5ac1f",
+                     *           "hash": "6e1a85bbb249f78dae9c68152534c16e049b0c0d5ee9384065c669e1dc68a723",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "KH",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "0b17d67d8be05dcb98f1bca13b35d0ab2a225d6dbea4841d2368c24320371f63",
-                     *           "seq": 25
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.454245Z",
-                     *           "hand_no": 1,
-                     *           "hash": "5ef26e56c2a0cd62cdd9d604ea7e05c89ce6c490cac8154fcf1ac0a8798fff77",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "3S",
+                     *             "card": "7D",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "5ed5f7be99ff5b2ed764967c71743bd5aff5617544224f571e06a3cbd4a5ac1f",
-                     *           "seq": 26
+                     *           "prev_hash": "5e12ab97448611cb815d3dc2cc1c195d30cadc572c2b0baaa780002eecae7c5a",
+                     *           "seq": 16
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.454245Z",
+                     *           "created_at": "2026-06-01T18:00:00.597917Z",
                      *           "hand_no": 1,
-                     *           "hash": "416f62365ac893ac337c2870d1b4d6b6a9e8f0dca701193017ed0edf0236a7ce",
+                     *           "hash": "2fd0de880172474b358d503be7904f4517e2e7d9e70db89dc0e98eddf4ba48d2",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "9D",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "6e1a85bbb249f78dae9c68152534c16e049b0c0d5ee9384065c669e1dc68a723",
+                     *           "seq": 17
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.597917Z",
+                     *           "hand_no": 1,
+                     *           "hash": "dd077382e7712c4609358e67a6607ac37a897d491681045ed13fe0d42ca64d85",
                      *           "kind": "trick_won",
                      *           "payload": {
                      *             "seat": 1,
+                     *             "trick": 2,
+                     *             "type": "trick_won"
+                     *           },
+                     *           "prev_hash": "2fd0de880172474b358d503be7904f4517e2e7d9e70db89dc0e98eddf4ba48d2",
+                     *           "seq": 18
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.618449Z",
+                     *           "hand_no": 1,
+                     *           "hash": "39586ddbd0655bd52ee79e6367476160c32225e240fe1b0e228f484a604ab359",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "5S",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "dd077382e7712c4609358e67a6607ac37a897d491681045ed13fe0d42ca64d85",
+                     *           "seq": 19
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.638487Z",
+                     *           "hand_no": 1,
+                     *           "hash": "04a80a3d7357cfe76ff3d6afc2cfdf2da32c0080955d6bfb37224b2ad3bf4257",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "JS",
+                     *             "seat": 0,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "39586ddbd0655bd52ee79e6367476160c32225e240fe1b0e228f484a604ab359",
+                     *           "seq": 20
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.638487Z",
+                     *           "hand_no": 1,
+                     *           "hash": "2e047c91afd93edee37554e2175db6ba71f58973e5413606f342cbe1cc7e333f",
+                     *           "kind": "trick_won",
+                     *           "payload": {
+                     *             "seat": 0,
+                     *             "trick": 3,
+                     *             "type": "trick_won"
+                     *           },
+                     *           "prev_hash": "04a80a3d7357cfe76ff3d6afc2cfdf2da32c0080955d6bfb37224b2ad3bf4257",
+                     *           "seq": 21
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.661132Z",
+                     *           "hand_no": 1,
+                     *           "hash": "446fed8211755f8e9169491171d41acc3082f98d3e8739b0ab8db9ff7ff84198",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "5H",
+                     *             "seat": 0,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "2e047c91afd93edee37554e2175db6ba71f58973e5413606f342cbe1cc7e333f",
+                     *           "seq": 22
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.679740Z",
+                     *           "hand_no": 1,
+                     *           "hash": "03acf69859f85354106b939759d1f4c3ebf2af89943d2d09d6866202319caa97",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "7S",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "446fed8211755f8e9169491171d41acc3082f98d3e8739b0ab8db9ff7ff84198",
+                     *           "seq": 23
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.679740Z",
+                     *           "hand_no": 1,
+                     *           "hash": "126ba85e5616b851d0e9c26f42666b4eb9be6a982a8afe57c07f8b77839f5188",
+                     *           "kind": "trick_won",
+                     *           "payload": {
+                     *             "seat": 0,
+                     *             "trick": 4,
+                     *             "type": "trick_won"
+                     *           },
+                     *           "prev_hash": "03acf69859f85354106b939759d1f4c3ebf2af89943d2d09d6866202319caa97",
+                     *           "seq": 24
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.699805Z",
+                     *           "hand_no": 1,
+                     *           "hash": "b3e3bfeb5b1b62ab992467b11737bd0d3bf10ebeee141ec676995339b959af2c",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "JH",
+                     *             "seat": 0,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "126ba85e5616b851d0e9c26f42666b4eb9be6a982a8afe57c07f8b77839f5188",
+                     *           "seq": 25
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "hand_no": 1,
+                     *           "hash": "43fa3ddf840d8cb3feb491ebe5f9fffb81bd19b33c36f2913e734047fa30ad61",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "AS",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "b3e3bfeb5b1b62ab992467b11737bd0d3bf10ebeee141ec676995339b959af2c",
+                     *           "seq": 26
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "hand_no": 1,
+                     *           "hash": "ce81f2316ac4fdd730fe7ebbcf210206a12dce46f2969a13c421022968679f06",
+                     *           "kind": "trick_won",
+                     *           "payload": {
+                     *             "seat": 0,
                      *             "trick": 5,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "5ef26e56c2a0cd62cdd9d604ea7e05c89ce6c490cac8154fcf1ac0a8798fff77",
+                     *           "prev_hash": "43fa3ddf840d8cb3feb491ebe5f9fffb81bd19b33c36f2913e734047fa30ad61",
                      *           "seq": 27
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.454245Z",
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
                      *           "hand_no": 1,
-                     *           "hash": "6d26de205e4a9bd5a9e81f8ed89b2d4b7455664273d5cc28648676b8edc54597",
+                     *           "hash": "9b3ffecf75794dc4690bb9f3f8e86976d2c16e51f7af3aaec1df2e7dccc2f4d6",
                      *           "kind": "hand_ended",
                      *           "payload": {
                      *             "bourre": [],
                      *             "carried": 0,
                      *             "exempt": [],
                      *             "outcome": {
-                     *               "seat": 1,
+                     *               "seat": 0,
                      *               "type": "won"
                      *             },
                      *             "payouts": [
                      *               {
                      *                 "amount": 10,
-                     *                 "seat": 1
+                     *                 "seat": 0
                      *               }
                      *             ],
                      *             "pot": 10,
                      *             "tricks": [
                      *               {
-                     *                 "amount": 4,
+                     *                 "amount": 1,
                      *                 "seat": 1
                      *               },
                      *               {
-                     *                 "amount": 1,
+                     *                 "amount": 4,
                      *                 "seat": 0
                      *               }
                      *             ],
                      *             "type": "hand_ended"
                      *           },
-                     *           "prev_hash": "416f62365ac893ac337c2870d1b4d6b6a9e8f0dca701193017ed0edf0236a7ce",
+                     *           "prev_hash": "ce81f2316ac4fdd730fe7ebbcf210206a12dce46f2969a13c421022968679f06",
                      *           "seq": 28
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.454245Z",
+                     *           "created_at": "2026-06-01T18:00:00.719590Z",
                      *           "hand_no": 1,
-                     *           "hash": "efbea032ecc2890f0f63142484447dd6e19ef9eec54c5004a815a5e17e1476cb",
+                     *           "hash": "1385e35fb67d9329f2310ceb698263782081cee94c503042771c419911cb649b",
                      *           "kind": "seed_revealed",
                      *           "payload": {
                      *             "hand_no": 1,
-                     *             "next_commitment": "dff0e86fc3f5d971e879e62f61094ace84b61ed6eeb6bf2af63ff6c35e9bd141",
-                     *             "server_seed": "e5557b5b25223d98890af580d2a7b615e78ef422362bd434fd9d92ae2a3a6c01",
+                     *             "next_commitment": "24661ccba991dd26c66f130c9ea7f50d0796ea0cb66f01075a1fae322e45ba9d",
+                     *             "server_seed": "9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272",
                      *             "type": "seed_revealed"
                      *           },
-                     *           "prev_hash": "6d26de205e4a9bd5a9e81f8ed89b2d4b7455664273d5cc28648676b8edc54597",
+                     *           "prev_hash": "9b3ffecf75794dc4690bb9f3f8e86976d2c16e51f7af3aaec1df2e7dccc2f4d6",
                      *           "seq": 29
                      *         }
                      *       ],
                      *       "fixed_deck": false,
                      *       "hand_no": 1,
+                     *       "proof": null,
                      *       "table_id": "00000000-0000-4000-8000-000000000001"
                      *     }
                      */
                     "application/json": components["schemas"]["HandRecord"];
                     /**
                      * @example Table 00000000-0000-4000-8000-000000000001 - hand 1
-                     *     [   9] deck from server seed e5557b5b25223d98890af580d2a7b615e78ef422362bd434fd9d92ae2a3a6c01 (commitment f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8), client seeds seat 1: bobs-lucky-socks-7
-                     *     [  10] seat 0 deals; trump D (QD turned up); carried 0
-                     *           seat 0 antes 5, dealt 2D 3D QD 2H 3S
-                     *           seat 1 antes 5, dealt QC 8D AD JH KH
+                     *     [   9] deck from server seed 9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272 (commitment 2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d), client seeds seat 1: bobs-lucky-socks-7
+                     *     [  10] seat 0 deals; trump H (5H turned up); carried 0
+                     *           seat 0 antes 5, dealt 7D 2H 5H JH JS
+                     *           seat 1 antes 5, dealt KC 9D 5S 7S AS
                      *     [  11] seat 1 plays, stands pat
                      *     [  12] seat 0 plays, stands pat
-                     *     [  13] seat 1 plays QC
-                     *     [  14] seat 0 plays 2D
+                     *     [  13] seat 1 plays KC
+                     *     [  14] seat 0 plays 2H
                      *     [  15] seat 0 takes trick 1
-                     *     [  16] seat 0 plays 3D
-                     *     [  17] seat 1 plays 8D
+                     *     [  16] seat 0 plays 7D
+                     *     [  17] seat 1 plays 9D
                      *     [  18] seat 1 takes trick 2
-                     *     [  19] seat 1 plays AD
-                     *     [  20] seat 0 plays QD
-                     *     [  21] seat 1 takes trick 3
-                     *     [  22] seat 1 plays JH
-                     *     [  23] seat 0 plays 2H
-                     *     [  24] seat 1 takes trick 4
-                     *     [  25] seat 1 plays KH
-                     *     [  26] seat 0 plays 3S
-                     *     [  27] seat 1 takes trick 5
-                     *     [  28] hand ends: seat 1 wins; pot 10; seat 1 collects 10; 0 carried to the next hand
-                     *     [  29] hand 1's server seed revealed: e5557b5b25223d98890af580d2a7b615e78ef422362bd434fd9d92ae2a3a6c01; next hand's commitment dff0e86fc3f5d971e879e62f61094ace84b61ed6eeb6bf2af63ff6c35e9bd141
+                     *     [  19] seat 1 plays 5S
+                     *     [  20] seat 0 plays JS
+                     *     [  21] seat 0 takes trick 3
+                     *     [  22] seat 0 plays 5H
+                     *     [  23] seat 1 plays 7S
+                     *     [  24] seat 0 takes trick 4
+                     *     [  25] seat 0 plays JH
+                     *     [  26] seat 1 plays AS
+                     *     [  27] seat 0 takes trick 5
+                     *     [  28] hand ends: seat 0 wins; pot 10; seat 0 collects 10; 0 carried to the next hand
+                     *     [  29] hand 1's server seed revealed: 9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272; next hand's commitment 24661ccba991dd26c66f130c9ea7f50d0796ea0cb66f01075a1fae322e45ba9d
                      */
                     "text/plain": string;
                 };
@@ -13347,7 +13394,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "check": "replay",
-                     *           "detail": "19 events replayed through the engine; seat 1 wins",
+                     *           "detail": "19 events replayed through the engine; seat 0 wins",
                      *           "first_bad_seq": null,
                      *           "ok": true
                      *         }
@@ -13422,6 +13469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checkpoint": "tests.bourre.invalid/log\n1\nc1I5F6agQw1tL/ibY7+AYPOgqW2E4YLbYGGtr4uFiLU=\n\n— tests.bourre.invalid/log CP08HRfhoOmGS5+cwpK3xZlLEFRybCbr9aRtHbYRv2Fy8pdR4gpIChUT056i7bKlo4g3BoTXHm2r3wQ0PbG8yuDWPwk=\n",
+                     *       "index": 0,
+                     *       "leaf": "Ym91cnJlIGhhbmQgdjEKdGFibGUgYzBkYjE4NDUtZmE3ZS00ZGJmLTk1MWYtZGU2ODE2NTY1YmZkCmhhbmQgMQpzZXEgMjkKaGVhZCAxMzg1ZTM1ZmI2N2Q5MzI5ZjIzMTBjZWI2OTgyNjM3ODIwODFjZWU5NGM1MDMwNDI3NzFjNDE5OTExY2I2NDliCmNvbW1pdG1lbnQgMmZkODQyN2Y1NWIxZmRlZWQ4M2Y4MWQ4NmVmY2FjY2ZlY2ExOGI1MTBiY2VmYmI1NjM1ZmMwOTYzYjNiY2E4ZAo=",
+                     *       "proof": [],
+                     *       "tree_size": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogProof"];
                 };
             };
@@ -13789,7 +13845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "commitment": "f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8",
+                     *       "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
                      *       "hand_no": 1,
                      *       "seat": 1,
                      *       "seed": "bobs-lucky-socks-7"
@@ -13899,7 +13955,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.036859Z\",\"data\":{\"commitment\":\"f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
+                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.041989Z\",\"data\":{\"commitment\":\"2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
                      *       "event": "table_created",
                      *       "id": "1"
                      *     }
@@ -13973,8 +14029,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:05:00.157194229Z",
-                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4MzViOGIwMC05MWY0LTQ2ZmMtYmUzMC1kZWM3YzFjYjcxNDUiLCJzaWQiOiJkNDY4ZTkzMi1kMmIwLTQ5M2MtYTBiZi1lODZhYjE5MjBiNDUiLCJ0YmwiOiI4ZGI4OGU3NS0wZGQwLTRhYTQtODFhYi1mOTA4YmMzMzRiNmQiLCJleHAiOjE3OTY0MTQ3NTQsInNleHAiOjE3OTY0MTgwNTN9.Jj39eEsZlfxbPLIgIQOI0MHMJzZdbzdfjS21VTifabo"
+                     *       "expires_at": "2026-06-01T18:05:00.187486367Z",
+                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiJmMDU1YWQ3NC0xMmQzLTRiZmYtOGZlNC1jZTliM2JkYjZiNGUiLCJ0YmwiOiJjMGRiMTg0NS1mYTdlLTRkYmYtOTUxZi1kZTY4MTY1NjViZmQiLCJleHAiOjE3OTY1NzQ5OTEsInNleHAiOjE3OTY1NzgyOTB9.Cx_H3RDE0zcXec3k2JMPR-ggXHlL4otm7-vQQRvntgk"
                      *     }
                      */
                     "application/json": components["schemas"]["StreamTicket"];
@@ -14052,9 +14108,9 @@ export interface operations {
                      * @example {
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.036859Z",
+                     *           "created_at": "2026-06-01T18:00:00.041989Z",
                      *           "data": {
-                     *             "commitment": "f6358ff58523c89e61afd82823210d44c9e78604b48214e83cd9989ce6153fc8",
+                     *             "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
                      *             "fixed_decks": false,
                      *             "name": "Table 1",
                      *             "rules": {
@@ -14077,7 +14133,7 @@ export interface operations {
                      *           "seq": 1
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.055663Z",
+                     *           "created_at": "2026-06-01T18:00:00.063541Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000003",
                      *             "seat": 0,
@@ -14088,7 +14144,7 @@ export interface operations {
                      *           "seq": 2
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.074198Z",
+                     *           "created_at": "2026-06-01T18:00:00.082282Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000004",
                      *             "seat": 1,
@@ -14099,7 +14155,7 @@ export interface operations {
                      *           "seq": 3
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.080738Z",
+                     *           "created_at": "2026-06-01T18:00:00.094754Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000010",
                      *             "seat": 2,
@@ -14110,7 +14166,7 @@ export interface operations {
                      *           "seq": 4
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.088568Z",
+                     *           "created_at": "2026-06-01T18:00:00.103070Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000010",
                      *             "seat": 2,

@@ -12,7 +12,9 @@ mod unions;
 use serde_json::{Value, json};
 
 use links::add_links;
-use shapes::{open_error_code, optional_bodies, plain_parameters, required_when_sent};
+use shapes::{
+    binary_bodies, open_error_code, optional_bodies, plain_parameters, required_when_sent,
+};
 use unions::name_unions;
 
 /// What the server accepts as an `Idempotency-Key` (see `api::idempotency`).
@@ -329,6 +331,7 @@ pub fn refine(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     enums(&mut value);
     open_error_code(&mut value);
     optional_bodies(&mut value);
+    binary_bodies(&mut value);
     plain_parameters(&mut value);
     required_when_sent(&mut value);
     shared_answers(&mut value);

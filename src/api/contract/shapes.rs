@@ -116,6 +116,20 @@ pub(super) fn optional_bodies(doc: &mut Value) {
     }
 }
 
+/// An answer of raw bytes (`application/octet-stream`: the public log's tiles) is a binary
+/// string, which generators read as bytes (utoipa writes a `Vec<u8>` as an array of
+/// integers, which is JSON's shape, not the body's).
+pub(super) fn binary_bodies(doc: &mut Value) {
+    for (_, _, op) in operations(doc) {
+        let responses = op.get_mut("responses").and_then(Value::as_object_mut);
+        for response in responses.into_iter().flat_map(|r| r.values_mut()) {
+            if let Some(media) = response.pointer_mut("/content/application~1octet-stream") {
+                media["schema"] = json!({"type": "string", "format": "binary"});
+            }
+        }
+    }
+}
+
 /// A parameter is never `null`: a query or a header is sent or left out (utoipa writes an
 /// `Option`'s as nullable, which a generated client offers as a third state).
 pub(super) fn plain_parameters(doc: &mut Value) {

@@ -134,22 +134,16 @@ impl std::fmt::Display for VerifierKey {
 }
 
 /// A key that signs notes.
+#[derive(Clone)]
 pub struct SignerKey {
     verifier: VerifierKey,
-    pair: Ed25519KeyPair,
+    pair: std::sync::Arc<Ed25519KeyPair>,
     seed: [u8; 32],
 }
 
 impl std::fmt::Debug for SignerKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "SignerKey({})", self.verifier)
-    }
-}
-
-impl Clone for SignerKey {
-    fn clone(&self) -> SignerKey {
-        SignerKey::from_seed(&self.verifier.name, self.seed)
-            .unwrap_or_else(|_| unreachable!("a key made once makes again"))
     }
 }
 
@@ -166,7 +160,7 @@ impl SignerKey {
                 id: key_id(name, &public),
                 public,
             },
-            pair,
+            pair: std::sync::Arc::new(pair),
             seed,
         })
     }

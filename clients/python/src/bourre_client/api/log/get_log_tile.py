@@ -1,5 +1,6 @@
 from http import HTTPStatus
-from typing import Any, cast
+from io import BytesIO
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...types import File, Response
 
 
 def _get_kwargs(
@@ -26,9 +27,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | list[int] | None:
+) -> File | Problem | None:
     if response.status_code == 200:
-        response_200 = cast(list[int], response.content)
+        response_200 = File(payload=BytesIO(response.content))
 
         return response_200
 
@@ -55,7 +56,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | list[int]]:
+) -> Response[File | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -68,7 +69,7 @@ def sync_detailed(
     tile: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | list[int]]:
+) -> Response[File | Problem]:
     """A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the tree's level 8L
     from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from 256N, each a big-endian 16-bit
     length and the leaf's bytes.
@@ -87,7 +88,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[int]]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -105,7 +106,7 @@ def sync(
     tile: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | list[int] | None:
+) -> File | Problem | None:
     """A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the tree's level 8L
     from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from 256N, each a big-endian 16-bit
     length and the leaf's bytes.
@@ -124,7 +125,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[int]
+        File | Problem
     """
 
     return sync_detailed(
@@ -137,7 +138,7 @@ async def asyncio_detailed(
     tile: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | list[int]]:
+) -> Response[File | Problem]:
     """A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the tree's level 8L
     from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from 256N, each a big-endian 16-bit
     length and the leaf's bytes.
@@ -156,7 +157,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[int]]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -172,7 +173,7 @@ async def asyncio(
     tile: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | list[int] | None:
+) -> File | Problem | None:
     """A tile of the log (C2SP tlog-tiles, height 8): `{L}/{N}[.p/{W}]`, the hashes of the tree's level 8L
     from node 256N (32 bytes each), or `entries/{N}[.p/{W}]`, leaves from 256N, each a big-endian 16-bit
     length and the leaf's bytes.
@@ -191,7 +192,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[int]
+        File | Problem
     """
 
     return (
