@@ -147,6 +147,8 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
     app.sit(&table, &bob, 1).await;
     app.start_hand(&table, &ann).await.ok();
     play_out(&app, &table, &[&ann, &bob]).await;
+    // Hand 1 in the public log, so that its proof answers.
+    crate::log_public::logged(&app, &table, 1, &ann).await;
     app.start_hand(&table, &ann).await.ok();
     let view = app.view(&table, &ann).await;
     let to_act = view["to_act"]["player_id"]
