@@ -295,11 +295,12 @@ try {
   await first.page.screenshot({ path: join(OUT, "public-log-checked.png"), fullPage: true });
 
   step("a third hand: the browser proves the log of 3 extends the log of 2 it kept, and keeps the newer");
-  const third = await logged(await playHand());
+  // Listening before the hand is played: the open page may check it as soon as it ends.
   let consistencyAsked = false;
   first.page.on("request", (request) => {
     if (request.url().includes("/v1/log/consistency?from=2&to=3")) consistencyAsked = true;
   });
+  const third = await logged(await playHand());
   drawer = await history(first.page);
   expectSaid(await checkOf(drawer, 3), "Checked in this browser: in the public log, entry 3 of 3", "hand 3");
   expectSaid(await checkOf(drawer, 1), "Checked in this browser: in the public log, entry 1 of 3", "hand 1 again");
