@@ -3,8 +3,9 @@
 -- head's row.
 
 -- Hands finished and not yet in the tree. A hand finishes with its `seed_revealed` event:
--- the move that writes it queues the hand in its own statement (store::table_write), so a
--- rolled-back move queues nothing and no finished hand is missed.
+-- the trigger below queues it in the transaction that writes it, whatever process or version
+-- writes it (during a rolling upgrade, processes that predate the log too), so a rolled-back
+-- move queues nothing and no finished hand is missed.
 CREATE TABLE log_queue (
     id bigserial PRIMARY KEY,
     table_id uuid NOT NULL,
@@ -15,6 +16,19 @@ CREATE TABLE log_queue (
     queued_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (table_id, hand_no)
 );
+
+CREATE FUNCTION log_queue_hand() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO log_queue (table_id, hand_no, seq, head)
+    VALUES (NEW.table_id, (NEW.payload->>'hand_no')::integer, NEW.seq, NEW.hash)
+    ON CONFLICT (table_id, hand_no) DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+-- Fired for a hand's end only: other events pass the WHEN test and nothing more.
+CREATE TRIGGER events_log_queue AFTER INSERT ON events
+    FOR EACH ROW WHEN (NEW.kind = 'seed_revealed') EXECUTE FUNCTION log_queue_hand();
 
 -- The leaves, by index from 0; a hand is in the tree at most once.
 CREATE TABLE log_leaves (

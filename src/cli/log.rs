@@ -85,6 +85,9 @@ struct Seen {
     hand_no: u32,
     seq: i64,
     head: String,
+    /// Whether the monitor could read the hand's record.
+    #[serde(default)]
+    readable: bool,
 }
 
 struct Server {
@@ -243,28 +246,61 @@ fn write_state(path: &Path, state: &State) -> Result<(), String> {
 async fn check_leaf(
     server: &Server,
     leaf: &HandLeaf,
+    index: u64,
     previous: Option<&Seen>,
     key: &VerifierKey,
 ) -> Result<bool, String> {
+    let name = format!("table {} hand {}", leaf.table_id, leaf.hand_no);
+    // A table's hands are logged one after another, each once.
+    let expected = previous.map_or(Some(1), |s| s.hand_no.checked_add(1));
+    if Some(leaf.hand_no) != expected {
+        return Err(match previous {
+            Some(seen) if leaf.hand_no <= seen.hand_no => format!(
+                "REWRITE: entry {index} logs {name} again (hand {} was logged before)",
+                seen.hand_no
+            ),
+            _ => format!(
+                "OMITTED: entry {index} logs {name}, but the hand before it is not in the log"
+            ),
+        });
+    }
     let Some(record) = server.record(leaf.table_id, leaf.hand_no).await? else {
+        if previous.is_some_and(|s| s.readable) {
+            return Err(format!(
+                "{name}: its record is refused to a monitor that read the table's earlier hands"
+            ));
+        }
         return Ok(false);
     };
-    let name = format!("table {} hand {}", leaf.table_id, leaf.hand_no);
     audit::leaf_matches(&record, leaf).map_err(|(e, _)| format!("{name}: {e}"))?;
     let report = audit::audit(&record, None, Some(key));
     if let Some(failed) = report.verdicts.iter().find(|v| !v.ok) {
         return Err(format!("{name}: {} fails: {}", failed.check, failed.detail));
     }
-    if let Some(seen) = previous.filter(|s| s.hand_no + 1 == leaf.hand_no)
+    match &record.proof {
+        Some(proof) if proof.index == index => {}
+        _ => {
+            return Err(format!(
+                "{name}: its record does not prove it is entry {index} of the log"
+            ));
+        }
+    }
+    if let Some(seen) = previous
         && let Some(before) = server.record(leaf.table_id, seen.hand_no).await?
     {
+        let chained = audit::check_chain(
+            &before.events,
+            before.events.first().map_or(1, |r| r.seq),
+            None,
+        )
+        .is_ok();
         let kept = before
             .events
             .iter()
             .any(|r| r.seq == seen.seq && r.hash == seen.head);
         let linked =
             before.events.last().map(|r| &r.hash) == record.events.first().map(|r| &r.prev_hash);
-        if !kept || !linked {
+        if !chained || !kept || !linked {
             return Err(format!(
                 "table {} hand {}: its record no longer holds the row the log holds (seq {}): \
                  the table's history was rewritten",
@@ -322,7 +358,14 @@ async fn monitor(args: &MonitorArgs) -> Result<(), String> {
             .iter()
             .map(|h| decode_hash(h))
             .collect::<Result<Vec<_>, _>>()?;
-        (old.size, old.root, Frontier::new(old.size, &edge)?)
+        let frontier = Frontier::new(old.size, &edge)?;
+        if frontier.root() != old.root {
+            return Err(format!(
+                "{}: the kept edge of the tree does not give the kept root (the state file is damaged)",
+                args.state.display()
+            ));
+        }
+        (old.size, old.root, frontier)
     };
     if new.size < old_size || (new.size == old_size && new.root != old_root) {
         return Err(format!(
@@ -355,13 +398,24 @@ async fn monitor(args: &MonitorArgs) -> Result<(), String> {
         )
     })?;
     let new_leaves = leaves(&server, old_size, new.size).await?;
+    // The entries first give the signed root; only then are they read.
+    for bytes in &new_leaves {
+        frontier.push(merkle::leaf_hash(bytes));
+    }
+    if frontier.root() != new.root {
+        return Err(format!(
+            "REWRITE: the log's entries up to size {} do not give the signed root {}",
+            new.size,
+            root_text(&new.root)
+        ));
+    }
     let (mut checked, mut unread) = (0usize, 0usize);
     for (i, bytes) in new_leaves.iter().enumerate() {
         let index = old_size + i as u64;
-        frontier.push(merkle::leaf_hash(bytes));
         let leaf = HandLeaf::parse(bytes).map_err(|e| format!("entry {index}: {e}"))?;
         let previous = state.tables.get(&leaf.table_id).cloned();
-        if check_leaf(&server, &leaf, previous.as_ref(), &key).await? {
+        let readable = check_leaf(&server, &leaf, index, previous.as_ref(), &key).await?;
+        if readable {
             checked += 1;
         } else {
             unread += 1;
@@ -372,15 +426,9 @@ async fn monitor(args: &MonitorArgs) -> Result<(), String> {
                 hand_no: leaf.hand_no,
                 seq: leaf.seq,
                 head: leaf.head.clone(),
+                readable,
             },
         );
-    }
-    if frontier.root() != new.root {
-        return Err(format!(
-            "REWRITE: the log's entries up to size {} do not give the signed root {}",
-            new.size,
-            root_text(&new.root)
-        ));
     }
     state.checkpoint = note;
     state.edge = frontier

@@ -67,7 +67,9 @@ pub struct Queued {
     pub seq: i64,
     #[diesel(sql_type = Text)]
     pub head: String,
-    /// The commitment the hand's `hand_dealt` event carries (none if it has none).
+    /// The commitment published before the hand: `table_created`'s `commitment` for hand
+    /// 1, else the previous hand's `seed_revealed`'s `next_commitment` (none if the table's
+    /// rows lack it).
     #[diesel(sql_type = Nullable<Text>)]
     pub commitment: Option<String>,
 }
@@ -75,9 +77,12 @@ pub struct Queued {
 /// The oldest `limit` finished hands not yet in the tree, in the order they were queued.
 pub async fn queued(conn: &mut Conn, limit: i64) -> Result<Vec<Queued>, StoreError> {
     Ok(diesel::sql_query(
-        "SELECT q.id, q.table_id, q.hand_no, q.seq, q.head, \
+        "SELECT q.id, q.table_id, q.hand_no, q.seq, q.head, CASE WHEN q.hand_no = 1 THEN \
          (SELECT e.payload->>'commitment' FROM events e WHERE e.table_id = q.table_id \
-         AND e.hand_no = q.hand_no AND e.kind = 'hand_dealt' ORDER BY e.seq DESC LIMIT 1) \
+         AND e.hand_no = 0 AND e.kind = 'table_created' ORDER BY e.seq LIMIT 1) ELSE \
+         (SELECT e.payload->>'next_commitment' FROM events e WHERE e.table_id = q.table_id \
+         AND e.hand_no = q.hand_no - 1 AND e.kind = 'seed_revealed' \
+         AND e.payload->>'hand_no' = (q.hand_no - 1)::text ORDER BY e.seq LIMIT 1) END \
          AS commitment \
          FROM log_queue q ORDER BY q.id LIMIT $1",
     )

@@ -1,7 +1,6 @@
 //! Every write to a table, in one statement: the events appended to the log, the chips
-//! moved and booked in the standings, the seats and the table's projection updated, a
-//! finished hand queued for the public log (`log_queue`), all guarded by the table's
-//! version.
+//! moved and booked in the standings, the seats and the table's projection updated, all
+//! guarded by the table's version.
 //! Nothing else appends to `events` or moves a table's chips (see `app::table::write`,
 //! which builds a [`TableWrite`] from the state before and after a change).
 //!
@@ -246,15 +245,6 @@ struct Statement {
     stamp_seated: Vec<Uuid>,
     unchecked: Option<Unchecked>,
     notices: NoticeRows,
-    /// The hand the move finishes (its `seed_revealed` event), queued for the public log.
-    finished: Option<Finished>,
-}
-
-/// A hand finished by a move: its number and its `seed_revealed` row's seq and hash.
-struct Finished {
-    hand_no: i32,
-    seq: i64,
-    head: String,
 }
 
 impl QueryFragment<Pg> for Statement {
@@ -359,17 +349,6 @@ impl QueryFragment<Pg> for Statement {
         if !self.notices.kind.is_empty() {
             self.notices.walk_cte(out.reborrow(), "upd")?;
         }
-        if let Some(f) = &self.finished {
-            out.push_sql(
-                ", logged AS (INSERT INTO log_queue (table_id, hand_no, seq, head) SELECT upd.id, ",
-            );
-            out.push_bind_param::<Integer, _>(&f.hand_no)?;
-            out.push_sql(", ");
-            out.push_bind_param::<BigInt, _>(&f.seq)?;
-            out.push_sql(", ");
-            out.push_bind_param::<Text, _>(&f.head)?;
-            out.push_sql(" FROM upd)");
-        }
         out.push_sql(" SELECT count(*) FROM upd");
         self.chips.walk_check(out.reborrow())?;
         Ok(())
@@ -411,19 +390,6 @@ impl Prepared {
             .collect();
         let p = &write.projection;
         let seats = write.seats;
-        let finished = write
-            .events
-            .iter()
-            .zip(write.chained)
-            .find(|(e, _)| e.kind == "seed_revealed")
-            .and_then(|(e, (seq, _, head))| {
-                let hand_no = e.payload.get("hand_no")?.as_i64()?;
-                Some(Finished {
-                    hand_no: i32::try_from(hand_no).ok()?,
-                    seq: *seq,
-                    head: head.clone(),
-                })
-            });
         let statement = Statement {
             table_id: write.table_id,
             version: write.version,
@@ -459,7 +425,6 @@ impl Prepared {
             stamp_seated: write.stamp_seated.to_vec(),
             unchecked: write.unchecked,
             notices: NoticeRows::new(write.table_id, write.league_id, write.notices),
-            finished,
         };
         Prepared { statement, written }
     }
@@ -482,7 +447,6 @@ impl Prepared {
             && s.stamp_seated.is_empty()
             && s.new_hand.is_none()
             && s.closed_at.is_none()
-            && s.finished.is_none()
     }
 
     /// The appended events' `(seq, hash)` when the statement returned `applied` rows.

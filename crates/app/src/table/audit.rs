@@ -284,7 +284,7 @@ fn published_commitment(record: &HandRecord) -> Check<String> {
             next_commitment,
             hand_no,
             ..
-        } if hand_no + 1 == record.hand_no => Ok(next_commitment),
+        } if hand_no.checked_add(1) == Some(record.hand_no) => Ok(next_commitment),
         _ => Err((
             "the commitment event does not publish this hand's commitment".into(),
             Some(record.commitment_event.seq),
@@ -310,7 +310,34 @@ pub fn leaf_matches(record: &HandRecord, leaf: &HandLeaf) -> Result<(), (String,
             Some(leaf.seq),
         ));
     };
-    if row.kind != "seed_revealed" || row.hash != leaf.head {
+    // The logged row fixes the rows up to it, and only those: the hand (its deal, its moves,
+    // its end) must lie there, opened by its deal and revealed once.
+    if record.events.first().map(|r| r.kind.as_str()) != Some("hand_dealt") {
+        return Err((
+            "the record does not open with the hand's deal".into(),
+            record.events.first().map(|r| r.seq),
+        ));
+    }
+    for r in &record.events {
+        let hand_row = matches!(
+            parse(r)?,
+            TableEvent::HandDealt { .. } | TableEvent::Hand(_) | TableEvent::SeedRevealed { .. }
+        );
+        if hand_row && r.seq > leaf.seq {
+            return Err((
+                format!(
+                    "seq {} plays the hand after the row the log holds (seq {})",
+                    r.seq, leaf.seq
+                ),
+                Some(r.seq),
+            ));
+        }
+    }
+    let revealed = match parse(row)? {
+        TableEvent::SeedRevealed { hand_no, .. } => hand_no == record.hand_no,
+        _ => false,
+    };
+    if !revealed || row.hash != leaf.head {
         return Err((
             format!(
                 "seq {} is not the row the log holds: the table's history was rewritten after the hand was logged",
@@ -390,11 +417,13 @@ pub fn audit(
         verdicts.push(verdict("public_log", check_log(record, proof, key)));
     }
     let verified = verdicts.iter().all(|v| v.ok);
+    // Fair only as the chained deal says: the record's own flag is not hashed.
+    let dealt_fairly = dealt(record).is_ok_and(|d| !d.fixed_deck);
     AuditReport {
         table_id: record.table_id,
         hand_no: record.hand_no,
         verified,
-        fair: verified && !record.fixed_deck,
+        fair: verified && !record.fixed_deck && dealt_fairly,
         verdicts,
     }
 }
