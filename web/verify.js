@@ -285,7 +285,13 @@ export function checkEntry(record, entry, commitment) {
   expect(entry !== null, "log_entry", "the log's entry is unreadable");
   expect(entry.table === record.table_id.toLowerCase() && entry.hand === record.hand_no, "log_entry", "the log's entry is another hand's");
   const last = record.events.find((row) => row.seq === entry.seq);
-  expect(last?.payload?.type === "seed_revealed", "log_entry", `the log's entry ends the hand at seq ${entry.seq}, which the record does not`);
+  expect(last?.payload?.type === "seed_revealed" && last.payload.hand_no === record.hand_no, "log_entry", `the log's entry ends the hand at seq ${entry.seq}, which the record does not`);
+  // The logged row fixes only the rows before it: the hand must lie there, opened by its
+  // deal; after it come only seats and seeds for the next hand.
+  expect(record.events[0]?.payload?.type === "hand_dealt", "log_entry", "the record does not open with the hand's deal");
+  const between = new Set(["seat_taken", "seat_left", "client_seed_set", "table_closed"]);
+  const played = record.events.find((row) => row.seq > entry.seq && !between.has(row.payload?.type));
+  expect(!played, "log_entry", `seq ${played?.seq} plays the hand after the row that was logged`);
   expect(last.hash === entry.head, "log_entry", `the record's seq ${entry.seq} is not the row that was logged`);
   expect(entry.commitment === commitment, "log_entry", "the record's commitment is not the one that was logged");
 }

@@ -252,6 +252,20 @@ async fn bourre_audit_checks_a_records_proof_with_the_logs_key() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{stdout}");
     assert!(stdout.contains("FAIL public_log"), "{stdout}");
+    // A hand played on after the row the log holds: the logged row fixes only what precedes it.
+    let mut extended = record.clone();
+    let events = extended["events"].as_array_mut().expect("events");
+    let mut again = events[0].clone();
+    again["seq"] = json!(events.last().expect("a row")["seq"].as_i64().expect("seq") + 1);
+    events.push(again);
+    let out = audit("extended.json", &extended);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("FAIL public_log")
+            && stdout.contains("plays the hand after the row the log holds"),
+        "{stdout}"
+    );
     let mut bare = record.clone();
     bare["proof"] = Value::Null;
     let out = audit("bare.json", &bare);

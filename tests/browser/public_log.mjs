@@ -376,12 +376,14 @@ try {
   if (!(await changed.getByLabel("Shown by the server now").inputValue()).startsWith(`${OTHER_VERIFIER}\n`)) throw new Error("the new key is not shown");
   await third_key.context.close();
 
-  step("a hand rewritten in SQL (its first trick given to another seat, every later row re-hashed): the browser finds its record, and every later one, is not what was logged");
+  step("a hand rewritten in SQL (a declaration of the second hand turned over, every later row re-hashed): the browser finds its record, and every later one, is not what was logged");
   const rows = JSON.parse(psql(`SELECT json_agg(json_build_object('seq', seq, 'hand_no', hand_no, 'kind', kind, 'payload', payload, 'prev_hash', prev_hash, 'hash', hash) ORDER BY seq) FROM events WHERE table_id = '${table.id}'`));
-  // The first trick taken at the table (a hand where all but one pass has none).
-  const trick = rows.find((row) => row.kind === "trick_won");
-  if (!trick) throw new Error("no trick was taken in three hands");
-  trick.payload.seat = (trick.payload.seat + 1) % 3;
+  // The second hand's first declaration, turned over: a finished hand the server does not
+  // replay when it loads the table (it replays the last hand, the third), so that the
+  // rewritten table is still served; the first hand stays untouched.
+  const trick = rows.find((row) => row.hand_no === 2 && row.kind === "declared");
+  if (!trick) throw new Error("the second hand has no declaration");
+  trick.payload.play = !trick.payload.play;
   /** JSON with sorted keys and no whitespace: what the server hashes. */
   const canonical = (value) =>
     Array.isArray(value)

@@ -311,19 +311,23 @@ pub fn leaf_matches(record: &HandRecord, leaf: &HandLeaf) -> Result<(), (String,
         ));
     };
     // The logged row fixes the rows up to it, and only those: the hand (its deal, its moves,
-    // its end) must lie there, opened by its deal and revealed once.
+    // its end) must lie there, opened by its deal.
     if record.events.first().map(|r| r.kind.as_str()) != Some("hand_dealt") {
         return Err((
             "the record does not open with the hand's deal".into(),
             record.events.first().map(|r| r.seq),
         ));
     }
-    for r in &record.events {
-        let hand_row = matches!(
+    for r in record.events.iter().filter(|r| r.seq > leaf.seq) {
+        // After the hand's end come only seats and seeds for the next hand.
+        let between = matches!(
             parse(r)?,
-            TableEvent::HandDealt { .. } | TableEvent::Hand(_) | TableEvent::SeedRevealed { .. }
+            TableEvent::SeatTaken { .. }
+                | TableEvent::SeatLeft { .. }
+                | TableEvent::ClientSeedSet { .. }
+                | TableEvent::TableClosed { .. }
         );
-        if hand_row && r.seq > leaf.seq {
+        if !between {
             return Err((
                 format!(
                     "seq {} plays the hand after the row the log holds (seq {})",
