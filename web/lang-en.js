@@ -456,6 +456,7 @@ export const codes = {
   email_not_configured: "This server does not send email.",
   hand_not_found: "That hand does not exist (yet).",
   hand_not_logged: "This hand is not in the public log yet: hands are added within seconds of their end. Try again shortly.",
+  log_size_out_of_range: "The public log has no such sizes: ask for sizes it has had, the older first, up to its size now.",
   join_request_not_found: "That request to join is gone.",
   league_not_found: "That league does not exist, or you cannot see it.",
   member_not_found: "That player is not a member of the league.",

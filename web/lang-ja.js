@@ -452,6 +452,7 @@ export const codes = {
   email_not_configured: "このサーバーはメールを送信しません。",
   hand_not_found: "そのハンドは（まだ）ありません。",
   hand_not_logged: "このハンドはまだ公開ログにありません。ハンドは終了後数秒で記録されます。少し待ってからもう一度お試しください。",
+  log_size_out_of_range: "公開ログにそのサイズはありません。これまでにあったサイズを、古い方から先に、現在のサイズまでで指定してください。",
   join_request_not_found: "その参加申請はもうありません。",
   league_not_found: "そのリーグは存在しないか、閲覧できません。",
   member_not_found: "そのプレイヤーはリーグのメンバーではありません。",

@@ -452,6 +452,7 @@ export const codes = {
   email_not_configured: "此服务器不发送电子邮件。",
   hand_not_found: "这一局不存在（或尚未开始）。",
   hand_not_logged: "这一局尚未记入公开日志：每局结束后几秒内记入，请稍后再试。",
+  log_size_out_of_range: "公开日志没有这样的大小：请指定日志曾有过的大小，较旧的在前，且不超过当前大小。",
   join_request_not_found: "该加入申请已不存在。",
   league_not_found: "该联赛不存在，或你无权查看。",
   member_not_found: "该玩家不是此联赛的成员。",

@@ -8,7 +8,7 @@ use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{ApiError, BadRequest, NotFound};
+use super::error::{ApiError, BadRequest, NotFound, Unprocessable};
 use crate::app::log::{LogInfo, Tile};
 use crate::app::{App, ErrorCode};
 
@@ -74,6 +74,7 @@ pub struct ConsistencyOut {
     responses(
         (status = 200, description = "The consistency proof", body = ConsistencyOut),
         (status = 400, response = BadRequest),
+        (status = 422, response = Unprocessable),
     )
 )]
 #[get("/consistency")]
@@ -83,7 +84,7 @@ pub async fn consistency(
 ) -> Result<HttpResponse, ApiError> {
     let Some(proof) = app.log().consistency(query.from, query.to).await? else {
         return Err(ApiError::refused(
-            ErrorCode::InvalidQuery,
+            ErrorCode::LogSizeOutOfRange,
             "from and to are sizes of the log with from <= to <= its size (GET /v1/log)",
         ));
     };

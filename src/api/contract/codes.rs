@@ -80,7 +80,7 @@ const ANSWERS: &[(&str, &[ErrorCode])] = &[
     ("get_league_ledger", &[InvalidQuery, NotAMember, LeagueNotFound, NotFound]),
     ("get_log", &[]),
     ("get_log_checkpoint", &[]),
-    ("get_log_consistency", &[InvalidQuery]),
+    ("get_log_consistency", &[InvalidQuery, LogSizeOutOfRange]),
     ("get_log_tile", &[NotFound]),
     ("get_me", &[]),
     ("get_notification_settings", &[]),

@@ -271,6 +271,9 @@ error_codes! {
     /// (`detail` gives its reason: a verifier not of the challenge sent is one). Start the
     /// sign-in again.
     AuthorizationFailed = (422, "authorization_failed"),
+    /// The public log has no such pair of sizes: `from` and `to` are sizes it has had, with
+    /// `from <= to <= ` its size now. Read the size from `GET /v1/log` or the checkpoint.
+    LogSizeOutOfRange = (422, "log_size_out_of_range"),
     /// A player who could not pay the penalty if bourré may play only holding and keeping the
     /// ace of trumps. Pass, or keep the ace (see `legal.can_play`, `legal.must_keep`).
     CannotCoverPot = (422, "cannot_cover_pot", "R8a"),

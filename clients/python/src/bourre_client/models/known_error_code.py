@@ -73,6 +73,7 @@ class KnownErrorCode(StrEnum):
     LAST_SIGN_IN_METHOD = "last_sign_in_method"
     LEAGUE_CLOSED = "league_closed"
     LEAGUE_NOT_FOUND = "league_not_found"
+    LOG_SIZE_OUT_OF_RANGE = "log_size_out_of_range"
     MALFORMED_BODY = "malformed_body"
     MALFORMED_REQUEST = "malformed_request"
     MEMBER_NOT_FOUND = "member_not_found"
