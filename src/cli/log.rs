@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::app::log::leaf::HandLeaf;
 use crate::app::log::merkle::{self, Frontier, Hash};
 use crate::app::log::note::{Checkpoint, SignerKey, VerifierKey};
-use crate::app::log::{TILE_WIDTH, Tile, decode_hash};
+use crate::app::log::{TILE_WIDTH, Tile, decode_hash, unbundle};
 use crate::app::table::audit::{self, HandRecord};
 
 #[derive(Debug, clap::Subcommand)]
@@ -175,23 +175,13 @@ async fn leaves(server: &Server, from: u64, to: u64) -> Result<Vec<Vec<u8>>, Str
             .bytes()
             .await
             .map_err(|e| e.to_string())?;
-        let mut rest: &[u8] = &bytes;
-        let mut bundle = Vec::new();
-        while let [a, b, tail @ ..] = rest {
-            let len = usize::from(u16::from_be_bytes([*a, *b]));
-            if tail.len() < len {
-                return Err(format!("{path}: an entry runs past the bundle's end"));
-            }
-            bundle.push(tail[..len].to_vec());
-            rest = &tail[len..];
-        }
-        if !rest.is_empty() || bundle.len() as u64 != count {
-            return Err(format!("{path}: not a bundle of {count} entries"));
-        }
+        let bundle = unbundle(&bytes)
+            .filter(|b| b.len() as u64 == count)
+            .ok_or_else(|| format!("{path}: not a bundle of {count} entries"))?;
         for (i, leaf) in bundle.into_iter().enumerate() {
             let index = tile * width + i as u64;
             if (from..to).contains(&index) {
-                out.push(leaf);
+                out.push(leaf.to_vec());
             }
         }
         tile += 1;

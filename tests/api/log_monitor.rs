@@ -8,7 +8,7 @@ use std::process::Output;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use bourre::app::log::note::{Checkpoint, SignerKey};
+use bourre::app::log::note::SignerKey;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -121,14 +121,7 @@ async fn the_monitor_follows_the_log_and_catches_a_fork() {
     // The operator signs a second tree of the same size with the real key, and serves it.
     let key = SignerKey::parse(LOG_SIGNING_KEY).expect("key");
     let forged_root = [9u8; 32];
-    let forged = key.sign(
-        &Checkpoint {
-            origin: "tests.bourre.invalid/log".into(),
-            size: 3,
-            root: forged_root,
-        }
-        .text(),
-    );
+    let forged = key.sign_checkpoint(3, forged_root);
     app.sql(&format!(
         "UPDATE log_head SET root = decode('{}', 'hex'), note = '{forged}'",
         hex::encode(forged_root)

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use bourre::app::log::LogProof;
 use bourre::app::log::leaf::HandLeaf;
 use bourre::app::log::merkle::{self, Frontier};
 use bourre::app::log::note::{Checkpoint, VerifierKey};
+use bourre::app::log::{LogProof, unbundle};
 use serde_json::{Value, json};
 
 use crate::support::{LOG_VERIFIER_KEY, Player, Server, TestApp, log_file, play_out};
@@ -156,19 +156,13 @@ async fn every_finished_hand_is_proven_in_the_signed_log() {
     // The tiles: the two leaves, and their hashes, which give the root.
     let (status, bundle) = bytes(&app, "/v1/log/tile/entries/000.p/2").await;
     assert_eq!(status, 200);
-    let mut rest = bundle.as_slice();
-    let mut leaves = Vec::new();
-    while rest.len() >= 2 {
-        let len = usize::from(u16::from_be_bytes([rest[0], rest[1]]));
-        leaves.push(rest[2..2 + len].to_vec());
-        rest = &rest[2 + len..];
-    }
+    let leaves = unbundle(&bundle).expect("an entry bundle");
     assert_eq!(leaves.len(), 2);
     for leaf in &leaves {
         HandLeaf::parse(leaf).expect("a well-formed leaf");
     }
     assert_eq!(
-        STANDARD.encode(&leaves[1]),
+        STANDARD.encode(leaves[1]),
         second["leaf"].as_str().expect("leaf")
     );
     let (status, hashes) = bytes(&app, "/v1/log/tile/0/000.p/2").await;
@@ -329,15 +323,12 @@ async fn two_processes_finishing_hands_at_once_grow_one_tree() {
         11
     );
     let (_, bundle) = bytes(&app, "/v1/log/tile/entries/000.p/12").await;
-    let mut rest = bundle.as_slice();
     let mut frontier = Frontier::default();
     let mut seen = HashSet::new();
-    while rest.len() >= 2 {
-        let len = usize::from(u16::from_be_bytes([rest[0], rest[1]]));
-        let leaf = HandLeaf::parse(&rest[2..2 + len]).expect("well formed");
+    for bytes in unbundle(&bundle).expect("an entry bundle") {
+        let leaf = HandLeaf::parse(bytes).expect("well formed");
         assert!(seen.insert((leaf.table_id, leaf.hand_no)), "{leaf:?} twice");
-        frontier.push(merkle::leaf_hash(&rest[2..2 + len]));
-        rest = &rest[2 + len..];
+        frontier.push(merkle::leaf_hash(bytes));
     }
     assert_eq!(seen.len(), 12);
     // Both processes serve the one checkpoint, whose root the leaves give.

@@ -195,6 +195,28 @@ impl Tile {
     }
 }
 
+/// Leaves as a C2SP entry bundle: each a big-endian 16-bit length and its bytes; `None`
+/// when a leaf is over 64 KiB.
+pub fn bundle<'a>(leaves: impl IntoIterator<Item = &'a [u8]>) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for leaf in leaves {
+        out.extend_from_slice(&u16::try_from(leaf.len()).ok()?.to_be_bytes());
+        out.extend_from_slice(leaf);
+    }
+    Some(out)
+}
+
+/// The leaves of an entry bundle; `None` when an entry runs past its end.
+pub fn unbundle(mut bytes: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut out = Vec::new();
+    while let [a, b, rest @ ..] = bytes {
+        let len = usize::from(u16::from_be_bytes([*a, *b]));
+        out.push(rest.get(..len)?);
+        bytes = &rest[len..];
+    }
+    bytes.is_empty().then_some(out)
+}
+
 /// A stored hash as a [`Hash`] (the column's CHECK keeps them 32 bytes).
 fn hash_of(bytes: &[u8]) -> Result<Hash, AppError> {
     Hash::try_from(bytes).map_err(|_| AppError::Internal("a stored hash is not 32 bytes".into()))
@@ -286,14 +308,9 @@ impl Cases<'_> {
         let head = rows::head(&mut conn).await?;
         if head.note.is_empty() {
             // Signed by the sequencer within a second of the first start.
-            return Ok(self.key().sign(
-                &Checkpoint {
-                    origin: self.key().verifier().name().to_owned(),
-                    size: size_of(head.size),
-                    root: hash_of(&head.root)?,
-                }
-                .text(),
-            ));
+            return Ok(self
+                .key()
+                .sign_checkpoint(size_of(head.size), hash_of(&head.root)?));
         }
         Ok(head.note)
     }
@@ -352,16 +369,12 @@ impl Cases<'_> {
                 "the log is missing a tile's part".into(),
             ));
         }
-        let mut out = Vec::new();
-        for part in parts {
-            if matches!(tile, Tile::Entries { .. }) {
-                let len = u16::try_from(part.len())
-                    .map_err(|_| AppError::Internal("a leaf over 64 KiB".into()))?;
-                out.extend_from_slice(&len.to_be_bytes());
-            }
-            out.extend_from_slice(&part);
+        match tile {
+            Tile::Hashes { .. } => Ok(Some(parts.concat())),
+            Tile::Entries { .. } => bundle(parts.iter().map(Vec::as_slice))
+                .map(Some)
+                .ok_or_else(|| AppError::Internal("a leaf over 64 KiB".into())),
         }
-        Ok(Some(out))
     }
 
     /// One turn of the sequencer: adds the oldest finished hands waiting (up to [`BATCH`])
@@ -421,14 +434,7 @@ impl Cases<'_> {
                 leaves.push(leaf);
             }
             let new_root = frontier.root();
-            let note = key.sign(
-                &Checkpoint {
-                    origin: key.verifier().name().to_owned(),
-                    size: frontier.size(),
-                    root: new_root,
-                }
-                .text(),
-            );
+            let note = key.sign_checkpoint(frontier.size(), new_root);
             let table_ids: Vec<Uuid> = queued.iter().map(|q| q.table_id).collect();
             let hand_nos: Vec<i32> = queued.iter().map(|q| q.hand_no).collect();
             let queue_ids: Vec<i64> = queued.iter().map(|q| q.id).collect();
@@ -482,6 +488,17 @@ impl crate::App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entry_bundles_read_back_and_a_cut_one_does_not() {
+        let leaves: [&[u8]; 3] = [b"one", b"", &[7u8; 300]];
+        let bytes = bundle(leaves).expect("small leaves");
+        assert_eq!(&bytes[..5], b"\x00\x03one");
+        assert_eq!(unbundle(&bytes), Some(leaves.to_vec()));
+        assert_eq!(unbundle(&bytes[..bytes.len() - 1]), None);
+        assert_eq!(unbundle(&bytes[..1]), None);
+        assert_eq!(bundle([&[0u8; 70_000][..]]), None);
+    }
 
     #[test]
     fn tile_paths_are_written_in_groups_of_three_and_read_back() {

@@ -199,6 +199,19 @@ impl SignerKey {
         )
     }
 
+    /// The checkpoint of a tree of `size` leaves with `root`, its origin this key's name,
+    /// signed.
+    pub fn sign_checkpoint(&self, size: u64, root: Hash) -> String {
+        self.sign(
+            &Checkpoint {
+                origin: self.verifier.name.clone(),
+                size,
+                root,
+            }
+            .text(),
+        )
+    }
+
     /// `text` (lines ending in `\n`) signed: a note.
     pub fn sign(&self, text: &str) -> String {
         let mut signature = self.verifier.id.to_be_bytes().to_vec();
