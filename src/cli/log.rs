@@ -114,13 +114,9 @@ impl Server {
     }
 
     async fn json<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, String> {
-        let bytes = self
-            .ok(path)
-            .await?
-            .bytes()
+        read_json(self.ok(path).await?)
             .await
-            .map_err(|e| format!("GET {path}: {e}"))?;
-        serde_json::from_slice(&bytes).map_err(|e| format!("GET {path}: {e}"))
+            .map_err(|e| format!("GET {path}: {e}"))
     }
 
     async fn text(&self, path: &str) -> Result<String, String> {
@@ -139,19 +135,22 @@ impl Server {
         let path = format!("/v1/tables/{table}/hands/{hand_no}");
         let response = self.get(&path).await?;
         match response.status().as_u16() {
-            200 => {
-                let bytes = response
-                    .bytes()
-                    .await
-                    .map_err(|e| format!("GET {path}: {e}"))?;
-                serde_json::from_slice(&bytes)
-                    .map(Some)
-                    .map_err(|e| format!("GET {path}: {e}"))
-            }
+            200 => read_json(response)
+                .await
+                .map(Some)
+                .map_err(|e| format!("GET {path}: {e}")),
             403 => Ok(None),
             status => Err(format!("GET {path}: {status}")),
         }
     }
+}
+
+/// An answer's JSON body (the client is built without reqwest's `json`).
+async fn read_json<T: serde::de::DeserializeOwned>(
+    response: reqwest::Response,
+) -> Result<T, String> {
+    let bytes = response.bytes().await.map_err(|e| e.to_string())?;
+    serde_json::from_slice(&bytes).map_err(|e| e.to_string())
 }
 
 /// The leaves `[from, to)` from the log's entry bundles.
@@ -206,8 +205,7 @@ async fn sign_in(http: &reqwest::Client, base: &str, username: &str) -> Result<S
     if !response.status().is_success() {
         return Err(format!("signing in as {username}: {}", response.status()));
     }
-    let bytes = response.bytes().await.map_err(|e| e.to_string())?;
-    let session: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    let session: serde_json::Value = read_json(response).await?;
     session["token"]
         .as_str()
         .map(str::to_owned)

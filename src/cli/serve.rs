@@ -373,18 +373,36 @@ fn log_key(args: &ServeArgs, embedded: bool) -> Result<SignerKey, String> {
                 .into(),
         );
     }
-    let path = database::data_dir(&args.database.data_dir)?.join("log_signing_key");
-    if let Ok(existing) = std::fs::read_to_string(&path) {
-        return SignerKey::parse(&existing).map_err(|e| format!("{}: {e}", path.display()));
+    kept_key(args, "log_signing_key", SignerKey::parse, || {
+        let key = SignerKey::generate(DEV_LOG_ORIGIN)?;
+        eprintln!(
+            "bourre: making the public log's development key in the data directory ({})",
+            key.verifier()
+        );
+        let secret = key.secret_text();
+        Ok((key, secret))
+    })
+}
+
+/// A key of the embedded default, kept in --data-dir as `name`: read (one that does not
+/// read stops the start: what it signed, or was subscribed with, would be lost), or made
+/// by `make` (the key and its text) and written, readable by this user only.
+fn kept_key<T>(
+    args: &ServeArgs,
+    name: &str,
+    read: impl FnOnce(&str) -> Result<T, String>,
+    make: impl FnOnce() -> Result<(T, String), String>,
+) -> Result<T, String> {
+    let path = database::data_dir(&args.database.data_dir)?.join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => read(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let (key, text) = make()?;
+            write_private(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(key)
+        }
+        Err(e) => Err(format!("{}: {e}", path.display())),
     }
-    let key = SignerKey::generate(DEV_LOG_ORIGIN)?;
-    write_private(&path, &key.secret_text()).map_err(|e| format!("{}: {e}", path.display()))?;
-    eprintln!(
-        "bourre: the public log is signed with the development key in {} ({})",
-        path.display(),
-        key.verifier()
-    );
-    Ok(key)
 }
 
 fn read_or_create_secret(path: &Path) -> Result<Vec<u8>, String> {
@@ -426,23 +444,13 @@ fn push_config(args: &ServeArgs, embedded: bool) -> Result<PushConfig, String> {
         Some(text) => {
             Some(Vapid::from_private(text).map_err(|e| format!("BOURRE_VAPID_PRIVATE_KEY: {e}"))?)
         }
-        _ if embedded => {
-            let path = database::data_dir(&args.database.data_dir)?.join("vapid_private_key");
-            match std::fs::read_to_string(&path) {
-                // Browsers subscribed with its public key: a new key would end every
-                // subscription, so one that does not read stops the start.
-                Ok(text) => Some(
-                    Vapid::from_private(&text).map_err(|e| format!("{}: {e}", path.display()))?,
-                ),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    let (vapid, private) = Vapid::generate();
-                    write_private(&path, &private)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                    Some(vapid)
-                }
-                Err(e) => return Err(format!("{}: {e}", path.display())),
-            }
-        }
+        // Browsers subscribed with its public key: a new key would end every subscription.
+        _ if embedded => Some(kept_key(
+            args,
+            "vapid_private_key",
+            Vapid::from_private,
+            || Ok(Vapid::generate()),
+        )?),
         _ => {
             eprintln!(
                 "bourre: BOURRE_VAPID_PRIVATE_KEY is unset: no Web Push (webhooks still work)"
