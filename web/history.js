@@ -185,7 +185,6 @@ function tellConflict(warning, conflict) {
   const shown = (label, text) => {
     const area = el("textarea", { readonly: "", rows: "6", spellcheck: "false" });
     area.value = text;
-    area.style.width = "100%";
     return el("label", {}, [label, area]);
   };
   const download = button(t("log.download"), async () => {
