@@ -11,6 +11,8 @@
 # ten after it; DIR/ports.env lists them. As root, etcd, Patroni, PostgreSQL and pgBackRest
 # run as the `postgres` system user (PostgreSQL refuses root), which then owns DIR.
 set -euo pipefail
+# A command that fails stops the demo: say which, so that no stop is silent.
+trap 'status=$?; echo "demo.sh: line $LINENO failed (exit $status)" >&2' ERR
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -85,7 +87,13 @@ api2_port=$((base + 10))
 # signals reach the program itself).
 as_db=()
 if [ "$(id -u)" -eq 0 ]; then
-    id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql postgres
+    # useradd refuses while another program edits /etc/passwd (another demo starting, or
+    # an embedded cluster making its user): try again, and accept the user another made.
+    for ((i = 0; i < 20; i++)); do
+        id postgres >/dev/null 2>&1 && break
+        useradd --system --home-dir /var/lib/postgresql postgres 2>/dev/null || sleep 0.5
+    done
+    id postgres >/dev/null
     as_db=(setpriv --reuid=postgres --regid=postgres --init-groups env HOME=/var/lib/postgresql)
 fi
 

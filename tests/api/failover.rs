@@ -101,15 +101,12 @@ impl Ha {
         let until = Instant::now() + Duration::from_secs(300);
         while !ha.dir.join("run/ready").exists() {
             if let Ok(Some(status)) = ha.demo.try_wait() {
-                panic!(
-                    "demo.sh stopped ({status}): {}",
-                    std::fs::read_to_string(ha.dir.with_extension("log")).unwrap_or_default()
-                );
+                panic!("demo.sh stopped ({status}):\n{}", ha.logs());
             }
             assert!(
                 Instant::now() < until,
-                "demo.sh was not ready within 300 s; see {}",
-                ha.dir.display()
+                "demo.sh was not ready within 300 s:\n{}",
+                ha.logs()
             );
             std::thread::sleep(Duration::from_millis(200));
         }
@@ -120,6 +117,26 @@ impl Ha {
             .map(|(k, v)| (k.to_owned(), v.parse().expect("a port")))
             .collect();
         ha
+    }
+
+    /// What the demo printed, then the last lines of each of its programs' logs: what a
+    /// failed start is read from.
+    fn logs(&self) -> String {
+        let read = |path: &std::path::Path| {
+            String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
+        };
+        let mut out = read(&self.dir.with_extension("log"));
+        let mut logs: Vec<_> = std::fs::read_dir(self.dir.join("log"))
+            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        logs.sort();
+        for path in logs {
+            let text = read(&path);
+            let lines: Vec<&str> = text.lines().collect();
+            out.push_str(&format!("\n--- {} (last lines)\n", path.display()));
+            out.push_str(&lines[lines.len().saturating_sub(15)..].join("\n"));
+        }
+        out
     }
 
     fn port(&self, name: &str) -> u16 {
