@@ -55,6 +55,11 @@ enum Command {
         #[arg(long, env = "BOURRE_LOG_KEY")]
         log_key: Option<String>,
     },
+    /// Hand histories in the BHH format: check an export, print the format's schema.
+    Hh {
+        #[command(subcommand)]
+        command: bourre::cli::hh::HhCommand,
+    },
     /// The public log of hands: a signing key, and the monitor.
     Log {
         #[command(subcommand)]
@@ -105,6 +110,7 @@ fn main() -> ExitCode {
             json,
             log_key,
         } => bourre::cli::audit::run(&file, json, log_key.as_deref()),
+        Command::Hh { command } => bourre::cli::hh::run(&command),
         Command::Log { command } => bourre::cli::log::run(&command),
     };
     match result {

@@ -7,7 +7,7 @@
 
 import { api } from "./session.js";
 import { suitName, t, when, word } from "./i18n.js";
-import { button, cardFace, drawer, el, pager, show, tell } from "./ui.js";
+import { button, cardFace, download, drawer, el, pager, show, tell } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 /** @typedef {Schemas["TableEvent"]} TableEvent */
@@ -187,11 +187,9 @@ function tellConflict(warning, conflict) {
     area.value = text;
     return el("label", {}, [label, area]);
   };
-  const download = button(t("log.download"), async () => {
-    const link = el("a", { href: URL.createObjectURL(new Blob([evidence], { type: "text/plain" })), download: "bourre-public-log-checkpoints.txt" });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  }, { class: "secondary" });
+  const save = button(t("log.download"), async () => download(new Blob([evidence], { type: "text/plain" }), "bourre-public-log-checkpoints.txt"), {
+    class: "secondary",
+  });
   const copy = button(t("log.copy"), async () => {
     await navigator.clipboard.writeText(evidence);
     tell(t("log.copied"));
@@ -202,7 +200,7 @@ function tellConflict(warning, conflict) {
     el("p", {}, [word("log.meaning", conflict.kind)]),
     el("p", {}, [t("log.report")]),
     // The clipboard is there on https and localhost only; elsewhere the notes below are selectable.
-    el("div", { class: "actions" }, navigator.clipboard ? [download, copy] : [download]),
+    el("div", { class: "actions" }, navigator.clipboard ? [save, copy] : [save]),
     el("details", {}, [el("summary", {}, [t("log.both")]), shown(t("log.keptBefore"), conflict.kept), shown(t("log.seenNow"), conflict.seen)]),
   );
 }
@@ -230,7 +228,7 @@ function handLine(id, h, audit, names, replay) {
       h.pot != null ? ` · ${t("history.pot", { pot: h.pot })}` : "",
       h.ended_at ? ` · ${when(h.ended_at)}` : "",
     ]),
-    h.in_progress ? el("p", { class: "verdict" }, [verdict]) : replayButton(id, h, names, replay),
+    h.in_progress ? el("p", { class: "verdict" }, [verdict]) : el("div", { class: "actions" }, [replayButton(id, h, names, replay), exportButton(id, h.hand_no)]),
     report ? auditPart(report, verdict, good) : el("p", { class: good ? "verdict" : "verdict bad" }, [verdict]),
     h.fixed_deck ? el("p", { class: "facts" }, [t("history.fixedDeck")]) : "",
   ]);
@@ -275,6 +273,18 @@ function replayButton(id, h, names, replay) {
     const { steps, seats } = stepsOf(record.events.map((row) => row.payload), names);
     replay({ hand: h.hand_no, steps, seats });
   }, { class: "secondary" });
+}
+
+/**
+ * "Download": the hand in the BHH format (docs/guide/hand-histories.md), saved as a file.
+ * @param {string} id
+ * @param {number} hand
+ */
+function exportButton(id, hand) {
+  return button(t("history.download"), async () => {
+    const bhh = await api.exportHand(id, hand);
+    download(new Blob([JSON.stringify(bhh, null, 2)], { type: "application/json" }), `bourre-${id.slice(0, 8)}-hand-${hand}.bhh.json`);
+  }, { class: "secondary", "aria-label": t("history.downloadHand", { hand }) });
 }
 
 /**

@@ -140,6 +140,9 @@ export const words = {
   "leagues.asked": "Asked to join: an admin of the league decides.",
 
   "league.yourBalance": "Your balance:",
+  "league.hands": "Hand histories",
+  "league.handsExplained": "Every finished hand of the league, in the Bourré Hand History format (one hand a line), for your own tools.",
+  "league.downloadHands": "Download the league's hands",
   "role.admin": "admin",
   "role.member": "member",
   "role.bot": "bot",
@@ -381,6 +384,8 @@ export const words = {
   "history.bourre": "{name} is bourré and pays {chips}.",
   "history.carried": "{chips} carried to the next hand.",
   "history.formerPlayer": "a former player",
+  "history.download": "Download",
+  "history.downloadHand": "Download hand {hand} (BHH)",
   "table.menu": "Table menu",
   "table.yourTurn": "Your turn",
   "table.turnOf": "{name} to act",

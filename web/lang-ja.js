@@ -136,6 +136,9 @@ export const words = {
   "leagues.asked": "参加を申請しました。リーグの管理者の承認をお待ちください。",
 
   "league.yourBalance": "あなたの残高：",
+  "league.hands": "ハンド履歴",
+  "league.handsExplained": "リーグで終わったすべてのハンドを、ブーレ・ハンド履歴（BHH）形式（1行に1ハンド）で。お手持ちのツールでどうぞ。",
+  "league.downloadHands": "リーグのハンドをダウンロード",
   "role.admin": "管理者",
   "role.member": "メンバー",
   "role.bot": "ボット",
@@ -377,6 +380,8 @@ export const words = {
   "history.bourre": "{name}はブーレ、{chips}を支払い。",
   "history.carried": "{chips}を次のハンドに持ち越し。",
   "history.formerPlayer": "元プレイヤー",
+  "history.download": "ダウンロード",
+  "history.downloadHand": "ハンド{hand}をダウンロード（BHH）",
   "table.menu": "テーブルメニュー",
   "table.yourTurn": "あなたの番",
   "table.turnOf": "{name}の番",

@@ -136,6 +136,9 @@ export const words = {
   "leagues.asked": "ส่งคำขอเข้าร่วมแล้ว รอผู้ดูแลลีกพิจารณา",
 
   "league.yourBalance": "ยอดชิปของคุณ:",
+  "league.hands": "ประวัติมือ",
+  "league.handsExplained": "ทุกมือที่จบแล้วของลีก ในรูปแบบประวัติมือบูร์เร (BHH) หนึ่งมือต่อหนึ่งบรรทัด สำหรับเครื่องมือของคุณเอง",
+  "league.downloadHands": "ดาวน์โหลดมือทั้งหมดของลีก",
   "role.admin": "ผู้ดูแล",
   "role.member": "สมาชิก",
   "role.bot": "บอท",
@@ -377,6 +380,8 @@ export const words = {
   "history.bourre": "{name} โดนบูเร จ่าย {chips} ชิป",
   "history.carried": "ยก {chips} ชิปไปรอบหน้า",
   "history.formerPlayer": "ผู้เล่นที่ออกไปแล้ว",
+  "history.download": "ดาวน์โหลด",
+  "history.downloadHand": "ดาวน์โหลดมือที่ {hand} (BHH)",
   "table.menu": "เมนูโต๊ะ",
   "table.yourTurn": "ถึงตาคุณ",
   "table.turnOf": "ถึงตา {name}",

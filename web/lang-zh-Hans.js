@@ -136,6 +136,9 @@ export const words = {
   "leagues.asked": "已申请加入，由联赛管理员审批。",
 
   "league.yourBalance": "你的余额：",
+  "league.hands": "牌局记录",
+  "league.handsExplained": "联赛中每一手已结束的牌，采用布雷牌局记录（BHH）格式，每行一手，供您自己的工具使用。",
+  "league.downloadHands": "下载联赛的全部牌局",
   "role.admin": "管理员",
   "role.member": "成员",
   "role.bot": "机器人",
@@ -377,6 +380,8 @@ export const words = {
   "history.bourre": "{name}一墩未得（Bourré），赔付{chips}筹码。",
   "history.carried": "{chips}筹码转入下一局。",
   "history.formerPlayer": "已离开的玩家",
+  "history.download": "下载",
+  "history.downloadHand": "下载第 {hand} 手（BHH）",
   "table.menu": "牌桌菜单",
   "table.yourTurn": "轮到你了",
   "table.turnOf": "轮到{name}",

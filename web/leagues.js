@@ -3,7 +3,7 @@
 
 import { api, session } from "./session.js";
 import { num, t, when, word } from "./i18n.js";
-import { amount, button, el, field, form, go, link, opener, pager, tell } from "./ui.js";
+import { amount, button, download, el, field, form, go, link, opener, pager, tell } from "./ui.js";
 
 /** @typedef {import("./sdk/index.js").Schemas} Schemas */
 
@@ -117,6 +117,7 @@ export async function leagueScreen(into, id) {
     newTable(id),
     standingsPart,
     ledgerPart,
+    handsSection(id),
     membersSection(id, roster.members, admin),
     ...(admin ? [await adminSection(id, detail)] : []),
   );
@@ -303,6 +304,22 @@ async function ledgerSection(into, id, names) {
     ]),
     more,
   );
+}
+
+/**
+ * The league's hand histories: every finished hand in the BHH format, one a line (NDJSON),
+ * saved as a file (docs/guide/hand-histories.md).
+ * @param {string} id
+ */
+function handsSection(id) {
+  return el("section", { "aria-labelledby": "hand-histories" }, [
+    el("h3", { id: "hand-histories" }, [t("league.hands")]),
+    el("p", {}, [t("league.handsExplained")]),
+    button(t("league.downloadHands"), async () => {
+      const response = await api.exportLeagueHands(id);
+      download(await response.blob(), `bourre-league-${id.slice(0, 8)}-hands.ndjson`);
+    }, { class: "secondary" }),
+  ]);
 }
 
 /**

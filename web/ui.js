@@ -41,6 +41,17 @@ export function button(label, action, attrs = {}) {
 }
 
 /**
+ * Saves `blob` as a file named `name`, as a link to it clicked would.
+ * @param {Blob} blob
+ * @param {string} name
+ */
+export function download(blob, name) {
+  const link = el("a", { href: URL.createObjectURL(blob), download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+/**
  * A labelled text field.
  * @param {string} label its accessible name
  * @param {Record<string, string>} [attrs]

@@ -12,6 +12,7 @@ pub mod cors;
 pub mod devices;
 pub mod error;
 pub mod fallback;
+pub mod hand_histories;
 pub mod hands;
 pub mod head;
 pub mod health;
@@ -176,6 +177,7 @@ fn build() -> (
                 .service(players::turns)
                 .service(players::tables)
                 .service(players::export)
+                .service(hand_histories::mine)
                 .service(identities::list_identities)
                 .service(identities::link_identity)
                 .service(identities::unlink_identity)
@@ -225,6 +227,7 @@ fn build() -> (
                 .service(leagues::books::standings)
                 .service(leagues::books::ledger)
                 .service(leagues::books::history)
+                .service(hand_histories::league)
                 .service(social::reports)
                 .service(social::moderate)
                 .service(webhooks::add_webhook)
@@ -254,6 +257,7 @@ fn build() -> (
                 .service(hands::record)
                 .service(hands::audit)
                 .service(hands::proof)
+                .service(hand_histories::hand)
                 .service(hands::client_seed),
         )
         .split_for_parts();

@@ -1,6 +1,7 @@
 //! Command-line front ends: the server, migrations, simulation.
 
 pub mod audit;
+pub mod hh;
 pub mod log;
 pub mod rebuild;
 pub mod serve;

@@ -23,6 +23,7 @@ mod e2e;
 mod examples;
 mod failover;
 mod hardening;
+mod hand_export;
 mod history;
 mod idempotency;
 mod leagues;

@@ -4,7 +4,8 @@
 // table, the pages following the table live; the table on one screen at three sizes in
 // every language during a player's turn; the result on the felt; a refused move; the server
 // restarted mid-hand; a turn timed out and the server's move told to every player; the hand
-// history "verified", newest first, and a replay on the felt; chat bubbles and an unread
+// history "verified", newest first, a hand and the league's hands downloaded in the BHH
+// format, and a replay on the felt; chat bubbles and an unread
 // count; no console error. Then: axe-core on every screen, the last table seen shown
 // offline, no animation left running with reduced motion, and the table page's weight.
 // Screenshots of each screen at phone and desktop sizes go to OUT_DIR (the table in each
@@ -584,6 +585,12 @@ try {
   const order = await ann.page.locator("ol.history > li").evaluateAll((items) => items.map((li) => li.getAttribute("data-hand")));
   if (order.join(",") !== "2,1") throw new Error(`the history lists hands ${order}, not newest first`);
   await ann.page.screenshot({ path: join(OUT, "history-phone.png"), fullPage: true });
+  // A finished hand downloads in the BHH format (docs/guide/hand-histories.md).
+  const [handFile] = await Promise.all([ann.page.waitForEvent("download"), ann.page.getByRole("button", { name: "Download hand 1 (BHH)" }).click()]);
+  const bhh = JSON.parse(readFileSync(await handFile.path(), "utf8")).bhh;
+  if (bhh?.spec_version !== "1.0.0" || bhh.game_number !== 1 || !handFile.suggestedFilename().endsWith("-hand-1.bhh.json")) {
+    throw new Error(`the downloaded hand is not hand 1 in BHH: ${handFile.suggestedFilename()} ${JSON.stringify(bhh)?.slice(0, 200)}`);
+  }
   await ann.page.locator('li[data-hand="1"]').getByRole("button", { name: "Replay" }).click();
   const replay = ann.page.getByRole("region", { name: "Replay of hand 1" });
   await replay.getByRole("heading", { name: /The deal/ }).waitFor();
@@ -612,6 +619,11 @@ try {
   await ann.page.getByLabel("Reason").fill("rebuy");
   await ann.page.getByRole("button", { name: "Grant" }).click();
   await ann.page.locator("td", { hasText: "grant: rebuy" }).waitFor();
+  // The league's hands download as NDJSON, a BHH hand a line: both hands of the night.
+  const [leagueFile] = await Promise.all([ann.page.waitForEvent("download"), ann.page.getByRole("button", { name: "Download the league's hands" }).click()]);
+  const hands = readFileSync(await leagueFile.path(), "utf8").trim().split("\n").map((line) => JSON.parse(line).bhh);
+  const numbers = hands.map((h) => h.game_number).join(",");
+  if (numbers !== "1,2" || !leagueFile.suggestedFilename().endsWith("-hands.ndjson")) throw new Error(`the league's download holds hands ${numbers}: ${leagueFile.suggestedFilename()}`);
   await ann.page.getByRole("button", { name: "Rotate invite code" }).click();
   await ann.page.getByRole("status").filter({ hasText: "A new invite code" }).waitFor();
   await ann.page.waitForFunction((old) => document.querySelector("code.invite")?.textContent?.trim() !== old, code);

@@ -52,7 +52,7 @@ for (const [path, item] of Object.entries(doc.paths)) {
     const security = op.security ?? doc.security ?? [];
     const auth = security.some((s) => "bearer" in s) ? (security.some((s) => Object.keys(s).length === 0) ? "optional" : "required") : "none";
     const ok = Object.entries(op.responses).filter(([code]) => /^2\d\d$/.test(code)).map(([code, r]) => [code, deref(r)]);
-    const stream = ok.some(([, r]) => r.content?.["text/event-stream"]);
+    const stream = ok.some(([, r]) => r.content?.["text/event-stream"] || r.content?.["application/x-ndjson"]);
     const results = [];
     for (const [code, r] of ok) {
       if (r.content?.["application/json"]) results.push(`operations[${JSON.stringify(id)}]["responses"][${code}]["content"]["application/json"]`);

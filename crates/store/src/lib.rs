@@ -6,6 +6,7 @@ pub mod chat;
 pub mod devices;
 pub mod discovery;
 pub mod events;
+pub mod finished_hands;
 pub mod export;
 pub mod idempotency;
 pub mod identities;

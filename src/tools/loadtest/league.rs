@@ -4,7 +4,9 @@
 //! makes of a league are timed: standings, the ledger (a page, and filtered by player and
 //! by table), a table's hands, the members, `me/turns` and `me/tables`. The summary gives
 //! each read's latency at each count and the ratio of the last count's median to the
-//! first's (flat reads stay near 1).
+//! first's (flat reads stay near 1). At each count the league's whole hand export is also
+//! streamed (`GET /v1/leagues/{id}/hands/export`): hands per second, and the process's
+//! resident memory before it and at most during it (flat: the same at every count).
 
 use super::*;
 
@@ -54,6 +56,80 @@ struct Checkpoint {
     /// Seconds the hands since the last count took to play.
     fill_secs: f64,
     reads: BTreeMap<&'static str, Latency>,
+    export: ExportRun,
+}
+
+/// The league's whole export, streamed once.
+#[derive(Debug, Serialize)]
+struct ExportRun {
+    hands: u64,
+    mib: f64,
+    secs: f64,
+    hands_per_sec: f64,
+    /// The process's resident memory (server and bench) before the export, and at most
+    /// while it streamed, sampled every 5 ms.
+    rss_before_mib: f64,
+    rss_peak_mib: f64,
+}
+
+/// The process's resident memory, in MiB (0 where /proc is not there).
+fn rss_mib() -> f64 {
+    let pages = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok())
+        .unwrap_or(0.0);
+    pages * 4096.0 / (1024.0 * 1024.0)
+}
+
+/// Streams the league's export to its end, counting its lines and bytes as they come.
+async fn time_export(
+    addr: std::net::SocketAddr,
+    token: &str,
+    league: &str,
+) -> Result<ExportRun, String> {
+    use futures_util::StreamExt;
+    let rss_before_mib = rss_mib();
+    let streaming = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let streaming = streaming.clone();
+        std::thread::spawn(move || {
+            let mut peak = rss_mib();
+            // (`AtomicBool::load` by name: diesel's `load` is in scope too.)
+            while std::sync::atomic::AtomicBool::load(&streaming, std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(rss_mib());
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            peak
+        })
+    };
+    let started = Instant::now();
+    let mut response = awc::Client::new()
+        .get(format!("http://{addr}/v1/leagues/{league}/hands/export"))
+        .bearer_auth(token)
+        .timeout(Duration::from_secs(600))
+        .send()
+        .await
+        .map_err(|e| format!("the export: {e}"))?;
+    if response.status() != 200 {
+        return Err(format!("the export answered {}", response.status()));
+    }
+    let (mut bytes, mut hands) = (0u64, 0u64);
+    while let Some(chunk) = response.next().await {
+        let chunk = chunk.map_err(|e| format!("the export was cut: {e}"))?;
+        bytes += chunk.len() as u64;
+        hands += chunk.iter().filter(|b| **b == b'\n').count() as u64;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    streaming.store(false, std::sync::atomic::Ordering::Relaxed);
+    let rss_peak_mib = sampler.join().unwrap_or(0.0);
+    Ok(ExportRun {
+        hands,
+        mib: round3(bytes as f64 / (1024.0 * 1024.0)),
+        secs: round3(secs),
+        hands_per_sec: round3(hands as f64 / secs.max(1e-9)),
+        rss_before_mib: round3(rss_before_mib),
+        rss_peak_mib: round3(rss_peak_mib),
+    })
 }
 
 #[derive(Debug, Serialize)]
@@ -84,6 +160,11 @@ pub fn run(args: &LeaguebenchArgs) -> Result<(), String> {
 fn print_league(summary: &LeagueSummary) {
     for c in &summary.checkpoints {
         println!("at {} hands (filled in {:.1} s):", c.hands, c.fill_secs);
+        let e = &c.export;
+        println!(
+            "  export             {} hands, {:.1} MiB in {:.2} s: {:.0} hands/s; resident {:.1} MiB before, {:.1} MiB at most while streaming",
+            e.hands, e.mib, e.secs, e.hands_per_sec, e.rss_before_mib, e.rss_peak_mib
+        );
         for (name, l) in &c.reads {
             println!(
                 "  {name:<18} p50 {:>8.3} ms  p95 {:>8.3} ms  max {:>8.3} ms",
@@ -173,10 +254,19 @@ async fn fill_and_time(
                 latency(&samples, Some(timed.elapsed().as_secs_f64())),
             );
         }
+        let export = time_export(addr, &bots[0].token, &league).await?;
+        if export.hands != hands.get() {
+            return Err(format!(
+                "the export held {} hands of {}",
+                export.hands,
+                hands.get()
+            ));
+        }
         checkpoints.push(Checkpoint {
             hands: hands.get(),
             fill_secs: round3(fill_secs),
             reads,
+            export,
         });
     }
     let ratio_last_to_first = match (

@@ -116,7 +116,7 @@ fn parse(row: &EventRow) -> Result<TableEvent, AppError> {
 }
 
 /// `hand_no` as stored, if the table has finished that hand.
-fn finished_hand(table: &TableRow, hand_no: u32) -> Result<i32, AppError> {
+pub(crate) fn finished_hand(table: &TableRow, hand_no: u32) -> Result<i32, AppError> {
     let n = i32::try_from(hand_no).unwrap_or(i32::MAX);
     if hand_no == 0 || n > table.hand_no {
         return Err(AppError::refused(
@@ -133,7 +133,7 @@ fn finished_hand(table: &TableRow, hand_no: u32) -> Result<i32, AppError> {
     Ok(n)
 }
 
-async fn member_table(
+pub(crate) async fn member_table(
     conn: &mut Conn,
     player: PlayerId,
     id: TableId,

@@ -12,6 +12,7 @@ pub mod bots;
 pub mod change;
 pub mod commands;
 pub mod event;
+pub mod export;
 pub mod history;
 pub mod lobby;
 pub mod notices;

@@ -1,0 +1,277 @@
+//! Tables `finished_hands` and `finished_hand_players` (migration `finished_hands`): every
+//! finished hand, by league and by player, in the order hands finished, with the span of
+//! its rows in its table's log. What the hand-history exports page through; a trigger on
+//! `events` fills them as each hand's last row is written.
+
+use chrono::{DateTime, Utc};
+use diesel::QueryableByName;
+use diesel::sql_types::{
+    Array, BigInt, Integer, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+};
+use diesel_async::RunQueryDsl;
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::events::EventRow;
+use super::{Conn, StoreError};
+
+/// A finished hand: where it was played, when it finished, and its rows.
+#[derive(Debug, Clone, PartialEq, Eq, QueryableByName)]
+pub struct FinishedHand {
+    #[diesel(sql_type = SqlUuid)]
+    pub table_id: Uuid,
+    #[diesel(sql_type = Integer)]
+    pub hand_no: i32,
+    #[diesel(sql_type = SqlUuid)]
+    pub league_id: Uuid,
+    /// When its last row (`seed_revealed`) was written.
+    #[diesel(sql_type = Timestamptz)]
+    pub ended_at: DateTime<Utc>,
+    /// Its rows in the table's log: from its `hand_dealt` to its `seed_revealed`.
+    #[diesel(sql_type = BigInt)]
+    pub first_seq: i64,
+    #[diesel(sql_type = BigInt)]
+    pub last_seq: i64,
+}
+
+/// Whose finished hands.
+#[derive(Debug, Clone, Copy)]
+pub enum Whose {
+    /// A league's.
+    League(Uuid),
+    /// Those a player was dealt into.
+    Player(Uuid),
+}
+
+/// A hand's place in the export order: its end, then its table and number.
+pub type Place = (DateTime<Utc>, Uuid, i32);
+
+/// Which finished hands a page holds: those that ended in `since..until` (either open),
+/// after `after` in the page's order, at most `limit`.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    /// The last hand of the previous page.
+    pub after: Option<Place>,
+    pub newest_first: bool,
+    pub limit: i64,
+}
+
+/// The columns of [`FinishedHand`], for a query whose `finished_hands` is `h`.
+const COLUMNS: &str = "h.table_id, h.hand_no, h.league_id, h.ended_at, h.first_seq, h.last_seq";
+
+/// A page of `whose` finished hands in `window`, in the window's order.
+pub async fn page(
+    conn: &mut Conn,
+    whose: Whose,
+    window: Window,
+) -> Result<Vec<FinishedHand>, StoreError> {
+    // The row comparison starts after the previous page's last hand, else at the window's
+    // edge: hand 0 of the nil table comes before any hand (numbered from 1) that ended at
+    // the same time, so `since` is inclusive and `until` exclusive; no edge: infinity.
+    let (direction, order, edge, infinity, bound, other_end) = if window.newest_first {
+        ("<", "DESC", window.until, "infinity", ">=", window.since)
+    } else {
+        (">", "ASC", window.since, "-infinity", "<", window.until)
+    };
+    let (start, table, hand): (Option<DateTime<Utc>>, Uuid, i32) = match window.after {
+        Some((at, table, hand)) => (Some(at), table, hand),
+        None => (edge, Uuid::nil(), 0),
+    };
+    let other_infinity = if window.newest_first {
+        "-infinity"
+    } else {
+        "infinity"
+    };
+    let bound = format!("ended_at {bound} coalesce($5, '{other_infinity}'::timestamptz)");
+    let start_sql = format!("(coalesce($2, '{infinity}'::timestamptz), $3, $4)");
+    let sql = match whose {
+        Whose::League(_) => format!(
+            "SELECT {COLUMNS} FROM finished_hands h WHERE h.league_id = $1 \
+             AND (h.ended_at, h.table_id, h.hand_no) {direction} {start_sql} AND h.{bound} \
+             ORDER BY h.ended_at {order}, h.table_id {order}, h.hand_no {order} LIMIT $6"
+        ),
+        Whose::Player(_) => format!(
+            "SELECT {COLUMNS} FROM finished_hand_players p \
+             JOIN finished_hands h ON h.table_id = p.table_id AND h.hand_no = p.hand_no \
+             WHERE p.player_id = $1 \
+             AND (p.ended_at, p.table_id, p.hand_no) {direction} {start_sql} AND p.{bound} \
+             ORDER BY p.ended_at {order}, p.table_id {order}, p.hand_no {order} LIMIT $6"
+        ),
+    };
+    let (Whose::League(id) | Whose::Player(id)) = whose;
+    Ok(diesel::sql_query(sql)
+        .bind::<SqlUuid, _>(id)
+        .bind::<Nullable<Timestamptz>, _>(start)
+        .bind::<SqlUuid, _>(table)
+        .bind::<Integer, _>(hand)
+        .bind::<Nullable<Timestamptz>, _>(other_end)
+        .bind::<BigInt, _>(window.limit)
+        .load(conn)
+        .await?)
+}
+
+/// A table's finished hand, if it is one.
+pub async fn one(
+    conn: &mut Conn,
+    table_id: Uuid,
+    hand_no: i32,
+) -> Result<Option<FinishedHand>, StoreError> {
+    let mut found: Vec<FinishedHand> = diesel::sql_query(format!(
+        "SELECT {COLUMNS} FROM finished_hands h WHERE h.table_id = $1 AND h.hand_no = $2"
+    ))
+    .bind::<SqlUuid, _>(table_id)
+    .bind::<Integer, _>(hand_no)
+    .load(conn)
+    .await?;
+    Ok(found.pop())
+}
+
+#[derive(QueryableByName)]
+struct Row {
+    #[diesel(sql_type = SqlUuid)]
+    table_id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    seq: i64,
+    #[diesel(sql_type = Integer)]
+    hand_no: i32,
+    #[diesel(sql_type = Text)]
+    kind: String,
+    #[diesel(sql_type = Jsonb)]
+    payload: Value,
+    #[diesel(sql_type = Timestamptz)]
+    created_at: DateTime<Utc>,
+    #[diesel(sql_type = Text)]
+    prev_hash: String,
+    #[diesel(sql_type = Text)]
+    hash: String,
+}
+
+/// The rows of `hands`, each hand's in order, the hands in the order given.
+pub async fn rows(
+    conn: &mut Conn,
+    hands: &[FinishedHand],
+) -> Result<Vec<Vec<EventRow>>, StoreError> {
+    let tables: Vec<Uuid> = hands.iter().map(|h| h.table_id).collect();
+    let firsts: Vec<i64> = hands.iter().map(|h| h.first_seq).collect();
+    let lasts: Vec<i64> = hands.iter().map(|h| h.last_seq).collect();
+    let found: Vec<Row> = diesel::sql_query(
+        "SELECT e.table_id, e.seq, e.hand_no, e.kind, e.payload, e.created_at, e.prev_hash, \
+         e.hash FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS s(table_id, first_seq, \
+         last_seq) JOIN events e ON e.table_id = s.table_id \
+         AND e.seq BETWEEN s.first_seq AND s.last_seq ORDER BY e.table_id, e.seq",
+    )
+    .bind::<Array<SqlUuid>, _>(&tables)
+    .bind::<Array<BigInt>, _>(&firsts)
+    .bind::<Array<BigInt>, _>(&lasts)
+    .load(conn)
+    .await?;
+    let mut out: Vec<Vec<EventRow>> = vec![Vec::new(); hands.len()];
+    let mut at: std::collections::HashMap<(Uuid, i64), usize> = hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| ((h.table_id, h.first_seq), i))
+        .collect();
+    let mut current: Option<usize> = None;
+    for row in found {
+        if let Some(i) = at.remove(&(row.table_id, row.seq)) {
+            current = Some(i);
+        }
+        let Some(i) = current else { continue };
+        if row.table_id != hands[i].table_id || row.seq > hands[i].last_seq {
+            continue;
+        }
+        out[i].push(EventRow {
+            table_id: row.table_id,
+            seq: row.seq,
+            hand_no: row.hand_no,
+            kind: row.kind,
+            payload: row.payload,
+            created_at: row.created_at,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        });
+    }
+    Ok(out)
+}
+
+#[derive(QueryableByName)]
+struct Logged {
+    #[diesel(sql_type = SqlUuid)]
+    table_id: Uuid,
+    #[diesel(sql_type = Integer)]
+    hand_no: i32,
+    #[diesel(sql_type = BigInt)]
+    idx: i64,
+}
+
+/// The public log's index of each of `hands` that is in it, as `(table, hand, index)`.
+pub async fn log_indexes(
+    conn: &mut Conn,
+    hands: &[FinishedHand],
+) -> Result<Vec<(Uuid, i32, i64)>, StoreError> {
+    let tables: Vec<Uuid> = hands.iter().map(|h| h.table_id).collect();
+    let numbers: Vec<i32> = hands.iter().map(|h| h.hand_no).collect();
+    let found: Vec<Logged> = diesel::sql_query(
+        "SELECT l.table_id, l.hand_no, l.idx FROM unnest($1::uuid[], $2::integer[]) \
+         AS s(table_id, hand_no) JOIN log_leaves l ON l.table_id = s.table_id \
+         AND l.hand_no = s.hand_no",
+    )
+    .bind::<Array<SqlUuid>, _>(&tables)
+    .bind::<Array<Integer>, _>(&numbers)
+    .load(conn)
+    .await?;
+    Ok(found
+        .into_iter()
+        .map(|l| (l.table_id, l.hand_no, l.idx))
+        .collect())
+}
+
+#[derive(QueryableByName)]
+struct Named {
+    #[diesel(sql_type = SqlUuid)]
+    table_id: Uuid,
+    #[diesel(sql_type = Text)]
+    table_name: String,
+    #[diesel(sql_type = SqlUuid)]
+    league_id: Uuid,
+    #[diesel(sql_type = Text)]
+    league_name: String,
+}
+
+/// A table's name, and its league's id and name.
+#[derive(Debug, Clone)]
+pub struct TableNames {
+    pub table: String,
+    pub league_id: Uuid,
+    pub league: String,
+}
+
+/// The names of `tables` and of their leagues.
+pub async fn names(
+    conn: &mut Conn,
+    tables: &[Uuid],
+) -> Result<Vec<(Uuid, TableNames)>, StoreError> {
+    let found: Vec<Named> = diesel::sql_query(
+        "SELECT t.id AS table_id, t.name AS table_name, l.id AS league_id, \
+         l.name AS league_name FROM tables t JOIN leagues l ON l.id = t.league_id \
+         WHERE t.id = ANY($1)",
+    )
+    .bind::<Array<SqlUuid>, _>(tables)
+    .load(conn)
+    .await?;
+    Ok(found
+        .into_iter()
+        .map(|n| {
+            (
+                n.table_id,
+                TableNames {
+                    table: n.table_name,
+                    league_id: n.league_id,
+                    league: n.league_name,
+                },
+            )
+        })
+        .collect())
+}
