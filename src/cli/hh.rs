@@ -72,14 +72,13 @@ fn check(path: &Path) -> Result<(), String> {
     let validator = jsonschema::draft202012::options()
         .build(&json_schema())
         .map_err(|e| format!("the format's schema does not compile: {e}"))?;
-    let hands = serde_json::Deserializer::from_reader(std::io::BufReader::new(input))
-        .into_iter::<Value>();
+    let hands =
+        serde_json::Deserializer::from_reader(std::io::BufReader::new(input)).into_iter::<Value>();
     let (mut count, mut faulty) = (0usize, 0usize);
     for value in hands {
         count += 1;
-        let value = value.map_err(|e| {
-            format!("{}: hand {count} is not JSON: {e}", path.display())
-        })?;
+        let value =
+            value.map_err(|e| format!("{}: hand {count} is not JSON: {e}", path.display()))?;
         let hand = name(count, &value);
         if let Some(fault) = fault(&validator, value) {
             faulty += 1;

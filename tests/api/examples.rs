@@ -935,6 +935,36 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         &json!(String::from_utf8_lossy(&text)),
         None,
     );
+    // Hand histories: one hand in BHH, and the NDJSON exports (each line a BHH hand: the
+    // first stands for them all).
+    w.get(&format!("{t}/hands/1/export"), &ann).await;
+    for path in [
+        format!("/v1/leagues/{id}/hands/export?order=desc&max=1"),
+        "/v1/players/me/hands/export?max=1".to_owned(),
+    ] {
+        let op = w.operation(&Method::GET, &path);
+        let mut answer = w
+            .app
+            .client
+            .get(format!("{}{path}", w.app.base))
+            .insert_header(("Authorization", format!("Bearer {}", ann.token)))
+            .send()
+            .await
+            .expect(&path);
+        let bytes = answer.body().limit(1 << 22).await.expect("body");
+        let first: Value = String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .and_then(|line| serde_json::from_str(line).ok())
+            .unwrap_or_else(|| panic!("{path}: no hand"));
+        w.answered(
+            &op,
+            answer.status().as_u16(),
+            "application/x-ndjson",
+            &first,
+            None,
+        );
+    }
     let op = w.operation(&Method::GET, &format!("{t}/stream"));
     let mut stream = w
         .app

@@ -73,7 +73,8 @@ fn varied_move(rng: &mut StdRng, view: &Value) -> Option<Value> {
     let keep = &legal["must_keep"];
     match legal["action"].as_str()? {
         "declare" => {
-            let play = legal["can_play"] == true && (legal["can_pass"] == false || rng.random_bool(0.75));
+            let play =
+                legal["can_play"] == true && (legal["can_pass"] == false || rng.random_bool(0.75));
             if !play {
                 return Some(json!({"type": "declare", "play": false}));
             }
@@ -259,27 +260,45 @@ async fn a_leagues_every_hand_exports_valid_and_replays_to_the_same_result() {
             .iter()
             .any(|d| d["timed_out"] == true)
     });
-    assert!(timed_out, "the server's declaration for the timed-out seat is marked");
+    assert!(
+        timed_out,
+        "the server's declaration for the timed-out seat is marked"
+    );
     let logged = hands
         .iter()
         .find(|h| {
-            h["bhh"]["table"]["id"] == last_table.as_str()
-                && h["bhh"]["game_number"] == last_hand
+            h["bhh"]["table"]["id"] == last_table.as_str() && h["bhh"]["game_number"] == last_hand
         })
         .expect("the last hand");
-    assert!(logged["bhh"]["fairness"]["log"]["index"].is_i64(), "{logged}");
+    assert!(
+        logged["bhh"]["fairness"]["log"]["index"].is_i64(),
+        "{logged}"
+    );
     let variety = |path: &str| {
         hands
             .iter()
-            .map(|h| h["bhh"].pointer(path).cloned().unwrap_or_default().to_string())
+            .map(|h| {
+                h["bhh"]
+                    .pointer(path)
+                    .cloned()
+                    .unwrap_or_default()
+                    .to_string()
+            })
             .collect::<HashSet<_>>()
             .len()
     };
-    assert!(variety("/pots/0/outcome") >= 2, "hands ended in more than one way");
     assert!(
-        hands.iter().any(|h| h["bhh"]["rounds"]["draws"]
-            .as_array()
-            .is_some_and(|d| d.iter().any(|d| !d["discard"].as_array().expect("discard").is_empty()))),
+        variety("/pots/0/outcome") >= 2,
+        "hands ended in more than one way"
+    );
+    assert!(
+        hands
+            .iter()
+            .any(|h| h["bhh"]["rounds"]["draws"]
+                .as_array()
+                .is_some_and(|d| d
+                    .iter()
+                    .any(|d| !d["discard"].as_array().expect("discard").is_empty()))),
         "some seat discarded"
     );
 
@@ -299,7 +318,11 @@ async fn a_leagues_every_hand_exports_valid_and_replays_to_the_same_result() {
     // Replayed from the export alone: the same draws, tricks, winners and chips.
     let out = run(&["hh", "check", file.to_str().expect("path")]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains(&format!("{total} hands valid BHH")), "{}", text(&out));
+    assert!(
+        text(&out).contains(&format!("{total} hands valid BHH")),
+        "{}",
+        text(&out)
+    );
 
     // One hand's own export is the same hand.
     let first = &hands[0]["bhh"];
@@ -336,15 +359,14 @@ async fn a_leagues_every_hand_exports_valid_and_replays_to_the_same_result() {
         .collect();
     trick["winner"] = others[0].clone();
     let planted_file = dir.join("planted.ndjson");
-    let text_of = |hands: &[Value]| {
-        hands
-            .iter()
-            .map(|h| format!("{h}\n"))
-            .collect::<String>()
-    };
+    let text_of = |hands: &[Value]| hands.iter().map(|h| format!("{h}\n")).collect::<String>();
     std::fs::write(&planted_file, text_of(&planted)).expect("write");
     let out = run(&["hh", "check", planted_file.to_str().expect("path")]);
-    assert!(!out.status.success(), "a changed winner passes: {}", text(&out));
+    assert!(
+        !out.status.success(),
+        "a changed winner passes: {}",
+        text(&out)
+    );
     let said = text(&out);
     assert!(
         said.contains(&format!("FAIL hand {}", h + 1))
@@ -359,15 +381,27 @@ async fn a_leagues_every_hand_exports_valid_and_replays_to_the_same_result() {
     cards[51] = a;
     std::fs::write(&planted_file, text_of(&planted)).expect("write");
     let out = run(&["hh", "check", planted_file.to_str().expect("path")]);
-    assert!(!out.status.success(), "a changed deck passes: {}", text(&out));
-    assert!(text(&out).contains("FAIL hand 1") && text(&out).contains("rounds.deal.deck"), "{}", text(&out));
+    assert!(
+        !out.status.success(),
+        "a changed deck passes: {}",
+        text(&out)
+    );
+    assert!(
+        text(&out).contains("FAIL hand 1") && text(&out).contains("rounds.deal.deck"),
+        "{}",
+        text(&out)
+    );
     // Not BHH at all: the schema names what is wrong.
     let mut broken = hands[0].clone();
     broken["bhh"]["dealer_seat"] = json!("north");
     std::fs::write(&planted_file, format!("{broken}\n")).expect("write");
     let out = run(&["hh", "check", planted_file.to_str().expect("path")]);
     assert!(!out.status.success());
-    assert!(text(&out).contains("not valid BHH: /bhh/dealer_seat"), "{}", text(&out));
+    assert!(
+        text(&out).contains("not valid BHH: /bhh/dealer_seat"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[actix_web::test]
@@ -383,10 +417,18 @@ async fn exports_stream_by_time_with_since_until_max_and_order_and_never_a_hand_
         app.start_hand(&table, &players[0]).await.ok();
         crate::support::play_out(&app, &table, &refs).await;
         let hands = app
-            .get(&format!("/v1/tables/{table}/hands?order=desc&limit=1"), &players[0])
+            .get(
+                &format!("/v1/tables/{table}/hands?order=desc&limit=1"),
+                &players[0],
+            )
             .await
             .ok();
-        ends.push(hands["hands"][0]["ended_at"].as_str().expect("ended").to_owned());
+        ends.push(
+            hands["hands"][0]["ended_at"]
+                .as_str()
+                .expect("ended")
+                .to_owned(),
+        );
         actix_web::rt::time::sleep(Duration::from_millis(20)).await;
     }
     // A fifth hand in play: never in an export, its own export refused.

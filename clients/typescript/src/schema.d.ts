@@ -454,6 +454,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leagues/{league_id}/hands/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The league's finished hands in BHH, a hand per line (NDJSON), streamed in the order they ended (`order`), within `since` and `until`, at most `max`.
+         * @description The league's finished hands in BHH, a hand per line (NDJSON), streamed in the order they
+         *     ended (`order`), within `since` and `until`, at most `max`. To members.
+         */
+        get: operations["export_league_hands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leagues/{league_id}/history": {
         parameters: {
             query?: never;
@@ -1093,6 +1114,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/hands/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finished hands the caller was dealt into, at every table, in BHH, a hand per line (NDJSON), streamed in the order they ended (`order`), within `since` and `until`, at most `max`.
+         * @description The finished hands the caller was dealt into, at every table, in BHH, a hand per line
+         *     (NDJSON), streamed in the order they ended (`order`), within `since` and `until`, at
+         *     most `max`.
+         */
+        get: operations["export_my_hands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/identities": {
         parameters: {
             query?: never;
@@ -1628,6 +1671,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tables/{table_id}/hands/{hand_no}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished hand in BHH: its players, deal, declarations, draws, tricks, pot and the seeds and chain that prove it.
+         * @description A finished hand in BHH: its players, deal, declarations, draws, tricks, pot and the seeds
+         *     and chain that prove it. Refused while the hand is in play.
+         */
+        get: operations["export_hand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tables/{table_id}/hands/{hand_no}/proof": {
         parameters: {
             query?: never;
@@ -1920,6 +1984,276 @@ export interface components {
          * @enum {string}
          */
         Avatar: "heron" | "pelican" | "alligator" | "crawfish" | "catfish" | "turtle" | "owl" | "fox" | "rabbit" | "raccoon" | "magnolia" | "moon" | "club" | "diamond" | "heart" | "spade";
+        /**
+         * @description A finished hand: where and when it was played, by whom, every card and chip of it, and
+         *     what proves it fair.
+         */
+        Bhh: {
+            /**
+             * Format: int32
+             * @description The dealer's seat (R2a).
+             */
+            dealer_seat: number;
+            /**
+             * Format: date-time
+             * @description When the hand ended and its seed was revealed (UTC).
+             */
+            end_time: string;
+            /** @description What proves the deal fair and the hand unchanged. */
+            fairness: components["schemas"]["BhhFairness"];
+            /**
+             * Format: int32
+             * @description The hand's number at the table, from 1.
+             */
+            game_number: number;
+            /** @description The league the table belongs to. */
+            league: components["schemas"]["BhhNamed"];
+            /** @description Everyone dealt in, in seat order. */
+            players: components["schemas"]["BhhPlayer"][];
+            /**
+             * @description The hand's pot: what it held, who took it, who paid for being bourré. One pot: a
+             *     list so that the format can grow.
+             */
+            pots: components["schemas"]["BhhPot"][];
+            /** @description The deal, the declarations, the draws and the tricks, each in the order they were made. */
+            rounds: components["schemas"]["BhhRounds"];
+            /** @description The table's rules as they held for the hand (docs/rules.md, "Table options"). */
+            rules: components["schemas"]["TableRules"];
+            /** @description The server the hand was played on: the origin of its public log (a host and a path). */
+            site: string;
+            /**
+             * @description The format's version, semver (`1.0.0`); a reader ignores fields it does not know.
+             * @example 1.0.0
+             */
+            spec_version: string;
+            /**
+             * Format: date-time
+             * @description When the hand was dealt (UTC).
+             */
+            start_time: string;
+            /** @description The table. */
+            table: components["schemas"]["BhhNamed"];
+            /** @description The card turned up, whose suit is trump (R4). */
+            trump_card: components["schemas"]["Card"];
+            /** @description The trump suit: the turned-up card's. */
+            trump_suit: components["schemas"]["Suit"];
+        };
+        /** @description A seat's cards. */
+        BhhCards: {
+            cards: components["schemas"]["Card"][];
+            /** Format: int32 */
+            seat: number;
+        };
+        /** @description A row of the table's log. */
+        BhhChainHead: {
+            /** @description The row's hash, hex. */
+            hash: string;
+            /**
+             * Format: int64
+             * @description The row's place in the table's log.
+             */
+            seq: number;
+        };
+        /** @description Chips a seat paid or took. */
+        BhhChips: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: int32 */
+            seat: number;
+        };
+        /** @description The deal (R3, R4). */
+        BhhDeal: {
+            /** @description What each seat paid to enter (0 when exempt, R10c/R10d), in seat order. */
+            antes: components["schemas"]["BhhChips"][];
+            /**
+             * Format: int64
+             * @description Chips in the pot before the antes, carried from earlier hands (R3b).
+             */
+            carried: number;
+            /**
+             * @description The whole deck, top first: the cards dealt, the card turned up (the dealer's last)
+             *     and the stock the draws come from (R4a, R6).
+             */
+            deck: components["schemas"]["Card"][];
+            /** @description The cards dealt to each seat, in seat order. */
+            hands: components["schemas"]["BhhCards"][];
+        };
+        /** @description A declaration (R5). */
+        BhhDeclaration: {
+            /**
+             * Format: int64
+             * @description The extra ante paid for playing with `double_ante` (R3a); 0 otherwise.
+             */
+            extra_ante: number;
+            /** @description `true`: the seat plays; `false`: it passes. */
+            play: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** @description The seat's time ran out and the server declared for it. */
+            timed_out?: boolean;
+        };
+        /** @description A discard and its replacements (R6). */
+        BhhDraw: {
+            /** @description The cards discarded (none: the seat stands pat). */
+            discard: components["schemas"]["Card"][];
+            /** @description The replacements, as many as discarded. */
+            drawn: components["schemas"]["Card"][];
+            /** @description The stock ran short and was rebuilt from the dead cards for this draw (R6). */
+            reshuffled: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** @description The seat's time ran out and the server drew for it. */
+            timed_out?: boolean;
+        };
+        /**
+         * @description The commit-reveal of the deal and the hand's place in the table's chain and the public
+         *     log (docs/guide/fair-shuffles.md, docs/guide/public-log.md).
+         */
+        BhhFairness: {
+            /** @description The hand's last row in the table's hash-chained log. */
+            chain_head: components["schemas"]["BhhChainHead"];
+            /** @description The seats' client seeds mixed into the deck. */
+            client_seeds: components["schemas"]["ClientSeed"][];
+            /** @description SHA-256 of the server seed, hex, published before the hand. */
+            commitment: string;
+            /** @description The deck is the table's fixed deck, not shuffled from the seeds: never fair. */
+            fixed_deck: boolean;
+            /** @description The hand key the seeds give, hex: it shuffles the deck and any short stock. */
+            hand_key: string;
+            /** @description The hand's entry in the public log; null in the seconds before it is added. */
+            log: components["schemas"]["BhhLogEntry"] | null;
+            /** @description The server seed, hex, revealed when the hand ended. */
+            server_seed: string;
+        };
+        /** @description One hand as a file or a line of an export holds it. */
+        BhhFile: {
+            /** @description The hand. */
+            bhh: components["schemas"]["Bhh"];
+        };
+        /** @description An entry of the public log. */
+        BhhLogEntry: {
+            /**
+             * Format: int64
+             * @description The entry's index, from 0: `GET .../hands/{n}/proof` proves it.
+             */
+            index: number;
+            /** @description The log's origin. */
+            origin: string;
+        };
+        /** @description A league or a table: its id and its name (as it is named now). */
+        BhhNamed: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description How a hand's pot ended (R8, R10).
+         * @enum {string}
+         */
+        BhhOutcome: "won" | "uncontested" | "split" | "all_passed";
+        /** @description A card played to a trick. */
+        BhhPlay: {
+            card: components["schemas"]["Card"];
+            /** Format: int32 */
+            seat: number;
+            /** @description The seat's time ran out and the server played for it. */
+            timed_out?: boolean;
+        };
+        /** @description A player dealt in. */
+        BhhPlayer: {
+            /** @description A server-side bot. */
+            bot: boolean;
+            /**
+             * @description The name they chose to be shown by; null when they chose none or the exporter
+             *     blocked them.
+             */
+            display_name: string | null;
+            /**
+             * Format: int64
+             * @description Their chips when it ended.
+             */
+            ending_stack: number;
+            /**
+             * Format: uuid
+             * @description The player.
+             */
+            id: string;
+            /** @description Their username as it is now ("deleted player" once the account is deleted). */
+            name: string;
+            /**
+             * Format: int32
+             * @description Their seat, 0-7.
+             */
+            seat: number;
+            /**
+             * Format: int64
+             * @description Their chips when the hand was dealt, before the ante.
+             */
+            starting_stack: number;
+        };
+        /** @description The hand's pot. */
+        BhhPot: {
+            /**
+             * Format: int64
+             * @description What the pot held: carried chips, antes and extra antes.
+             */
+            amount: number;
+            /** @description What each bourré seat paid into the next hand's pot (R10c). */
+            bourre: components["schemas"]["BhhChips"][];
+            /**
+             * Format: int64
+             * @description What the table's pot holds for the next hand.
+             */
+            carried: number;
+            outcome: components["schemas"]["BhhOutcome"];
+            /** @description Tricks taken by each seat that played. */
+            tricks: components["schemas"]["BhhTricks"][];
+            /** @description Who took what of the pot. */
+            won: components["schemas"]["BhhChips"][];
+        };
+        /** @description The hand's actions, by kind, each list in the order the actions were made. */
+        BhhRounds: {
+            deal: components["schemas"]["BhhDeal"];
+            /**
+             * @description Play or pass, seat by seat (R5); with `simultaneous_declare`, in the order they were
+             *     sent (R5a).
+             */
+            declarations: components["schemas"]["BhhDeclaration"][];
+            /**
+             * @description Discards and replacements (R6), in the order drawn: a seat that plays in sequential
+             *     declaration draws right after declaring.
+             */
+            draws: components["schemas"]["BhhDraw"][];
+            /** @description The tricks (R9), none when the hand ended before play. */
+            tricks: components["schemas"]["BhhTrick"][];
+        };
+        /** @description A trick (R9). */
+        BhhTrick: {
+            /** @description The cards in the order played, the leader's first. */
+            cards: components["schemas"]["BhhPlay"][];
+            /**
+             * Format: int32
+             * @description The seat that led.
+             */
+            leader: number;
+            /**
+             * Format: int32
+             * @description The trick's number in the hand, from 1.
+             */
+            number: number;
+            /**
+             * Format: int32
+             * @description The seat that took the trick (R9e).
+             */
+            winner: number;
+        };
+        /** @description Tricks a seat took. */
+        BhhTricks: {
+            /** Format: int32 */
+            seat: number;
+            /** Format: int32 */
+            tricks: number;
+        };
         /** @description A player the caller blocked. */
         Block: {
             /**
@@ -4979,15 +5313,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.822512496Z",
+                     *       "expires_at": "2026-06-01T18:59:57.690758614Z",
                      *       "player": {
                      *         "guest": true,
                      *         "id": "00000000-0000-4000-8000-000000000017",
-                     *         "username": "SteadyRaccoon9954"
+                     *         "username": "SwiftOwl7989"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.821327692Z",
-                     *       "refresh_token": "8271147a60c9e4fec1ef4518420575654b16ecae369ce3625dc4f3c43b0d4628",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlOTdhYzMyMi1lMWNiLTQxY2MtODUwMC0wZjA0M2QyZDhjMzkiLCJzaWQiOiI5NmEzNTVlOS02YjJmLTQzMGMtYmNkZS1kODA4NzRiMzZmYWIiLCJuYW1lIjoiU3RlYWR5UmFjY29vbjk5NTQiLCJpYXQiOjE3OTY1NzQ2OTAsImV4cCI6MTc5NjU3ODI5MH0.sHfd4qjMMS5fck6zOf37HbLIqbjVD82cBzWe3paTpe4"
+                     *       "refresh_expires_at": "2026-06-02T17:59:57.683489696Z",
+                     *       "refresh_token": "8cea89cfd5fd03cf319b75090bb504344bbfd267785e01f319f3fc9226446f3a",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3NDQ2NDY0NS1mNzEyLTRkY2EtYTk5My0yOTA1YWNhOGM4MmMiLCJzaWQiOiJjYzE2ZTU3Mi1mMjEyLTRmMWQtYTYxMi01OThiYjUxMTRjNDgiLCJuYW1lIjoiU3dpZnRPd2w3OTg5IiwiaWF0IjoxNzk2NTg1NTc4LCJleHAiOjE3OTY1ODkxNzh9.IDGDp-yTONIBN-XAucS9zyaWZQoIXfjVBC1KZ6WnCvI"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5037,15 +5371,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.740502391Z",
+                     *       "expires_at": "2026-06-01T18:59:59.192299782Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.738393510Z",
-                     *       "refresh_token": "08a44d9d2a9d167d4af196b9b2cdeae6bec971556ffcf6f72d40144eafbc4cfd",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiI2YmE2ODBiOS1iZjE2LTQ2OGYtYTk5Ny0yNzEzMWI0ZTllZTUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.o1AuLJR2OQbEWEPcOxUDrypJ586PwsabMiYPpfPD1MM"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.184891037Z",
+                     *       "refresh_token": "b1055223ede4de7f97e642b27dc2d18edb8c5eeb0b671f7a575cc8fba31ffdfe",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI4MjU5YmNkZC1hYWYwLTQzMzMtODJmOC02Yjg4MTgwZGJkODMiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.2QqPsPuyNTST9yO5J10UAfFrjaL7P_mk7fq8Y3hyP-U"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5160,8 +5494,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiUUE2NXRrY2x2T3J2Rk9TM0J6OHJkUHlyUng5MWZFS3NuY3VWRkdpMk44TSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.H9BRm4JbrFoGTLb66aeqFWbh8bII3iOpJaCXehdRe2-UIeg5-7d0q4_UVSNnGUjMeKCrfmK-xZzrik1nw9GU_EhG9bA1FctY0g0Pq5XLFi-ltr5sM5I03H3Wwaxhxy8oO_ZSKHWCVCXiJjVcXHLil0ucd-FdRiPjDPEVLT2kHctkfINEylZDFROz_JXIbQHZWkgCgQWZmVtWyH8ZI9lKKxnh-_7zSSmbJegf9gmoiQZvcHDbtpbusBfvawi4ygIjLxKD8IJ7HlSU5boYmAbfqsBQn72JVl-mtAuWp-pdSvywniGKdkjW9Kw-C_3BW8lin69ruEV2bRPUx-YmBSTBBw",
-                 *       "nonce": "QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoidWNOWVFNa3pKZUh6M1QzMjY0c2RuVnJybnNZQ1RDLW1wQ3lveWlWSWZEbyIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.Hfw4aRbHf5ZW4tdO9eIIsJNjTfjEcWuzEy-jbrqaQ1rDMs5_Y-HJvsXmK_hY9Wa24ZF3ztSpClOkRutZ7lws0_UxoEKadoZNbg2opDCmo9KCkA7eTOqI3j0TGe5e9MO9Vivy15fe6mcbrO3HAGLbqhqh05cehukLOtViSUPpx-AecQA26ahzO-qC8u5xMnps0AVZCkdwaCOM7ANvUJKDjWkOkhVDmJh1Xh4AcA2aAkC-gQpMam7jQqfv9GbO6wS5B5YOd7MuzuuRXU34AEqg-SXcG4ocVGF6wAo4LsMVpzdGvASX86rkOaWs43OHLeJ460VR6ykFBcTpybN1mhWLiQ",
+                 *       "nonce": "ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo",
                  *       "provider": "google"
                  *     }
                  */
@@ -5178,15 +5512,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.036187637Z",
+                     *       "expires_at": "2026-06-01T18:59:58.105379276Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000018",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.035254446Z",
-                     *       "refresh_token": "057fe87bce603bef79a3b7523f30a4ed6051c504bafdffbce9a966cd2413ce6f",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5MWEzNWYwOS1mY2I5LTRjOGEtYjFmYy0xNWI4M2I1NjkxYjEiLCJzaWQiOiJhYmM5MTg3Zi05NWJkLTQwYmEtOGJhNi04ZGE2MjRjYTU4ZDkiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.I7pNyuN1J2HIDH5AI7F1NxodT3bmhrgDKG5Q2j5hrc4"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.104207812Z",
+                     *       "refresh_token": "da55b04b53d76b6796ab4077776570ad83e4adecc2c321796ec22970818ccf2f",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMWNmYjkwZC1mZWRlLTRlYTAtYTdkOS02NzdjMTAyZmNjMWUiLCJzaWQiOiJmZmVmNjE3Ny03M2Q2LTRlM2MtOTVjYS00NWVmZTMwMjM4ZGYiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTg1NTc5LCJleHAiOjE3OTY1ODkxNzl9.fPzRTxhk03sfwg47-c5T1NUgJOWexCu64eJY2rki56k"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5201,15 +5535,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.982374966Z",
+                     *       "expires_at": "2026-06-01T18:59:58.002527119Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000018",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.981184965Z",
-                     *       "refresh_token": "26ab33e4496f80d2c8e756a224b65f9ad740df8c9a855681731e4ba0a23529d3",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5MWEzNWYwOS1mY2I5LTRjOGEtYjFmYy0xNWI4M2I1NjkxYjEiLCJzaWQiOiI0MGM3MDg1OC01YzNiLTQwNmEtOTY5Ni1iNGFkMDdhMDE0ODMiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.DS-Agcbx9GKsK6YeSqSTtD4w3TCtDcygRcDPzKWhhoU"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.000553027Z",
+                     *       "refresh_token": "1639c624c5a30a70d94ba097c4d0a21f819ce0f875d7ec11ffaa8273c1476692",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMWNmYjkwZC1mZWRlLTRlYTAtYTdkOS02NzdjMTAyZmNjMWUiLCJzaWQiOiJlYWFlZjA3OC1hNjQ1LTQ4NGYtOWVkNy0yOTU4OWZmM2E2MmYiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTg1NTc5LCJleHAiOjE3OTY1ODkxNzl9.buSSXBv5TJk7wKAvKARhVJmdI7slFnqObKAzaM4W-_8"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5284,7 +5618,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code_challenge": "wyJiAgM6ZwcXjGEYZLKevyLGlTk3gU_MtDVq2CLn0JM",
+                 *       "code_challenge": "KPnXL_uhzORnDu1H1UBMtAeQR1tMclpefOx-r64ujt0",
                  *       "provider": "google",
                  *       "redirect_uri": "http://127.0.0.1:9/cb"
                  *     }
@@ -5302,9 +5636,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authorization_url": "http://127.0.0.1:34485/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs&nonce=QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M&code_challenge=wyJiAgM6ZwcXjGEYZLKevyLGlTk3gU_MtDVq2CLn0JM&code_challenge_method=S256",
-                     *       "expires_at": "2026-06-01T18:09:58.920477164Z",
-                     *       "state": "MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs"
+                     *       "authorization_url": "http://127.0.0.1:44807/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA&nonce=ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo&code_challenge=KPnXL_uhzORnDu1H1UBMtAeQR1tMclpefOx-r64ujt0&code_challenge_method=S256",
+                     *       "expires_at": "2026-06-01T18:09:57.864259605Z",
+                     *       "state": "9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA"
                      *     }
                      */
                     "application/json": components["schemas"]["AuthorizationOut"];
@@ -5368,9 +5702,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "EKK27AkhSiDlRlF55PbZZWs4oO7YOmuhj9BkeLJZXmb",
-                 *       "code_verifier": "V8zy_sl4_70OwS1Y4dqjMB3eG4UKSRtZ88-1F_jTfsA",
-                 *       "state": "MnJCQOuHW54yJzSy5Fe2H6v8fEyBo_Be-vPXq9fIKMs"
+                 *       "code": "dQOQnJbolu0Y6EqfkJDLNG5qqGm2pQwrFXTYdUVr_ac",
+                 *       "code_verifier": "DRAsU9SOE7Pp-S9OFNusgJviG_2wAz63rgpEewEyNd0",
+                 *       "state": "9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA"
                  *     }
                  */
                 "application/json": components["schemas"]["ExchangeIn"];
@@ -5386,8 +5720,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiUUE2NXRrY2x2T3J2Rk9TM0J6OHJkUHlyUng5MWZFS3NuY3VWRkdpMk44TSIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.H9BRm4JbrFoGTLb66aeqFWbh8bII3iOpJaCXehdRe2-UIeg5-7d0q4_UVSNnGUjMeKCrfmK-xZzrik1nw9GU_EhG9bA1FctY0g0Pq5XLFi-ltr5sM5I03H3Wwaxhxy8oO_ZSKHWCVCXiJjVcXHLil0ucd-FdRiPjDPEVLT2kHctkfINEylZDFROz_JXIbQHZWkgCgQWZmVtWyH8ZI9lKKxnh-_7zSSmbJegf9gmoiQZvcHDbtpbusBfvawi4ygIjLxKD8IJ7HlSU5boYmAbfqsBQn72JVl-mtAuWp-pdSvywniGKdkjW9Kw-C_3BW8lin69ruEV2bRPUx-YmBSTBBw",
-                     *       "nonce": "QA65tkclvOrvFOS3Bz8rdPyrRx91fEKsncuVFGi2N8M",
+                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoidWNOWVFNa3pKZUh6M1QzMjY0c2RuVnJybnNZQ1RDLW1wQ3lveWlWSWZEbyIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.Hfw4aRbHf5ZW4tdO9eIIsJNjTfjEcWuzEy-jbrqaQ1rDMs5_Y-HJvsXmK_hY9Wa24ZF3ztSpClOkRutZ7lws0_UxoEKadoZNbg2opDCmo9KCkA7eTOqI3j0TGe5e9MO9Vivy15fe6mcbrO3HAGLbqhqh05cehukLOtViSUPpx-AecQA26ahzO-qC8u5xMnps0AVZCkdwaCOM7ANvUJKDjWkOkhVDmJh1Xh4AcA2aAkC-gQpMam7jQqfv9GbO6wS5B5YOd7MuzuuRXU34AEqg-SXcG4ocVGF6wAo4LsMVpzdGvASX86rkOaWs43OHLeJ460VR6ykFBcTpybN1mhWLiQ",
+                     *       "nonce": "ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo",
                      *       "provider": "google"
                      *     }
                      */
@@ -5553,7 +5887,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "384326",
+                 *       "code": "124475",
                  *       "email": "cat@example.com",
                  *       "new_password": "lantern river oak"
                  *     }
@@ -5571,15 +5905,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.709324346Z",
+                     *       "expires_at": "2026-06-01T18:59:59.110692509Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000010",
                      *         "username": "cat"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.708090985Z",
-                     *       "refresh_token": "469c6e791f50a9e1637531444d2db5f936d6471e6ab91c5cf55771da64e43e6c",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjNzYwNDY5Ny1jMzg2LTQ4OWMtOTI1ZS04YTljMjlkMDI0MDciLCJzaWQiOiIwNGMzNzc4My0yMDc5LTRlOTYtOGM3OC1jODU4OTQ0ZDU2N2EiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.aDr6L5IdQXd4SWUfGXC5Q0k5kUmjpRsb0XqgSZ2sElA"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.108735512Z",
+                     *       "refresh_token": "ed7636c791028f98860dac4ca9f3977d912bc2280bc122fa8f1104c1e54b32c6",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmMjNkNTgyOC1lM2E3LTQ1NWItOTY4YS0zZTkyOGZiNTdiMTciLCJzaWQiOiI4Y2M1NDU1Mi01MDM0LTQ1YjUtYjc1ZC1iMjk4ODkyOTg4YTEiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.gEUX6EjnNBC9dstXJLI_zw79TliAPfBDw6VM-p5Jefs"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5663,7 +5997,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "refresh_token": "08a44d9d2a9d167d4af196b9b2cdeae6bec971556ffcf6f72d40144eafbc4cfd"
+                 *       "refresh_token": "b1055223ede4de7f97e642b27dc2d18edb8c5eeb0b671f7a575cc8fba31ffdfe"
                  *     }
                  */
                 "application/json": components["schemas"]["RefreshRequest"];
@@ -5679,15 +6013,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.755424967Z",
+                     *       "expires_at": "2026-06-01T18:59:59.244193848Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.753491185Z",
-                     *       "refresh_token": "84f4c76fc0c7c99cdac7d85e2d73cac0ab83a752ffdfe0dc070894598a201ffb",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiI2YmE2ODBiOS1iZjE2LTQ2OGYtYTk5Ny0yNzEzMWI0ZTllZTUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkxLCJleHAiOjE3OTY1NzgyOTF9.o1AuLJR2OQbEWEPcOxUDrypJ586PwsabMiYPpfPD1MM"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.240788097Z",
+                     *       "refresh_token": "4ac7167284b928df12347d72bedec53dfef4caa05d89c48a5b27159fc5244e24",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI4MjU5YmNkZC1hYWYwLTQzMzMtODJmOC02Yjg4MTgwZGJkODMiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.2QqPsPuyNTST9yO5J10UAfFrjaL7P_mk7fq8Y3hyP-U"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5746,15 +6080,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.659061044Z",
+                     *       "expires_at": "2026-06-01T18:59:57.293093438Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.656344253Z",
-                     *       "refresh_token": "82714809594b17f47e41e7e418b81e8e76666c844688560610fb1f62a92d4be8",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiJmMDU1YWQ3NC0xMmQzLTRiZmYtOGZlNC1jZTliM2JkYjZiNGUiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTc0NjkwLCJleHAiOjE3OTY1NzgyOTB9.mWpmd2Fi3vFnAREMuiJ6cOS76dTKftCNC-nd7LJbfDw"
+                     *       "refresh_expires_at": "2026-06-02T17:59:57.287194277Z",
+                     *       "refresh_token": "a6b915e1aaba95af385afabfe31b373e7c01d2adb0b444752485b1028158b516",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI1YTAwNjIxZS0zMWY5LTQ1MWYtYTk1ZC1kNjY1YTg1MmMxMmYiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTc4LCJleHAiOjE3OTY1ODkxNzh9.XICiZSROhV7DSvkekMCCDIaniyYQjna_IZ91l49lPEA"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -6079,7 +6413,7 @@ export interface operations {
                      * @example {
                      *       "leagues": [
                      *         {
-                     *           "balance": 505,
+                     *           "balance": 485,
                      *           "join_policy": "open",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
@@ -6151,10 +6485,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "CPQBBS5RXN",
+                     *       "invite_code": "9U2Y4F43XR",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6234,7 +6568,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "CPQBBS5RXN"
+                 *       "invite_code": "9U2Y4F43XR"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -6252,7 +6586,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -6276,7 +6610,7 @@ export interface operations {
                      * @example {
                      *       "league_id": "00000000-0000-4000-8000-000000000013",
                      *       "player_id": "00000000-0000-4000-8000-000000000014",
-                     *       "requested_at": "2026-06-01T17:59:59.914922Z",
+                     *       "requested_at": "2026-06-01T17:59:59.758282Z",
                      *       "username": "fay"
                      *     }
                      */
@@ -6371,10 +6705,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "E9LXW4WDVZ",
+                     *       "invite_code": "K6VEE5HBQY",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "role": "admin",
@@ -6382,7 +6716,7 @@ export interface operations {
                      *         {
                      *           "closed_at": null,
                      *           "number": 1,
-                     *           "started_at": "2026-06-01T17:59:59.774695Z"
+                     *           "started_at": "2026-06-01T17:59:59.280792Z"
                      *         }
                      *       ],
                      *       "starting_balance": 500,
@@ -6457,10 +6791,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "E9LXW4WDVZ",
+                     *       "invite_code": "K6VEE5HBQY",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6697,6 +7031,396 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    export_league_hands: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only hands that ended at or after this time (RFC 3339, such as
+                 *     `2026-12-04T20:00:00Z`).
+                 */
+                since?: string;
+                /** @description Only hands that ended before this time (RFC 3339). */
+                until?: string;
+                /** @description At most this many hands (default: every one). */
+                max?: number;
+                /** @description `asc` (default): the oldest end first; `desc`: the newest first. */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                league_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hands, a BHH object per line */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bhh": {
+                     *         "dealer_seat": 0,
+                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "fairness": {
+                     *           "chain_head": {
+                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "seq": 29
+                     *           },
+                     *           "client_seeds": [
+                     *             {
+                     *               "seat": 1,
+                     *               "seed": "bobs-lucky-socks-7"
+                     *             }
+                     *           ],
+                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "fixed_deck": false,
+                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "log": {
+                     *             "index": 0,
+                     *             "origin": "tests.bourre.invalid/log"
+                     *           },
+                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *         },
+                     *         "game_number": 1,
+                     *         "league": {
+                     *           "id": "00000000-0000-4000-8000-000000000002",
+                     *           "name": "Friday night"
+                     *         },
+                     *         "players": [
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": null,
+                     *             "ending_stack": 485,
+                     *             "id": "00000000-0000-4000-8000-000000000003",
+                     *             "name": "ann",
+                     *             "seat": 0,
+                     *             "starting_stack": 500
+                     *           },
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": "Bobby Lafleur",
+                     *             "ending_stack": 555,
+                     *             "id": "00000000-0000-4000-8000-000000000004",
+                     *             "name": "bob",
+                     *             "seat": 1,
+                     *             "starting_stack": 550
+                     *           }
+                     *         ],
+                     *         "pots": [
+                     *           {
+                     *             "amount": 10,
+                     *             "bourre": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "carried": 10,
+                     *             "outcome": "won",
+                     *             "tricks": [
+                     *               {
+                     *                 "seat": 1,
+                     *                 "tricks": 5
+                     *               },
+                     *               {
+                     *                 "seat": 0,
+                     *                 "tricks": 0
+                     *               }
+                     *             ],
+                     *             "won": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "rounds": {
+                     *           "deal": {
+                     *             "antes": [
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "carried": 0,
+                     *             "deck": [
+                     *               "8H",
+                     *               "3S",
+                     *               "QH",
+                     *               "8C",
+                     *               "10D",
+                     *               "6D",
+                     *               "KD",
+                     *               "4S",
+                     *               "4H",
+                     *               "9D",
+                     *               "QS",
+                     *               "9S",
+                     *               "QD",
+                     *               "5S",
+                     *               "3H",
+                     *               "AH",
+                     *               "10S",
+                     *               "4D",
+                     *               "6C",
+                     *               "6H",
+                     *               "7D",
+                     *               "10C",
+                     *               "AS",
+                     *               "6S",
+                     *               "7S",
+                     *               "2H",
+                     *               "JH",
+                     *               "8D",
+                     *               "AD",
+                     *               "5H",
+                     *               "QC",
+                     *               "5D",
+                     *               "JC",
+                     *               "KS",
+                     *               "JD",
+                     *               "AC",
+                     *               "8S",
+                     *               "10H",
+                     *               "3C",
+                     *               "2S",
+                     *               "9H",
+                     *               "2D",
+                     *               "JS",
+                     *               "3D",
+                     *               "4C",
+                     *               "9C",
+                     *               "2C",
+                     *               "7H",
+                     *               "5C",
+                     *               "KH",
+                     *               "7C",
+                     *               "KC"
+                     *             ],
+                     *             "hands": [
+                     *               {
+                     *                 "cards": [
+                     *                   "8C",
+                     *                   "6D",
+                     *                   "9D",
+                     *                   "3S",
+                     *                   "4S"
+                     *                 ],
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "cards": [
+                     *                   "10D",
+                     *                   "KD",
+                     *                   "4H",
+                     *                   "8H",
+                     *                   "QH"
+                     *                 ],
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "declarations": [
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "draws": [
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "tricks": [
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "10D",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "6D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 1,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "KD",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "9D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 2,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "4H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "8C",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 3,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "8H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "3S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 4,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "QH",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "4S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 5,
+                     *               "winner": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "rules": {
+                     *           "ante": 5,
+                     *           "bourre_penalty": "pot",
+                     *           "dealer_must_play_trump_ace": true,
+                     *           "double_ante": false,
+                     *           "hand_size": 5,
+                     *           "max_discard": null,
+                     *           "max_players": 7,
+                     *           "pot_limit": null,
+                     *           "simultaneous_declare": false,
+                     *           "split_pot": "carry",
+                     *           "turn_timeout_secs": 86400
+                     *         },
+                     *         "site": "tests.bourre.invalid/log",
+                     *         "spec_version": "1.0.0",
+                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "table": {
+                     *           "id": "00000000-0000-4000-8000-000000000001",
+                     *           "name": "Table 1"
+                     *         },
+                     *         "trump_card": "9D",
+                     *         "trump_suit": "D"
+                     *       }
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["BhhFile"];
+                };
+            };
+            /** @description Malformed input. Codes: `invalid_query`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `league_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     get_league_history: {
         parameters: {
             query?: {
@@ -6724,7 +7448,7 @@ export interface operations {
                      * @example {
                      *       "entries": [
                      *         {
-                     *           "at": "2026-06-01T17:59:59.861405Z",
+                     *           "at": "2026-06-01T17:59:59.595441Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "from": "phrases",
@@ -6737,7 +7461,7 @@ export interface operations {
                      *           "username": null
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.876172Z",
+                     *           "at": "2026-06-01T17:59:59.647620Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 2,
@@ -6746,7 +7470,7 @@ export interface operations {
                      *           "username": "eve"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.899478Z",
+                     *           "at": "2026-06-01T17:59:59.726596Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 3,
@@ -6755,7 +7479,7 @@ export interface operations {
                      *           "username": "dee"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T18:00:00.914133Z",
+                     *           "at": "2026-06-01T18:00:01.685142Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "action": "dismiss",
@@ -6850,10 +7574,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "E9LXW4WDVZ",
+                     *       "invite_code": "K6VEE5HBQY",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6942,13 +7666,13 @@ export interface operations {
                      *       {
                      *         "league_id": "00000000-0000-4000-8000-000000000013",
                      *         "player_id": "00000000-0000-4000-8000-000000000014",
-                     *         "requested_at": "2026-06-01T17:59:59.914922Z",
+                     *         "requested_at": "2026-06-01T17:59:59.758282Z",
                      *         "username": "fay"
                      *       },
                      *       {
                      *         "league_id": "00000000-0000-4000-8000-000000000013",
                      *         "player_id": "00000000-0000-4000-8000-000000000009",
-                     *         "requested_at": "2026-06-01T17:59:59.927134Z",
+                     *         "requested_at": "2026-06-01T17:59:59.780510Z",
                      *         "username": "dee"
                      *       }
                      *     ]
@@ -7156,7 +7880,7 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.774695Z",
+                     *           "created_at": "2026-06-01T17:59:59.280792Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7168,7 +7892,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.802020Z",
+                     *           "created_at": "2026-06-01T17:59:59.353423Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7180,7 +7904,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.820669Z",
+                     *           "created_at": "2026-06-01T17:59:59.381676Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7192,7 +7916,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.832510Z",
+                     *           "created_at": "2026-06-01T17:59:59.425075Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7204,7 +7928,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.838131Z",
+                     *           "created_at": "2026-06-01T17:59:59.475905Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7216,7 +7940,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 50,
-                     *           "created_at": "2026-06-01T17:59:59.888621Z",
+                     *           "created_at": "2026-06-01T17:59:59.702547Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7228,7 +7952,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.899478Z",
+                     *           "created_at": "2026-06-01T17:59:59.726596Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000009",
                      *           "hand_no": null,
@@ -7240,7 +7964,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.120895Z",
+                     *           "created_at": "2026-06-01T18:00:00.317225Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7252,7 +7976,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.154528Z",
+                     *           "created_at": "2026-06-01T18:00:00.376649Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000005",
                      *           "hand_no": null,
@@ -7264,7 +7988,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.196267Z",
+                     *           "created_at": "2026-06-01T18:00:00.495563Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
@@ -7276,7 +8000,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.196267Z",
+                     *           "created_at": "2026-06-01T18:00:00.495563Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000004",
                      *           "hand_no": 1,
@@ -7288,7 +8012,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
                      *           "event_seq": 28,
                      *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
                      *           "hand_no": 1,
@@ -7296,7 +8020,19 @@ export interface operations {
                      *           "note": null,
                      *           "reason": "pot_won",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000004"
+                     *         },
+                     *         {
+                     *           "amount": 10,
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "event_seq": 28,
+                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
+                     *           "hand_no": 1,
+                     *           "id": 15,
+                     *           "note": null,
+                     *           "reason": "bourre",
+                     *           "table_id": "00000000-0000-4000-8000-000000000001",
+                     *           "to_account": "pot:00000000-0000-4000-8000-000000000001"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7378,7 +8114,7 @@ export interface operations {
                      *       "members": [
                      *         {
                      *           "avatar": null,
-                     *           "balance": 505,
+                     *           "balance": 485,
                      *           "display_name": null,
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "role": "admin",
@@ -7388,7 +8124,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 545,
+                     *           "balance": 555,
                      *           "display_name": "Bobby Lafleur",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "role": "member",
@@ -7484,7 +8220,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "CPQBBS5RXN"
+                 *       "invite_code": "9U2Y4F43XR"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -7502,7 +8238,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.774695Z",
+                     *       "created_at": "2026-06-01T17:59:59.280792Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -7526,7 +8262,7 @@ export interface operations {
                      * @example {
                      *       "league_id": "00000000-0000-4000-8000-000000000013",
                      *       "player_id": "00000000-0000-4000-8000-000000000009",
-                     *       "requested_at": "2026-06-01T17:59:59.927134Z",
+                     *       "requested_at": "2026-06-01T17:59:59.780510Z",
                      *       "username": "dee"
                      *     }
                      */
@@ -7704,13 +8440,13 @@ export interface operations {
                      * @example {
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.844201Z",
+                     *           "created_at": "2026-06-01T18:00:01.580100Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "message": {
                      *             "after_version": 29,
-                     *             "created_at": "2026-06-01T18:00:00.751119Z",
+                     *             "created_at": "2026-06-01T18:00:01.459201Z",
                      *             "display_name": "Bobby Lafleur",
                      *             "hand_no": 1,
                      *             "id": 1,
@@ -7808,13 +8544,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.844201Z",
+                     *       "created_at": "2026-06-01T18:00:01.580100Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.751119Z",
+                     *         "created_at": "2026-06-01T18:00:01.459201Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -7826,7 +8562,7 @@ export interface operations {
                      *       "note": "Said after every trick",
                      *       "reason": "spam",
                      *       "reporter_id": "00000000-0000-4000-8000-000000000003",
-                     *       "resolved_at": "2026-06-01T18:00:00.914133Z",
+                     *       "resolved_at": "2026-06-01T18:00:01.685142Z",
                      *       "resolved_by": "00000000-0000-4000-8000-000000000003",
                      *       "status": "dismissed",
                      *       "subject_id": "00000000-0000-4000-8000-000000000004",
@@ -7926,9 +8662,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "closed_at": "2026-06-01T18:00:02.938055940Z",
+                     *       "closed_at": "2026-06-01T18:00:04.001467948Z",
                      *       "number": 1,
-                     *       "started_at": "2026-06-01T17:59:59.774695Z"
+                     *       "started_at": "2026-06-01T17:59:59.280792Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Season"];
@@ -8025,35 +8761,19 @@ export interface operations {
                      *       "rows": [
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 545,
+                     *           "balance": 555,
                      *           "bourres": 0,
                      *           "display_name": "Bobby Lafleur",
                      *           "grants": 50,
                      *           "hands_played": 1,
-                     *           "net": -5,
-                     *           "player_id": "00000000-0000-4000-8000-000000000004",
-                     *           "pots_won": 0,
-                     *           "rating": 22.36476861652635,
-                     *           "rating_uncertainty": 8.065506316323548,
-                     *           "split_pots": 0,
-                     *           "tricks": 1,
-                     *           "username": "bob"
-                     *         },
-                     *         {
-                     *           "avatar": null,
-                     *           "balance": 505,
-                     *           "bourres": 0,
-                     *           "display_name": null,
-                     *           "grants": 0,
-                     *           "hands_played": 1,
                      *           "net": 5,
-                     *           "player_id": "00000000-0000-4000-8000-000000000003",
+                     *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "pots_won": 1,
                      *           "rating": 27.63523138347365,
                      *           "rating_uncertainty": 8.065506316323548,
                      *           "split_pots": 0,
-                     *           "tricks": 4,
-                     *           "username": "ann"
+                     *           "tricks": 5,
+                     *           "username": "bob"
                      *         },
                      *         {
                      *           "avatar": null,
@@ -8086,6 +8806,22 @@ export interface operations {
                      *           "split_pots": 0,
                      *           "tricks": 0,
                      *           "username": "eve"
+                     *         },
+                     *         {
+                     *           "avatar": null,
+                     *           "balance": 485,
+                     *           "bourres": 1,
+                     *           "display_name": null,
+                     *           "grants": 0,
+                     *           "hands_played": 1,
+                     *           "net": -15,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
+                     *           "pots_won": 0,
+                     *           "rating": 22.36476861652635,
+                     *           "rating_uncertainty": 8.065506316323548,
+                     *           "split_pots": 0,
+                     *           "tricks": 0,
+                     *           "username": "ann"
                      *         }
                      *       ],
                      *       "season": null,
@@ -8268,7 +9004,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "active": true,
-                     *         "created_at": "2026-06-01T17:59:59.967749Z",
+                     *         "created_at": "2026-06-01T17:59:59.898953Z",
                      *         "created_by": "00000000-0000-4000-8000-000000000007",
                      *         "events": [
                      *           "turn.started",
@@ -8352,7 +9088,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.967749649Z",
+                     *       "created_at": "2026-06-01T17:59:59.898953258Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000007",
                      *       "events": [
                      *         "turn.started",
@@ -8360,7 +9096,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_pzNXUmexXsnLj7zUbyvq1Tuzcl1z6voJ",
+                     *       "secret": "whsec_PQlRtNdZjRu5Ht4kvADAd/RLS3fpCYTV",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -8517,39 +9253,39 @@ export interface operations {
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:00.892992Z",
+                     *               "at": "2026-06-01T18:00:01.686995Z",
                      *               "attempt": 1,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 8
+                     *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.134184Z",
+                     *               "at": "2026-06-01T18:00:01.827339Z",
                      *               "attempt": 2,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 0
+                     *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.385644Z",
+                     *               "at": "2026-06-01T18:00:02.128673Z",
                      *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.830486Z",
+                     *               "at": "2026-06-01T18:00:02.649803Z",
                      *               "attempt": 4,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 0
+                     *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.492994Z",
+                     *               "at": "2026-06-01T18:00:03.368607Z",
                      *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 1
+                     *               "took_ms": 4
                      *             }
                      *           ],
                      *           "body": {
@@ -8567,27 +9303,34 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "settlement": {
-                     *                 "bourre": [],
-                     *                 "carried": 0,
-                     *                 "exempt": [],
-                     *                 "outcome": {
-                     *                   "seat": 0,
-                     *                   "type": "won"
-                     *                 },
-                     *                 "payouts": [
+                     *                 "bourre": [
                      *                   {
                      *                     "amount": 10,
                      *                     "seat": 0
                      *                   }
                      *                 ],
+                     *                 "carried": 10,
+                     *                 "exempt": [
+                     *                   0
+                     *                 ],
+                     *                 "outcome": {
+                     *                   "seat": 1,
+                     *                   "type": "won"
+                     *                 },
+                     *                 "payouts": [
+                     *                   {
+                     *                     "amount": 10,
+                     *                     "seat": 1
+                     *                   }
+                     *                 ],
                      *                 "pot": 10,
                      *                 "tricks": [
                      *                   {
-                     *                     "amount": 1,
+                     *                     "amount": 5,
                      *                     "seat": 1
                      *                   },
                      *                   {
-                     *                     "amount": 4,
+                     *                     "amount": 0,
                      *                     "seat": 0
                      *                   }
                      *                 ],
@@ -8597,48 +9340,48 @@ export interface operations {
                      *               "table_name": "Table 1",
                      *               "version": 29
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:00.719590Z",
+                     *             "timestamp": "2026-06-01T18:00:01.416021Z",
                      *             "type": "hand.ended"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:00.797284Z",
+                     *           "created_at": "2026-06-01T18:00:01.562955Z",
                      *           "finished_at": null,
-                     *           "id": "msg_f6de4b2de2154d798a06b38b83df519d",
+                     *           "id": "msg_c7483a4a988e441c83cc69fdfe410f1e",
                      *           "kind": "hand.ended",
-                     *           "next_attempt_at": "2026-06-01T18:00:03.779586Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:04.673580Z",
                      *           "state": "pending"
                      *         },
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:00.875085Z",
+                     *               "at": "2026-06-01T18:00:01.686767Z",
                      *               "attempt": 1,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.133713Z",
+                     *               "at": "2026-06-01T18:00:01.825844Z",
                      *               "attempt": 2,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 0
+                     *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.385169Z",
+                     *               "at": "2026-06-01T18:00:02.129780Z",
                      *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 0
+                     *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.820280Z",
+                     *               "at": "2026-06-01T18:00:02.650085Z",
                      *               "attempt": 4,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.501802Z",
+                     *               "at": "2026-06-01T18:00:03.601631Z",
                      *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
@@ -8647,30 +9390,30 @@ export interface operations {
                      *           ],
                      *           "body": {
                      *             "data": {
-                     *               "avatar": "heron",
-                     *               "deadline": "2026-06-02T18:00:00.699193Z",
-                     *               "display_name": "Bobby Lafleur",
+                     *               "avatar": null,
+                     *               "deadline": "2026-06-02T18:00:01.387632Z",
+                     *               "display_name": null,
                      *               "hand_no": 1,
                      *               "league_id": "00000000-0000-4000-8000-000000000002",
-                     *               "player_id": "00000000-0000-4000-8000-000000000004",
-                     *               "seat": 1,
+                     *               "player_id": "00000000-0000-4000-8000-000000000003",
+                     *               "seat": 0,
                      *               "table_id": "00000000-0000-4000-8000-000000000001",
                      *               "table_name": "Table 1",
-                     *               "username": "bob",
+                     *               "username": "ann",
                      *               "version": 25
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:00.699805Z",
+                     *             "timestamp": "2026-06-01T18:00:01.388323Z",
                      *             "type": "turn.started"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:00.797284Z",
+                     *           "created_at": "2026-06-01T18:00:01.562955Z",
                      *           "finished_at": null,
-                     *           "id": "msg_a9b339de37764dc689c764c84173604f",
+                     *           "id": "msg_af584b82bf094ca093458aec3b1fa4d0",
                      *           "kind": "turn.started",
-                     *           "next_attempt_at": "2026-06-01T18:00:03.985922Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:04.916130Z",
                      *           "state": "pending"
                      *         }
                      *       ],
-                     *       "next_cursor": "1796574692176296~msg_a9b339de37764dc689c764c84173604f"
+                     *       "next_cursor": "1796585582671688~msg_af584b82bf094ca093458aec3b1fa4d0"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveriesPage"];
@@ -8743,7 +9486,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.967749Z",
+                     *       "created_at": "2026-06-01T17:59:59.898953Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "events": [
                      *         "turn.started",
@@ -8751,7 +9494,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_s8co2nQRItNlNrtgII/JGE5bIzo3rfKz",
+                     *       "secret": "whsec_kXLqgfaWhdxc25SwgBjdo7ovC22C1XbV",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -8852,9 +9595,9 @@ export interface operations {
                     /**
                      * @example tests.bourre.invalid/log
                      *     1
-                     *     c1I5F6agQw1tL/ibY7+AYPOgqW2E4YLbYGGtr4uFiLU=
+                     *     zQFJogKAmKpApmIZqa7sHFu34/V69gTfnMrEdt3PKps=
                      *
-                     *     — tests.bourre.invalid/log CP08HRfhoOmGS5+cwpK3xZlLEFRybCbr9aRtHbYRv2Fy8pdR4gpIChUT056i7bKlo4g3BoTXHm2r3wQ0PbG8yuDWPwk=
+                     *     — tests.bourre.invalid/log CP08HY9Qv9Lwq/15Y79ZS0asIn9hnLP9uMO41zPT4Vygj5qTtesDj5nItvXldRAVeitiKQHZD2P0mzcgR3Tr8NZB+Qk=
                      */
                     "text/plain": string;
                 };
@@ -8979,14 +9722,14 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000003",
                      *       "leagues": [
                      *         {
-                     *           "balance": 505,
+                     *           "balance": 485,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
                      *           "role": "admin"
                      *         }
                      *       ],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:58.654593Z",
+                     *       "member_since": "2026-06-01T17:59:57.284714Z",
                      *       "time_zone": null,
                      *       "username": "ann"
                      *     }
@@ -9141,7 +9884,7 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [],
                      *       "locale": "en",
-                     *       "member_since": "2026-06-01T17:59:58.691396Z",
+                     *       "member_since": "2026-06-01T17:59:57.353706Z",
                      *       "time_zone": "America/Chicago",
                      *       "username": "bob"
                      *     }
@@ -9204,7 +9947,7 @@ export interface operations {
                      * @example {
                      *       "blocks": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.784910Z",
+                     *           "created_at": "2026-06-01T18:00:01.514639Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "username": "ann"
                      *         }
@@ -9256,7 +9999,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.784910Z",
+                     *       "created_at": "2026-06-01T18:00:01.514639Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -9273,7 +10016,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.784910Z",
+                     *       "created_at": "2026-06-01T18:00:01.514639Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -9389,7 +10132,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T17:59:59.175177Z",
+                     *         "created_at": "2026-06-01T17:59:58.366426Z",
                      *         "id": "00000000-0000-4000-8000-000000000015",
                      *         "last_used_at": null,
                      *         "platform": "apns",
@@ -9443,7 +10186,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T17:59:59.175177Z",
+                     *       "created_at": "2026-06-01T17:59:58.366426Z",
                      *       "id": "00000000-0000-4000-8000-000000000015",
                      *       "last_used_at": null,
                      *       "platform": "apns",
@@ -9560,7 +10303,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code_expires_at": "2026-06-01T18:14:59.235282678Z",
+                     *       "code_expires_at": "2026-06-01T18:14:58.521891612Z",
                      *       "email": "cat@example.com",
                      *       "verified": false
                      *     }
@@ -9636,7 +10379,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "127520"
+                 *       "code": "156856"
                  *     }
                  */
                 "application/json": components["schemas"]["CodeIn"];
@@ -9737,7 +10480,7 @@ export interface operations {
                      *       "chat": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.763919Z",
+                     *           "created_at": "2026-06-01T18:00:01.479154Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -9748,14 +10491,14 @@ export interface operations {
                      *         }
                      *       ],
                      *       "devices": [],
-                     *       "exported_at": "2026-06-01T18:00:02.897240305Z",
+                     *       "exported_at": "2026-06-01T18:00:03.943905562Z",
                      *       "idempotency_keys": [],
                      *       "identities": [],
                      *       "join_requests": [],
                      *       "ledger": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.774695Z",
+                     *           "created_at": "2026-06-01T17:59:59.280792Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -9768,7 +10511,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.196267Z",
+                     *           "created_at": "2026-06-01T18:00:00.495563Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
@@ -9781,22 +10524,22 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
                      *           "event_seq": 28,
-                     *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
+                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
-                     *           "id": 14,
+                     *           "id": 15,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "note": null,
-                     *           "reason": "pot_won",
+                     *           "reason": "bourre",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
+                     *           "to_account": "pot:00000000-0000-4000-8000-000000000001"
                      *         }
                      *       ],
                      *       "login_failures": [],
                      *       "memberships": [
                      *         {
-                     *           "joined_at": "2026-06-01T17:59:59.774695Z",
+                     *           "joined_at": "2026-06-01T17:59:59.280792Z",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "role": "admin"
                      *         }
@@ -9819,21 +10562,21 @@ export interface operations {
                      *       },
                      *       "player": {
                      *         "avatar": null,
-                     *         "created_at": "2026-06-01T17:59:58.654593Z",
+                     *         "created_at": "2026-06-01T17:59:57.284714Z",
                      *         "display_name": null,
                      *         "email": null,
                      *         "email_verified_at": null,
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "locale": null,
-                     *         "seen_at": "2026-06-01T17:59:59.752065Z",
+                     *         "seen_at": "2026-06-01T17:59:59.239071Z",
                      *         "time_zone": null,
                      *         "username": "ann"
                      *       },
                      *       "push_subscriptions": [],
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.844201Z",
+                     *           "created_at": "2026-06-01T18:00:01.580100Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "note": "Said after every trick",
@@ -9845,30 +10588,398 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
-                     *           "sat_at": "2026-06-01T18:00:00.063541Z",
+                     *           "sat_at": "2026-06-01T18:00:00.182338Z",
                      *           "seat": 0,
                      *           "table_id": "00000000-0000-4000-8000-000000000001"
                      *         }
                      *       ],
                      *       "sessions": [
                      *         {
-                     *           "created_at": "2026-06-01T17:59:58.654593Z",
+                     *           "created_at": "2026-06-01T17:59:57.284714Z",
                      *           "ended_at": null,
                      *           "ended_why": null,
-                     *           "expires_at": "2026-06-02T17:59:58.656344Z",
+                     *           "expires_at": "2026-06-02T17:59:57.287194Z",
                      *           "id": "00000000-0000-4000-8000-000000000011"
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T17:59:59.738600Z",
-                     *           "ended_at": "2026-06-01T17:59:59.767108Z",
+                     *           "created_at": "2026-06-01T17:59:59.185232Z",
+                     *           "ended_at": "2026-06-01T17:59:59.268199Z",
                      *           "ended_why": "logout",
-                     *           "expires_at": "2026-06-02T17:59:59.753491Z",
+                     *           "expires_at": "2026-06-02T17:59:59.240788Z",
                      *           "id": "00000000-0000-4000-8000-000000000012"
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["PlayerExport"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_my_hands: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only hands that ended at or after this time (RFC 3339, such as
+                 *     `2026-12-04T20:00:00Z`).
+                 */
+                since?: string;
+                /** @description Only hands that ended before this time (RFC 3339). */
+                until?: string;
+                /** @description At most this many hands (default: every one). */
+                max?: number;
+                /** @description `asc` (default): the oldest end first; `desc`: the newest first. */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hands, a BHH object per line */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bhh": {
+                     *         "dealer_seat": 0,
+                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "fairness": {
+                     *           "chain_head": {
+                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "seq": 29
+                     *           },
+                     *           "client_seeds": [
+                     *             {
+                     *               "seat": 1,
+                     *               "seed": "bobs-lucky-socks-7"
+                     *             }
+                     *           ],
+                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "fixed_deck": false,
+                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "log": {
+                     *             "index": 0,
+                     *             "origin": "tests.bourre.invalid/log"
+                     *           },
+                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *         },
+                     *         "game_number": 1,
+                     *         "league": {
+                     *           "id": "00000000-0000-4000-8000-000000000002",
+                     *           "name": "Friday night"
+                     *         },
+                     *         "players": [
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": null,
+                     *             "ending_stack": 485,
+                     *             "id": "00000000-0000-4000-8000-000000000003",
+                     *             "name": "ann",
+                     *             "seat": 0,
+                     *             "starting_stack": 500
+                     *           },
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": "Bobby Lafleur",
+                     *             "ending_stack": 555,
+                     *             "id": "00000000-0000-4000-8000-000000000004",
+                     *             "name": "bob",
+                     *             "seat": 1,
+                     *             "starting_stack": 550
+                     *           }
+                     *         ],
+                     *         "pots": [
+                     *           {
+                     *             "amount": 10,
+                     *             "bourre": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "carried": 10,
+                     *             "outcome": "won",
+                     *             "tricks": [
+                     *               {
+                     *                 "seat": 1,
+                     *                 "tricks": 5
+                     *               },
+                     *               {
+                     *                 "seat": 0,
+                     *                 "tricks": 0
+                     *               }
+                     *             ],
+                     *             "won": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "rounds": {
+                     *           "deal": {
+                     *             "antes": [
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "carried": 0,
+                     *             "deck": [
+                     *               "8H",
+                     *               "3S",
+                     *               "QH",
+                     *               "8C",
+                     *               "10D",
+                     *               "6D",
+                     *               "KD",
+                     *               "4S",
+                     *               "4H",
+                     *               "9D",
+                     *               "QS",
+                     *               "9S",
+                     *               "QD",
+                     *               "5S",
+                     *               "3H",
+                     *               "AH",
+                     *               "10S",
+                     *               "4D",
+                     *               "6C",
+                     *               "6H",
+                     *               "7D",
+                     *               "10C",
+                     *               "AS",
+                     *               "6S",
+                     *               "7S",
+                     *               "2H",
+                     *               "JH",
+                     *               "8D",
+                     *               "AD",
+                     *               "5H",
+                     *               "QC",
+                     *               "5D",
+                     *               "JC",
+                     *               "KS",
+                     *               "JD",
+                     *               "AC",
+                     *               "8S",
+                     *               "10H",
+                     *               "3C",
+                     *               "2S",
+                     *               "9H",
+                     *               "2D",
+                     *               "JS",
+                     *               "3D",
+                     *               "4C",
+                     *               "9C",
+                     *               "2C",
+                     *               "7H",
+                     *               "5C",
+                     *               "KH",
+                     *               "7C",
+                     *               "KC"
+                     *             ],
+                     *             "hands": [
+                     *               {
+                     *                 "cards": [
+                     *                   "8C",
+                     *                   "6D",
+                     *                   "9D",
+                     *                   "3S",
+                     *                   "4S"
+                     *                 ],
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "cards": [
+                     *                   "10D",
+                     *                   "KD",
+                     *                   "4H",
+                     *                   "8H",
+                     *                   "QH"
+                     *                 ],
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "declarations": [
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "draws": [
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "tricks": [
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "10D",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "6D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 1,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "KD",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "9D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 2,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "4H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "8C",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 3,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "8H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "3S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 4,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "QH",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "4S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 5,
+                     *               "winner": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "rules": {
+                     *           "ante": 5,
+                     *           "bourre_penalty": "pot",
+                     *           "dealer_must_play_trump_ace": true,
+                     *           "double_ante": false,
+                     *           "hand_size": 5,
+                     *           "max_discard": null,
+                     *           "max_players": 7,
+                     *           "pot_limit": null,
+                     *           "simultaneous_declare": false,
+                     *           "split_pot": "carry",
+                     *           "turn_timeout_secs": 86400
+                     *         },
+                     *         "site": "tests.bourre.invalid/log",
+                     *         "spec_version": "1.0.0",
+                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "table": {
+                     *           "id": "00000000-0000-4000-8000-000000000001",
+                     *           "name": "Table 1"
+                     *         },
+                     *         "trump_card": "9D",
+                     *         "trump_suit": "D"
+                     *       }
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["BhhFile"];
+                };
+            };
+            /** @description Malformed input. Codes: `invalid_query`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
@@ -9907,7 +11018,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
+                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -9942,7 +11053,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6ImZlMjcxN2NiLThkNzEtNDliYS04OGMzLTRhYThjNjZjNjVmYSJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY1NzgyOTAsImlhdCI6MTc5NjU3NDY5MCwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTozNDQ4NSJ9.skcLwp6XEyF2b6INgdL9KDHD85W4hY_vqBsqIGAu0xxzEMMzSSUVPAED2NX-IkE7ud-OfzRHiJzgby8CFnYkT9CvAz3wMXCM4yuNsNAwGZBmsejq6k0COP7MeCGed0Dzqr07ddnfYB_0E_zHpn2VIu8fZGyxAnZDmWqt8cK1w3_CJMvKlMK9y4bWNBWAmP5b-pUyLUOmdS-hsmiCGFLNxF11iU5wMS7ycoBkg91iXO4d3nLeu62EdFYLDNQ7tXmVKBjH9e2SEVLmMWEX06-eC7RU04PgsTi2zRFuj5HvCIUjk4ThMx8th6N4N8JgzQ-949vTX9C0REwwjc6hcx_88w",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.WeEdLARJWvWEuDiubcBiOJFDUOq1FBvj6PlDYSGXyEdckawCgedhTQhA-omqSf5PHb1CUL3ZxHkkeN5d0UrRChHMQdPD11o1rsV_pkgFpeaWDOlD8_CnIEifbhc44fLAqv5DrtyuZ0_CI7KnbJvPaaynprEec-5hwnrUb0izNZY6AfUuRIP57ZlHg52dLsyp7EUrnyTfgl8eP87o4DUNf4J_VlmJHwZLp9QCFDKk0NDHfqwLKH7DNyvJmmjLUqZb5Sz63-QPHGKBomWkbpkqLPVbuY6syz3oG-2I_MqNqeRLjNo0vgBDlOj3E2ebsp9C04kRc1V_hCwf_ia6VEIi-Q",
                  *       "password": "lantern river oak",
                  *       "provider": "google"
                  *     }
@@ -9963,7 +11074,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
+                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -9984,7 +11095,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:59.106230Z",
+                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -10385,7 +11496,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.012702Z",
+                     *         "created_at": "2026-06-01T18:00:00.031693Z",
                      *         "endpoint": "https://push.example.net/send/bob-2",
                      *         "id": "00000000-0000-4000-8000-000000000016",
                      *         "this_session": true
@@ -10736,7 +11847,7 @@ export interface operations {
                      *       "next_cursor": null,
                      *       "turns": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.194144Z",
+                     *           "deadline": "2026-06-02T18:00:00.485694Z",
                      *           "hand_no": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Table 1",
@@ -10811,7 +11922,7 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000017",
                      *       "leagues": [],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:58.819901Z",
+                     *       "member_since": "2026-06-01T17:59:57.678753Z",
                      *       "time_zone": null,
                      *       "username": "gus"
                      *     }
@@ -10901,15 +12012,15 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [
                      *         {
-                     *           "balance": 545,
+                     *           "balance": 555,
                      *           "hands_played": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
-                     *           "pots_won": 0,
-                     *           "rating": 22.36476861652635
+                     *           "pots_won": 1,
+                     *           "rating": 27.63523138347365
                      *         }
                      *       ],
-                     *       "member_since": "2026-06-01T17:59:58.691396Z",
+                     *       "member_since": "2026-06-01T17:59:57.353706Z",
                      *       "username": "bob"
                      *     }
                      */
@@ -11007,13 +12118,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.844201Z",
+                     *       "created_at": "2026-06-01T18:00:01.580100Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.751119Z",
+                     *         "created_at": "2026-06-01T18:00:01.459201Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -11043,13 +12154,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:00.844201Z",
+                     *       "created_at": "2026-06-01T18:00:01.580100Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:00.751119Z",
+                     *         "created_at": "2026-06-01T18:00:01.459201Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -11306,11 +12417,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "7D",
-                     *         "2H",
-                     *         "5H",
-                     *         "JH",
-                     *         "JS"
+                     *         "8C",
+                     *         "6D",
+                     *         "9D",
+                     *         "3S",
+                     *         "4S"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -11360,21 +12471,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.194144Z",
+                     *         "deadline": "2026-06-02T18:00:00.485694Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.194144Z",
+                     *           "deadline": "2026-06-02T18:00:00.485694Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "5H",
-                     *         "suit": "H"
+                     *         "card": "9D",
+                     *         "suit": "D"
                      *       },
                      *       "version": 10
                      *     }
@@ -11476,11 +12587,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "KC",
-                     *         "9D",
-                     *         "5S",
-                     *         "7S",
-                     *         "AS"
+                     *         "10D",
+                     *         "KD",
+                     *         "4H",
+                     *         "8H",
+                     *         "QH"
                      *       ],
                      *       "my_seat": 1,
                      *       "name": "Table 1",
@@ -11530,21 +12641,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.242014Z",
+                     *         "deadline": "2026-06-02T18:00:00.609316Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000003",
                      *         "seat": 0
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.242014Z",
+                     *           "deadline": "2026-06-02T18:00:00.609316Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "5H",
-                     *         "suit": "H"
+                     *         "card": "9D",
+                     *         "suit": "D"
                      *       },
                      *       "version": 11
                      *     }
@@ -11711,7 +12822,7 @@ export interface operations {
                      *           "seat": 2,
                      *           "state": null,
                      *           "tricks": 0,
-                     *           "username": "Alcide Doucet"
+                     *           "username": "Odile Comeaux"
                      *         }
                      *       ],
                      *       "status": "waiting",
@@ -11966,7 +13077,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.751119Z",
+                     *           "created_at": "2026-06-01T18:00:01.459201Z",
                      *           "display_name": "Bobby Lafleur",
                      *           "hand_no": 1,
                      *           "id": 1,
@@ -11977,7 +13088,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:00.763919Z",
+                     *           "created_at": "2026-06-01T18:00:01.479154Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -12068,7 +13179,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "after_version": 29,
-                     *       "created_at": "2026-06-01T18:00:00.751119Z",
+                     *       "created_at": "2026-06-01T18:00:01.459201Z",
                      *       "display_name": "Bobby Lafleur",
                      *       "hand_no": 1,
                      *       "id": 1,
@@ -12167,38 +13278,45 @@ export interface operations {
                      *       "hand_no": 1,
                      *       "id": "00000000-0000-4000-8000-000000000001",
                      *       "last_hand": {
-                     *         "bourre": [],
-                     *         "carried": 0,
-                     *         "exempt": [],
-                     *         "outcome": {
-                     *           "seat": 0,
-                     *           "type": "won"
-                     *         },
-                     *         "payouts": [
+                     *         "bourre": [
                      *           {
                      *             "amount": 10,
                      *             "seat": 0
                      *           }
                      *         ],
+                     *         "carried": 10,
+                     *         "exempt": [
+                     *           0
+                     *         ],
+                     *         "outcome": {
+                     *           "seat": 1,
+                     *           "type": "won"
+                     *         },
+                     *         "payouts": [
+                     *           {
+                     *             "amount": 10,
+                     *             "seat": 1
+                     *           }
+                     *         ],
                      *         "pot": 10,
                      *         "tricks": [
                      *           {
-                     *             "amount": 1,
+                     *             "amount": 5,
                      *             "seat": 1
                      *           },
                      *           {
-                     *             "amount": 4,
+                     *             "amount": 0,
                      *             "seat": 0
                      *           }
                      *         ]
                      *       },
                      *       "last_hand_chips": [
                      *         {
-                     *           "amount": 5,
+                     *           "amount": -15,
                      *           "seat": 0
                      *         },
                      *         {
-                     *           "amount": -5,
+                     *           "amount": 5,
                      *           "seat": 1
                      *         }
                      *       ],
@@ -12234,26 +13352,12 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "KC",
+                     *               "card": "10D",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "2H",
+                     *               "card": "6D",
                      *               "seat": 0
-                     *             }
-                     *           ],
-                     *           "winner_seat": 0
-                     *         },
-                     *         {
-                     *           "leader_seat": 0,
-                     *           "plays": [
-                     *             {
-                     *               "card": "7D",
-                     *               "seat": 0
-                     *             },
-                     *             {
-                     *               "card": "9D",
-                     *               "seat": 1
                      *             }
                      *           ],
                      *           "winner_seat": 1
@@ -12262,48 +13366,62 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "5S",
+                     *               "card": "KD",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "JS",
+                     *               "card": "9D",
                      *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 0
+                     *           "winner_seat": 1
                      *         },
                      *         {
-                     *           "leader_seat": 0,
+                     *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "5H",
-                     *               "seat": 0
+                     *               "card": "4H",
+                     *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "7S",
-                     *               "seat": 1
+                     *               "card": "8C",
+                     *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 0
+                     *           "winner_seat": 1
                      *         },
                      *         {
-                     *           "leader_seat": 0,
+                     *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "JH",
-                     *               "seat": 0
+                     *               "card": "8H",
+                     *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "AS",
-                     *               "seat": 1
+                     *               "card": "3S",
+                     *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 0
+                     *           "winner_seat": 1
+                     *         },
+                     *         {
+                     *           "leader_seat": 1,
+                     *           "plays": [
+                     *             {
+                     *               "card": "QH",
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "card": "4S",
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "winner_seat": 1
                      *         }
                      *       ],
                      *       "trump": {
                      *         "card": null,
-                     *         "suit": "H"
+                     *         "suit": "D"
                      *       },
                      *       "version": 30
                      *     }
@@ -12405,9 +13523,9 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.041989Z",
+                     *         "created_at": "2026-06-01T18:00:00.118710Z",
                      *         "data": {
-                     *           "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
+                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -12430,7 +13548,7 @@ export interface operations {
                      *         "seq": 1
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.063541Z",
+                     *         "created_at": "2026-06-01T18:00:00.182338Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0,
@@ -12441,7 +13559,7 @@ export interface operations {
                      *         "seq": 2
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.082282Z",
+                     *         "created_at": "2026-06-01T18:00:00.228409Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1,
@@ -12452,7 +13570,7 @@ export interface operations {
                      *         "seq": 3
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.094754Z",
+                     *         "created_at": "2026-06-01T18:00:00.256792Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000010",
                      *           "seat": 2,
@@ -12463,7 +13581,7 @@ export interface operations {
                      *         "seq": 4
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.103070Z",
+                     *         "created_at": "2026-06-01T18:00:00.270122Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000010",
                      *           "seat": 2,
@@ -12558,9 +13676,11 @@ export interface operations {
                      *       "hands": [
                      *         {
                      *           "bot_seats": [],
-                     *           "bourre_seats": [],
+                     *           "bourre_seats": [
+                     *             0
+                     *           ],
                      *           "dealer_seat": 0,
-                     *           "ended_at": "2026-06-01T18:00:00.719590Z",
+                     *           "ended_at": "2026-06-01T18:00:01.416021Z",
                      *           "fixed_deck": false,
                      *           "hand_no": 1,
                      *           "in_progress": false,
@@ -12585,10 +13705,10 @@ export interface operations {
                      *           ],
                      *           "pot": 10,
                      *           "split_seats": [],
-                     *           "started_at": "2026-06-01T18:00:00.196267Z",
-                     *           "trump": "H",
-                     *           "upcard": "5H",
-                     *           "winner_seat": 0
+                     *           "started_at": "2026-06-01T18:00:00.495563Z",
+                     *           "trump": "D",
+                     *           "upcard": "9D",
+                     *           "winner_seat": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -12678,11 +13798,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "7D",
-                     *         "2H",
-                     *         "5H",
-                     *         "JH",
-                     *         "JS"
+                     *         "8C",
+                     *         "6D",
+                     *         "9D",
+                     *         "3S",
+                     *         "4S"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -12732,21 +13852,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.194144Z",
+                     *         "deadline": "2026-06-02T18:00:00.485694Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.194144Z",
+                     *           "deadline": "2026-06-02T18:00:00.485694Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "5H",
-                     *         "suit": "H"
+                     *         "card": "9D",
+                     *         "suit": "D"
                      *       },
                      *       "version": 10
                      *     }
@@ -12842,12 +13962,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "commitment_event": {
-                     *         "created_at": "2026-06-01T18:00:00.041989Z",
+                     *         "created_at": "2026-06-01T18:00:00.118710Z",
                      *         "hand_no": 0,
-                     *         "hash": "160eb3007609c21967a96c1a047994fed4ed3cd491120c0e5604d6155e1b032e",
+                     *         "hash": "75bd45aa7e09cc61d9278d9a3319f8097ad8606c23239f740b6957af8594017f",
                      *         "kind": "table_created",
                      *         "payload": {
-                     *           "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
+                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -12870,9 +13990,9 @@ export interface operations {
                      *       },
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.196267Z",
+                     *           "created_at": "2026-06-01T18:00:00.495563Z",
                      *           "hand_no": 1,
-                     *           "hash": "5efd27389b14893b8005e4cba346c85e4a62f6939c3ef65f155a1541b2a9fbef",
+                     *           "hash": "fec60e133282d04faf6f1fadf35429ff86ec4e614c7506a8eccd92f9a9a99062",
                      *           "kind": "hand_dealt",
                      *           "payload": {
                      *             "client_seeds": [
@@ -12881,7 +14001,7 @@ export interface operations {
                      *                 "seed": "bobs-lucky-socks-7"
                      *               }
                      *             ],
-                     *             "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
+                     *             "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
                      *             "fixed_deck": false,
                      *             "hand_no": 1,
                      *             "players": [
@@ -12894,74 +14014,74 @@ export interface operations {
                      *                 "seat": 1
                      *               }
                      *             ],
-                     *             "server_seed": "9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272",
+                     *             "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d",
                      *             "sitting_out": [],
                      *             "type": "hand_dealt"
                      *           },
-                     *           "prev_hash": "3895ca3bc360931d99e9e726f2c082a5d2b53ffbba885b12f2f99046dd0823e0",
+                     *           "prev_hash": "61de5195922e189e8f02e4af4fbaea24bd02715d3c1d1a3eaf51ac94a7a3650d",
                      *           "seq": 9
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.196267Z",
+                     *           "created_at": "2026-06-01T18:00:00.495563Z",
                      *           "hand_no": 1,
-                     *           "hash": "98dbd8246f11cc9e0315da1905725c01527ad4a59b4b1fe23dfb009ab949a2b8",
+                     *           "hash": "0057f6e3f169c0555b6d1bfff900251793f746d1ef21f1aa12fcd4d640f7cc0f",
                      *           "kind": "hand_started",
                      *           "payload": {
                      *             "carried": 0,
                      *             "dealer": 0,
                      *             "deck": [
+                     *               "8H",
+                     *               "3S",
+                     *               "QH",
+                     *               "8C",
+                     *               "10D",
+                     *               "6D",
+                     *               "KD",
+                     *               "4S",
+                     *               "4H",
                      *               "9D",
-                     *               "JS",
-                     *               "KC",
+                     *               "QS",
+                     *               "9S",
+                     *               "QD",
+                     *               "5S",
+                     *               "3H",
+                     *               "AH",
+                     *               "10S",
+                     *               "4D",
+                     *               "6C",
+                     *               "6H",
                      *               "7D",
+                     *               "10C",
+                     *               "AS",
+                     *               "6S",
                      *               "7S",
                      *               "2H",
-                     *               "AS",
                      *               "JH",
-                     *               "5S",
-                     *               "5H",
-                     *               "3H",
-                     *               "5C",
-                     *               "JC",
-                     *               "6D",
-                     *               "QS",
-                     *               "3D",
-                     *               "4H",
-                     *               "9H",
-                     *               "6C",
-                     *               "7C",
-                     *               "3C",
-                     *               "JD",
-                     *               "10S",
-                     *               "AC",
-                     *               "6H",
-                     *               "4S",
-                     *               "AH",
-                     *               "4C",
-                     *               "7H",
-                     *               "2S",
-                     *               "10H",
-                     *               "9S",
-                     *               "KS",
-                     *               "10C",
-                     *               "8C",
-                     *               "AD",
-                     *               "10D",
-                     *               "8H",
-                     *               "QC",
-                     *               "9C",
                      *               "8D",
-                     *               "8S",
+                     *               "AD",
+                     *               "5H",
+                     *               "QC",
                      *               "5D",
-                     *               "6S",
-                     *               "KH",
-                     *               "QH",
-                     *               "KD",
+                     *               "JC",
+                     *               "KS",
+                     *               "JD",
+                     *               "AC",
+                     *               "8S",
+                     *               "10H",
+                     *               "3C",
+                     *               "2S",
+                     *               "9H",
                      *               "2D",
-                     *               "4D",
-                     *               "QD",
+                     *               "JS",
+                     *               "3D",
+                     *               "4C",
+                     *               "9C",
                      *               "2C",
-                     *               "3S"
+                     *               "7H",
+                     *               "5C",
+                     *               "KH",
+                     *               "7C",
+                     *               "KC"
                      *             ],
                      *             "entrants": [
                      *               {
@@ -12976,7 +14096,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "hand_no": 1,
-                     *             "key": "62bbbc99797a98b8e4fcba3cfc6ceb7e4ad1af9bb598822b81d08d311728f881",
+                     *             "key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
                      *             "rules": {
                      *               "ante": 5,
                      *               "bourre_penalty": "pot",
@@ -12992,13 +14112,13 @@ export interface operations {
                      *             },
                      *             "type": "hand_started"
                      *           },
-                     *           "prev_hash": "5efd27389b14893b8005e4cba346c85e4a62f6939c3ef65f155a1541b2a9fbef",
+                     *           "prev_hash": "fec60e133282d04faf6f1fadf35429ff86ec4e614c7506a8eccd92f9a9a99062",
                      *           "seq": 10
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.243560Z",
+                     *           "created_at": "2026-06-01T18:00:00.610491Z",
                      *           "hand_no": 1,
-                     *           "hash": "80f3d0c4023cf9e09a52031cf863a73920c465eb21a6a70521d4119899c3c36a",
+                     *           "hash": "b735bcc121f19564d42322c2edd3844a1ce3a657bc8084f5fb9f11b61506c553",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -13011,13 +14131,13 @@ export interface operations {
                      *             "seat": 1,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "98dbd8246f11cc9e0315da1905725c01527ad4a59b4b1fe23dfb009ab949a2b8",
+                     *           "prev_hash": "0057f6e3f169c0555b6d1bfff900251793f746d1ef21f1aa12fcd4d640f7cc0f",
                      *           "seq": 11
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.264811Z",
+                     *           "created_at": "2026-06-01T18:00:00.669420Z",
                      *           "hand_no": 1,
-                     *           "hash": "11fdc594871461a3a073c97b49a3a61c63ea673c61a3fa43d7469eb073c49154",
+                     *           "hash": "9f75c6c2194fbba6eeb54801bf974fc66d6ad6f3f291d52e008a833e690e4e34",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -13030,251 +14150,258 @@ export interface operations {
                      *             "seat": 0,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "80f3d0c4023cf9e09a52031cf863a73920c465eb21a6a70521d4119899c3c36a",
+                     *           "prev_hash": "b735bcc121f19564d42322c2edd3844a1ce3a657bc8084f5fb9f11b61506c553",
                      *           "seq": 12
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.276130Z",
+                     *           "created_at": "2026-06-01T18:00:00.748002Z",
                      *           "hand_no": 1,
-                     *           "hash": "e16d22cf6eed9be8e26be986d08dcdbd642377c3209404d146948d76b4656890",
+                     *           "hash": "bc1e61401aa17b3fc50cc7191f7495ce06b1a197d1d8525b3feed01412d3b048",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "KC",
+                     *             "card": "10D",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "11fdc594871461a3a073c97b49a3a61c63ea673c61a3fa43d7469eb073c49154",
+                     *           "prev_hash": "9f75c6c2194fbba6eeb54801bf974fc66d6ad6f3f291d52e008a833e690e4e34",
                      *           "seq": 13
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.293230Z",
+                     *           "created_at": "2026-06-01T18:00:00.790940Z",
                      *           "hand_no": 1,
-                     *           "hash": "48f9ef10e420ed02c9254493bc3b01b2fae4b01b99c3994ac64f1b475bc2f1db",
+                     *           "hash": "a1746edc3ad2977cdc473d352b2efedaef617a27d5e3eb6bd588db78028b590d",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "2H",
+                     *             "card": "6D",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "e16d22cf6eed9be8e26be986d08dcdbd642377c3209404d146948d76b4656890",
+                     *           "prev_hash": "bc1e61401aa17b3fc50cc7191f7495ce06b1a197d1d8525b3feed01412d3b048",
                      *           "seq": 14
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.293230Z",
+                     *           "created_at": "2026-06-01T18:00:00.790940Z",
                      *           "hand_no": 1,
-                     *           "hash": "5e12ab97448611cb815d3dc2cc1c195d30cadc572c2b0baaa780002eecae7c5a",
+                     *           "hash": "01730ea0c618af44cc0b8e3110c96f4b9a4921195f0effc8cb584482cc272587",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 0,
+                     *             "seat": 1,
                      *             "trick": 1,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "48f9ef10e420ed02c9254493bc3b01b2fae4b01b99c3994ac64f1b475bc2f1db",
+                     *           "prev_hash": "a1746edc3ad2977cdc473d352b2efedaef617a27d5e3eb6bd588db78028b590d",
                      *           "seq": 15
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.558794Z",
+                     *           "created_at": "2026-06-01T18:00:00.828913Z",
                      *           "hand_no": 1,
-                     *           "hash": "6e1a85bbb249f78dae9c68152534c16e049b0c0d5ee9384065c669e1dc68a723",
+                     *           "hash": "d27ede59168405842b15ffc6e4f3f2f521d62fafa138441c62ca559a193666ac",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "7D",
-                     *             "seat": 0,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "5e12ab97448611cb815d3dc2cc1c195d30cadc572c2b0baaa780002eecae7c5a",
-                     *           "seq": 16
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.597917Z",
-                     *           "hand_no": 1,
-                     *           "hash": "2fd0de880172474b358d503be7904f4517e2e7d9e70db89dc0e98eddf4ba48d2",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "9D",
+                     *             "card": "KD",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "6e1a85bbb249f78dae9c68152534c16e049b0c0d5ee9384065c669e1dc68a723",
+                     *           "prev_hash": "01730ea0c618af44cc0b8e3110c96f4b9a4921195f0effc8cb584482cc272587",
+                     *           "seq": 16
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.859212Z",
+                     *           "hand_no": 1,
+                     *           "hash": "ba463d14c7ef7d0c4a6864e8c2a40ac4636262615e260cfdfd325dd8b5390a7b",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "9D",
+                     *             "seat": 0,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "d27ede59168405842b15ffc6e4f3f2f521d62fafa138441c62ca559a193666ac",
                      *           "seq": 17
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.597917Z",
+                     *           "created_at": "2026-06-01T18:00:00.859212Z",
                      *           "hand_no": 1,
-                     *           "hash": "dd077382e7712c4609358e67a6607ac37a897d491681045ed13fe0d42ca64d85",
+                     *           "hash": "8a23122530ea5eee23eb6e94dacde4f43c04d8444762afe42515500557d051fa",
                      *           "kind": "trick_won",
                      *           "payload": {
                      *             "seat": 1,
                      *             "trick": 2,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "2fd0de880172474b358d503be7904f4517e2e7d9e70db89dc0e98eddf4ba48d2",
+                     *           "prev_hash": "ba463d14c7ef7d0c4a6864e8c2a40ac4636262615e260cfdfd325dd8b5390a7b",
                      *           "seq": 18
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.618449Z",
+                     *           "created_at": "2026-06-01T18:00:00.951076Z",
                      *           "hand_no": 1,
-                     *           "hash": "39586ddbd0655bd52ee79e6367476160c32225e240fe1b0e228f484a604ab359",
+                     *           "hash": "c7dd6d790487b7a8c0ba641e7dde8862b57918d703426552731c686f6509477e",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "5S",
+                     *             "card": "4H",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "dd077382e7712c4609358e67a6607ac37a897d491681045ed13fe0d42ca64d85",
+                     *           "prev_hash": "8a23122530ea5eee23eb6e94dacde4f43c04d8444762afe42515500557d051fa",
                      *           "seq": 19
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.638487Z",
+                     *           "created_at": "2026-06-01T18:00:00.991623Z",
                      *           "hand_no": 1,
-                     *           "hash": "04a80a3d7357cfe76ff3d6afc2cfdf2da32c0080955d6bfb37224b2ad3bf4257",
+                     *           "hash": "0f110f90f3ea7d87838f0cdb2752e2f15074eaf784f45aff2ca97d6b2989834e",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "JS",
+                     *             "card": "8C",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "39586ddbd0655bd52ee79e6367476160c32225e240fe1b0e228f484a604ab359",
+                     *           "prev_hash": "c7dd6d790487b7a8c0ba641e7dde8862b57918d703426552731c686f6509477e",
                      *           "seq": 20
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.638487Z",
+                     *           "created_at": "2026-06-01T18:00:00.991623Z",
                      *           "hand_no": 1,
-                     *           "hash": "2e047c91afd93edee37554e2175db6ba71f58973e5413606f342cbe1cc7e333f",
+                     *           "hash": "beba38d8b0c1d861fc0756e04ecbd1713fc825bdfc3f3a52928842e08cd562bd",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 0,
+                     *             "seat": 1,
                      *             "trick": 3,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "04a80a3d7357cfe76ff3d6afc2cfdf2da32c0080955d6bfb37224b2ad3bf4257",
+                     *           "prev_hash": "0f110f90f3ea7d87838f0cdb2752e2f15074eaf784f45aff2ca97d6b2989834e",
                      *           "seq": 21
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.661132Z",
+                     *           "created_at": "2026-06-01T18:00:01.298363Z",
                      *           "hand_no": 1,
-                     *           "hash": "446fed8211755f8e9169491171d41acc3082f98d3e8739b0ab8db9ff7ff84198",
+                     *           "hash": "c3c6106b190c06bb9aeb9c1ea2e3d72e38e633e5de137d822cce3d7291c0b72b",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "5H",
-                     *             "seat": 0,
+                     *             "card": "8H",
+                     *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "2e047c91afd93edee37554e2175db6ba71f58973e5413606f342cbe1cc7e333f",
+                     *           "prev_hash": "beba38d8b0c1d861fc0756e04ecbd1713fc825bdfc3f3a52928842e08cd562bd",
                      *           "seq": 22
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.679740Z",
+                     *           "created_at": "2026-06-01T18:00:01.351372Z",
                      *           "hand_no": 1,
-                     *           "hash": "03acf69859f85354106b939759d1f4c3ebf2af89943d2d09d6866202319caa97",
+                     *           "hash": "bdfcee8cd0324399a964721697f09fec07ed73d77a7fabc0c6da7d3e179afccb",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "7S",
-                     *             "seat": 1,
+                     *             "card": "3S",
+                     *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "446fed8211755f8e9169491171d41acc3082f98d3e8739b0ab8db9ff7ff84198",
+                     *           "prev_hash": "c3c6106b190c06bb9aeb9c1ea2e3d72e38e633e5de137d822cce3d7291c0b72b",
                      *           "seq": 23
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.679740Z",
+                     *           "created_at": "2026-06-01T18:00:01.351372Z",
                      *           "hand_no": 1,
-                     *           "hash": "126ba85e5616b851d0e9c26f42666b4eb9be6a982a8afe57c07f8b77839f5188",
+                     *           "hash": "6cadfc8acea5f658ba3070369f03ec6e45123b4836987b0bc10d9bda23303b53",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 0,
+                     *             "seat": 1,
                      *             "trick": 4,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "03acf69859f85354106b939759d1f4c3ebf2af89943d2d09d6866202319caa97",
+                     *           "prev_hash": "bdfcee8cd0324399a964721697f09fec07ed73d77a7fabc0c6da7d3e179afccb",
                      *           "seq": 24
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.699805Z",
+                     *           "created_at": "2026-06-01T18:00:01.388323Z",
                      *           "hand_no": 1,
-                     *           "hash": "b3e3bfeb5b1b62ab992467b11737bd0d3bf10ebeee141ec676995339b959af2c",
+                     *           "hash": "d28ea829d7b68b0ce38c71e1d59747e6efc3dc9435e6159354d3705dc4e57626",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "JH",
-                     *             "seat": 0,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "126ba85e5616b851d0e9c26f42666b4eb9be6a982a8afe57c07f8b77839f5188",
-                     *           "seq": 25
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
-                     *           "hand_no": 1,
-                     *           "hash": "43fa3ddf840d8cb3feb491ebe5f9fffb81bd19b33c36f2913e734047fa30ad61",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "AS",
+                     *             "card": "QH",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "b3e3bfeb5b1b62ab992467b11737bd0d3bf10ebeee141ec676995339b959af2c",
+                     *           "prev_hash": "6cadfc8acea5f658ba3070369f03ec6e45123b4836987b0bc10d9bda23303b53",
+                     *           "seq": 25
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "hand_no": 1,
+                     *           "hash": "3265b4dee993ce448a4ba680674d4ebb09216aad379e7550bf7325f5e70c3268",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "4S",
+                     *             "seat": 0,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "d28ea829d7b68b0ce38c71e1d59747e6efc3dc9435e6159354d3705dc4e57626",
                      *           "seq": 26
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
                      *           "hand_no": 1,
-                     *           "hash": "ce81f2316ac4fdd730fe7ebbcf210206a12dce46f2969a13c421022968679f06",
+                     *           "hash": "c621750f551dad0ef757269cc3c76c3e8dcc2a58b5a717701766881457307934",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 0,
+                     *             "seat": 1,
                      *             "trick": 5,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "43fa3ddf840d8cb3feb491ebe5f9fffb81bd19b33c36f2913e734047fa30ad61",
+                     *           "prev_hash": "3265b4dee993ce448a4ba680674d4ebb09216aad379e7550bf7325f5e70c3268",
                      *           "seq": 27
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
                      *           "hand_no": 1,
-                     *           "hash": "9b3ffecf75794dc4690bb9f3f8e86976d2c16e51f7af3aaec1df2e7dccc2f4d6",
+                     *           "hash": "1e3eab384a1bdd4f4157adf6128a8312a6264e5cd3012cfeb90bdee789f66b68",
                      *           "kind": "hand_ended",
                      *           "payload": {
-                     *             "bourre": [],
-                     *             "carried": 0,
-                     *             "exempt": [],
-                     *             "outcome": {
-                     *               "seat": 0,
-                     *               "type": "won"
-                     *             },
-                     *             "payouts": [
+                     *             "bourre": [
                      *               {
                      *                 "amount": 10,
                      *                 "seat": 0
                      *               }
                      *             ],
+                     *             "carried": 10,
+                     *             "exempt": [
+                     *               0
+                     *             ],
+                     *             "outcome": {
+                     *               "seat": 1,
+                     *               "type": "won"
+                     *             },
+                     *             "payouts": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 1
+                     *               }
+                     *             ],
                      *             "pot": 10,
                      *             "tricks": [
                      *               {
-                     *                 "amount": 1,
+                     *                 "amount": 5,
                      *                 "seat": 1
                      *               },
                      *               {
-                     *                 "amount": 4,
+                     *                 "amount": 0,
                      *                 "seat": 0
                      *               }
                      *             ],
                      *             "type": "hand_ended"
                      *           },
-                     *           "prev_hash": "ce81f2316ac4fdd730fe7ebbcf210206a12dce46f2969a13c421022968679f06",
+                     *           "prev_hash": "c621750f551dad0ef757269cc3c76c3e8dcc2a58b5a717701766881457307934",
                      *           "seq": 28
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.719590Z",
+                     *           "created_at": "2026-06-01T18:00:01.416021Z",
                      *           "hand_no": 1,
-                     *           "hash": "1385e35fb67d9329f2310ceb698263782081cee94c503042771c419911cb649b",
+                     *           "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
                      *           "kind": "seed_revealed",
                      *           "payload": {
                      *             "hand_no": 1,
-                     *             "next_commitment": "24661ccba991dd26c66f130c9ea7f50d0796ea0cb66f01075a1fae322e45ba9d",
-                     *             "server_seed": "9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272",
+                     *             "next_commitment": "f201fc6c57d533eb687aacd5aecd9574efc8ec264539db06f927a8d1f1c23759",
+                     *             "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d",
                      *             "type": "seed_revealed"
                      *           },
-                     *           "prev_hash": "9b3ffecf75794dc4690bb9f3f8e86976d2c16e51f7af3aaec1df2e7dccc2f4d6",
+                     *           "prev_hash": "1e3eab384a1bdd4f4157adf6128a8312a6264e5cd3012cfeb90bdee789f66b68",
                      *           "seq": 29
                      *         }
                      *       ],
@@ -13287,29 +14414,29 @@ export interface operations {
                     "application/json": components["schemas"]["HandRecord"];
                     /**
                      * @example Table 00000000-0000-4000-8000-000000000001 - hand 1
-                     *     [   9] deck from server seed 9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272 (commitment 2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d), client seeds seat 1: bobs-lucky-socks-7
-                     *     [  10] seat 0 deals; trump H (5H turned up); carried 0
-                     *           seat 0 antes 5, dealt 7D 2H 5H JH JS
-                     *           seat 1 antes 5, dealt KC 9D 5S 7S AS
+                     *     [   9] deck from server seed 03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d (commitment e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce), client seeds seat 1: bobs-lucky-socks-7
+                     *     [  10] seat 0 deals; trump D (9D turned up); carried 0
+                     *           seat 0 antes 5, dealt 8C 6D 9D 3S 4S
+                     *           seat 1 antes 5, dealt 10D KD 4H 8H QH
                      *     [  11] seat 1 plays, stands pat
                      *     [  12] seat 0 plays, stands pat
-                     *     [  13] seat 1 plays KC
-                     *     [  14] seat 0 plays 2H
-                     *     [  15] seat 0 takes trick 1
-                     *     [  16] seat 0 plays 7D
-                     *     [  17] seat 1 plays 9D
+                     *     [  13] seat 1 plays 10D
+                     *     [  14] seat 0 plays 6D
+                     *     [  15] seat 1 takes trick 1
+                     *     [  16] seat 1 plays KD
+                     *     [  17] seat 0 plays 9D
                      *     [  18] seat 1 takes trick 2
-                     *     [  19] seat 1 plays 5S
-                     *     [  20] seat 0 plays JS
-                     *     [  21] seat 0 takes trick 3
-                     *     [  22] seat 0 plays 5H
-                     *     [  23] seat 1 plays 7S
-                     *     [  24] seat 0 takes trick 4
-                     *     [  25] seat 0 plays JH
-                     *     [  26] seat 1 plays AS
-                     *     [  27] seat 0 takes trick 5
-                     *     [  28] hand ends: seat 0 wins; pot 10; seat 0 collects 10; 0 carried to the next hand
-                     *     [  29] hand 1's server seed revealed: 9da70622b4e57580665f840f255bca61ee27e0fc4bc058978e98bcc17c6f0272; next hand's commitment 24661ccba991dd26c66f130c9ea7f50d0796ea0cb66f01075a1fae322e45ba9d
+                     *     [  19] seat 1 plays 4H
+                     *     [  20] seat 0 plays 8C
+                     *     [  21] seat 1 takes trick 3
+                     *     [  22] seat 1 plays 8H
+                     *     [  23] seat 0 plays 3S
+                     *     [  24] seat 1 takes trick 4
+                     *     [  25] seat 1 plays QH
+                     *     [  26] seat 0 plays 4S
+                     *     [  27] seat 1 takes trick 5
+                     *     [  28] hand ends: seat 1 wins; pot 10; seat 1 collects 10; seat 0 is bourré and pays 10; 10 carried to the next hand
+                     *     [  29] hand 1's server seed revealed: 03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d; next hand's commitment f201fc6c57d533eb687aacd5aecd9574efc8ec264539db06f927a8d1f1c23759
                      */
                     "text/plain": string;
                 };
@@ -13404,7 +14531,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "check": "replay",
-                     *           "detail": "19 events replayed through the engine; seat 0 wins",
+                     *           "detail": "19 events replayed through the engine; seat 1 wins",
                      *           "first_bad_seq": null,
                      *           "ok": true
                      *         }
@@ -13413,6 +14540,385 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AuditReport"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `hand_not_found`, `not_found`, `table_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `hand_in_progress`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_hand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                hand_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hand in BHH */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bhh": {
+                     *         "dealer_seat": 0,
+                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "fairness": {
+                     *           "chain_head": {
+                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "seq": 29
+                     *           },
+                     *           "client_seeds": [
+                     *             {
+                     *               "seat": 1,
+                     *               "seed": "bobs-lucky-socks-7"
+                     *             }
+                     *           ],
+                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "fixed_deck": false,
+                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "log": {
+                     *             "index": 0,
+                     *             "origin": "tests.bourre.invalid/log"
+                     *           },
+                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *         },
+                     *         "game_number": 1,
+                     *         "league": {
+                     *           "id": "00000000-0000-4000-8000-000000000002",
+                     *           "name": "Friday night"
+                     *         },
+                     *         "players": [
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": null,
+                     *             "ending_stack": 485,
+                     *             "id": "00000000-0000-4000-8000-000000000003",
+                     *             "name": "ann",
+                     *             "seat": 0,
+                     *             "starting_stack": 500
+                     *           },
+                     *           {
+                     *             "bot": false,
+                     *             "display_name": "Bobby Lafleur",
+                     *             "ending_stack": 555,
+                     *             "id": "00000000-0000-4000-8000-000000000004",
+                     *             "name": "bob",
+                     *             "seat": 1,
+                     *             "starting_stack": 550
+                     *           }
+                     *         ],
+                     *         "pots": [
+                     *           {
+                     *             "amount": 10,
+                     *             "bourre": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "carried": 10,
+                     *             "outcome": "won",
+                     *             "tricks": [
+                     *               {
+                     *                 "seat": 1,
+                     *                 "tricks": 5
+                     *               },
+                     *               {
+                     *                 "seat": 0,
+                     *                 "tricks": 0
+                     *               }
+                     *             ],
+                     *             "won": [
+                     *               {
+                     *                 "amount": 10,
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "rounds": {
+                     *           "deal": {
+                     *             "antes": [
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "amount": 5,
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "carried": 0,
+                     *             "deck": [
+                     *               "8H",
+                     *               "3S",
+                     *               "QH",
+                     *               "8C",
+                     *               "10D",
+                     *               "6D",
+                     *               "KD",
+                     *               "4S",
+                     *               "4H",
+                     *               "9D",
+                     *               "QS",
+                     *               "9S",
+                     *               "QD",
+                     *               "5S",
+                     *               "3H",
+                     *               "AH",
+                     *               "10S",
+                     *               "4D",
+                     *               "6C",
+                     *               "6H",
+                     *               "7D",
+                     *               "10C",
+                     *               "AS",
+                     *               "6S",
+                     *               "7S",
+                     *               "2H",
+                     *               "JH",
+                     *               "8D",
+                     *               "AD",
+                     *               "5H",
+                     *               "QC",
+                     *               "5D",
+                     *               "JC",
+                     *               "KS",
+                     *               "JD",
+                     *               "AC",
+                     *               "8S",
+                     *               "10H",
+                     *               "3C",
+                     *               "2S",
+                     *               "9H",
+                     *               "2D",
+                     *               "JS",
+                     *               "3D",
+                     *               "4C",
+                     *               "9C",
+                     *               "2C",
+                     *               "7H",
+                     *               "5C",
+                     *               "KH",
+                     *               "7C",
+                     *               "KC"
+                     *             ],
+                     *             "hands": [
+                     *               {
+                     *                 "cards": [
+                     *                   "8C",
+                     *                   "6D",
+                     *                   "9D",
+                     *                   "3S",
+                     *                   "4S"
+                     *                 ],
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "cards": [
+                     *                   "10D",
+                     *                   "KD",
+                     *                   "4H",
+                     *                   "8H",
+                     *                   "QH"
+                     *                 ],
+                     *                 "seat": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "declarations": [
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "extra_ante": 0,
+                     *               "play": true,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "draws": [
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 1,
+                     *               "timed_out": false
+                     *             },
+                     *             {
+                     *               "discard": [],
+                     *               "drawn": [],
+                     *               "reshuffled": false,
+                     *               "seat": 0,
+                     *               "timed_out": false
+                     *             }
+                     *           ],
+                     *           "tricks": [
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "10D",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "6D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 1,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "KD",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "9D",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 2,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "4H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "8C",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 3,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "8H",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "3S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 4,
+                     *               "winner": 1
+                     *             },
+                     *             {
+                     *               "cards": [
+                     *                 {
+                     *                   "card": "QH",
+                     *                   "seat": 1,
+                     *                   "timed_out": false
+                     *                 },
+                     *                 {
+                     *                   "card": "4S",
+                     *                   "seat": 0,
+                     *                   "timed_out": false
+                     *                 }
+                     *               ],
+                     *               "leader": 1,
+                     *               "number": 5,
+                     *               "winner": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "rules": {
+                     *           "ante": 5,
+                     *           "bourre_penalty": "pot",
+                     *           "dealer_must_play_trump_ace": true,
+                     *           "double_ante": false,
+                     *           "hand_size": 5,
+                     *           "max_discard": null,
+                     *           "max_players": 7,
+                     *           "pot_limit": null,
+                     *           "simultaneous_declare": false,
+                     *           "split_pot": "carry",
+                     *           "turn_timeout_secs": 86400
+                     *         },
+                     *         "site": "tests.bourre.invalid/log",
+                     *         "spec_version": "1.0.0",
+                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "table": {
+                     *           "id": "00000000-0000-4000-8000-000000000001",
+                     *           "name": "Table 1"
+                     *         },
+                     *         "trump_card": "9D",
+                     *         "trump_suit": "D"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BhhFile"];
                 };
             };
             /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
@@ -13481,9 +14987,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "checkpoint": "tests.bourre.invalid/log\n1\nc1I5F6agQw1tL/ibY7+AYPOgqW2E4YLbYGGtr4uFiLU=\n\n— tests.bourre.invalid/log CP08HRfhoOmGS5+cwpK3xZlLEFRybCbr9aRtHbYRv2Fy8pdR4gpIChUT056i7bKlo4g3BoTXHm2r3wQ0PbG8yuDWPwk=\n",
+                     *       "checkpoint": "tests.bourre.invalid/log\n1\nzQFJogKAmKpApmIZqa7sHFu34/V69gTfnMrEdt3PKps=\n\n— tests.bourre.invalid/log CP08HY9Qv9Lwq/15Y79ZS0asIn9hnLP9uMO41zPT4Vygj5qTtesDj5nItvXldRAVeitiKQHZD2P0mzcgR3Tr8NZB+Qk=\n",
                      *       "index": 0,
-                     *       "leaf": "Ym91cnJlIGhhbmQgdjEKdGFibGUgYzBkYjE4NDUtZmE3ZS00ZGJmLTk1MWYtZGU2ODE2NTY1YmZkCmhhbmQgMQpzZXEgMjkKaGVhZCAxMzg1ZTM1ZmI2N2Q5MzI5ZjIzMTBjZWI2OTgyNjM3ODIwODFjZWU5NGM1MDMwNDI3NzFjNDE5OTExY2I2NDliCmNvbW1pdG1lbnQgMmZkODQyN2Y1NWIxZmRlZWQ4M2Y4MWQ4NmVmY2FjY2ZlY2ExOGI1MTBiY2VmYmI1NjM1ZmMwOTYzYjNiY2E4ZAo=",
+                     *       "leaf": "Ym91cnJlIGhhbmQgdjEKdGFibGUgMDVkMDY2ZGMtNzk5NS00NDczLWI1M2MtMjM5MzE3ZGI0OGE4CmhhbmQgMQpzZXEgMjkKaGVhZCBjYzk4YTJlNGNjNWEwYzViYzBmNTNiZmU3MTQwY2QyOTJhZmZlMzE4OGMxZGY0MDgzZWFiN2FhNjExODhkYmY0CmNvbW1pdG1lbnQgZTI0NDNiYjI2OWU0YTE3MjNkNzljYmVmY2JhMjgzZTg3ZmQ4ZmE5YmMzNzJiNTFiNGZkNjUzYTk2NDk3NzljZQo=",
                      *       "proof": [],
                      *       "tree_size": 1
                      *     }
@@ -13855,7 +15361,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
+                     *       "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
                      *       "hand_no": 1,
                      *       "seat": 1,
                      *       "seed": "bobs-lucky-socks-7"
@@ -13965,7 +15471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.041989Z\",\"data\":{\"commitment\":\"2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
+                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.118710Z\",\"data\":{\"commitment\":\"e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
                      *       "event": "table_created",
                      *       "id": "1"
                      *     }
@@ -14039,8 +15545,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:05:00.187486367Z",
-                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0NmZlMWQzZC1lNGYyLTRlZjctYmZmNy1iYTgxMDA3MmQ5ZDgiLCJzaWQiOiJmMDU1YWQ3NC0xMmQzLTRiZmYtOGZlNC1jZTliM2JkYjZiNGUiLCJ0YmwiOiJjMGRiMTg0NS1mYTdlLTRkYmYtOTUxZi1kZTY4MTY1NjViZmQiLCJleHAiOjE3OTY1NzQ5OTEsInNleHAiOjE3OTY1NzgyOTB9.Cx_H3RDE0zcXec3k2JMPR-ggXHlL4otm7-vQQRvntgk"
+                     *       "expires_at": "2026-06-01T18:05:00.471828584Z",
+                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI1YTAwNjIxZS0zMWY5LTQ1MWYtYTk1ZC1kNjY1YTg1MmMxMmYiLCJ0YmwiOiIwNWQwNjZkYy03OTk1LTQ0NzMtYjUzYy0yMzkzMTdkYjQ4YTgiLCJleHAiOjE3OTY1ODU4ODEsInNleHAiOjE3OTY1ODkxNzh9.vAcUtwjr2ERuQcTy5XNRC2hj1rRsUnG01WN437lrCxc"
                      *     }
                      */
                     "application/json": components["schemas"]["StreamTicket"];
@@ -14118,9 +15624,9 @@ export interface operations {
                      * @example {
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.041989Z",
+                     *           "created_at": "2026-06-01T18:00:00.118710Z",
                      *           "data": {
-                     *             "commitment": "2fd8427f55b1fdeed83f81d86efcaccfeca18b510bcefbb5635fc0963b3bca8d",
+                     *             "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
                      *             "fixed_decks": false,
                      *             "name": "Table 1",
                      *             "rules": {
@@ -14143,7 +15649,7 @@ export interface operations {
                      *           "seq": 1
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.063541Z",
+                     *           "created_at": "2026-06-01T18:00:00.182338Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000003",
                      *             "seat": 0,
@@ -14154,7 +15660,7 @@ export interface operations {
                      *           "seq": 2
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.082282Z",
+                     *           "created_at": "2026-06-01T18:00:00.228409Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000004",
                      *             "seat": 1,
@@ -14165,7 +15671,7 @@ export interface operations {
                      *           "seq": 3
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.094754Z",
+                     *           "created_at": "2026-06-01T18:00:00.256792Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000010",
                      *             "seat": 2,
@@ -14176,7 +15682,7 @@ export interface operations {
                      *           "seq": 4
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.103070Z",
+                     *           "created_at": "2026-06-01T18:00:00.270122Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000010",
                      *             "seat": 2,

@@ -95,7 +95,10 @@ async fn time_export(
         std::thread::spawn(move || {
             let mut peak = rss_mib();
             // (`AtomicBool::load` by name: diesel's `load` is in scope too.)
-            while std::sync::atomic::AtomicBool::load(&streaming, std::sync::atomic::Ordering::Relaxed) {
+            while std::sync::atomic::AtomicBool::load(
+                &streaming,
+                std::sync::atomic::Ordering::Relaxed,
+            ) {
                 peak = peak.max(rss_mib());
                 std::thread::sleep(Duration::from_millis(5));
             }

@@ -10,6 +10,24 @@ from .audit_report import AuditReport
 from .authorization_in import AuthorizationIn
 from .authorization_out import AuthorizationOut
 from .avatar import Avatar
+from .bhh import Bhh
+from .bhh_cards import BhhCards
+from .bhh_chain_head import BhhChainHead
+from .bhh_chips import BhhChips
+from .bhh_deal import BhhDeal
+from .bhh_declaration import BhhDeclaration
+from .bhh_draw import BhhDraw
+from .bhh_fairness import BhhFairness
+from .bhh_file import BhhFile
+from .bhh_log_entry import BhhLogEntry
+from .bhh_named import BhhNamed
+from .bhh_outcome import BhhOutcome
+from .bhh_play import BhhPlay
+from .bhh_player import BhhPlayer
+from .bhh_pot import BhhPot
+from .bhh_rounds import BhhRounds
+from .bhh_trick import BhhTrick
+from .bhh_tricks import BhhTricks
 from .block import Block
 from .block_in import BlockIn
 from .blocks import Blocks
@@ -52,6 +70,8 @@ from .event_kind import EventKind
 from .event_out import EventOut
 from .exchange_in import ExchangeIn
 from .exchanged_out import ExchangedOut
+from .export_league_hands_order import ExportLeagueHandsOrder
+from .export_my_hands_order import ExportMyHandsOrder
 from .exported_identity import ExportedIdentity
 from .exported_join_request import ExportedJoinRequest
 from .exported_key import ExportedKey
@@ -227,6 +247,24 @@ __all__ = (
     "AuthorizationIn",
     "AuthorizationOut",
     "Avatar",
+    "Bhh",
+    "BhhCards",
+    "BhhChainHead",
+    "BhhChips",
+    "BhhDeal",
+    "BhhDeclaration",
+    "BhhDraw",
+    "BhhFairness",
+    "BhhFile",
+    "BhhLogEntry",
+    "BhhNamed",
+    "BhhOutcome",
+    "BhhPlay",
+    "BhhPlayer",
+    "BhhPot",
+    "BhhRounds",
+    "BhhTrick",
+    "BhhTricks",
     "Block",
     "BlockIn",
     "Blocks",
@@ -269,6 +307,8 @@ __all__ = (
     "EventOut",
     "ExchangeIn",
     "ExchangedOut",
+    "ExportLeagueHandsOrder",
+    "ExportMyHandsOrder",
     "ExportedIdentity",
     "ExportedJoinRequest",
     "ExportedKey",

@@ -478,7 +478,10 @@ pub fn build(rows: &[EventRow], context: HandContext<'_>) -> Result<BhhFile, App
                     .iter()
                     .map(|e| BhhCards {
                         seat: e.seat,
-                        cards: start.dealt_to(e.seat).map(|c| c.iter().collect()).unwrap_or_default(),
+                        cards: start
+                            .dealt_to(e.seat)
+                            .map(|c| c.iter().collect())
+                            .unwrap_or_default(),
                     })
                     .collect(),
                 deck: start.deck.0.to_vec(),

@@ -76,9 +76,9 @@ impl Cases<'_> {
         let mut names = HashMap::new();
         let mut conn = store::conn(&self.pool).await?;
         let mut hands = export_page(self.0, &mut conn, &[hand], &blocked, &mut names).await?;
-        hands.pop().ok_or_else(|| {
-            AppError::Internal(format!("hand {hand_no} of table {} lost", id.0))
-        })
+        hands
+            .pop()
+            .ok_or_else(|| AppError::Internal(format!("hand {hand_no} of table {} lost", id.0)))
     }
 
     /// The league's finished hands, to its members.
@@ -150,7 +150,8 @@ impl Export {
             *left = left.saturating_sub(hands.len() as u64);
             self.done |= *left == 0;
         }
-        let page = export_page(&self.app, &mut conn, &hands, &self.blocked, &mut self.names).await?;
+        let page =
+            export_page(&self.app, &mut conn, &hands, &self.blocked, &mut self.names).await?;
         Ok(Some(page))
     }
 }

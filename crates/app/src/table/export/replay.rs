@@ -73,7 +73,10 @@ pub fn replay(hand: &Bhh) -> Result<Replayed, Difference> {
     if state.trump() != hand.trump_suit {
         return Err(differ(
             "trump_suit",
-            format!("the export says {}, the card turned up is {}", hand.trump_suit, hand.trump_card),
+            format!(
+                "the export says {}, the card turned up is {}",
+                hand.trump_suit, hand.trump_card
+            ),
         ));
     }
     for (i, dealt) in hand.rounds.deal.hands.iter().enumerate() {
@@ -122,8 +125,8 @@ fn hand_start(hand: &Bhh) -> Result<HandStart, Difference> {
             ),
         ));
     }
-    let deck = Deck::from_cards(&hand.rounds.deal.deck)
-        .map_err(|e| differ("rounds.deal.deck", e))?;
+    let deck =
+        Deck::from_cards(&hand.rounds.deal.deck).map_err(|e| differ("rounds.deal.deck", e))?;
     if !fairness.fixed_deck && Deck::shuffled(&key) != deck {
         return Err(differ(
             "rounds.deal.deck",
@@ -175,7 +178,11 @@ fn act(
 }
 
 /// Checks a draw the engine made against the export's.
-fn same_draw(hand: &Bhh, index: usize, engine: &crate::engine::hand::Draw) -> Result<(), Difference> {
+fn same_draw(
+    hand: &Bhh,
+    index: usize,
+    engine: &crate::engine::hand::Draw,
+) -> Result<(), Difference> {
     let draw = &hand.rounds.draws[index];
     let drawn: Vec<Card> = engine.drawn.iter().collect();
     if set(&draw.drawn) != engine.drawn {
@@ -192,7 +199,10 @@ fn same_draw(hand: &Bhh, index: usize, engine: &crate::engine::hand::Draw) -> Re
     if draw.reshuffled != engine.reshuffled {
         return Err(differ(
             format!("rounds.draws[{index}].reshuffled"),
-            format!("the export says {}, the engine {}", draw.reshuffled, engine.reshuffled),
+            format!(
+                "the export says {}, the engine {}",
+                draw.reshuffled, engine.reshuffled
+            ),
         ));
     }
     Ok(())
@@ -210,12 +220,18 @@ fn declare_and_draw(hand: &Bhh, state: &mut HandState) -> Result<(), Difference>
         let sequential_draw = declaration.play && !hand.rules.simultaneous_declare;
         let discard = if sequential_draw {
             let Some(draw) = rounds.draws.get(next_draw) else {
-                return Err(differ(at, "a seat that plays draws, and the export lists no draw for it"));
+                return Err(differ(
+                    at,
+                    "a seat that plays draws, and the export lists no draw for it",
+                ));
             };
             if draw.seat != declaration.seat {
                 return Err(differ(
                     format!("rounds.draws[{next_draw}].seat"),
-                    format!("seat {} declared play and draws next, not seat {}", declaration.seat, draw.seat),
+                    format!(
+                        "seat {} declared play and draws next, not seat {}",
+                        declaration.seat, draw.seat
+                    ),
                 ));
             }
             Some(set(&draw.discard))
@@ -261,7 +277,10 @@ fn declare_and_draw(hand: &Bhh, state: &mut HandState) -> Result<(), Difference>
         if engine != d.extra_ante {
             return Err(differ(
                 format!("rounds.declarations[{i}].extra_ante"),
-                format!("the export says {}, the engine charges {engine}", d.extra_ante),
+                format!(
+                    "the export says {}, the engine charges {engine}",
+                    d.extra_ante
+                ),
             ));
         }
     }
@@ -298,7 +317,10 @@ fn play_tricks(hand: &Bhh, state: &mut HandState) -> Result<(), Difference> {
         if trick.cards.first().map(|p| p.seat) != Some(trick.leader) {
             return Err(differ(
                 format!("rounds.tricks[{t}].leader"),
-                format!("the export says seat {} led, but the first card is another seat's", trick.leader),
+                format!(
+                    "the export says seat {} led, but the first card is another seat's",
+                    trick.leader
+                ),
             ));
         }
         let mut winner = None;
@@ -322,7 +344,10 @@ fn play_tricks(hand: &Bhh, state: &mut HandState) -> Result<(), Difference> {
             Some(seat) => {
                 return Err(differ(
                     format!("rounds.tricks[{t}].winner"),
-                    format!("the export says seat {}, the engine says seat {seat}", trick.winner),
+                    format!(
+                        "the export says seat {}, the engine says seat {seat}",
+                        trick.winner
+                    ),
                 ));
             }
             None => {
@@ -369,7 +394,10 @@ fn settle(hand: &Bhh, state: &HandState) -> Result<Replayed, Difference> {
     let Some(settled) = state.settlement() else {
         return Err(differ(
             "rounds",
-            format!("the hand has not ended: the engine waits for {:?}", state.to_act()),
+            format!(
+                "the hand has not ended: the engine waits for {:?}",
+                state.to_act()
+            ),
         ));
     };
     let [pot] = hand.pots.as_slice() else {
@@ -384,17 +412,27 @@ fn settle(hand: &Bhh, state: &HandState) -> Result<Replayed, Difference> {
     if pot.outcome != outcome {
         return Err(differ(
             "pots[0].outcome",
-            format!("the export says {:?}, the engine settles {}", pot.outcome, settled.outcome),
+            format!(
+                "the export says {:?}, the engine settles {}",
+                pot.outcome, settled.outcome
+            ),
         ));
     }
     if pot.amount != settled.pot {
         return Err(differ(
             "pots[0].amount",
-            format!("the export says {}, the engine's pot is {}", pot.amount, settled.pot),
+            format!(
+                "the export says {}, the engine's pot is {}",
+                pot.amount, settled.pot
+            ),
         ));
     }
     let tricks: Vec<(Seat, i64)> = settled.tricks.iter().map(|t| (t.seat, t.amount)).collect();
-    let exported: Vec<(Seat, i64)> = pot.tricks.iter().map(|t| (t.seat, i64::from(t.tricks))).collect();
+    let exported: Vec<(Seat, i64)> = pot
+        .tricks
+        .iter()
+        .map(|t| (t.seat, i64::from(t.tricks)))
+        .collect();
     if sorted_pairs(&tricks) != sorted_pairs(&exported) {
         return Err(differ(
             "pots[0].tricks",
@@ -408,14 +446,21 @@ fn settle(hand: &Bhh, state: &HandState) -> Result<Replayed, Difference> {
         if sorted(export) != engine {
             return Err(differ(
                 format!("pots[0].{field}"),
-                format!("the export says {}, the engine {}", chips_text(export), chips_text(&engine)),
+                format!(
+                    "the export says {}, the engine {}",
+                    chips_text(export),
+                    chips_text(&engine)
+                ),
             ));
         }
     }
     if pot.carried != settled.carried {
         return Err(differ(
             "pots[0].carried",
-            format!("the export says {}, the engine carries {}", pot.carried, settled.carried),
+            format!(
+                "the export says {}, the engine carries {}",
+                pot.carried, settled.carried
+            ),
         ));
     }
     let net = state.net_chips().unwrap_or_default();
