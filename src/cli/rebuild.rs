@@ -18,11 +18,12 @@ pub fn run(args: &DatabaseArgs, check: bool) -> Result<(), String> {
         println!("differs: {line}");
     }
     println!(
-        "checked {} balances, {} tables, {} seats, {} standings: {} difference(s){}",
+        "checked {} balances, {} tables, {} seats, {} standings, {} finished hands: {} difference(s){}",
         report.balances_checked,
         report.tables_checked,
         report.seats_checked,
         report.standings_checked,
+        report.finished_hands_checked,
         report.differences.len(),
         if report.applied {
             ", rewritten from the log"

@@ -23,7 +23,7 @@ const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formats/bhh.sche
 const GUIDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide/hand-histories.md");
 
 /// `GET path` as `who`: the status, the content type and the body as text.
-async fn fetch(app: &TestApp, path: &str, who: &Player) -> (u16, String, String) {
+pub async fn fetch(app: &TestApp, path: &str, who: &Player) -> (u16, String, String) {
     let mut response = app
         .client
         .get(format!("{}{path}", app.base))

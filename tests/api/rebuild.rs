@@ -93,6 +93,12 @@ async fn rebuild_reproduces_every_projection_row() {
         clean.tables_checked == 2 && clean.balances_checked >= 8,
         "{clean:?}"
     );
+    assert_eq!(clean.finished_hands_checked, 7, "{clean:?}");
+    // The export, once every finished hand is in the public log (its entries are in it).
+    crate::log_public::logged(&app, &t1, 3, &players[0]).await;
+    crate::log_public::logged(&app, &t2, 4, &players[3]).await;
+    let export = format!("/v1/leagues/{league}/hands/export");
+    let (_, _, export_before) = crate::hand_export::fetch(&app, &export, &players[0]).await;
     let before = snapshot(&app, &[&t1, &t2], &refs, &league).await;
 
     app.sql(&format!(
@@ -112,10 +118,36 @@ async fn rebuild_reproduces_every_projection_row() {
         "DELETE FROM seats WHERE table_id = '{t1}' AND seat = 2"
     ))
     .await;
+    // The exports' index: a hand lost, another's end moved, a player row astray.
+    app.sql(&format!(
+        "DELETE FROM finished_hands WHERE table_id = '{t1}' AND hand_no = 2"
+    ))
+    .await;
+    app.sql(&format!(
+        "UPDATE finished_hands SET ended_at = ended_at + interval '1 hour' \
+         WHERE table_id = '{t2}' AND hand_no = 1"
+    ))
+    .await;
+    app.sql(&format!(
+        "INSERT INTO finished_hand_players VALUES ('{}', now(), '{t2}', 99)",
+        players[0].id
+    ))
+    .await;
     let damaged = bourre::app::ops::rebuild::rebuild(&pool, false)
         .await
         .expect("check");
-    assert!(damaged.differences.len() >= 4, "{:?}", damaged.differences);
+    assert!(damaged.differences.len() >= 7, "{:?}", damaged.differences);
+    for said in [
+        "finished hand 2 of table",
+        "indexed as",
+        "7 player rows of the exports' index name no indexed hand",
+    ] {
+        assert!(
+            damaged.differences.iter().any(|d| d.contains(said)),
+            "{said}: {:?}",
+            damaged.differences
+        );
+    }
     assert!(!damaged.applied);
     let repaired = bourre::app::ops::rebuild::rebuild(&pool, true)
         .await
@@ -126,6 +158,8 @@ async fn rebuild_reproduces_every_projection_row() {
         .expect("check");
     assert!(again.differences.is_empty(), "{:?}", again.differences);
     assert_eq!(snapshot(&app, &[&t1, &t2], &refs, &league).await, before);
+    let (_, _, export_after) = crate::hand_export::fetch(&app, &export, &players[0]).await;
+    assert!(export_after == export_before, "the export changed with the repair");
     // The repaired table plays on.
     play_out(&app, &t1, &refs[..3]).await;
 }

@@ -67,25 +67,20 @@ pub async fn page(
     whose: Whose,
     window: Window,
 ) -> Result<Vec<FinishedHand>, StoreError> {
-    // The row comparison starts after the previous page's last hand, else at the window's
-    // edge: hand 0 of the nil table comes before any hand (numbered from 1) that ended at
-    // the same time, so `since` is inclusive and `until` exclusive; no edge: infinity.
-    let (direction, order, edge, infinity, bound, other_end) = if window.newest_first {
-        ("<", "DESC", window.until, "infinity", ">=", window.since)
+    // The page starts after the previous page's last hand; else at the window's near edge,
+    // as hand 0 of the nil table, which sorts before every hand (numbered from 1) of that
+    // instant, so that `since` is inclusive and `until` exclusive. An open edge is infinity.
+    let (direction, order, near, near_open, far_test, far, far_open) = if window.newest_first {
+        ("<", "DESC", window.until, "infinity", ">=", window.since, "-infinity")
     } else {
-        (">", "ASC", window.since, "-infinity", "<", window.until)
+        (">", "ASC", window.since, "-infinity", "<", window.until, "infinity")
     };
     let (start, table, hand): (Option<DateTime<Utc>>, Uuid, i32) = match window.after {
         Some((at, table, hand)) => (Some(at), table, hand),
-        None => (edge, Uuid::nil(), 0),
+        None => (near, Uuid::nil(), 0),
     };
-    let other_infinity = if window.newest_first {
-        "-infinity"
-    } else {
-        "infinity"
-    };
-    let bound = format!("ended_at {bound} coalesce($5, '{other_infinity}'::timestamptz)");
-    let start_sql = format!("(coalesce($2, '{infinity}'::timestamptz), $3, $4)");
+    let start_sql = format!("(coalesce($2, '{near_open}'::timestamptz), $3, $4)");
+    let bound = format!("ended_at {far_test} coalesce($5, '{far_open}'::timestamptz)");
     let sql = match whose {
         Whose::League(_) => format!(
             "SELECT {COLUMNS} FROM finished_hands h WHERE h.league_id = $1 \
@@ -106,7 +101,7 @@ pub async fn page(
         .bind::<Nullable<Timestamptz>, _>(start)
         .bind::<SqlUuid, _>(table)
         .bind::<Integer, _>(hand)
-        .bind::<Nullable<Timestamptz>, _>(other_end)
+        .bind::<Nullable<Timestamptz>, _>(far)
         .bind::<BigInt, _>(window.limit)
         .load(conn)
         .await?)
@@ -274,4 +269,89 @@ pub async fn names(
             )
         })
         .collect())
+}
+
+/// A finished hand's row and its players, as stored or as the log gives them (`bourre
+/// rebuild`).
+#[derive(Debug, Clone, PartialEq, Eq, QueryableByName)]
+pub struct IndexRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub table_id: Uuid,
+    #[diesel(sql_type = Integer)]
+    pub hand_no: i32,
+    #[diesel(sql_type = SqlUuid)]
+    pub league_id: Uuid,
+    #[diesel(sql_type = Timestamptz)]
+    pub ended_at: DateTime<Utc>,
+    #[diesel(sql_type = BigInt)]
+    pub first_seq: i64,
+    #[diesel(sql_type = BigInt)]
+    pub last_seq: i64,
+    /// Sorted.
+    #[diesel(sql_type = Array<SqlUuid>)]
+    pub players: Vec<Uuid>,
+}
+
+/// Every finished hand as the tables' logs give it: each `seed_revealed` row with its
+/// hand's `hand_dealt`, by table and hand.
+const DERIVED: &str = "SELECT r.table_id, (r.payload->>'hand_no')::integer AS hand_no, \
+     t.league_id, r.created_at AS ended_at, d.seq AS first_seq, r.seq AS last_seq, \
+     ARRAY(SELECT (p->>'player_id')::uuid FROM jsonb_array_elements(d.payload->'players') p \
+     ORDER BY 1) AS players \
+     FROM events r JOIN tables t ON t.id = r.table_id \
+     JOIN events d ON d.table_id = r.table_id AND d.hand_no = (r.payload->>'hand_no')::integer \
+     AND d.kind = 'hand_dealt' \
+     WHERE r.kind = 'seed_revealed'";
+
+/// Every finished hand as the logs give it, by table and hand.
+pub async fn derived(conn: &mut Conn) -> Result<Vec<IndexRow>, StoreError> {
+    Ok(diesel::sql_query(format!("{DERIVED} ORDER BY 1, 2"))
+        .load(conn)
+        .await?)
+}
+
+/// Every finished hand as stored, by table and hand, with the players stored for it at
+/// its end; and how many player rows name no stored hand.
+pub async fn stored(conn: &mut Conn) -> Result<(Vec<IndexRow>, i64), StoreError> {
+    let rows = diesel::sql_query(
+        "SELECT h.table_id, h.hand_no, h.league_id, h.ended_at, h.first_seq, h.last_seq, \
+         ARRAY(SELECT p.player_id FROM finished_hand_players p WHERE p.table_id = h.table_id \
+         AND p.hand_no = h.hand_no AND p.ended_at = h.ended_at ORDER BY 1) AS players \
+         FROM finished_hands h ORDER BY 1, 2",
+    )
+    .load(conn)
+    .await?;
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let stray: Count = diesel::sql_query(
+        "SELECT count(*) AS n FROM finished_hand_players p WHERE NOT EXISTS (SELECT 1 \
+         FROM finished_hands h WHERE h.table_id = p.table_id AND h.hand_no = p.hand_no \
+         AND h.ended_at = p.ended_at)",
+    )
+    .get_result(conn)
+    .await?;
+    Ok((rows, stray.n))
+}
+
+/// Rewrites both tables whole from the logs.
+pub async fn replace_all(conn: &mut Conn) -> Result<(), StoreError> {
+    diesel::sql_query("DELETE FROM finished_hand_players")
+        .execute(conn)
+        .await?;
+    diesel::sql_query("DELETE FROM finished_hands")
+        .execute(conn)
+        .await?;
+    diesel::sql_query(format!(
+        "WITH derived AS ({DERIVED}), hands AS (INSERT INTO finished_hands \
+         (table_id, hand_no, league_id, ended_at, first_seq, last_seq) \
+         SELECT table_id, hand_no, league_id, ended_at, first_seq, last_seq FROM derived) \
+         INSERT INTO finished_hand_players (player_id, ended_at, table_id, hand_no) \
+         SELECT DISTINCT unnest(players), ended_at, table_id, hand_no FROM derived"
+    ))
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! `bourre rebuild`: projections are derived data. Recomputes the balances from the ledger
 //! and every table's summary and seats from its event log, and every league's standings
-//! (all time and each season) from its log and ledger, compares them with the stored rows,
+//! (all time and each season) from its log and ledger, and the index of finished hands the
+//! exports read, compares them with the stored rows,
 //! and (unless only checking) rewrites what differs, in one transaction.
 //! It reads and repairs every projection table whole, in one locked transaction, so its
 //! queries are its own rather than the per-table ones of `store`.
@@ -31,6 +32,8 @@ pub struct RebuildReport {
     pub seats_checked: usize,
     /// Standings rows: a player's in a league, all time or in one season.
     pub standings_checked: usize,
+    /// Finished hands in the exports' index.
+    pub finished_hands_checked: usize,
     /// One line per stored row that differed from its recomputation.
     pub differences: Vec<String>,
     /// Whether the differences were written back.
@@ -299,6 +302,50 @@ async fn rebuild_standings(
     Ok(())
 }
 
+/// The index of finished hands (`store::finished_hands`) against the logs; rewritten whole
+/// when any row differs.
+async fn rebuild_finished_hands(
+    conn: &mut Conn,
+    apply: bool,
+    report: &mut RebuildReport,
+) -> Result<(), AppError> {
+    let derived = store::finished_hands::derived(conn).await?;
+    let (stored, stray) = store::finished_hands::stored(conn).await?;
+    report.finished_hands_checked = derived.len();
+    let key = |r: &store::finished_hands::IndexRow| (r.table_id, r.hand_no);
+    let stored_by: BTreeMap<_, _> = stored.iter().map(|r| (key(r), r)).collect();
+    let derived_by: BTreeMap<_, _> = derived.iter().map(|r| (key(r), r)).collect();
+    let before = report.differences.len();
+    for (k, row) in &derived_by {
+        match stored_by.get(k) {
+            None => report.differences.push(format!(
+                "finished hand {} of table {}: not in the exports' index",
+                k.1, k.0
+            )),
+            Some(kept) if kept != row => report.differences.push(format!(
+                "finished hand {} of table {}: indexed as {kept:?}, the log gives {row:?}",
+                k.1, k.0
+            )),
+            Some(_) => {}
+        }
+    }
+    for k in stored_by.keys().filter(|k| !derived_by.contains_key(*k)) {
+        report.differences.push(format!(
+            "finished hand {} of table {}: indexed, but the log has no such finished hand",
+            k.1, k.0
+        ));
+    }
+    if stray > 0 {
+        report.differences.push(format!(
+            "{stray} player rows of the exports' index name no indexed hand"
+        ));
+    }
+    if apply && report.differences.len() > before {
+        store::finished_hands::replace_all(conn).await?;
+    }
+    Ok(())
+}
+
 /// Recomputes every projection; with `apply`, rewrites the rows that differ.
 pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppError> {
     let mut conn = store::conn(pool).await?;
@@ -313,6 +360,7 @@ pub async fn rebuild(pool: &DbPool, apply: bool) -> Result<RebuildReport, AppErr
         rebuild_balances(conn, apply, &mut report).await?;
         rebuild_tables(conn, apply, &mut report).await?;
         rebuild_standings(conn, apply, &mut report).await?;
+        rebuild_finished_hands(conn, apply, &mut report).await?;
         report.applied = apply && !report.differences.is_empty();
         if report.applied {
             // Running servers read every table again (see `tables.stamp`).

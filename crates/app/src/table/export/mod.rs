@@ -60,6 +60,7 @@ impl Cases<'_> {
         id: TableId,
         hand_no: u32,
     ) -> Result<BhhFile, AppError> {
+        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         let mut conn = store::conn(&self.pool).await?;
         let table = member_table(&mut conn, player, id).await?;
         let n = finished_hand(&table, hand_no)?;
@@ -71,10 +72,7 @@ impl Cases<'_> {
                     "the hand is in play: it is exported when it ends",
                 )
             })?;
-        drop(conn);
-        let blocked = self.kept_blocks.blocked(&self.pool, player).await?;
         let mut names = HashMap::new();
-        let mut conn = store::conn(&self.pool).await?;
         let mut hands = export_page(self.0, &mut conn, &[hand], &blocked, &mut names).await?;
         hands
             .pop()
