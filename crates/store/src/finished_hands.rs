@@ -71,9 +71,25 @@ pub async fn page(
     // as hand 0 of the nil table, which sorts before every hand (numbered from 1) of that
     // instant, so that `since` is inclusive and `until` exclusive. An open edge is infinity.
     let (direction, order, near, near_open, far_test, far, far_open) = if window.newest_first {
-        ("<", "DESC", window.until, "infinity", ">=", window.since, "-infinity")
+        (
+            "<",
+            "DESC",
+            window.until,
+            "infinity",
+            ">=",
+            window.since,
+            "-infinity",
+        )
     } else {
-        (">", "ASC", window.since, "-infinity", "<", window.until, "infinity")
+        (
+            ">",
+            "ASC",
+            window.since,
+            "-infinity",
+            "<",
+            window.until,
+            "infinity",
+        )
     };
     let (start, table, hand): (Option<DateTime<Utc>>, Uuid, i32) = match window.after {
         Some((at, table, hand)) => (Some(at), table, hand),
@@ -152,10 +168,13 @@ pub async fn rows(
     let firsts: Vec<i64> = hands.iter().map(|h| h.first_seq).collect();
     let lasts: Vec<i64> = hands.iter().map(|h| h.last_seq).collect();
     let found: Vec<Row> = diesel::sql_query(
+        // A range of the primary key per hand. `OFFSET 0` keeps the subquery a subquery: pulled
+        // up into a join, the planner (which cannot tell how short each range is) hashes the
+        // whole log instead, 20 times slower at 20,000 hands.
         "SELECT e.table_id, e.seq, e.hand_no, e.kind, e.payload, e.created_at, e.prev_hash, \
          e.hash FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS s(table_id, first_seq, \
-         last_seq) JOIN events e ON e.table_id = s.table_id \
-         AND e.seq BETWEEN s.first_seq AND s.last_seq ORDER BY e.table_id, e.seq",
+         last_seq) CROSS JOIN LATERAL (SELECT * FROM events WHERE events.table_id = s.table_id \
+         AND events.seq BETWEEN s.first_seq AND s.last_seq OFFSET 0) e ORDER BY e.table_id, e.seq",
     )
     .bind::<Array<SqlUuid>, _>(&tables)
     .bind::<Array<BigInt>, _>(&firsts)
@@ -210,8 +229,8 @@ pub async fn log_indexes(
     let numbers: Vec<i32> = hands.iter().map(|h| h.hand_no).collect();
     let found: Vec<Logged> = diesel::sql_query(
         "SELECT l.table_id, l.hand_no, l.idx FROM unnest($1::uuid[], $2::integer[]) \
-         AS s(table_id, hand_no) JOIN log_leaves l ON l.table_id = s.table_id \
-         AND l.hand_no = s.hand_no",
+         AS s(table_id, hand_no) CROSS JOIN LATERAL (SELECT * FROM log_leaves \
+         WHERE log_leaves.table_id = s.table_id AND log_leaves.hand_no = s.hand_no OFFSET 0) l",
     )
     .bind::<Array<SqlUuid>, _>(&tables)
     .bind::<Array<Integer>, _>(&numbers)

@@ -43,6 +43,10 @@ pub(super) fn links() -> Vec<Link> {
         ("Standings", ("GET", "/v1/leagues/{league_id}/standings")),
         ("Ledger", ("GET", "/v1/leagues/{league_id}/ledger")),
         ("History", ("GET", "/v1/leagues/{league_id}/history")),
+        (
+            "HandsExport",
+            ("GET", "/v1/leagues/{league_id}/hands/export"),
+        ),
         ("Webhooks", ("GET", "/v1/leagues/{league_id}/webhooks")),
         ("Members", ("GET", "/v1/leagues/{league_id}/members")),
         ("Lobby", ("GET", "/v1/leagues/{league_id}/tables")),
@@ -120,6 +124,14 @@ pub(super) fn links() -> Vec<Link> {
         (
             "HandAudit",
             ("GET", "/v1/tables/{table_id}/hands/{hand_no}/audit"),
+        ),
+        (
+            "HandProof",
+            ("GET", "/v1/tables/{table_id}/hands/{hand_no}/proof"),
+        ),
+        (
+            "HandExport",
+            ("GET", "/v1/tables/{table_id}/hands/{hand_no}/export"),
         ),
     ] {
         all.push(link(
