@@ -159,7 +159,10 @@ async fn rebuild_reproduces_every_projection_row() {
     assert!(again.differences.is_empty(), "{:?}", again.differences);
     assert_eq!(snapshot(&app, &[&t1, &t2], &refs, &league).await, before);
     let (_, _, export_after) = crate::hand_export::fetch(&app, &export, &players[0]).await;
-    assert!(export_after == export_before, "the export changed with the repair");
+    assert!(
+        export_after == export_before,
+        "the export changed with the repair"
+    );
     // The repaired table plays on.
     play_out(&app, &t1, &refs[..3]).await;
 }
