@@ -2040,8 +2040,12 @@ export interface components {
         };
         /** @description A seat's cards. */
         BhhCards: {
+            /** @description Its cards. */
             cards: components["schemas"]["Card"][];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat, 0-7.
+             */
             seat: number;
         };
         /** @description A row of the table's log. */
@@ -2056,9 +2060,15 @@ export interface components {
         };
         /** @description Chips a seat paid or took. */
         BhhChips: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Chips.
+             */
             amount: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat, 0-7.
+             */
             seat: number;
         };
         /** @description The deal (R3, R4). */
@@ -2087,7 +2097,10 @@ export interface components {
             extra_ante: number;
             /** @description `true`: the seat plays; `false`: it passes. */
             play: boolean;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat that declared, 0-7.
+             */
             seat: number;
             /** @description The seat's time ran out and the server declared for it. */
             timed_out?: boolean;
@@ -2100,7 +2113,10 @@ export interface components {
             drawn: components["schemas"]["Card"][];
             /** @description The stock ran short and was rebuilt from the dead cards for this draw (R6). */
             reshuffled: boolean;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat that drew, 0-7.
+             */
             seat: number;
             /** @description The seat's time ran out and the server drew for it. */
             timed_out?: boolean;
@@ -2142,8 +2158,12 @@ export interface components {
         };
         /** @description A league or a table: its id and its name (as it is named now). */
         BhhNamed: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Its id in the API.
+             */
             id: string;
+            /** @description Its name as it is now. */
             name: string;
         };
         /**
@@ -2153,8 +2173,12 @@ export interface components {
         BhhOutcome: "won" | "uncontested" | "split" | "all_passed";
         /** @description A card played to a trick. */
         BhhPlay: {
+            /** @description The card it played. */
             card: components["schemas"]["Card"];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat that played, 0-7.
+             */
             seat: number;
             /** @description The seat's time ran out and the server played for it. */
             timed_out?: boolean;
@@ -2205,6 +2229,7 @@ export interface components {
              * @description What the table's pot holds for the next hand.
              */
             carried: number;
+            /** @description How the pot ended. */
             outcome: components["schemas"]["BhhOutcome"];
             /** @description Tricks taken by each seat that played. */
             tricks: components["schemas"]["BhhTricks"][];
@@ -2213,6 +2238,7 @@ export interface components {
         };
         /** @description The hand's actions, by kind, each list in the order the actions were made. */
         BhhRounds: {
+            /** @description The antes, the cards dealt and the deck. */
             deal: components["schemas"]["BhhDeal"];
             /**
              * @description Play or pass, seat by seat (R5); with `simultaneous_declare`, in the order they were
@@ -2249,9 +2275,15 @@ export interface components {
         };
         /** @description Tricks a seat took. */
         BhhTricks: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The seat, 0-7.
+             */
             seat: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The tricks it took.
+             */
             tricks: number;
         };
         /** @description A player the caller blocked. */

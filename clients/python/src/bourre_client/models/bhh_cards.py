@@ -14,8 +14,8 @@ class BhhCards:
     """A seat's cards.
 
     Attributes:
-        cards (list[str]):
-        seat (int):
+        cards (list[str]): Its cards.
+        seat (int): The seat, 0-7.
     """
 
     cards: list[str]

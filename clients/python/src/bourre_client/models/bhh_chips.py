@@ -14,8 +14,8 @@ class BhhChips:
     """Chips a seat paid or took.
 
     Attributes:
-        amount (int):
-        seat (int):
+        amount (int): Chips.
+        seat (int): The seat, 0-7.
     """
 
     amount: int

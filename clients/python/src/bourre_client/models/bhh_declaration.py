@@ -18,7 +18,7 @@ class BhhDeclaration:
     Attributes:
         extra_ante (int): The extra ante paid for playing with `double_ante` (R3a); 0 otherwise.
         play (bool): `true`: the seat plays; `false`: it passes.
-        seat (int):
+        seat (int): The seat that declared, 0-7.
         timed_out (bool | Unset): The seat's time ran out and the server declared for it.
     """
 

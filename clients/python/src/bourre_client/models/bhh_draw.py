@@ -19,7 +19,7 @@ class BhhDraw:
         discard (list[str]): The cards discarded (none: the seat stands pat).
         drawn (list[str]): The replacements, as many as discarded.
         reshuffled (bool): The stock ran short and was rebuilt from the dead cards for this draw (R6).
-        seat (int):
+        seat (int): The seat that drew, 0-7.
         timed_out (bool | Unset): The seat's time ran out and the server drew for it.
     """
 

@@ -15,8 +15,8 @@ class BhhNamed:
     """A league or a table: its id and its name (as it is named now).
 
     Attributes:
-        id (UUID):
-        name (str):
+        id (UUID): Its id in the API.
+        name (str): Its name as it is now.
     """
 
     id: UUID

@@ -17,7 +17,7 @@ class BhhPlay:
 
     Attributes:
         card (str): A card's code: rank (2-10, J, Q, K, A) then suit
-        seat (int):
+        seat (int): The seat that played, 0-7.
         timed_out (bool | Unset): The seat's time ran out and the server played for it.
     """
 

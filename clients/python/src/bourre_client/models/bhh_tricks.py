@@ -14,8 +14,8 @@ class BhhTricks:
     """Tricks a seat took.
 
     Attributes:
-        seat (int):
-        tricks (int):
+        seat (int): The seat, 0-7.
+        tricks (int): The tricks it took.
     """
 
     seat: int

@@ -68,7 +68,9 @@ pub struct Bhh {
 /// A league or a table: its id and its name (as it is named now).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhNamed {
+    /// Its id in the API.
     pub id: Uuid,
+    /// Its name as it is now.
     pub name: String,
 }
 
@@ -97,6 +99,7 @@ pub struct BhhPlayer {
 /// The hand's actions, by kind, each list in the order the actions were made.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhRounds {
+    /// The antes, the cards dealt and the deck.
     pub deal: BhhDeal,
     /// Play or pass, seat by seat (R5); with `simultaneous_declare`, in the order they were
     /// sent (R5a).
@@ -126,8 +129,10 @@ pub struct BhhDeal {
 /// Chips a seat paid or took.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhChips {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// Chips.
     #[schema(minimum = 0)]
     pub amount: i64,
 }
@@ -135,14 +140,17 @@ pub struct BhhChips {
 /// A seat's cards.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhCards {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// Its cards.
     pub cards: Vec<Card>,
 }
 
 /// A declaration (R5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhDeclaration {
+    /// The seat that declared, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     /// `true`: the seat plays; `false`: it passes.
@@ -158,6 +166,7 @@ pub struct BhhDeclaration {
 /// A discard and its replacements (R6).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhDraw {
+    /// The seat that drew, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
     /// The cards discarded (none: the seat stands pat).
@@ -190,8 +199,10 @@ pub struct BhhTrick {
 /// A card played to a trick.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhPlay {
+    /// The seat that played, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// The card it played.
     pub card: Card,
     /// The seat's time ran out and the server played for it.
     #[serde(default)]
@@ -215,8 +226,10 @@ pub enum BhhOutcome {
 /// Tricks a seat took.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhTricks {
+    /// The seat, 0-7.
     #[schema(value_type = u8, maximum = 7)]
     pub seat: Seat,
+    /// The tricks it took.
     #[schema(minimum = 0, maximum = 5)]
     pub tricks: u8,
 }
@@ -227,6 +240,7 @@ pub struct BhhPot {
     /// What the pot held: carried chips, antes and extra antes.
     #[schema(minimum = 0)]
     pub amount: i64,
+    /// How the pot ended.
     pub outcome: BhhOutcome,
     /// Tricks taken by each seat that played.
     pub tricks: Vec<BhhTricks>,
