@@ -49,10 +49,12 @@ fn deployed(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The first of 11 consecutive ports free on loopback now.
+/// The first of 11 consecutive ports free on loopback now, below Linux's range of ports for
+/// outgoing connections (32768 up), so that no client of another test takes one of them
+/// before the demo's programs bind it.
 fn free_ports() -> u16 {
     for _ in 0..200 {
-        let base: u16 = rand::random_range(20_000..60_000);
+        let base: u16 = rand::random_range(20_000..32_000);
         let free =
             (base..base + 11).all(|port| std::net::TcpListener::bind(("127.0.0.1", port)).is_ok());
         if free {
@@ -76,9 +78,23 @@ fn require_packages() {
 }
 
 impl Ha {
-    /// Starts the demo and waits until it is ready (its processes serve through HAProxy).
+    /// Starts the demo and waits until it is ready (its processes serve through HAProxy). A
+    /// demo that stops before it is ready is started once more, afresh (a port taken between
+    /// the check and the bind, say), what it printed told either way.
     fn start(name: &str) -> Ha {
         require_packages();
+        Ha::try_start(name).unwrap_or_else(|first| {
+            eprintln!("demo.sh stopped before it was ready; starting it afresh once:\n{first}");
+            Ha::try_start(name).unwrap_or_else(|second| {
+                panic!(
+                    "demo.sh stopped twice before it was ready:\n{first}\n--- and then:\n{second}"
+                )
+            })
+        })
+    }
+
+    /// One start of the demo: ready, or what it printed once it stopped (the demo stopped).
+    fn try_start(name: &str) -> Result<Ha, String> {
         let dir = scratch_dir(name);
         let log = std::fs::File::create(dir.with_extension("log")).expect("demo log");
         let demo = Command::new("bash")
@@ -101,7 +117,7 @@ impl Ha {
         let until = Instant::now() + Duration::from_secs(300);
         while !ha.dir.join("run/ready").exists() {
             if let Ok(Some(status)) = ha.demo.try_wait() {
-                panic!("demo.sh stopped ({status}):\n{}", ha.logs());
+                return Err(format!("demo.sh stopped ({status}):\n{}", ha.logs()));
             }
             assert!(
                 Instant::now() < until,
@@ -116,7 +132,7 @@ impl Ha {
             .filter_map(|line| line.split_once('='))
             .map(|(k, v)| (k.to_owned(), v.parse().expect("a port")))
             .collect();
-        ha
+        Ok(ha)
     }
 
     /// What the demo printed, then the last lines of each of its programs' logs: what a
