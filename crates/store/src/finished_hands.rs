@@ -141,6 +141,9 @@ pub async fn one(
 
 #[derive(QueryableByName)]
 struct Row {
+    /// The place of the row's hand in the list asked for, from 1.
+    #[diesel(sql_type = BigInt)]
+    hand: i64,
     #[diesel(sql_type = SqlUuid)]
     table_id: Uuid,
     #[diesel(sql_type = BigInt)]
@@ -171,10 +174,11 @@ pub async fn rows(
         // A range of the primary key per hand. `OFFSET 0` keeps the subquery a subquery: pulled
         // up into a join, the planner (which cannot tell how short each range is) hashes the
         // whole log instead, 20 times slower at 20,000 hands.
-        "SELECT e.table_id, e.seq, e.hand_no, e.kind, e.payload, e.created_at, e.prev_hash, \
-         e.hash FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS s(table_id, first_seq, \
-         last_seq) CROSS JOIN LATERAL (SELECT * FROM events WHERE events.table_id = s.table_id \
-         AND events.seq BETWEEN s.first_seq AND s.last_seq OFFSET 0) e ORDER BY e.table_id, e.seq",
+        "SELECT s.hand, e.table_id, e.seq, e.hand_no, e.kind, e.payload, e.created_at, \
+         e.prev_hash, e.hash FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) \
+         WITH ORDINALITY AS s(table_id, first_seq, last_seq, hand) CROSS JOIN LATERAL \
+         (SELECT * FROM events WHERE events.table_id = s.table_id \
+         AND events.seq BETWEEN s.first_seq AND s.last_seq OFFSET 0) e ORDER BY s.hand, e.seq",
     )
     .bind::<Array<SqlUuid>, _>(&tables)
     .bind::<Array<BigInt>, _>(&firsts)
@@ -182,21 +186,14 @@ pub async fn rows(
     .load(conn)
     .await?;
     let mut out: Vec<Vec<EventRow>> = vec![Vec::new(); hands.len()];
-    let mut at: std::collections::HashMap<(Uuid, i64), usize> = hands
-        .iter()
-        .enumerate()
-        .map(|(i, h)| ((h.table_id, h.first_seq), i))
-        .collect();
-    let mut current: Option<usize> = None;
     for row in found {
-        if let Some(i) = at.remove(&(row.table_id, row.seq)) {
-            current = Some(i);
-        }
-        let Some(i) = current else { continue };
-        if row.table_id != hands[i].table_id || row.seq > hands[i].last_seq {
+        let Some(rows) = usize::try_from(row.hand - 1)
+            .ok()
+            .and_then(|i| out.get_mut(i))
+        else {
             continue;
-        }
-        out[i].push(EventRow {
+        };
+        rows.push(EventRow {
             table_id: row.table_id,
             seq: row.seq,
             hand_no: row.hand_no,

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::AppError;
+use crate::engine::hand::SeatAmount;
 use crate::engine::{Card, Event, Outcome, Seat, Suit, TableRules};
 use crate::store::events::EventRow;
 use crate::table::event::{ClientSeed, TableEvent};
@@ -223,6 +224,26 @@ pub enum BhhOutcome {
     AllPassed,
 }
 
+impl From<&Outcome> for BhhOutcome {
+    fn from(outcome: &Outcome) -> BhhOutcome {
+        match outcome {
+            Outcome::Won { .. } => BhhOutcome::Won,
+            Outcome::Uncontested { .. } => BhhOutcome::Uncontested,
+            Outcome::Split { .. } => BhhOutcome::Split,
+            Outcome::AllPassed => BhhOutcome::AllPassed,
+        }
+    }
+}
+
+impl From<&SeatAmount> for BhhChips {
+    fn from(a: &SeatAmount) -> BhhChips {
+        BhhChips {
+            seat: a.seat,
+            amount: a.amount,
+        }
+    }
+}
+
 /// Tricks a seat took.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BhhTricks {
@@ -417,7 +438,7 @@ pub fn build(rows: &[EventRow], context: HandContext<'_>) -> Result<BhhFile, App
     let settlement = settlement.ok_or_else(|| broken("no end"))?;
     let server_seed = revealed_seed.ok_or_else(|| broken("no revealed seed"))?;
     let upcard = start.upcard().ok_or_else(|| broken("no card turned up"))?;
-    let of = |list: &[crate::engine::hand::SeatAmount], seat: Seat| -> i64 {
+    let of = |list: &[SeatAmount], seat: Seat| -> i64 {
         list.iter()
             .filter(|a| a.seat == seat)
             .map(|a| a.amount)
@@ -453,20 +474,7 @@ pub fn build(rows: &[EventRow], context: HandContext<'_>) -> Result<BhhFile, App
             })
         })
         .collect::<Result<Vec<_>, AppError>>()?;
-    let outcome = match settlement.outcome {
-        Outcome::Won { .. } => BhhOutcome::Won,
-        Outcome::Uncontested { .. } => BhhOutcome::Uncontested,
-        Outcome::Split { .. } => BhhOutcome::Split,
-        Outcome::AllPassed => BhhOutcome::AllPassed,
-    };
-    let chips = |list: &[crate::engine::hand::SeatAmount]| -> Vec<BhhChips> {
-        list.iter()
-            .map(|a| BhhChips {
-                seat: a.seat,
-                amount: a.amount,
-            })
-            .collect()
-    };
+    let chips = |list: &[SeatAmount]| list.iter().map(BhhChips::from).collect::<Vec<_>>();
     let bhh = Bhh {
         spec_version: SPEC_VERSION.to_owned(),
         site: context.site.to_owned(),
@@ -506,7 +514,7 @@ pub fn build(rows: &[EventRow], context: HandContext<'_>) -> Result<BhhFile, App
         },
         pots: vec![BhhPot {
             amount: settlement.pot,
-            outcome,
+            outcome: BhhOutcome::from(&settlement.outcome),
             tricks: settlement
                 .tricks
                 .iter()

@@ -17,6 +17,7 @@ use crate::leagues::require_member;
 use crate::store::finished_hands::{self, FinishedHand, TableNames, Whose, Window};
 use crate::store::{self, Conn};
 use crate::table::Cases;
+use crate::table::event::TableEvent;
 use crate::table::history::{finished_hand, member_table};
 use crate::{App, AppError, ErrorCode};
 
@@ -177,14 +178,17 @@ async fn export_page(
         .into_iter()
         .map(|(table, hand, idx)| ((table, hand), idx))
         .collect();
-    let mut players: Vec<Uuid> = rows
-        .iter()
-        .filter_map(|hand| hand.first())
-        .filter_map(|dealt| dealt.payload.get("players").and_then(|p| p.as_array()))
-        .flatten()
-        .filter_map(|p| p.get("player_id").and_then(|id| id.as_str()))
-        .filter_map(|id| id.parse().ok())
-        .collect();
+    // Who was dealt in, read from each hand's first row (its deal) as the log's one decoder
+    // reads it.
+    let mut players: Vec<Uuid> = Vec::new();
+    for dealt in rows.iter().filter_map(|hand| hand.first()) {
+        if let TableEvent::HandDealt {
+            players: seated, ..
+        } = TableEvent::decode(dealt.seq, &dealt.payload)?
+        {
+            players.extend(seated.iter().map(|p| p.player_id));
+        }
+    }
     players.sort_unstable();
     players.dedup();
     let shown: HashMap<Uuid, (String, Option<String>, bool)> =

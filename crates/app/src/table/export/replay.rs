@@ -372,13 +372,7 @@ fn chips_text(list: &[BhhChips]) -> String {
 }
 
 fn as_chips(list: &[SeatAmount]) -> Vec<BhhChips> {
-    let mut out: Vec<BhhChips> = list
-        .iter()
-        .map(|a| BhhChips {
-            seat: a.seat,
-            amount: a.amount,
-        })
-        .collect();
+    let mut out: Vec<BhhChips> = list.iter().map(BhhChips::from).collect();
     out.sort_by_key(|c| c.seat);
     out
 }
@@ -403,12 +397,7 @@ fn settle(hand: &Bhh, state: &HandState) -> Result<Replayed, Difference> {
     let [pot] = hand.pots.as_slice() else {
         return Err(differ("pots", "a hand has one pot"));
     };
-    let outcome = match settled.outcome {
-        Outcome::Won { .. } => BhhOutcome::Won,
-        Outcome::Uncontested { .. } => BhhOutcome::Uncontested,
-        Outcome::Split { .. } => BhhOutcome::Split,
-        Outcome::AllPassed => BhhOutcome::AllPassed,
-    };
+    let outcome = BhhOutcome::from(&settled.outcome);
     if pot.outcome != outcome {
         return Err(differ(
             "pots[0].outcome",
