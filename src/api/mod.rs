@@ -31,6 +31,7 @@ pub mod request_id;
 pub mod social;
 pub mod tables;
 pub mod text;
+pub mod tournaments;
 pub mod webhooks;
 
 use actix_service::IntoServiceFactory;
@@ -65,6 +66,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
         (name = "tables", description = "Tables: seats, hands, actions, events and the live stream, bots, closing"),
         (name = "history", description = "Finished hands: their records, audits and proofs in the public log, and the caller's client seed"),
         (name = "log", description = "The public log of every finished hand: signed checkpoints, consistency proofs and tiles (docs/guide/public-log.md)"),
+        (name = "tournaments", description = "A league's tournaments: entries, rounds seated from a committed seed, standings, prizes (docs/guide/tournaments.md)"),
         (name = "webhooks", description = "A league's webhook endpoints and their deliveries (Standard Webhooks)"),
         (name = "push", description = "Web Push and phone apps: the server's VAPID key, the caller's browser subscriptions and devices, and what they are pushed"),
         (name = "chat", description = "Table talk: the catalogue of phrases and emotes, and what a table's players say"),
@@ -234,7 +236,17 @@ fn build() -> (
                 .service(webhooks::webhooks)
                 .service(webhooks::remove_webhook)
                 .service(webhooks::take_over)
-                .service(webhooks::deliveries),
+                .service(webhooks::deliveries)
+                .service(tournaments::create)
+                .service(tournaments::list),
+        )
+        .service(
+            scope("/v1/tournaments")
+                .service(tournaments::get_tournament)
+                .service(tournaments::update)
+                .service(tournaments::cancel)
+                .service(tournaments::enter)
+                .service(tournaments::withdraw),
         )
         .service(
             scope("/v1/tables")
@@ -285,8 +297,10 @@ pub fn server(
 ) -> std::io::Result<actix_web::dev::Server> {
     // Background work of this process: the deadline sweeper (which runs now, then every
     // `sweep_every`), the listener that wakes long-polls and streams, the sender of this
-    // process's notices to the others, the housekeeper, and the public log's sequencer.
+    // process's notices to the others, the housekeeper, the public log's sequencer, and the
+    // tournaments' runner.
     actix_web::rt::spawn(app.clone().sweep_forever());
+    actix_web::rt::spawn(app.clone().run_tournaments_forever());
     actix_web::rt::spawn(app.clone().sequence_log_forever());
     actix_web::rt::spawn(app.clone().dispatch_forever());
     actix_web::rt::spawn(app.clone().keep_presence_forever());

@@ -163,6 +163,10 @@ pub struct ServeArgs {
     #[arg(long, env = "BOURRE_TABLES_PER_DAY", default_value_t = 100,
           value_parser = clap::value_parser!(i64).range(0..))]
     pub tables_per_day: i64,
+    /// Tournaments one player may create per day.
+    #[arg(long, env = "BOURRE_TOURNAMENTS_PER_DAY", default_value_t = 20,
+          value_parser = clap::value_parser!(i64).range(0..))]
+    pub tournaments_per_day: i64,
     /// Idempotency replies stored per player (a day each).
     #[arg(long, env = "BOURRE_KEYS_PER_DAY", default_value_t = 10_000,
           value_parser = clap::value_parser!(i64).range(0..))]
@@ -542,6 +546,7 @@ fn app_from_args(args: &ServeArgs, url: &str, embedded: bool) -> Result<App, Str
             quotas: Quotas {
                 leagues_per_day: args.leagues_per_day,
                 tables_per_day: args.tables_per_day,
+                tournaments_per_day: args.tournaments_per_day,
                 keys_per_day: args.keys_per_day,
                 bots_per_day: args.bots_per_day,
                 push_registrations_per_day: args.push_registrations_per_day,

@@ -708,6 +708,7 @@ async fn quotas_bound_what_one_player_makes() {
         quotas: bourre::app::Quotas {
             leagues_per_day: 2,
             tables_per_day: 1,
+            tournaments_per_day: 1,
             keys_per_day: 2,
             bots_per_day: 1,
             guest_leagues_per_day: 1,

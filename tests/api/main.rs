@@ -44,6 +44,7 @@ mod sessions;
 mod social;
 mod table_fold;
 mod timeouts;
+mod tournaments;
 mod views;
 mod web_client;
 mod webhooks;

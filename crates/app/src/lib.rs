@@ -1,7 +1,7 @@
 //! Use cases: each one short transaction: load, let the engine decide, append, project.
 //! They live in rooms by domain, a room importing and calling only those below it
-//! ([`kernel`] < [`log`] < [`leagues`] < [`table`] < [`social`], [`notify`] < [`live`], [`identity`] <
-//! [`ops`]); [`App`] is the composition root, and each room's use cases are reached through
+//! ([`kernel`] < [`log`] < [`leagues`] < [`table`] < [`social`], [`notify`], [`tournaments`] <
+//! [`live`], [`identity`] < [`ops`]); [`App`] is the composition root, and each room's use cases are reached through
 //! it: `app.table().act(...)`. A table's commands (`table::commands`) are decisions on its
 //! state that come in through one door (`table::pipeline`), which keeps busy tables,
 //! commits moves together and writes every change through the one write path.
@@ -33,6 +33,7 @@ pub mod notify;
 pub mod ops;
 pub mod social;
 pub mod table;
+pub mod tournaments;
 
 pub mod kernel;
 
@@ -108,6 +109,11 @@ impl App {
     /// The social room's use cases.
     pub fn social(&self) -> social::Cases<'_> {
         social::Cases(self)
+    }
+
+    /// The tournaments room's use cases.
+    pub fn tournaments(&self) -> tournaments::Cases<'_> {
+        tournaments::Cases(self)
     }
 
     /// The ops room's use cases.
@@ -250,6 +256,8 @@ pub struct Quotas {
     pub leagues_per_day: i64,
     /// Tables created in 24 hours (`BOURRE_TABLES_PER_DAY`).
     pub tables_per_day: i64,
+    /// Tournaments created in 24 hours (`BOURRE_TOURNAMENTS_PER_DAY`).
+    pub tournaments_per_day: i64,
     /// Replies stored under idempotency keys, which are kept 24 hours
     /// (`BOURRE_KEYS_PER_DAY`): a request with a new key beyond is refused; without a key,
     /// or with a stored one, it is not.
@@ -269,6 +277,7 @@ impl Default for Quotas {
         Quotas {
             leagues_per_day: 20,
             tables_per_day: 100,
+            tournaments_per_day: 20,
             keys_per_day: 10_000,
             bots_per_day: 50,
             push_registrations_per_day: 20,

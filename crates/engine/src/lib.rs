@@ -7,6 +7,7 @@ pub mod error;
 pub mod hand;
 mod play;
 pub mod rules;
+pub mod seating;
 mod settle;
 pub mod sim;
 pub mod table;

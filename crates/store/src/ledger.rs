@@ -23,15 +23,18 @@ pub enum Account {
     Player(Uuid),
     /// A table's pot.
     Pot(Uuid),
+    /// A tournament's pool: the buy-ins it holds until it pays its prizes or returns them.
+    Tournament(Uuid),
 }
 
-/// As stored: `treasury`, `player:<id>`, `pot:<table id>`.
+/// As stored: `treasury`, `player:<id>`, `pot:<table id>`, `tournament:<id>`.
 impl std::fmt::Display for Account {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Account::Treasury => f.write_str("treasury"),
             Account::Player(id) => write!(f, "player:{id}"),
             Account::Pot(id) => write!(f, "pot:{id}"),
+            Account::Tournament(id) => write!(f, "tournament:{id}"),
         }
     }
 }
@@ -59,6 +62,12 @@ pub enum Reason {
     MemberRemoved,
     /// A closing table's pot goes back to its players (R10e).
     PotReturned,
+    /// A tournament entry's buy-in, held in the tournament's pool.
+    BuyIn,
+    /// A buy-in returned: the entry withdrawn before the start, or the tournament cancelled.
+    BuyInReturned,
+    /// A tournament's prize, paid from its pool by place.
+    Prize,
 }
 
 impl Reason {
@@ -87,6 +96,9 @@ impl Reason {
             Reason::Bourre => "bourre",
             Reason::MemberRemoved => "member_removed",
             Reason::PotReturned => "pot_returned",
+            Reason::BuyIn => "buy_in",
+            Reason::BuyInReturned => "buy_in_returned",
+            Reason::Prize => "prize",
         }
     }
 }
@@ -341,7 +353,8 @@ impl Stamped {
             match account {
                 Account::Player(player) => stamped.players.push(*player),
                 Account::Pot(table) => stamped.pots.push(*table),
-                Account::Treasury => continue,
+                // No table shows these.
+                Account::Treasury | Account::Tournament(_) => continue,
             }
             if !stamped.leagues.contains(league) {
                 stamped.leagues.push(*league);
@@ -357,18 +370,23 @@ impl Stamped {
 pub struct LedgerEntry {
     /// The entry's id; ids increase as entries are written.
     pub id: i64,
-    /// `treasury`, `player:<id>` or `pot:<table id>`.
-    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
+    /// `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`.
+    #[schema(
+        pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36}|tournament:[0-9a-f-]{36})$"
+    )]
     pub from_account: String,
-    /// `treasury`, `player:<id>` or `pot:<table id>`.
-    #[schema(pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36})$")]
+    /// `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`.
+    #[schema(
+        pattern = "^(treasury|player:[0-9a-f-]{36}|pot:[0-9a-f-]{36}|tournament:[0-9a-f-]{36})$"
+    )]
     pub to_account: String,
     /// The chips moved, more than 0.
     pub amount: i64,
     /// One of [`Reason`]'s (the only values ever written).
     #[schema(value_type = Reason)]
     pub reason: String,
-    /// The table whose play moved the chips; null for starting balances, grants and removals.
+    /// The table whose play moved the chips; null for starting balances, grants, removals and
+    /// tournaments' buy-ins and prizes.
     pub table_id: Option<Uuid>,
     /// The hand that moved them (a closing table's last hand for its returned pot); null when
     /// `table_id` is.

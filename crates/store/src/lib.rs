@@ -30,6 +30,7 @@ pub mod standings;
 pub mod table_write;
 pub mod tables;
 pub mod throttle;
+pub mod tournaments;
 pub mod webhooks;
 
 use diesel_async::AsyncPgConnection;

@@ -136,6 +136,8 @@ diesel::table! {
         closed_at -> Nullable<Timestamptz>,
         stamp -> Int8,
         deadline_minute -> Nullable<Timestamptz>,
+        seats_assigned -> Bool,
+        hand_limit -> Nullable<Int4>,
     }
 }
 
@@ -427,6 +429,62 @@ diesel::table! {
 }
 
 diesel::joinable!(push_subscriptions -> players (player_id));
+diesel::table! {
+    tournaments (id) {
+        id -> Uuid,
+        league_id -> Uuid,
+        name -> Text,
+        created_by -> Uuid,
+        created_at -> Timestamptz,
+        starts_at -> Timestamptz,
+        settings -> Jsonb,
+        status -> Text,
+        round -> Int4,
+        seeds -> Array<Bytea>,
+        announced -> Bool,
+        previous_id -> Nullable<Uuid>,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    tournament_entries (tournament_id, player_id) {
+        tournament_id -> Uuid,
+        player_id -> Uuid,
+        entry_no -> Int8,
+        entered_at -> Timestamptz,
+        first_round -> Int4,
+        left_as -> Nullable<Text>,
+        left_round -> Nullable<Int4>,
+        buy_in -> Int8,
+        prize -> Nullable<Int8>,
+        place -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    tournament_rounds (tournament_id, round) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        started_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+        draw_order -> Array<Uuid>,
+    }
+}
+
+diesel::table! {
+    tournament_seats (tournament_id, round, player_id) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        player_id -> Uuid,
+        table_id -> Nullable<Uuid>,
+        table_no -> Nullable<Int2>,
+        seat -> Nullable<Int2>,
+        sat_out -> Nullable<Text>,
+        absent -> Bool,
+    }
+}
+
 diesel::joinable!(push_messages -> push_subscriptions (subscription_id));
 diesel::joinable!(push_messages -> devices (device_id));
 diesel::joinable!(devices -> players (player_id));
@@ -466,4 +524,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     refresh_tokens,
     league_history,
     quota_uses,
+    tournaments,
+    tournament_entries,
+    tournament_rounds,
+    tournament_seats,
 );

@@ -34,6 +34,11 @@ pub struct TableRow {
     pub closed_at: Option<DateTime<Utc>>,
     /// Bumped when a balance the table shows moves outside its log (see the migration).
     pub stamp: i64,
+    /// Its seats are given by the tournament that opened it: nobody sits down, stands up or
+    /// seats a bot there.
+    pub seats_assigned: bool,
+    /// The most hands it deals, if it has a limit (a tournament's round).
+    pub hand_limit: Option<i32>,
 }
 
 /// A seated player with their league balance.
@@ -68,9 +73,13 @@ pub struct NewTableRow<'a> {
     pub created_by: Uuid,
     pub fixed_decks: Option<&'a Value>,
     pub next_seed: &'a [u8],
+    /// See [`TableRow::seats_assigned`].
+    pub seats_assigned: bool,
+    /// See [`TableRow::hand_limit`].
+    pub hand_limit: Option<i32>,
 }
 
-/// Tables `player` created since `since`.
+/// Tables `player` created since `since` (not those a tournament opened).
 pub async fn created_since(
     conn: &mut Conn,
     player: Uuid,
@@ -79,6 +88,7 @@ pub async fn created_since(
     Ok(tables::table
         .filter(tables::created_by.eq(player))
         .filter(tables::created_at.gt(since))
+        .filter(tables::seats_assigned.eq(false))
         .count()
         .get_result(conn)
         .await?)
@@ -95,6 +105,8 @@ pub async fn insert(conn: &mut Conn, row: &NewTableRow<'_>) -> Result<(), StoreE
             tables::fixed_decks.eq(row.fixed_decks),
             tables::next_seed.eq(row.next_seed),
             tables::version.eq(0i64),
+            tables::seats_assigned.eq(row.seats_assigned),
+            tables::hand_limit.eq(row.hand_limit),
         ))
         .execute(conn)
         .await?;

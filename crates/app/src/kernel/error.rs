@@ -137,6 +137,9 @@ error_codes! {
     /// The command is a seated player's (act, start a hand, set a client seed, stand up), and the
     /// caller does not sit at the table. Sit down first.
     NotSeated = (403, "not_seated"),
+    /// A tournament's table: its seats are given by the tournament (nobody sits down, stands
+    /// up, seats a bot or closes it by hand). Withdraw from the tournament instead.
+    TournamentTable = (403, "tournament_table"),
     /// A browser's CORS preflight came from an origin not in `BOURRE_CORS_ORIGINS`. Call from an
     /// allowed origin, or have the operator add it.
     OriginNotAllowed = (403, "origin_not_allowed"),
@@ -191,6 +194,10 @@ error_codes! {
     SeasonNotFound = (404, "season_not_found"),
     /// No table has this id. Check the id.
     TableNotFound = (404, "table_not_found"),
+    /// No such tournament, or the caller is not a member of its league. Check the id.
+    TournamentNotFound = (404, "tournament_not_found"),
+    /// The caller has no entry in the tournament (`DELETE .../entries/me`). Nothing to withdraw.
+    EntryNotFound = (404, "entry_not_found"),
     /// The league has no webhook with this id. Refetch its webhooks.
     WebhookNotFound = (404, "webhook_not_found"),
     // 405: The path exists, but not with this method.
@@ -209,6 +216,8 @@ error_codes! {
     ReportResolved = (409, "report_resolved"),
     /// The caller already sits at this table. Nothing to do: refetch the table.
     AlreadySeated = (409, "already_seated"),
+    /// The caller has entered this tournament already. Nothing to do.
+    AlreadyEntered = (409, "already_entered"),
     /// The league's creator cannot be removed: they stay a member. Remove someone else.
     CannotRemoveCreator = (409, "cannot_remove_creator"),
     /// Another account has verified this email address. Use another address, or sign in to that
@@ -220,6 +229,8 @@ error_codes! {
     /// Not while a hand is in play: starting one, standing up or deleting the account if dealt
     /// in, closing, client seeds, taking chips back, its record. Retry once it ends.
     HandInProgress = (409, "hand_in_progress"),
+    /// The table dealt every hand it may (a tournament's round). Wait for the next round.
+    HandLimitReached = (409, "hand_limit_reached"),
     /// The player already asked to join this league, which admits by approval. Wait for an
     /// admin's decision.
     JoinRequested = (409, "join_requested"),
@@ -246,6 +257,9 @@ error_codes! {
     /// Another player's subscription holds this `endpoint`, and the keys sent are not its keys.
     /// Unsubscribe in the browser and subscribe again for a new endpoint.
     PushEndpointTaken = (409, "push_endpoint_taken"),
+    /// The tournament takes no more entries: it started beyond its `late_registration_rounds`,
+    /// or it ended. Enter another one.
+    RegistrationClosed = (409, "registration_closed"),
     /// The `seat` asked for is taken. Refetch the table and pick a free seat, or omit `seat` for
     /// the lowest free one.
     SeatTaken = (409, "seat_taken"),
@@ -257,6 +271,13 @@ error_codes! {
     /// Every seat of the table is taken (no `seat` was asked for). Try another table, or wait
     /// for a seat to free up.
     TableFull = (409, "table_full"),
+    /// The tournament has `max_entries` entries already. Enter another one.
+    TournamentFull = (409, "tournament_full"),
+    /// The tournament started, and this is done before the start only (change its settings).
+    /// Cancel it instead, if it must not go on.
+    TournamentStarted = (409, "tournament_started"),
+    /// The tournament finished or was cancelled: it changes no more.
+    TournamentEnded = (409, "tournament_ended"),
     /// Another account has this username (ignoring case). Choose another username.
     UsernameTaken = (409, "username_taken"),
     /// The table changed since the `expected_version` sent, or another request changed it first;
@@ -370,6 +391,10 @@ error_codes! {
     /// is one too new for the server's database (`detail` says which). Send one of the tz
     /// database's names.
     InvalidTimeZone = (422, "invalid_time_zone"),
+    /// A tournament's settings are out of range or do not fit together (`detail` names the
+    /// field: rounds, hands per round, table size, prizes that do not add up to 100, a start in
+    /// the past, a recurrence that is not an RFC 5545 `RRULE` this server takes). Fix them.
+    InvalidTournament = (422, "invalid_tournament"),
     /// A username is not 3 to 32 letters, digits, `_`, `-` or `.`. Choose another username.
     InvalidUsername = (422, "invalid_username"),
     /// The `url` is not https (`BOURRE_WEBHOOK_ALLOW_HTTP`), has credentials or a private address
@@ -408,7 +433,7 @@ error_codes! {
     /// The caller made 10 reports in the last hour. Retry after `Retry-After`.
     TooManyReports = (429, "too_many_reports"),
     /// A daily quota is used up (`BOURRE_LEAGUES_PER_DAY`, `BOURRE_TABLES_PER_DAY`,
-    /// `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`, `BOURRE_PUSH_REGISTRATIONS_PER_DAY`).
+    /// `BOURRE_TOURNAMENTS_PER_DAY`, `BOURRE_BOTS_PER_DAY`, `BOURRE_KEYS_PER_DAY`, `BOURRE_PUSH_REGISTRATIONS_PER_DAY`).
     /// Retry after `Retry-After` (an hour).
     QuotaExceeded = (429, "quota_exceeded"),
     /// Too many of one kind of request from this client address this hour: registrations and

@@ -25,6 +25,7 @@ id_type!(PlayerId);
 id_type!(LeagueId);
 id_type!(TableId);
 id_type!(SessionId);
+id_type!(TournamentId);
 
 /// A seat and who sits there for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -60,6 +60,7 @@ impl Cases<'_> {
 }
 
 fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableChange, AppError> {
+    crate::table::commands::seats::given_seats(state)?;
     if caller.role != Some(Role::Admin) && state.table.created_by != player.0 {
         return Err(AppError::refused(
             ErrorCode::NotAdmin,
@@ -70,7 +71,7 @@ fn close(state: &TableState, caller: &Caller, player: PlayerId) -> Result<TableC
 }
 
 /// The table closes: its pot returned, everyone standing up.
-fn closing(state: &TableState, caller: &Caller) -> Result<TableChange, AppError> {
+pub(crate) fn closing(state: &TableState, caller: &Caller) -> Result<TableChange, AppError> {
     let table = &state.table;
     ensure_open(state)?;
     if table.in_hand {

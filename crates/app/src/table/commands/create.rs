@@ -121,6 +121,8 @@ impl Cases<'_> {
                     created_by: creator.0,
                     fixed_decks: decks.as_ref(),
                     next_seed: &seed,
+                    seats_assigned: false,
+                    hand_limit: None,
                 };
                 store::tables::insert(conn, &row).await?;
                 let (before, _) = load_for(conn, TableId(id), None, false).await?;

@@ -50,6 +50,14 @@ pub fn deal(state: &TableState, player: PlayerId) -> Result<TableChange, AppErro
         ));
     }
     let table = &state.table;
+    if let Some(limit) = table.hand_limit
+        && table.hand_no >= limit
+    {
+        return Err(AppError::refused(
+            ErrorCode::HandLimitReached,
+            format!("this table deals {limit} hands, and dealt them"),
+        ));
+    }
     let rules = state.rules;
     let seated: Vec<Seated> = state
         .seats

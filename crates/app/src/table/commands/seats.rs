@@ -57,6 +57,7 @@ pub(crate) fn sit(
     seat: Option<u8>,
 ) -> Result<TableChange, AppError> {
     ensure_open(state)?;
+    given_seats(state)?;
     if state.seat_of(player.0).is_some() {
         return Err(AppError::refused(
             ErrorCode::AlreadySeated,
@@ -94,6 +95,7 @@ pub(crate) fn sit(
 
 /// `player` stands up, unless dealt into the hand in play.
 fn stand(state: &TableState, player: PlayerId) -> Result<TableChange, AppError> {
+    given_seats(state)?;
     let seat = state.seat_of(player.0).ok_or_else(|| {
         AppError::refused(
             ErrorCode::NotSeated,
@@ -110,4 +112,15 @@ fn stand(state: &TableState, player: PlayerId) -> Result<TableChange, AppError> 
         seat,
         player_id: player.0,
     }]))
+}
+
+/// 403 `tournament_table` at a table whose seats a tournament gives.
+pub(crate) fn given_seats(state: &TableState) -> Result<(), AppError> {
+    if state.table.seats_assigned {
+        return Err(AppError::refused(
+            ErrorCode::TournamentTable,
+            "a tournament gives this table's seats: nobody sits down, stands up or seats a bot here",
+        ));
+    }
+    Ok(())
 }

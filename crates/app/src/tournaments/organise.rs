@@ -1,0 +1,429 @@
+//! An admin makes a tournament, changes it before its start, or cancels it (every buy-in
+//! returned); members list and read them.
+
+use chrono::{DateTime, Timelike, Utc};
+use diesel_async::AsyncConnection;
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
+use crate::kernel::ids::{LeagueId, PlayerId, TournamentId};
+use crate::kernel::paging::{next, parse_time_cursor, time_cursor};
+use crate::kernel::player::hold_player;
+use crate::leagues::admin::require_admin;
+use crate::leagues::{ensure_league_open, load_league, require_member};
+use crate::store::ledger::{self, Reason, Transfer};
+use crate::store::players::Hold;
+use crate::store::tournaments::Tournament;
+use crate::store::{self, Conn};
+use crate::tournaments::settings::{Recurrence, Settings, TableSize};
+use crate::tournaments::view::{self, TournamentOut, TournamentSummary};
+use crate::tournaments::{Cases, Status, pool_account, settings_of, visible};
+use crate::{AppError, ErrorCode};
+
+/// Longest tournament name, in characters (its tables are named after it).
+pub const MAX_NAME: usize = 60;
+
+/// A page of a league's tournaments.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TournamentsPage {
+    /// The latest start first.
+    pub tournaments: Vec<TournamentSummary>,
+    /// The `after` of the next page; null when this page is not full (the last).
+    pub next_cursor: Option<String>,
+}
+
+/// A new tournament: its name, start and [`Settings`].
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// 1 to 60 characters, not all spaces.
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: String,
+    /// When it starts: entries close then (but for late registration) and the first round
+    /// is seated. In the future.
+    pub starts_at: DateTime<Utc>,
+    #[schema(minimum = 1, maximum = 20)]
+    pub rounds: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub hands_per_round: u32,
+    pub table_size: TableSize,
+    #[schema(minimum = 0, maximum = 1_000_000_000)]
+    pub buy_in: i64,
+    #[schema(min_items = 1, max_items = 50)]
+    pub prizes: Vec<u32>,
+    #[schema(minimum = 5, maximum = 604_800)]
+    pub turn_seconds: u32,
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 19)]
+    pub late_registration_rounds: u32,
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 604_800, default = 900)]
+    pub lead_seconds: Option<u32>,
+    #[serde(default)]
+    #[schema(minimum = 60, maximum = 2_592_000)]
+    pub round_interval_seconds: Option<u32>,
+    #[serde(default)]
+    #[schema(minimum = 2, maximum = 1000)]
+    pub max_entries: Option<u32>,
+    #[serde(default)]
+    #[schema(value_type = Option<crate::engine::TableRules>)]
+    pub rules: Option<serde_json::Value>,
+    #[serde(default)]
+    pub recurrence: Option<Recurrence>,
+}
+
+impl NewTournament {
+    fn settings(&self) -> Settings {
+        Settings {
+            rounds: self.rounds,
+            hands_per_round: self.hands_per_round,
+            table_size: self.table_size,
+            buy_in: self.buy_in,
+            prizes: self.prizes.clone(),
+            turn_seconds: self.turn_seconds,
+            late_registration_rounds: self.late_registration_rounds,
+            lead_seconds: self.lead_seconds.unwrap_or(900),
+            round_interval_seconds: self.round_interval_seconds,
+            max_entries: self.max_entries,
+            rules: self.rules.clone(),
+            recurrence: self.recurrence.clone(),
+        }
+    }
+}
+
+/// `null` kept apart from absent: `Some(None)` clears a field.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// A change to a scheduled tournament: the fields sent replace those kept (`null` clears
+/// an optional one); the whole is checked again.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentPatch {
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: Option<String>,
+    pub starts_at: Option<DateTime<Utc>>,
+    #[schema(minimum = 1, maximum = 20)]
+    pub rounds: Option<u32>,
+    #[schema(minimum = 1, maximum = 100)]
+    pub hands_per_round: Option<u32>,
+    pub table_size: Option<TableSize>,
+    /// Only while nobody has entered.
+    #[schema(minimum = 0, maximum = 1_000_000_000)]
+    pub buy_in: Option<i64>,
+    #[schema(min_items = 1, max_items = 50)]
+    pub prizes: Option<Vec<u32>>,
+    #[schema(minimum = 5, maximum = 604_800)]
+    pub turn_seconds: Option<u32>,
+    #[schema(minimum = 0, maximum = 19)]
+    pub late_registration_rounds: Option<u32>,
+    #[schema(minimum = 0, maximum = 604_800)]
+    pub lead_seconds: Option<u32>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 60, maximum = 2_592_000)]
+    pub round_interval_seconds: Option<Option<u32>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 2, maximum = 1000)]
+    pub max_entries: Option<Option<u32>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<crate::engine::TableRules>)]
+    pub rules: Option<Option<serde_json::Value>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Recurrence>)]
+    pub recurrence: Option<Option<Recurrence>>,
+}
+
+impl TournamentPatch {
+    fn apply(self, s: &mut Settings) {
+        let TournamentPatch {
+            name: _,
+            starts_at: _,
+            rounds,
+            hands_per_round,
+            table_size,
+            buy_in,
+            prizes,
+            turn_seconds,
+            late_registration_rounds,
+            lead_seconds,
+            round_interval_seconds,
+            max_entries,
+            rules,
+            recurrence,
+        } = self;
+        s.rounds = rounds.unwrap_or(s.rounds);
+        s.hands_per_round = hands_per_round.unwrap_or(s.hands_per_round);
+        s.table_size = table_size.unwrap_or(s.table_size);
+        s.buy_in = buy_in.unwrap_or(s.buy_in);
+        s.prizes = prizes.unwrap_or_else(|| s.prizes.clone());
+        s.turn_seconds = turn_seconds.unwrap_or(s.turn_seconds);
+        s.late_registration_rounds = late_registration_rounds.unwrap_or(s.late_registration_rounds);
+        s.lead_seconds = lead_seconds.unwrap_or(s.lead_seconds);
+        if let Some(v) = round_interval_seconds {
+            s.round_interval_seconds = v;
+        }
+        if let Some(v) = max_entries {
+            s.max_entries = v;
+        }
+        if let Some(v) = rules {
+            s.rules = v;
+        }
+        if let Some(v) = recurrence {
+            s.recurrence = v;
+        }
+    }
+}
+
+/// A checked name.
+fn name(text: &str) -> Result<String, AppError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.chars().count() > MAX_NAME {
+        return Err(AppError::refused(
+            ErrorCode::InvalidName,
+            format!("a tournament's name has 1 to {MAX_NAME} characters, not all spaces"),
+        ));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// A start in the future, to the second (as a recurrence counts).
+fn in_future(starts_at: DateTime<Utc>) -> Result<DateTime<Utc>, AppError> {
+    let starts_at = starts_at.with_nanosecond(0).unwrap_or(starts_at);
+    if starts_at <= Utc::now() {
+        return Err(AppError::refused(
+            ErrorCode::InvalidTournament,
+            "starts_at: in the future",
+        ));
+    }
+    Ok(starts_at)
+}
+
+/// One secret seed per round.
+pub(crate) fn seeds(rounds: u32) -> Vec<Vec<u8>> {
+    (0..rounds)
+        .map(|_| rand::random::<[u8; 32]>().to_vec())
+        .collect()
+}
+
+/// 409 unless the tournament is still `scheduled`.
+fn ensure_scheduled(row: &Tournament) -> Result<(), AppError> {
+    match Status::stored(&row.status) {
+        Status::Scheduled => Ok(()),
+        Status::Running => Err(AppError::refused(
+            ErrorCode::TournamentStarted,
+            "the tournament started: its settings no longer change",
+        )),
+        Status::Finished | Status::Cancelled => Err(ended()),
+    }
+}
+
+/// 409 `tournament_ended`.
+pub(crate) fn ended() -> AppError {
+    AppError::refused(
+        ErrorCode::TournamentEnded,
+        "the tournament finished or was cancelled",
+    )
+}
+
+/// Returns every entry's buy-in from the pool, in the caller's transaction.
+pub(crate) async fn refund_all(conn: &mut Conn, row: &Tournament) -> Result<(), AppError> {
+    let entries = store::tournaments::entries(conn, row.id).await?;
+    let transfers: Vec<Transfer> = entries
+        .iter()
+        .filter(|e| e.buy_in > 0)
+        .map(|e| Transfer {
+            league_id: row.league_id,
+            from_account: pool_account(row.id),
+            to_account: ledger::Account::Player(e.player_id),
+            amount: e.buy_in,
+            reason: Reason::BuyInReturned,
+            table_id: None,
+            hand_no: None,
+            event_seq: None,
+            note: None,
+        })
+        .collect();
+    ledger::record(conn, &transfers).await?;
+    Ok(())
+}
+
+impl Cases<'_> {
+    /// `POST /v1/leagues/{league_id}/tournaments`: an admin makes a tournament.
+    pub async fn create_tournament(
+        &self,
+        admin: PlayerId,
+        league: LeagueId,
+        req: NewTournament,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Reply<TournamentOut>, AppError> {
+        let name = name(&req.name)?;
+        let settings = req.settings();
+        settings.check()?;
+        let starts_at = in_future(req.starts_at)?;
+        let per_day = self.config.quotas.tournaments_per_day;
+        let stored =
+            serde_json::to_value(&settings).map_err(|e| AppError::Internal(e.to_string()))?;
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            if let Some(reply) = idempotency::replayed(conn, admin, key.as_ref()).await? {
+                return Ok(reply);
+            }
+            hold_player(conn, admin, Hold::Exclusive).await?;
+            ensure_league_open(&load_league(conn, league).await?)?;
+            require_admin(conn, league, admin).await?;
+            let day_ago = Utc::now() - chrono::Duration::days(1);
+            if store::tournaments::created_since(conn, admin.0, day_ago).await? >= per_day {
+                return Err(AppError::refused(
+                    ErrorCode::QuotaExceeded,
+                    format!("a player creates at most {per_day} tournaments a day"),
+                ));
+            }
+            let row = Tournament {
+                id: Uuid::new_v4(),
+                league_id: league.0,
+                name,
+                created_by: admin.0,
+                created_at: Utc::now(),
+                starts_at,
+                settings: stored,
+                status: Status::Scheduled.as_str().into(),
+                round: 0,
+                seeds: seeds(settings.rounds),
+                announced: false,
+                previous_id: None,
+                ended_at: None,
+            };
+            store::tournaments::insert(conn, &row).await?;
+            let out = view::tournament_out(conn, &row, admin).await?;
+            idempotency::fresh(conn, admin, key.as_ref(), 201, out).await
+        })
+        .await
+    }
+
+    /// `PATCH /v1/tournaments/{tournament_id}`: an admin changes a scheduled tournament.
+    pub async fn change_tournament(
+        &self,
+        admin: PlayerId,
+        id: TournamentId,
+        patch: TournamentPatch,
+    ) -> Result<TournamentOut, AppError> {
+        let new_name = patch.name.as_deref().map(name).transpose()?;
+        let starts_at = patch.starts_at.map(in_future).transpose()?;
+        let mut conn = store::conn(&self.pool).await?;
+        conn.transaction::<_, AppError, _>(async move |conn| {
+            let mut row = visible(conn, id, admin, true).await?;
+            require_admin(conn, LeagueId(row.league_id), admin).await?;
+            ensure_scheduled(&row)?;
+            let before = settings_of(&row)?;
+            let mut settings = before.clone();
+            patch.apply(&mut settings);
+            settings.check()?;
+            let entered = store::tournaments::entry_count(conn, row.id).await?;
+            if settings.buy_in != before.buy_in && entered > 0 {
+                return Err(AppError::refused(
+                    ErrorCode::InvalidTournament,
+                    "buy_in: changes only while nobody has entered",
+                ));
+            }
+            if settings.most_entries() < entered {
+                return Err(AppError::refused(
+                    ErrorCode::InvalidTournament,
+                    format!("max_entries: {entered} entered already"),
+                ));
+            }
+            if settings.rounds != before.rounds {
+                row.seeds = seeds(settings.rounds);
+            }
+            if let Some(at) = starts_at {
+                row.announced &= at == row.starts_at;
+                row.starts_at = at;
+            }
+            if let Some(name) = new_name {
+                row.name = name;
+            }
+            row.settings =
+                serde_json::to_value(&settings).map_err(|e| AppError::Internal(e.to_string()))?;
+            store::tournaments::save(conn, &row).await?;
+            view::tournament_out(conn, &row, admin).await
+        })
+        .await
+    }
+
+    /// `POST /v1/tournaments/{tournament_id}/cancel`: an admin calls it off; every buy-in
+    /// goes back, and its tables close as their hands end.
+    pub async fn cancel_tournament(
+        &self,
+        admin: PlayerId,
+        id: TournamentId,
+    ) -> Result<TournamentOut, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let out = conn
+            .transaction::<_, AppError, _>(async move |conn| {
+                let mut row = visible(conn, id, admin, true).await?;
+                require_admin(conn, LeagueId(row.league_id), admin).await?;
+                if matches!(
+                    Status::stored(&row.status),
+                    Status::Finished | Status::Cancelled
+                ) {
+                    return Err(ended());
+                }
+                cancel(conn, &mut row).await?;
+                view::tournament_out(conn, &row, admin).await
+            })
+            .await?;
+        // Its tables that are between hands close now; the others when their hand ends.
+        self.close_finished_tables(id, true).await?;
+        Ok(out)
+    }
+
+    /// `GET /v1/leagues/{league_id}/tournaments`: the league's tournaments, the latest
+    /// start first.
+    pub async fn league_tournaments(
+        &self,
+        player: PlayerId,
+        league: LeagueId,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<TournamentsPage, AppError> {
+        let before = after.map(parse_time_cursor).transpose()?;
+        let mut conn = store::conn(&self.pool).await?;
+        load_league(&mut conn, league).await?;
+        require_member(&mut conn, league, player).await?;
+        let rows = store::tournaments::in_league(&mut conn, league.0, before, limit).await?;
+        let mut tournaments = Vec::with_capacity(rows.len());
+        for row in &rows {
+            tournaments.push(view::summary(&mut conn, row).await?);
+        }
+        Ok(TournamentsPage {
+            next_cursor: next(&rows, limit, |t| time_cursor(t.starts_at, t.id)),
+            tournaments,
+        })
+    }
+
+    /// `GET /v1/tournaments/{tournament_id}`.
+    pub async fn tournament(
+        &self,
+        player: PlayerId,
+        id: TournamentId,
+    ) -> Result<TournamentOut, AppError> {
+        let mut conn = store::conn(&self.pool).await?;
+        let row = visible(&mut conn, id, player, false).await?;
+        view::tournament_out(&mut conn, &row, player).await
+    }
+}
+
+/// Cancels `row` (locked) in the caller's transaction: every buy-in returned.
+pub(crate) async fn cancel(conn: &mut Conn, row: &mut Tournament) -> Result<(), AppError> {
+    refund_all(conn, row).await?;
+    row.status = Status::Cancelled.as_str().into();
+    row.ended_at = Some(Utc::now());
+    store::tournaments::save(conn, row).await?;
+    Ok(())
+}
