@@ -14,7 +14,7 @@ use super::paging::{TimePageQuery, page_limit};
 use super::text;
 use crate::app::App;
 use crate::app::kernel::ids::{LeagueId, TournamentId};
-use crate::app::tournaments::entries::EntryOut;
+use crate::app::tournaments::entries::TournamentEntry;
 use crate::app::tournaments::organise::TournamentsPage;
 use crate::app::tournaments::organise::{NewTournament, TournamentPatch};
 use crate::app::tournaments::view::TournamentOut;
@@ -190,7 +190,7 @@ pub async fn cancel(
     security(("bearer" = [])),
     params(("tournament_id" = Uuid, Path), KeyHeader),
     responses(
-        (status = 201, description = "Entered", body = EntryOut),
+        (status = 201, description = "Entered", body = TournamentEntry),
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),

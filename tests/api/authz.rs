@@ -75,6 +75,9 @@ const ADMIN_ONLY: &[&str] = &[
     "update_league",
     "list_reports",
     "moderate_report",
+    "create_tournament",
+    "update_tournament",
+    "cancel_tournament",
 ];
 
 struct Op {
@@ -114,6 +117,15 @@ fn operations(doc: &Value) -> Vec<Op> {
     ops
 }
 
+/// A tournament an admin may make: a week from now.
+fn tournament_body() -> Value {
+    json!({
+        "name": "Matrix", "starts_at": (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339(),
+        "rounds": 1, "hands_per_round": 1, "table_size": {"min": 2, "max": 4},
+        "buy_in": 0, "prizes": [100], "turn_seconds": 60,
+    })
+}
+
 /// A body the operation accepts from someone allowed to call it.
 fn body_for(id: &str, bob: &Player) -> Option<Value> {
     Some(match id {
@@ -130,6 +142,8 @@ fn body_for(id: &str, bob: &Player) -> Option<Value> {
         "add_webhook" => {
             json!({"url": "https://hooks.example.com/bourre", "events": ["turn.started"]})
         }
+        "create_tournament" => tournament_body(),
+        "update_tournament" => json!({"name": "Matrix night"}),
         _ => return None,
     })
 }
@@ -166,6 +180,17 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
         .ok()["id"]
         .as_str()
         .expect("webhook")
+        .to_owned();
+    let tournament = app
+        .post(
+            &format!("/v1/leagues/{league}/tournaments"),
+            &ann,
+            tournament_body(),
+        )
+        .await
+        .ok()["id"]
+        .as_str()
+        .expect("tournament")
         .to_owned();
 
     let expired = sign(JWT_SECRET.as_bytes(), &claims(&bob, -60));
@@ -205,7 +230,8 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             .replace("{player_id}", &bob.id)
             .replace("{webhook_id}", &hook)
             .replace("{provider}", "google")
-            .replace("{report_id}", "1");
+            .replace("{report_id}", "1")
+            .replace("{tournament_id}", &tournament);
         let body = match (op.id.as_str(), op.template.as_str()) {
             ("create", "/v1/leagues") => Some(json!({"name": "Matrix", "starting_balance": 10})),
             ("create", "/v1/tables") => {
@@ -235,7 +261,9 @@ async fn every_operation_refuses_every_wrong_credential_without_data() {
             assert_eq!(reply.body["code"], code, "{}", what(name));
             checked += 1;
         }
-        let scoped = op.template.contains("{league_id}") || op.template.contains("{table_id}");
+        let scoped = ["{league_id}", "{table_id}", "{tournament_id}"]
+            .iter()
+            .any(|id| op.template.contains(id));
         if scoped {
             let reply = app
                 .call(op.method.clone(), &path, Some(&eve.token), body.clone())

@@ -737,6 +737,39 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         .await;
     w.get(&hooks, &ann).await;
 
+    // A tournament: made, entered, listed, changed, withdrawn from, cancelled.
+    let night = w
+        .post(
+            &format!("/v1/leagues/{id}/tournaments"),
+            &ann,
+            json!({
+                "name": "Friday night", "starts_at": (Utc::now() + chrono::Duration::days(1))
+                    .to_rfc3339_opts(SecondsFormat::Secs, true),
+                "rounds": 3, "hands_per_round": 5, "table_size": {"min": 3, "max": 6},
+                "buy_in": 20, "prizes": [60, 30, 10], "turn_seconds": 120,
+                "late_registration_rounds": 1,
+                "recurrence": {"rrule": "FREQ=WEEKLY;BYDAY=FR", "time_zone": "America/Chicago"},
+            }),
+        )
+        .await;
+    let night = format!("/v1/tournaments/{}", night["id"].as_str().expect("tournament"));
+    w.ok(Method::POST, &format!("{night}/entries"), &bob, None)
+        .await;
+    w.ok(Method::POST, &format!("{night}/entries"), &ann, None)
+        .await;
+    w.get(&night, &bob).await;
+    w.get(&format!("/v1/leagues/{id}/tournaments"), &bob).await;
+    w.ok(
+        Method::PATCH,
+        &night,
+        &ann,
+        Some(json!({"hands_per_round": 4, "lead_seconds": 3600})),
+    )
+    .await;
+    w.empty(Method::DELETE, &format!("{night}/entries/me"), &bob, None, 204)
+        .await;
+    w.ok(Method::POST, &format!("{night}/cancel"), &ann, None).await;
+
     // Push subscriptions.
     let push = "/v1/players/me/push-subscriptions";
     let subscription =

@@ -16,14 +16,17 @@ use crate::store::players::Hold;
 use crate::store::{self, StoreError};
 use crate::tournaments::organise::ended;
 use crate::tournaments::view::registration_open;
-use crate::tournaments::{Cases, Status, pool_account, settings_of, visible};
+use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of, visible};
 use crate::{AppError, ErrorCode};
 
 /// An entry taken.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct EntryOut {
+pub struct TournamentEntry {
+    /// The tournament entered.
     pub tournament_id: Uuid,
+    /// Who entered: the caller.
     pub player_id: Uuid,
+    /// When (the earlier entry breaks the last tie).
     pub entered_at: DateTime<Utc>,
     /// The first round the player is seated in (later than 1 for a late entry).
     pub first_round: u32,
@@ -40,7 +43,7 @@ impl Cases<'_> {
         player: PlayerId,
         id: TournamentId,
         key: Option<IdempotencyKey>,
-    ) -> Result<Reply<EntryOut>, AppError> {
+    ) -> Result<Reply<TournamentEntry>, AppError> {
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
             if let Some(reply) = idempotency::replayed(conn, player, key.as_ref()).await? {
@@ -53,8 +56,8 @@ impl Cases<'_> {
             require_member_shared(conn, league, player).await?;
             let settings = settings_of(&row)?;
             if !registration_open(&row, &settings) {
-                return Err(match Status::stored(&row.status) {
-                    Status::Finished | Status::Cancelled => ended(),
+                return Err(match TournamentStatus::stored(&row.status) {
+                    TournamentStatus::Finished | TournamentStatus::Cancelled => ended(),
                     _ => AppError::refused(
                         ErrorCode::RegistrationClosed,
                         "the tournament takes no more entries",
@@ -106,7 +109,7 @@ impl Cases<'_> {
                 .into_iter()
                 .find(|e| e.player_id == player.0)
                 .ok_or_else(|| AppError::Internal("the entry just made is gone".into()))?;
-            let out = EntryOut {
+            let out = TournamentEntry {
                 tournament_id: row.id,
                 player_id: player.0,
                 entered_at: entered.entered_at,
@@ -132,8 +135,8 @@ impl Cases<'_> {
                     "the player has not entered this tournament",
                 )
             };
-            match Status::stored(&row.status) {
-                Status::Scheduled => {
+            match TournamentStatus::stored(&row.status) {
+                TournamentStatus::Scheduled => {
                     let buy_in = store::tournaments::delete_entry(conn, row.id, player.0)
                         .await?
                         .ok_or_else(not_entered)?;
@@ -150,7 +153,7 @@ impl Cases<'_> {
                     };
                     ledger::record(conn, &[back]).await?;
                 }
-                Status::Running => {
+                TournamentStatus::Running => {
                     let entries = store::tournaments::entries(conn, row.id).await?;
                     let entry = entries
                         .iter()
@@ -167,7 +170,7 @@ impl Cases<'_> {
                         .await?;
                     }
                 }
-                Status::Finished | Status::Cancelled => return Err(ended()),
+                TournamentStatus::Finished | TournamentStatus::Cancelled => return Err(ended()),
             }
             Ok(())
         })

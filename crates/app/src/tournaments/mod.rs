@@ -30,7 +30,7 @@ room_cases!();
 /// Where a tournament is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum Status {
+pub enum TournamentStatus {
     /// Taking entries, before its start.
     Scheduled,
     /// Its rounds are being played (late entries may still be taken).
@@ -41,23 +41,23 @@ pub enum Status {
     Cancelled,
 }
 
-impl Status {
+impl TournamentStatus {
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Scheduled => "scheduled",
-            Status::Running => "running",
-            Status::Finished => "finished",
-            Status::Cancelled => "cancelled",
+            TournamentStatus::Scheduled => "scheduled",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
         }
     }
 
     /// As stored (a CHECK keeps `tournaments.status` to the four).
-    pub fn stored(text: &str) -> Status {
+    pub fn stored(text: &str) -> TournamentStatus {
         match text {
-            "running" => Status::Running,
-            "finished" => Status::Finished,
-            "cancelled" => Status::Cancelled,
-            _ => Status::Scheduled,
+            "running" => TournamentStatus::Running,
+            "finished" => TournamentStatus::Finished,
+            "cancelled" => TournamentStatus::Cancelled,
+            _ => TournamentStatus::Scheduled,
         }
     }
 }
@@ -92,7 +92,7 @@ async fn visible(
 }
 
 /// The stored settings.
-fn settings_of(row: &Tournament) -> Result<settings::Settings, AppError> {
+fn settings_of(row: &Tournament) -> Result<settings::TournamentSettings, AppError> {
     serde_json::from_value(row.settings.clone())
         .map_err(|e| AppError::Internal(format!("tournament {} settings: {e}", row.id)))
 }

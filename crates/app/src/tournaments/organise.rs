@@ -17,9 +17,9 @@ use crate::store::ledger::{self, Reason, Transfer};
 use crate::store::players::Hold;
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Conn};
-use crate::tournaments::settings::{Recurrence, Settings, TableSize};
+use crate::tournaments::settings::{Recurrence, TableSize, TournamentSettings};
 use crate::tournaments::view::{self, TournamentOut, TournamentSummary};
-use crate::tournaments::{Cases, Status, pool_account, settings_of, visible};
+use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of, visible};
 use crate::{AppError, ErrorCode};
 
 /// Longest tournament name, in characters (its tables are named after it).
@@ -34,7 +34,7 @@ pub struct TournamentsPage {
     pub next_cursor: Option<String>,
 }
 
-/// A new tournament: its name, start and [`Settings`].
+/// A new tournament: its name, start and [`TournamentSettings`].
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
@@ -44,39 +44,52 @@ pub struct NewTournament {
     /// When it starts: entries close then (but for late registration) and the first round
     /// is seated. In the future.
     pub starts_at: DateTime<Utc>,
+    /// Rounds played, 1 to 20.
     #[schema(minimum = 1, maximum = 20)]
     pub rounds: u32,
+    /// Hands each table plays in a round, 1 to 100.
     #[schema(minimum = 1, maximum = 100)]
     pub hands_per_round: u32,
+    /// How many players a table seats.
     pub table_size: TableSize,
+    /// Chips each entry puts in the pool; 0 for a free tournament.
     #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub buy_in: i64,
+    /// The pool's percentages by place, best first: each 1 to 100, adding up to 100.
     #[schema(min_items = 1, max_items = 50)]
     pub prizes: Vec<u32>,
+    /// Each turn's time at the tournament's tables, in seconds.
     #[schema(minimum = 5, maximum = 604_800)]
     pub turn_seconds: u32,
+    /// Rounds after the start during which players may still enter; less than `rounds`.
     #[serde(default)]
     #[schema(minimum = 0, maximum = 19)]
     pub late_registration_rounds: u32,
+    /// How long before the start `tournament.starting` is announced (default 900).
     #[serde(default)]
     #[schema(minimum = 0, maximum = 604_800, default = 900)]
     pub lead_seconds: Option<u32>,
+    /// Round `n` starts no sooner than `starts_at` plus `n - 1` times this; none: at once.
     #[serde(default)]
     #[schema(minimum = 60, maximum = 2_592_000)]
     pub round_interval_seconds: Option<u32>,
+    /// Most entries (default 1,000).
     #[serde(default)]
     #[schema(minimum = 2, maximum = 1000)]
     pub max_entries: Option<u32>,
+    /// The tables' rules (`ante` 1 when not given; `max_players` and `turn_timeout_secs`
+    /// are the tournament's).
     #[serde(default)]
     #[schema(value_type = Option<crate::engine::TableRules>)]
     pub rules: Option<serde_json::Value>,
+    /// Makes the next night when this one starts.
     #[serde(default)]
     pub recurrence: Option<Recurrence>,
 }
 
 impl NewTournament {
-    fn settings(&self) -> Settings {
-        Settings {
+    fn settings(&self) -> TournamentSettings {
+        TournamentSettings {
             rounds: self.rounds,
             hands_per_round: self.hands_per_round,
             table_size: self.table_size,
@@ -107,41 +120,54 @@ where
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentPatch {
+    /// A new name.
     #[schema(min_length = 1, max_length = 60)]
     pub name: Option<String>,
+    /// A new start, in the future.
     pub starts_at: Option<DateTime<Utc>>,
+    /// New rounds (new seeds are committed to).
     #[schema(minimum = 1, maximum = 20)]
     pub rounds: Option<u32>,
+    /// New hands per round.
     #[schema(minimum = 1, maximum = 100)]
     pub hands_per_round: Option<u32>,
+    /// A new table size.
     pub table_size: Option<TableSize>,
     /// Only while nobody has entered.
     #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub buy_in: Option<i64>,
+    /// New percentages by place.
     #[schema(min_items = 1, max_items = 50)]
     pub prizes: Option<Vec<u32>>,
+    /// A new turn time.
     #[schema(minimum = 5, maximum = 604_800)]
     pub turn_seconds: Option<u32>,
+    /// New late registration rounds.
     #[schema(minimum = 0, maximum = 19)]
     pub late_registration_rounds: Option<u32>,
+    /// A new lead time.
     #[schema(minimum = 0, maximum = 604_800)]
     pub lead_seconds: Option<u32>,
+    /// A new round interval; `null`: rounds start at once.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<u32>, minimum = 60, maximum = 2_592_000)]
     pub round_interval_seconds: Option<Option<u32>>,
+    /// A new most entries; `null`: 1,000.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<u32>, minimum = 2, maximum = 1000)]
     pub max_entries: Option<Option<u32>>,
+    /// New table rules; `null`: the default ones.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<crate::engine::TableRules>)]
     pub rules: Option<Option<serde_json::Value>>,
+    /// A new recurrence; `null`: none.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<Recurrence>)]
     pub recurrence: Option<Option<Recurrence>>,
 }
 
 impl TournamentPatch {
-    fn apply(self, s: &mut Settings) {
+    fn apply(self, s: &mut TournamentSettings) {
         let TournamentPatch {
             name: _,
             starts_at: _,
@@ -214,13 +240,13 @@ pub(crate) fn seeds(rounds: u32) -> Vec<Vec<u8>> {
 
 /// 409 unless the tournament is still `scheduled`.
 fn ensure_scheduled(row: &Tournament) -> Result<(), AppError> {
-    match Status::stored(&row.status) {
-        Status::Scheduled => Ok(()),
-        Status::Running => Err(AppError::refused(
+    match TournamentStatus::stored(&row.status) {
+        TournamentStatus::Scheduled => Ok(()),
+        TournamentStatus::Running => Err(AppError::refused(
             ErrorCode::TournamentStarted,
             "the tournament started: its settings no longer change",
         )),
-        Status::Finished | Status::Cancelled => Err(ended()),
+        TournamentStatus::Finished | TournamentStatus::Cancelled => Err(ended()),
     }
 }
 
@@ -293,7 +319,7 @@ impl Cases<'_> {
                 created_at: Utc::now(),
                 starts_at,
                 settings: stored,
-                status: Status::Scheduled.as_str().into(),
+                status: TournamentStatus::Scheduled.as_str().into(),
                 round: 0,
                 seeds: seeds(settings.rounds),
                 announced: false,
@@ -369,8 +395,8 @@ impl Cases<'_> {
                 let mut row = visible(conn, id, admin, true).await?;
                 require_admin(conn, LeagueId(row.league_id), admin).await?;
                 if matches!(
-                    Status::stored(&row.status),
-                    Status::Finished | Status::Cancelled
+                    TournamentStatus::stored(&row.status),
+                    TournamentStatus::Finished | TournamentStatus::Cancelled
                 ) {
                     return Err(ended());
                 }
@@ -422,7 +448,7 @@ impl Cases<'_> {
 /// Cancels `row` (locked) in the caller's transaction: every buy-in returned.
 pub(crate) async fn cancel(conn: &mut Conn, row: &mut Tournament) -> Result<(), AppError> {
     refund_all(conn, row).await?;
-    row.status = Status::Cancelled.as_str().into();
+    row.status = TournamentStatus::Cancelled.as_str().into();
     row.ended_at = Some(Utc::now());
     store::tournaments::save(conn, row).await?;
     Ok(())

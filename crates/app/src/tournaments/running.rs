@@ -16,10 +16,10 @@ use crate::store::tournaments::{Seating, Tournament};
 use crate::store::{self, Conn};
 use crate::table::commands::assigned::{AssignedTable, open_assigned};
 use crate::tournaments::organise::{cancel, seeds};
-use crate::tournaments::settings::Settings;
+use crate::tournaments::settings::TournamentSettings;
 use crate::tournaments::standings::{self, EntryState};
 use crate::tournaments::view::standings_of;
-use crate::tournaments::{Cases, Status, pool_account, settings_of};
+use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of};
 use crate::{App, AppError, ErrorCode};
 
 /// Most tournaments one pass looks at.
@@ -57,7 +57,7 @@ impl Cases<'_> {
         let Some(row) = row else {
             return Ok(());
         };
-        let cancelled = Status::stored(&row.status) == Status::Cancelled;
+        let cancelled = TournamentStatus::stored(&row.status) == TournamentStatus::Cancelled;
         self.close_finished_tables(id, cancelled).await?;
         if cancelled {
             return Ok(());
@@ -161,14 +161,14 @@ impl Cases<'_> {
 }
 
 /// Whether a pass at `now` seats a round of `row`.
-fn seats_now(row: &Tournament, settings: &Settings, now: DateTime<Utc>) -> bool {
-    match Status::stored(&row.status) {
-        Status::Scheduled => now >= row.starts_at,
-        Status::Running => {
+fn seats_now(row: &Tournament, settings: &TournamentSettings, now: DateTime<Utc>) -> bool {
+    match TournamentStatus::stored(&row.status) {
+        TournamentStatus::Scheduled => now >= row.starts_at,
+        TournamentStatus::Running => {
             let next = u32::try_from(row.round).unwrap_or(0) + 1;
             next <= settings.rounds && now >= settings.round_due(row.starts_at, next)
         }
-        Status::Finished | Status::Cancelled => false,
+        TournamentStatus::Finished | TournamentStatus::Cancelled => false,
     }
 }
 
@@ -179,8 +179,8 @@ async fn advance(
     now: DateTime<Utc>,
 ) -> Result<(), AppError> {
     let settings = settings_of(row)?;
-    match Status::stored(&row.status) {
-        Status::Scheduled => {
+    match TournamentStatus::stored(&row.status) {
+        TournamentStatus::Scheduled => {
             let lead = chrono::Duration::seconds(i64::from(settings.lead_seconds));
             if !row.announced && now >= row.starts_at - lead {
                 row.announced = true;
@@ -191,7 +191,7 @@ async fn advance(
                 start(conn, row, &settings).await?;
             }
         }
-        Status::Running => {
+        TournamentStatus::Running => {
             let rounds = store::tournaments::rounds(conn, row.id).await?;
             let in_play = rounds
                 .iter()
@@ -209,7 +209,7 @@ async fn advance(
                 seat_round(conn, row, &settings, played + 1).await?;
             }
         }
-        Status::Finished | Status::Cancelled => {}
+        TournamentStatus::Finished | TournamentStatus::Cancelled => {}
     }
     Ok(())
 }
@@ -246,7 +246,11 @@ async fn announce(
 
 /// Starts `row`: the next night made if it recurs (even when this one cannot be played);
 /// the first round seated, or the tournament cancelled if too few entered to seat a table.
-async fn start(conn: &mut Conn, row: &mut Tournament, settings: &Settings) -> Result<(), AppError> {
+async fn start(
+    conn: &mut Conn,
+    row: &mut Tournament,
+    settings: &TournamentSettings,
+) -> Result<(), AppError> {
     if let Some(recurrence) = &settings.recurrence
         && let Some(next) = recurrence.next_after(row.starts_at)?
     {
@@ -258,7 +262,7 @@ async fn start(conn: &mut Conn, row: &mut Tournament, settings: &Settings) -> Re
             created_at: Utc::now(),
             starts_at: next,
             settings: row.settings.clone(),
-            status: Status::Scheduled.as_str().into(),
+            status: TournamentStatus::Scheduled.as_str().into(),
             round: 0,
             seeds: seeds(settings.rounds),
             announced: false,
@@ -271,7 +275,7 @@ async fn start(conn: &mut Conn, row: &mut Tournament, settings: &Settings) -> Re
     if entries.len() < usize::from(settings.table_size.min) {
         return cancel(conn, row).await;
     }
-    row.status = Status::Running.as_str().into();
+    row.status = TournamentStatus::Running.as_str().into();
     seat_round(conn, row, settings, 1).await
 }
 
@@ -307,7 +311,7 @@ async fn end_round(conn: &mut Conn, row: &Tournament) -> Result<(), AppError> {
 async fn seat_round(
     conn: &mut Conn,
     row: &mut Tournament,
-    settings: &Settings,
+    settings: &TournamentSettings,
     round: u32,
 ) -> Result<(), AppError> {
     let round_i = i32::try_from(round).unwrap_or(i32::MAX);
@@ -414,7 +418,7 @@ async fn seat_round(
 async fn finish(
     conn: &mut Conn,
     row: &mut Tournament,
-    settings: &Settings,
+    settings: &TournamentSettings,
 ) -> Result<(), AppError> {
     let (_, ranked) = standings_of(conn, row).await?;
     let pool = ledger::balance(conn, row.league_id, &pool_account(row.id).to_string()).await?;
@@ -451,7 +455,7 @@ async fn finish(
                          "chips": s.chips, "prize": prize}),
         );
     }
-    row.status = Status::Finished.as_str().into();
+    row.status = TournamentStatus::Finished.as_str().into();
     row.ended_at = Some(Utc::now());
     store::tournaments::save(conn, row).await?;
     announce(conn, row, FINISHED, json!({"players": told, "pool": pool})).await

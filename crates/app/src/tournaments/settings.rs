@@ -57,13 +57,14 @@ fn utc() -> String {
 
 /// A tournament's settings: the create request's fields but its `name` and `starts_at`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Settings {
+pub struct TournamentSettings {
     /// Rounds played, 1 to 20.
     #[schema(minimum = 1, maximum = 20)]
     pub rounds: u32,
     /// Hands each table plays in a round, 1 to 100.
     #[schema(minimum = 1, maximum = 100)]
     pub hands_per_round: u32,
+    /// How many players a table seats.
     pub table_size: TableSize,
     /// Chips each entry puts in the pool (held in the ledger until the prizes are paid); 0
     /// for a free tournament.
@@ -112,7 +113,7 @@ fn refuse(detail: impl Into<String>) -> AppError {
     AppError::refused(ErrorCode::InvalidTournament, detail)
 }
 
-impl Settings {
+impl TournamentSettings {
     /// Checks every field and how they fit together; the tables' rules.
     pub fn check(&self) -> Result<TableRules, AppError> {
         if !(1..=MAX_ROUNDS).contains(&self.rounds) {
@@ -245,7 +246,7 @@ impl Recurrence {
 mod tests {
     use super::*;
 
-    fn settings() -> Settings {
+    fn settings() -> TournamentSettings {
         serde_json::from_value(serde_json::json!({
             "rounds": 2, "hands_per_round": 3, "table_size": {"min": 2, "max": 5},
             "buy_in": 100, "prizes": [60, 40], "turn_seconds": 60
@@ -256,7 +257,7 @@ mod tests {
     #[test]
     fn checks_each_field() {
         assert!(settings().check().is_ok());
-        let cases: Vec<(fn(&mut Settings), &str)> = vec![
+        let cases: Vec<(fn(&mut TournamentSettings), &str)> = vec![
             (|s| s.rounds = 0, "rounds"),
             (|s| s.hands_per_round = 101, "hands_per_round"),
             (

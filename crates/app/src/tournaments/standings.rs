@@ -21,10 +21,12 @@ pub enum EntryState {
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Standing {
+pub struct TournamentStanding {
     /// 1 for the best; players tied on chips, hands won and bourrés share a place.
     pub place: u32,
+    /// The entrant.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
     /// Chips won, less chips lost, at the tournament's tables.
     pub chips: i64,
@@ -34,6 +36,7 @@ pub struct Standing {
     pub bourres: i64,
     /// When they entered (the last tie-break).
     pub entered_at: chrono::DateTime<chrono::Utc>,
+    /// Whether they still play.
     pub state: EntryState,
     /// The prize paid, once the tournament finished (0 beyond the paid places).
     #[schema(nullable = false)]
@@ -43,7 +46,7 @@ pub struct Standing {
     pub entry_no: i64,
 }
 
-impl Standing {
+impl TournamentStanding {
     /// What ranks players: those still playing before those who left, then more chips,
     /// more hands won, fewer bourrés. Equal keys are a tie.
     fn key(&self) -> (bool, i64, i64, i64) {
@@ -58,12 +61,12 @@ impl Standing {
 
 /// The standings of `entries` from their `tallies`, best first; within a tie, the earlier
 /// entry first.
-pub fn rank(entries: &[Entry], tallies: &[Tally]) -> Vec<Standing> {
-    let mut lines: Vec<Standing> = entries
+pub fn rank(entries: &[Entry], tallies: &[Tally]) -> Vec<TournamentStanding> {
+    let mut lines: Vec<TournamentStanding> = entries
         .iter()
         .map(|e| {
             let tally = tallies.iter().find(|t| t.player_id == e.player_id);
-            Standing {
+            TournamentStanding {
                 place: 0,
                 player_id: e.player_id,
                 username: e.username.clone(),
@@ -112,7 +115,7 @@ pub fn place_money(pool: i64, percentages: &[u32], players: usize) -> Vec<i64> {
 /// Each standing's prize (in the order of `standings`): the money of the places they hold,
 /// players tied sharing their places' money evenly, the odd chips one each to the better
 /// tie-break (the earlier entry).
-pub fn prizes(pool: i64, percentages: &[u32], standings: &[Standing]) -> Vec<i64> {
+pub fn prizes(pool: i64, percentages: &[u32], standings: &[TournamentStanding]) -> Vec<i64> {
     let money = place_money(pool, percentages, standings.len());
     let mut prizes = vec![0; standings.len()];
     let mut start = 0;
@@ -134,8 +137,8 @@ pub fn prizes(pool: i64, percentages: &[u32], standings: &[Standing]) -> Vec<i64
 mod tests {
     use super::*;
 
-    fn line(chips: i64, hands_won: i64, bourres: i64, entry_no: i64) -> Standing {
-        Standing {
+    fn line(chips: i64, hands_won: i64, bourres: i64, entry_no: i64) -> TournamentStanding {
+        TournamentStanding {
             place: 0,
             player_id: Uuid::new_v4(),
             username: String::new(),

@@ -11,21 +11,27 @@ use crate::engine::deck::commitment;
 use crate::kernel::ids::PlayerId;
 use crate::store::tournaments::{Entry, Round, Seating, Tournament};
 use crate::store::{self, Conn};
-use crate::tournaments::settings::Settings;
-use crate::tournaments::standings::{self, EntryState, Standing};
-use crate::tournaments::{Status, pool_account, settings_of};
+use crate::tournaments::settings::TournamentSettings;
+use crate::tournaments::standings::{self, EntryState, TournamentStanding};
+use crate::tournaments::{TournamentStatus, pool_account, settings_of};
 
 /// A tournament in a list.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TournamentSummary {
+    /// The tournament's id.
     pub id: Uuid,
+    /// Its league.
     pub league_id: Uuid,
+    /// Its name (its tables are named after it).
     pub name: String,
-    pub status: Status,
+    /// Where it is.
+    pub status: TournamentStatus,
+    /// When it starts, or started.
     pub starts_at: DateTime<Utc>,
     /// The round in play or last played; 0 before the start.
     pub round: u32,
-    pub settings: Settings,
+    /// What the organiser chose.
+    pub settings: TournamentSettings,
     /// Entries taken (those who withdrew before the start are not counted).
     pub entries: u32,
     /// Chips in the pool: the buy-ins held.
@@ -38,25 +44,31 @@ pub struct TournamentSummary {
 
 /// A player at a round's table.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct SeatedOut {
+pub struct RoundSeat {
+    /// The seat, 0 to 7.
     #[schema(maximum = 7)]
     pub seat: u8,
+    /// Who sits there.
     pub player_id: Uuid,
+    /// Their username.
     pub username: String,
 }
 
 /// One table of a round.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RoundTable {
+    /// The table (`GET /v1/tables/{table_id}`).
     pub table_id: Uuid,
     /// Its players, by seat.
-    pub players: Vec<SeatedOut>,
+    pub players: Vec<RoundSeat>,
 }
 
 /// One round: its draw and how it went.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct RoundOut {
+pub struct TournamentRound {
+    /// The round's number, from 1.
     pub round: u32,
+    /// When it was seated.
     pub started_at: DateTime<Utc>,
     /// Null while it is played.
     pub ended_at: Option<DateTime<Utc>>,
@@ -68,6 +80,7 @@ pub struct RoundOut {
     /// The players the draw took, in its order: by entry for the first round, by standing
     /// for later ones.
     pub draw_order: Vec<Uuid>,
+    /// Its tables, in the draw's order (the leaders' first after the first round).
     pub tables: Vec<RoundTable>,
     /// Players with a bye this round.
     pub byes: Vec<Uuid>,
@@ -79,10 +92,12 @@ pub struct RoundOut {
 
 /// The caller's entry.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MyEntry {
+pub struct MyTournamentEntry {
+    /// When the caller entered.
     pub entered_at: DateTime<Utc>,
     /// The first round they are seated in.
     pub first_round: u32,
+    /// Whether they still play.
     pub state: EntryState,
     /// Their table in the round in play, if seated there.
     pub table_id: Option<Uuid>,
@@ -101,26 +116,26 @@ pub struct TournamentOut {
     /// entry, so no draw can be chosen after the field is known.
     pub commitments: Vec<String>,
     /// The rounds seated so far.
-    pub rounds: Vec<RoundOut>,
+    pub rounds: Vec<TournamentRound>,
     /// Best first: live while it runs, final once it finished.
-    pub standings: Vec<Standing>,
+    pub standings: Vec<TournamentStanding>,
     /// What each place would be paid from the pool now (or was paid), first place first.
     pub prizes: Vec<i64>,
     /// The caller's entry, if they entered.
-    pub me: Option<MyEntry>,
+    pub me: Option<MyTournamentEntry>,
     /// The next night, once this recurring one started and made it.
     pub next_id: Option<Uuid>,
 }
 
 /// Whether a tournament in `row`'s state takes entries.
-pub(crate) fn registration_open(row: &Tournament, settings: &Settings) -> bool {
-    match Status::stored(&row.status) {
-        Status::Scheduled => true,
-        Status::Running => {
+pub(crate) fn registration_open(row: &Tournament, settings: &TournamentSettings) -> bool {
+    match TournamentStatus::stored(&row.status) {
+        TournamentStatus::Scheduled => true,
+        TournamentStatus::Running => {
             row.round <= i32::try_from(settings.late_registration_rounds).unwrap_or(0)
                 && row.round < i32::try_from(settings.rounds).unwrap_or(0)
         }
-        Status::Finished | Status::Cancelled => false,
+        TournamentStatus::Finished | TournamentStatus::Cancelled => false,
     }
 }
 
@@ -140,7 +155,7 @@ pub(crate) async fn summary(
         id: row.id,
         league_id: row.league_id,
         name: row.name.clone(),
-        status: Status::stored(&row.status),
+        status: TournamentStatus::stored(&row.status),
         starts_at: row.starts_at,
         round: round_no(row.round),
         registration_open: registration_open(row, &settings),
@@ -155,21 +170,26 @@ pub(crate) async fn summary(
 pub(crate) async fn standings_of(
     conn: &mut Conn,
     row: &Tournament,
-) -> Result<(Vec<Entry>, Vec<Standing>), AppError> {
+) -> Result<(Vec<Entry>, Vec<TournamentStanding>), AppError> {
     let entries = store::tournaments::entries(conn, row.id).await?;
     let tallies = store::tournaments::tallies(conn, row.id).await?;
     let ranked = standings::rank(&entries, &tallies);
     Ok((entries, ranked))
 }
 
-fn round_out(row: &Tournament, round: &Round, seatings: &[Seating], names: &[Entry]) -> RoundOut {
+fn round_out(
+    row: &Tournament,
+    round: &Round,
+    seatings: &[Seating],
+    names: &[Entry],
+) -> TournamentRound {
     let of_round: Vec<&Seating> = seatings.iter().filter(|s| s.round == round.round).collect();
     let mut tables: Vec<RoundTable> = Vec::new();
     for s in &of_round {
         let (Some(table_id), Some(seat)) = (s.table_id, s.seat) else {
             continue;
         };
-        let seated = SeatedOut {
+        let seated = RoundSeat {
             seat: crate::kernel::ids::seat(seat),
             player_id: s.player_id,
             username: names
@@ -198,7 +218,7 @@ fn round_out(row: &Tournament, round: &Round, seatings: &[Seating], names: &[Ent
             .map(|s| s.player_id)
             .collect()
     };
-    RoundOut {
+    TournamentRound {
         round: round_no(round.round),
         started_at: round.started_at,
         ended_at: round.ended_at,
@@ -228,14 +248,14 @@ pub(crate) async fn tournament_out(
     let seatings = store::tournaments::seatings(conn, row.id).await?;
     // Once paid, the pool is empty: the places' money is what was paid out.
     let pool = match summary.status {
-        Status::Finished => ranked.iter().filter_map(|s| s.prize).sum(),
+        TournamentStatus::Finished => ranked.iter().filter_map(|s| s.prize).sum(),
         _ => summary.pool,
     };
     let prizes = standings::place_money(pool, &summary.settings.prizes, entries.len());
     let me = entries
         .iter()
         .find(|e| e.player_id == viewer.0)
-        .map(|e| MyEntry {
+        .map(|e| MyTournamentEntry {
             entered_at: e.entered_at,
             first_round: round_no(e.first_round),
             state: ranked
