@@ -93,3 +93,31 @@ ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('turn.started',
     'turn.reminder', 'hand.ended', 'player.timed_out', 'tournament.starting',
     'tournament.round_started', 'tournament.finished'));
+
+-- Players are pushed their tournaments' news by default; those who chose what they are pushed
+-- before tournaments existed are too, on each channel where they are pushed anything.
+ALTER TABLE notification_settings
+    DROP CONSTRAINT notification_settings_web_push_check,
+    DROP CONSTRAINT notification_settings_devices_check;
+ALTER TABLE notification_settings
+    ADD CONSTRAINT notification_settings_web_push_check CHECK (web_push <@ ARRAY['turn.started',
+        'turn.reminder', 'hand.ended', 'tournament.starting', 'tournament.round_started',
+        'tournament.finished']),
+    ADD CONSTRAINT notification_settings_devices_check CHECK (devices <@ ARRAY['turn.started',
+        'turn.reminder', 'hand.ended', 'tournament.starting', 'tournament.round_started',
+        'tournament.finished']);
+UPDATE notification_settings SET web_push = web_push || ARRAY['tournament.starting',
+    'tournament.round_started', 'tournament.finished'] WHERE cardinality(web_push) > 0;
+UPDATE notification_settings SET devices = devices || ARRAY['tournament.starting',
+    'tournament.round_started', 'tournament.finished'] WHERE cardinality(devices) > 0;
+CREATE OR REPLACE VIEW notification_prefs AS
+SELECT p.id AS player_id,
+       p.time_zone,
+       coalesce(s.web_push, ARRAY['turn.started', 'turn.reminder', 'tournament.starting',
+           'tournament.round_started', 'tournament.finished']) AS web_push,
+       coalesce(s.devices, ARRAY['turn.started', 'turn.reminder', 'tournament.starting',
+           'tournament.round_started', 'tournament.finished']) AS devices,
+       CASE WHEN s.player_id IS NULL THEN time '22:00' ELSE s.quiet_start END AS quiet_start,
+       CASE WHEN s.player_id IS NULL THEN time '08:00' ELSE s.quiet_end END AS quiet_end
+FROM players p
+LEFT JOIN notification_settings s ON s.player_id = p.id;

@@ -149,3 +149,45 @@ async fn the_public_log_checked_in_the_browser() {
         assert!(out.join(shot).exists(), "no screenshot {shot}");
     }
 }
+
+/// A tournament in the browser (`tests/browser/tournament.mjs`): an admin makes a league
+/// night on the league's page; players enter from the tournament's page (its countdown,
+/// entries and pool shown), one through the page itself; when it starts, "My table now"
+/// leads to their table, where they play the round through the pages; then the standings
+/// and the prizes paid, in four languages, with no console error. Screenshots go to
+/// `target/browser/`.
+#[actix_web::test]
+async fn a_tournament_in_the_browser() {
+    let (root, dir, chromium) = browser_ready();
+    let database = fresh_database().await;
+    let out = root.join("target/browser");
+    let run = Command::new("node")
+        .arg("tournament.mjs")
+        .current_dir(&dir)
+        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
+        .env("DATABASE_URL", &database)
+        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("BOURRE_LOG_SIGNING_KEY", LOG_SIGNING_KEY)
+        .env("CHROMIUM", &chromium)
+        .env("OUT_DIR", &out)
+        .env_remove("BOURRE_LOG")
+        .output()
+        .expect("node (install Node.js)");
+    let said = String::from_utf8_lossy(&run.stdout);
+    let complained = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "tournament in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
+        run.status,
+        out.join("tournament-server.log").display()
+    );
+    print!("{said}");
+    assert!(said.contains("tournament: passed"), "{said}");
+    for shot in [
+        "tournament-scheduled-desktop.png",
+        "tournament-running-phone.png",
+        "tournament-finished-desktop.png",
+    ] {
+        assert!(out.join(shot).exists(), "no screenshot {shot}");
+    }
+}

@@ -752,7 +752,10 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
             }),
         )
         .await;
-    let night = format!("/v1/tournaments/{}", night["id"].as_str().expect("tournament"));
+    let night = format!(
+        "/v1/tournaments/{}",
+        night["id"].as_str().expect("tournament")
+    );
     w.ok(Method::POST, &format!("{night}/entries"), &bob, None)
         .await;
     w.ok(Method::POST, &format!("{night}/entries"), &ann, None)
@@ -766,9 +769,16 @@ async fn every_operation_answers_as_documented_and_its_examples_are_real() {
         Some(json!({"hands_per_round": 4, "lead_seconds": 3600})),
     )
     .await;
-    w.empty(Method::DELETE, &format!("{night}/entries/me"), &bob, None, 204)
+    w.empty(
+        Method::DELETE,
+        &format!("{night}/entries/me"),
+        &bob,
+        None,
+        204,
+    )
+    .await;
+    w.ok(Method::POST, &format!("{night}/cancel"), &ann, None)
         .await;
-    w.ok(Method::POST, &format!("{night}/cancel"), &ann, None).await;
 
     // Push subscriptions.
     let push = "/v1/players/me/push-subscriptions";

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::support::{Player, TestApp, VAPID_PRIVATE_KEY, client, config, next_move, open_stream};
 
 /// The push service, and the subscriptions it made.
-struct PushService {
+pub(crate) struct PushService {
     child: Child,
     base: String,
     subscriptions: Vec<Value>,
@@ -26,7 +26,7 @@ impl Drop for PushService {
 }
 
 impl PushService {
-    fn start() -> PushService {
+    pub(crate) fn start() -> PushService {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/push");
         crate::support::python_packages(
             &format!("{dir}/requirements.txt"),
@@ -67,7 +67,7 @@ impl PushService {
     }
 
     /// The messages once `done` holds of them, within 30 s.
-    async fn until(&self, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    pub(crate) async fn until(&self, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         for _ in 0..300 {
             let got = self.messages().await;
             if done(&got) {
@@ -96,7 +96,7 @@ fn of(got: &[Value], n: usize, kind: &str) -> usize {
         .count()
 }
 
-async fn subscribe(app: &TestApp, who: &Player, push: &PushService, n: usize) {
+pub(crate) async fn subscribe(app: &TestApp, who: &Player, push: &PushService, n: usize) {
     let stored = app
         .post(
             "/v1/players/me/push-subscriptions",

@@ -8,7 +8,9 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
+use crate::push::{PushService, subscribe as push_subscribe};
 use crate::support::{Player, TestApp, config, fresh_database, legal_move};
+use crate::webhooks::{Receiver, subscribe};
 
 /// The league's ledger sums to zero (its balances, treasury included).
 async fn ledger_balances(app: &TestApp, league: &str) {
@@ -459,6 +461,23 @@ async fn players_tied_share_their_places_money_and_the_odd_chip_goes_to_the_earl
     let app = TestApp::start().await;
     let ps = players(&app, "tier", 3).await;
     let league = app.league(&ps[0], &[&ps[1], &ps[2]], 200).await;
+    // The league's backend hears of it; a player's browser is pushed.
+    let push = PushService::start();
+    push_subscribe(&app, &ps[1], &push, 0).await;
+    let hooks = Receiver::start(0);
+    subscribe(
+        &app,
+        &ps[0],
+        &league,
+        &hooks,
+        &[
+            "tournament.starting",
+            "tournament.round_started",
+            "tournament.finished",
+        ],
+    )
+    .await;
+
     let t = create(
         &app,
         &ps[0],
@@ -526,6 +545,68 @@ async fn players_tied_share_their_places_money_and_the_odd_chip_goes_to_the_earl
     };
     assert!(entered(&standings[1]) < entered(&standings[2]));
     ledger_balances(&app, &league).await;
+    // Told: the start, each player's table, the standings and prizes.
+    let got = hooks
+        .until("the tournament's news", |got| {
+            got.iter().any(|r| r.body["type"] == "tournament.finished")
+        })
+        .await;
+    let of = |kind: &str| -> Vec<Value> {
+        got.iter()
+            .filter(|r| r.body["type"] == kind)
+            .map(|r| r.body["data"].clone())
+            .collect()
+    };
+    assert_eq!(of("tournament.starting").len(), 1);
+    let seated = of("tournament.round_started");
+    assert_eq!(seated.len(), 3, "one per player");
+    for p in &ps {
+        let mine = seated
+            .iter()
+            .find(|d| d["player_id"] == p.id)
+            .expect("told their table");
+        assert_eq!(mine["table_id"], table.as_str());
+        assert_eq!(mine["tournament_id"], id.as_str());
+    }
+    let finished = &of("tournament.finished")[0];
+    let prized: Vec<i64> = finished["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["prize"].as_i64().expect("prize"))
+        .collect();
+    assert_eq!(prized, vec![15, 8, 7]);
+    let pushed = push
+        .until("the tournament's news pushed", |got| {
+            got.iter()
+                .any(|m| m["payload"]["type"] == "tournament.finished")
+        })
+        .await;
+    let said = |kind: &str| {
+        pushed
+            .iter()
+            .find(|m| m["payload"]["type"] == kind)
+            .map(|m| m["payload"].clone())
+            .unwrap_or_else(|| panic!("no {kind} pushed: {pushed:?}"))
+    };
+    assert_eq!(
+        said("tournament.starting")["url"],
+        format!("/tournaments/{id}")
+    );
+    assert_eq!(
+        said("tournament.round_started")["url"],
+        format!("/tables/{table}")
+    );
+    let place = standings
+        .iter()
+        .find(|s| s["player_id"] == ps[1].id)
+        .expect("standing");
+    let body = said("tournament.finished")["body"].clone();
+    assert!(
+        body.as_str()
+            .is_some_and(|b| b.contains(&format!("You placed {}", place["place"]))),
+        "{body}"
+    );
 }
 
 #[actix_web::test]

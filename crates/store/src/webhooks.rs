@@ -230,13 +230,14 @@ pub async fn hand_out(conn: &mut Conn, limit: i64, remind_secs: i64) -> Result<i
          SELECT NULL::uuid, id, player_id, session_id FROM devices), \
          told AS (SELECT l.*, (l.data->>'player_id')::uuid AS player_id, \
          (l.data->>'seat')::int AS seat FROM live l \
-         WHERE l.kind IN ('turn.started', 'turn.reminder') UNION ALL \
-         SELECT l.*, (p->>'player_id')::uuid, (p->>'seat')::int FROM live l \
-         CROSS JOIN jsonb_array_elements(l.data->'players') p WHERE l.kind = 'hand.ended'), \
+         WHERE l.kind IN ('turn.started', 'turn.reminder', 'tournament.round_started') \
+         UNION ALL SELECT l.*, (p->>'player_id')::uuid, (p->>'seat')::int FROM live l \
+         CROSS JOIN jsonb_array_elements(l.data->'players') p \
+         WHERE l.kind IN ('hand.ended', 'tournament.starting', 'tournament.finished')), \
          outgoing AS (SELECT s.subscription_id, s.device_id, r.kind, r.table_id, \
          (r.data->>'version')::bigint AS version, \
          json_build_object('type', r.kind, 'timestamp', r.created_at, 'data', r.data, \
-         'seat', r.seat)::text AS body, CASE WHEN h.held THEN q.until ELSE now() END AS next_at, \
+         'seat', r.seat, 'player_id', r.player_id)::text AS body, CASE WHEN h.held THEN q.until ELSE now() END AS next_at, \
          h.held \
          FROM told r JOIN targets s ON s.player_id = r.player_id \
          JOIN sessions se ON se.id = s.session_id AND se.ended_at IS NULL \

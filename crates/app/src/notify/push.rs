@@ -185,13 +185,33 @@ impl Notice {
             "hand.ended" => {
                 Topic::HandEnded(HandResult::of(&data["settlement"], note["seat"].as_u64()))
             }
+            "tournament.starting" => {
+                Topic::TournamentStarting(data["starts_at"].as_str().and_then(|d| d.parse().ok()))
+            }
+            "tournament.round_started" => Topic::RoundStarted {
+                round: data["round"].as_i64().unwrap_or_default(),
+                seated: !data["table_id"].is_null(),
+            },
+            // Every entrant's place is in it: the message names the one it is for.
+            "tournament.finished" => {
+                let mine = data["players"]
+                    .as_array()
+                    .and_then(|all| all.iter().find(|p| p["player_id"] == note["player_id"]));
+                Topic::TournamentFinished {
+                    place: mine.and_then(|p| p["place"].as_i64()).unwrap_or_default(),
+                    prize: mine.and_then(|p| p["prize"].as_i64()).unwrap_or_default(),
+                }
+            }
             _ => Topic::Turn,
         };
         let words = crate::notify::push_texts::words(
             topic,
             locale.and_then(crate::kernel::shown::Locale::stored),
             time_zone,
-            data["table_name"].as_str().unwrap_or("the table"),
+            data["table_name"]
+                .as_str()
+                .or(data["tournament_name"].as_str())
+                .unwrap_or("the table"),
             data["hand_no"].as_i64().unwrap_or_default(),
         );
         Ok(Notice {
@@ -206,20 +226,27 @@ impl Notice {
         &self.note["data"][name]
     }
 
-    /// The table's id, simple (32 hex digits): one push per table replaces another.
+    /// The table's id (a tournament's news, the tournament's), simple (32 hex digits): one
+    /// push per table replaces another.
     fn topic(&self) -> Option<String> {
-        self.data("table_id")
+        self.data("tournament_id")
             .as_str()
+            .filter(|_| self.kind.starts_with("tournament."))
+            .or(self.data("table_id").as_str())
             .and_then(|t| t.parse::<Uuid>().ok())
             .map(|t| t.simple().to_string())
     }
 
-    /// Where a tap leads.
+    /// Where a tap leads: the table (a round's news, the player's table there), or the
+    /// tournament.
     fn url(&self) -> String {
-        format!(
-            "/tables/{}",
-            self.data("table_id").as_str().unwrap_or_default()
-        )
+        match self.data("table_id").as_str() {
+            Some(table) => format!("/tables/{table}"),
+            None => format!(
+                "/tournaments/{}",
+                self.data("tournament_id").as_str().unwrap_or_default()
+            ),
+        }
     }
 
     /// Seconds worth showing: until the turn's deadline (a day without one).

@@ -64,10 +64,17 @@ pub enum Topic {
     Reminder(Option<DateTime<Utc>>),
     /// A hand they were dealt in ended (`hand.ended`).
     HandEnded(HandResult),
+    /// A tournament they entered starts soon, at its start (`tournament.starting`).
+    TournamentStarting(Option<DateTime<Utc>>),
+    /// A round of their tournament is seated; `seated`: they have a table (else they sit
+    /// it out) (`tournament.round_started`).
+    RoundStarted { round: i64, seated: bool },
+    /// Their tournament finished: their place, and their prize (`tournament.finished`).
+    TournamentFinished { place: i64, prize: i64 },
 }
 
-/// The words of a push about `topic` at table `table`, hand `hand_no`, for a player reading
-/// `locale` in `time_zone` (an IANA name).
+/// The words of a push about `topic` at table `table` (a tournament's, the tournament),
+/// hand `hand_no`, for a player reading `locale` in `time_zone` (an IANA name).
 pub fn words(
     topic: Topic,
     locale: Option<Locale>,
@@ -78,14 +85,21 @@ pub fn words(
     let zone = time_zone
         .and_then(|z| z.parse::<chrono_tz::Tz>().ok())
         .unwrap_or(chrono_tz::UTC);
+    let locale = locale.unwrap_or(Locale::En);
     let (title, body) = match topic {
-        Topic::Turn => turn(locale.unwrap_or(Locale::En), table, hand_no),
+        Topic::Turn => turn(locale, table, hand_no),
         Topic::Reminder(deadline) => {
             let time = deadline.map(|at| at.with_timezone(&zone).format("%H:%M %Z").to_string());
-            reminder(locale.unwrap_or(Locale::En), table, time)
+            reminder(locale, table, time)
         }
-        Topic::HandEnded(result) => {
-            hand_ended(locale.unwrap_or(Locale::En), table, hand_no, result)
+        Topic::HandEnded(result) => hand_ended(locale, table, hand_no, result),
+        Topic::TournamentStarting(at) => {
+            let time = at.map(|at| at.with_timezone(&zone).format("%H:%M %Z").to_string());
+            tournament_starting(locale, table, time)
+        }
+        Topic::RoundStarted { round, seated } => round_started(locale, table, round, seated),
+        Topic::TournamentFinished { place, prize } => {
+            tournament_finished(locale, table, place, prize)
         }
     };
     Words { title, body }
@@ -142,6 +156,93 @@ fn reminder(locale: Locale, table: &str, time: Option<String>) -> (String, Strin
             match time {
                 Some(time) => format!("โปรดเล่นก่อน {time} มิฉะนั้นโต๊ะจะเล่นแทนคุณ"),
                 None => "โปรดเล่นโดยเร็ว มิฉะนั้นโต๊ะจะเล่นแทนคุณ".to_owned(),
+            },
+        ),
+    }
+}
+
+fn tournament_starting(locale: Locale, name: &str, time: Option<String>) -> (String, String) {
+    let time = time.unwrap_or_default();
+    match locale {
+        Locale::En => (
+            format!("{name} starts soon"),
+            format!("The first round is seated at {time}."),
+        ),
+        Locale::ZhHans => (format!("{name}即将开始"), format!("第一轮将于{time}入座。")),
+        Locale::Ja => (
+            format!("{name}がまもなく始まります"),
+            format!("第1ラウンドの席は{time}に決まります。"),
+        ),
+        Locale::Th => (
+            format!("{name} ใกล้เริ่มแล้ว"),
+            format!("รอบแรกจัดที่นั่งเวลา {time}"),
+        ),
+    }
+}
+
+fn round_started(locale: Locale, name: &str, round: i64, seated: bool) -> (String, String) {
+    match (locale, seated) {
+        (Locale::En, true) => (
+            format!("{name}: round {round}"),
+            "Your table is ready.".to_owned(),
+        ),
+        (Locale::En, false) => (
+            format!("{name}: round {round}"),
+            "You sit this round out.".to_owned(),
+        ),
+        (Locale::ZhHans, true) => (
+            format!("{name}：第{round}轮"),
+            "你的牌桌已就绪。".to_owned(),
+        ),
+        (Locale::ZhHans, false) => (format!("{name}：第{round}轮"), "本轮你轮空。".to_owned()),
+        (Locale::Ja, true) => (
+            format!("{name}：第{round}ラウンド"),
+            "あなたのテーブルの準備ができました。".to_owned(),
+        ),
+        (Locale::Ja, false) => (
+            format!("{name}：第{round}ラウンド"),
+            "このラウンドはお休みです。".to_owned(),
+        ),
+        (Locale::Th, true) => (
+            format!("{name}: รอบที่ {round}"),
+            "โต๊ะของคุณพร้อมแล้ว".to_owned(),
+        ),
+        (Locale::Th, false) => (format!("{name}: รอบที่ {round}"), "คุณพักรอบนี้".to_owned()),
+    }
+}
+
+fn tournament_finished(locale: Locale, name: &str, place: i64, prize: i64) -> (String, String) {
+    match locale {
+        Locale::En => (
+            format!("{name} is over"),
+            if prize > 0 {
+                format!("You placed {place} and won {prize} chips.")
+            } else {
+                format!("You placed {place}.")
+            },
+        ),
+        Locale::ZhHans => (
+            format!("{name}已结束"),
+            if prize > 0 {
+                format!("你获得第{place}名，赢得{prize}个筹码。")
+            } else {
+                format!("你获得第{place}名。")
+            },
+        ),
+        Locale::Ja => (
+            format!("{name}が終了しました"),
+            if prize > 0 {
+                format!("{place}位、{prize}チップを獲得しました。")
+            } else {
+                format!("{place}位でした。")
+            },
+        ),
+        Locale::Th => (
+            format!("{name} จบแล้ว"),
+            if prize > 0 {
+                format!("คุณได้อันดับ {place} และได้ {prize} ชิป")
+            } else {
+                format!("คุณได้อันดับ {place}")
             },
         ),
     }
@@ -242,6 +343,43 @@ mod tests {
             "{}",
             unknown_zone.body
         );
+    }
+
+    #[test]
+    fn a_tournaments_news_names_it_and_the_players_place() {
+        let at: DateTime<Utc> = "2026-12-05T02:00:00Z".parse().unwrap_or_default();
+        let starting = words(
+            Topic::TournamentStarting(Some(at)),
+            None,
+            Some("America/Chicago"),
+            "Friday night",
+            0,
+        );
+        assert_eq!(starting.title, "Friday night starts soon");
+        assert!(starting.body.contains("20:00 CST"), "{}", starting.body);
+        let bye = words(
+            Topic::RoundStarted {
+                round: 2,
+                seated: false,
+            },
+            Some(Locale::Ja),
+            None,
+            "金曜の夜",
+            0,
+        );
+        assert_eq!(bye.title, "金曜の夜：第2ラウンド");
+        assert_eq!(bye.body, "このラウンドはお休みです。");
+        let won = words(
+            Topic::TournamentFinished {
+                place: 1,
+                prize: 540,
+            },
+            Some(Locale::Th),
+            None,
+            "Friday",
+            0,
+        );
+        assert_eq!(won.body, "คุณได้อันดับ 1 และได้ 540 ชิป");
     }
 
     #[test]

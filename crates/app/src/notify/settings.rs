@@ -1,5 +1,5 @@
 //! What a player is sent, and when: the kinds of notification (a turn, a reminder near its
-//! deadline, a hand's end) per channel (Web Push, native devices), and quiet hours in the
+//! deadline, a hand's end, their tournaments' news) per channel (Web Push, native devices), and quiet hours in the
 //! player's time zone, during which only a turn whose deadline comes before they end is
 //! pushed at once; the rest waits for their end, and a turn over by then is not pushed.
 
@@ -25,26 +25,41 @@ pub struct Kinds {
     /// `hand.ended`: a hand they were dealt in is over, with what it did to their chips
     /// (not pushed while they watch the table).
     pub hand_ended: bool,
+    /// `tournament.starting`, `tournament.round_started` and `tournament.finished`: a
+    /// tournament they entered starts soon, seats them (their table, or a bye), or ends
+    /// (their place and prize). On when not sent.
+    #[serde(default = "on")]
+    #[schema(default = true)]
+    pub tournaments: bool,
 }
 
+fn on() -> bool {
+    true
+}
+
+/// The kinds a tournament's news is told by.
+const TOURNAMENT_KINDS: [NotificationKind; 3] = [
+    NotificationKind::TournamentStarting,
+    NotificationKind::TournamentRoundStarted,
+    NotificationKind::TournamentFinished,
+];
+
 impl Kinds {
-    const NAMES: [&'static str; 3] = [
-        NotificationKind::TurnStarted.as_str(),
-        NotificationKind::TurnReminder.as_str(),
-        NotificationKind::HandEnded.as_str(),
-    ];
-
-    fn flags(self) -> [bool; 3] {
-        [self.turn_started, self.turn_reminder, self.hand_ended]
-    }
-
     fn stored(self) -> Vec<String> {
-        Self::NAMES
-            .iter()
-            .zip(self.flags())
-            .filter(|(_, on)| *on)
-            .map(|(name, _)| (*name).to_owned())
-            .collect()
+        let mut kinds = Vec::new();
+        for (kind, on) in [
+            (NotificationKind::TurnStarted, self.turn_started),
+            (NotificationKind::TurnReminder, self.turn_reminder),
+            (NotificationKind::HandEnded, self.hand_ended),
+        ] {
+            if on {
+                kinds.push(kind.as_str().to_owned());
+            }
+        }
+        if self.tournaments {
+            kinds.extend(TOURNAMENT_KINDS.iter().map(|k| k.as_str().to_owned()));
+        }
+        kinds
     }
 
     fn of(stored: &[String]) -> Kinds {
@@ -53,6 +68,7 @@ impl Kinds {
             turn_started: on(NotificationKind::TurnStarted),
             turn_reminder: on(NotificationKind::TurnReminder),
             hand_ended: on(NotificationKind::HandEnded),
+            tournaments: on(NotificationKind::TournamentRoundStarted),
         }
     }
 }
@@ -131,8 +147,9 @@ impl NotificationSettings {
 }
 
 impl Cases<'_> {
-    /// The player's notification settings (the defaults until they choose: turns and
-    /// reminders on both channels, hands' ends on neither, quiet from 22:00 to 08:00).
+    /// The player's notification settings (the defaults until they choose: turns,
+    /// reminders and tournaments on both channels, hands' ends on neither, quiet from 22:00
+    /// to 08:00).
     pub async fn notification_settings(
         &self,
         player: PlayerId,
@@ -170,14 +187,24 @@ mod tests {
     #[test]
     fn settings_read_back_as_stored() {
         let settings: NotificationSettings = serde_json::from_str(
-            r#"{"web_push": {"turn_started": true, "turn_reminder": false, "hand_ended": true},
+            r#"{"web_push": {"turn_started": true, "turn_reminder": false, "hand_ended": true,
+                             "tournaments": false},
                 "devices": {"turn_started": false, "turn_reminder": true, "hand_ended": false},
                 "quiet_hours": {"start": "23:30", "end": "07:05"}}"#,
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let prefs = settings.prefs();
         assert_eq!(prefs.web_push, ["turn.started", "hand.ended"]);
-        assert_eq!(prefs.devices, ["turn.reminder"]);
+        // Tournaments are on when not sent.
+        assert_eq!(
+            prefs.devices,
+            [
+                "turn.reminder",
+                "tournament.starting",
+                "tournament.round_started",
+                "tournament.finished"
+            ]
+        );
         assert_eq!(NotificationSettings::of(&prefs), settings);
         let shown = serde_json::to_value(settings).unwrap_or_default();
         assert_eq!(shown["quiet_hours"]["end"], "07:05");

@@ -28,6 +28,15 @@ pub enum NotificationKind {
     /// A player reported something about the league (its admins' endpoints only).
     #[serde(rename = "report.created")]
     ReportCreated,
+    /// A tournament starts soon (its `lead_seconds` before), to its entrants.
+    #[serde(rename = "tournament.starting")]
+    TournamentStarting,
+    /// A tournament's round is seated: to each player, their table (or their bye).
+    #[serde(rename = "tournament.round_started")]
+    TournamentRoundStarted,
+    /// A tournament finished: its standings and prizes, to every entrant.
+    #[serde(rename = "tournament.finished")]
+    TournamentFinished,
 }
 
 impl NotificationKind {
@@ -38,6 +47,9 @@ impl NotificationKind {
             NotificationKind::HandEnded => "hand.ended",
             NotificationKind::PlayerTimedOut => "player.timed_out",
             NotificationKind::ReportCreated => "report.created",
+            NotificationKind::TournamentStarting => "tournament.starting",
+            NotificationKind::TournamentRoundStarted => "tournament.round_started",
+            NotificationKind::TournamentFinished => "tournament.finished",
         }
     }
 }
