@@ -740,6 +740,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leagues/{league_id}/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The league's tournaments, the latest start first (members).
+         * @description The league's tournaments, the latest start first (members).
+         */
+        get: operations["list_league_tournaments"];
+        put?: never;
+        /**
+         * Make a tournament in the league (admins): its settings are checked whole, and one secret seed per round is committed to at once (their SHA-256 in `commitments`).
+         * @description Make a tournament in the league (admins): its settings are checked whole, and one
+         *     secret seed per round is committed to at once (their SHA-256 in `commitments`).
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leagues/{league_id}/webhooks": {
         parameters: {
             query?: never;
@@ -1852,6 +1877,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournament_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament (members of its league): settings, each round's tables and seating seed, live standings, the prizes, and the caller's entry.
+         * @description A tournament (members of its league): settings, each round's tables and seating seed,
+         *     live standings, the prizes, and the caller's entry.
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a scheduled tournament (admins): the fields sent replace those kept, `null` clears an optional one, and the whole is checked again.
+         * @description Change a scheduled tournament (admins): the fields sent replace those kept, `null`
+         *     clears an optional one, and the whole is checked again. The buy-in changes only while
+         *     nobody has entered; changing `rounds` commits to new seeds.
+         */
+        patch: operations["update_tournament"];
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tournament (admins): every buy-in goes back to its entrant; its tables close as their hands end.
+         * @description Cancel a tournament (admins): every buy-in goes back to its entrant; its tables close
+         *     as their hands end.
+         */
+        post: operations["cancel_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the tournament: its buy-in moves from the caller's balance to the pool.
+         * @description Enter the tournament: its buy-in moves from the caller's balance to the pool. Before the
+         *     start, or during its `late_registration_rounds` (then seated from the next round).
+         */
+        post: operations["enter_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/entries/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw: before the start the entry goes and the buy-in comes back; after it the buy-in stays in the pool and the caller is seated in no later round.
+         * @description Withdraw: before the start the entry goes and the buy-in comes back; after it the
+         *     buy-in stays in the pool and the caller is seated in no later round.
+         */
+        delete: operations["withdraw_from_tournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2723,6 +2838,11 @@ export interface components {
              */
             stack: number;
         };
+        /**
+         * @description Where an entrant is in the tournament.
+         * @enum {string}
+         */
+        EntryState: "playing" | "withdrawn" | "forfeited";
         /** @description A refusal's stable code: one of `KnownErrorCode`, or a code a later version adds, which a client keeps as it is and handles by the HTTP status. */
         ErrorCode: string;
         /** @description An event as the caller may see it: redacted for them while its hand is in play, whole once it has ended. */
@@ -3400,6 +3520,13 @@ export interface components {
              *     (not pushed while they watch the table).
              */
             hand_ended: boolean;
+            /**
+             * @description `tournament.starting`, `tournament.round_started` and `tournament.finished`: a
+             *     tournament they entered starts soon, seats them (their table, or a bye), or ends
+             *     (their place and prize). On when not sent.
+             * @default true
+             */
+            tournaments: boolean;
             /** @description `turn.reminder`: their turn ends soon (`BOURRE_REMINDER_SECS` before its deadline). */
             turn_reminder: boolean;
             /** @description `turn.started`: it is the player's turn (not pushed while they watch the table). */
@@ -3409,7 +3536,7 @@ export interface components {
          * @description The codes this version of the server answers, each with one HTTP status (docs/errors.md); a problem's `code` (`ErrorCode`) may also be one a later version adds.
          * @enum {string}
          */
-        KnownErrorCode: "body_too_large" | "invalid_card" | "invalid_idempotency_key" | "invalid_invite" | "invalid_last_event_id" | "invalid_query" | "invalid_sort" | "invalid_text" | "invalid_wait" | "malformed_body" | "malformed_request" | "unsupported_media_type" | "unauthorized" | "token_expired" | "invalid_id_token" | "refresh_token_reused" | "session_ended" | "chat_not_allowed" | "chat_muted" | "guest_account" | "not_a_member" | "not_admin" | "not_seated" | "origin_not_allowed" | "wrong_password" | "wrong_invite_code" | "bot_not_found" | "device_not_found" | "email_not_configured" | "hand_not_found" | "hand_not_logged" | "join_request_not_found" | "identity_not_found" | "league_not_found" | "member_not_found" | "not_found" | "report_not_found" | "report_target_not_found" | "player_not_found" | "push_not_configured" | "push_subscription_not_found" | "season_not_found" | "table_not_found" | "webhook_not_found" | "method_not_allowed" | "request_timeout" | "already_a_member" | "report_resolved" | "already_seated" | "cannot_remove_creator" | "email_taken" | "identity_taken" | "hand_in_progress" | "join_requested" | "last_admin" | "last_sign_in_method" | "league_closed" | "member_seated" | "not_a_guest" | "provider_already_linked" | "push_endpoint_taken" | "seat_taken" | "seated_elsewhere" | "table_closed" | "table_full" | "username_taken" | "version_conflict" | "webhook_active" | "authorization_failed" | "log_size_out_of_range" | "cannot_cover_pot" | "card_not_in_hand" | "cinch_must_lead_highest_trump" | "cinch_must_play_highest_trump" | "cinch_must_win_trick" | "dealer_must_play" | "invalid_discard" | "must_follow_suit" | "must_head_trick" | "must_overtrump" | "must_trump" | "not_in_hand" | "not_your_turn" | "wrong_phase" | "fixed_deck_not_allowed" | "idempotency_key_reused" | "insufficient_balance" | "invalid_amount" | "invalid_client_seed" | "invalid_deck" | "invalid_code" | "invalid_chat_message" | "invalid_display_name" | "invalid_device_token" | "invalid_email" | "invalid_name" | "invalid_password" | "invalid_quiet_hours" | "invalid_reason" | "invalid_rules" | "invalid_seat" | "invalid_code_challenge" | "invalid_redirect_uri" | "invalid_starting_balance" | "invalid_time_zone" | "invalid_username" | "invalid_webhook" | "push_platform_not_configured" | "invalid_push_subscription" | "cannot_report_self" | "invalid_report" | "invalid_moderation" | "invalid_block" | "unknown_phrase" | "unknown_provider" | "not_enough_players" | "chat_too_fast" | "too_many_reports" | "quota_exceeded" | "rate_limited" | "too_many_attempts" | "too_many_streams" | "head_too_large" | "internal" | "unavailable" | "shutting_down" | "busy" | "provider_unavailable";
+        KnownErrorCode: "body_too_large" | "invalid_card" | "invalid_idempotency_key" | "invalid_invite" | "invalid_last_event_id" | "invalid_query" | "invalid_sort" | "invalid_text" | "invalid_wait" | "malformed_body" | "malformed_request" | "unsupported_media_type" | "unauthorized" | "token_expired" | "invalid_id_token" | "refresh_token_reused" | "session_ended" | "chat_not_allowed" | "chat_muted" | "guest_account" | "not_a_member" | "not_admin" | "not_seated" | "tournament_table" | "origin_not_allowed" | "wrong_password" | "wrong_invite_code" | "bot_not_found" | "device_not_found" | "email_not_configured" | "hand_not_found" | "hand_not_logged" | "join_request_not_found" | "identity_not_found" | "league_not_found" | "member_not_found" | "not_found" | "report_not_found" | "report_target_not_found" | "player_not_found" | "push_not_configured" | "push_subscription_not_found" | "season_not_found" | "table_not_found" | "tournament_not_found" | "entry_not_found" | "webhook_not_found" | "method_not_allowed" | "request_timeout" | "already_a_member" | "report_resolved" | "already_seated" | "already_entered" | "cannot_remove_creator" | "email_taken" | "identity_taken" | "hand_in_progress" | "hand_limit_reached" | "join_requested" | "last_admin" | "last_sign_in_method" | "league_closed" | "member_seated" | "not_a_guest" | "provider_already_linked" | "push_endpoint_taken" | "registration_closed" | "seat_taken" | "seated_elsewhere" | "table_closed" | "table_full" | "tournament_full" | "tournament_started" | "tournament_ended" | "username_taken" | "version_conflict" | "webhook_active" | "authorization_failed" | "log_size_out_of_range" | "cannot_cover_pot" | "card_not_in_hand" | "cinch_must_lead_highest_trump" | "cinch_must_play_highest_trump" | "cinch_must_win_trick" | "dealer_must_play" | "invalid_discard" | "must_follow_suit" | "must_head_trick" | "must_overtrump" | "must_trump" | "not_in_hand" | "not_your_turn" | "wrong_phase" | "fixed_deck_not_allowed" | "idempotency_key_reused" | "insufficient_balance" | "invalid_amount" | "invalid_client_seed" | "invalid_deck" | "invalid_code" | "invalid_chat_message" | "invalid_display_name" | "invalid_device_token" | "invalid_email" | "invalid_name" | "invalid_password" | "invalid_quiet_hours" | "invalid_reason" | "invalid_rules" | "invalid_seat" | "invalid_code_challenge" | "invalid_redirect_uri" | "invalid_starting_balance" | "invalid_time_zone" | "invalid_tournament" | "invalid_username" | "invalid_webhook" | "push_platform_not_configured" | "invalid_push_subscription" | "cannot_report_self" | "invalid_report" | "invalid_moderation" | "invalid_block" | "unknown_phrase" | "unknown_provider" | "not_enough_players" | "chat_too_fast" | "too_many_reports" | "quota_exceeded" | "rate_limited" | "too_many_attempts" | "too_many_streams" | "head_too_large" | "internal" | "unavailable" | "shutting_down" | "busy" | "provider_unavailable";
         LeagueBalance: {
             /**
              * Format: int64
@@ -3516,7 +3643,7 @@ export interface components {
              * @description The event that caused the entry.
              */
             event_seq: number | null;
-            /** @description `treasury`, `player:<id>` or `pot:<table id>`. */
+            /** @description `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`. */
             from_account: string;
             /**
              * Format: int32
@@ -3535,10 +3662,11 @@ export interface components {
             reason: components["schemas"]["Reason"];
             /**
              * Format: uuid
-             * @description The table whose play moved the chips; null for starting balances, grants and removals.
+             * @description The table whose play moved the chips; null for starting balances, grants, removals and
+             *     tournaments' buy-ins and prizes.
              */
             table_id: string | null;
-            /** @description `treasury`, `player:<id>` or `pot:<table id>`. */
+            /** @description `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`. */
             to_account: string;
         };
         /** @description A page of the ledger, oldest first; `next_cursor` continues it. */
@@ -3771,6 +3899,26 @@ export interface components {
             /** @description The caller's role there. */
             role: components["schemas"]["Role"];
         };
+        /** @description The caller's entry. */
+        MyTournamentEntry: {
+            /**
+             * Format: date-time
+             * @description When the caller entered.
+             */
+            entered_at: string;
+            /**
+             * Format: int32
+             * @description The first round they are seated in.
+             */
+            first_round: number;
+            /** @description Whether they still play. */
+            state: components["schemas"]["EntryState"];
+            /**
+             * Format: uuid
+             * @description Their table in the round in play, if seated there.
+             */
+            table_id: string | null;
+        };
         NewLeague: {
             /**
              * @description What the league's tables may say (`phrases` by default); admins change it later with
@@ -3793,6 +3941,69 @@ export interface components {
              */
             starting_balance: number;
         };
+        /** @description A new tournament: its name, start and [`TournamentSettings`]. */
+        NewTournament: {
+            /**
+             * Format: int64
+             * @description Chips each entry puts in the pool; 0 for a free tournament.
+             */
+            buy_in: number;
+            /**
+             * Format: int32
+             * @description Hands each table plays in a round, 1 to 100.
+             */
+            hands_per_round: number;
+            /**
+             * Format: int32
+             * @description Rounds after the start during which players may still enter; less than `rounds`.
+             */
+            late_registration_rounds?: number;
+            /**
+             * Format: int32
+             * @description How long before the start `tournament.starting` is announced (default 900).
+             * @default 900
+             */
+            lead_seconds: number | null;
+            /**
+             * Format: int32
+             * @description Most entries (default 1,000).
+             */
+            max_entries?: number | null;
+            /** @description 1 to 60 characters, not all spaces. */
+            name: string;
+            /** @description The pool's percentages by place, best first: each 1 to 100, adding up to 100. */
+            prizes: number[];
+            /** @description Makes the next night when this one starts. */
+            recurrence?: components["schemas"]["Recurrence"] | null;
+            /**
+             * Format: int32
+             * @description Round `n` starts no sooner than `starts_at` plus `n - 1` times this; none: at once.
+             */
+            round_interval_seconds?: number | null;
+            /**
+             * Format: int32
+             * @description Rounds played, 1 to 20.
+             */
+            rounds: number;
+            /**
+             * @description The tables' rules (`ante` 1 when not given; `max_players` and `turn_timeout_secs`
+             *     are the tournament's).
+             */
+            rules?: components["schemas"]["TableRules"] | null;
+            /**
+             * Format: date-time
+             * @description When it starts: entries close then (but for late registration) and the first round
+             *     is seated. In the future.
+             */
+            starts_at: string;
+            /** @description How many players a table seats. */
+            table_size: components["schemas"]["TableSize"];
+            /**
+             * Format: int32
+             * @description Each turn's time at the tournament's tables, in seconds.
+             */
+            turn_seconds: number;
+        };
         /** @description A new endpoint. */
         NewWebhook: {
             /** @description The kinds of notification to send there (at least one; one listed twice counts once). */
@@ -3808,7 +4019,7 @@ export interface components {
          * @description A kind of notification, as webhooks subscribe to them.
          * @enum {string}
          */
-        NotificationKind: "turn.started" | "turn.reminder" | "hand.ended" | "player.timed_out" | "report.created";
+        NotificationKind: "turn.started" | "turn.reminder" | "hand.ended" | "player.timed_out" | "report.created" | "tournament.starting" | "tournament.round_started" | "tournament.finished";
         /** @description What the player is pushed, per channel, and when not. */
         NotificationSettings: {
             /** @description What the player's devices are pushed (FCM, APNs). */
@@ -4141,7 +4352,7 @@ export interface components {
          * @description Why chips moved.
          * @enum {string}
          */
-        Reason: "starting_balance" | "grant" | "ante" | "extra_ante" | "pot_won" | "bourre" | "member_removed" | "pot_returned";
+        Reason: "starting_balance" | "grant" | "ante" | "extra_ante" | "pot_won" | "bourre" | "member_removed" | "pot_returned" | "buy_in" | "buy_in_returned" | "prize";
         /** @description One event row as exported in a hand record. */
         RecordRow: {
             /**
@@ -4170,6 +4381,22 @@ export interface components {
              * @description The event's place in the table's log (1, 2, ...).
              */
             seq: number;
+        };
+        /** @description When the next night is: an RFC 5545 `RRULE` from this night's start, in a time zone. */
+        Recurrence: {
+            /**
+             * @description The rule, without `DTSTART` (the night's `starts_at` is it), such as
+             *     `FREQ=WEEKLY;BYDAY=FR`; `COUNT` is not taken (use `UNTIL`).
+             * @example FREQ=WEEKLY;BYDAY=FR
+             */
+            rrule: string;
+            /**
+             * @description The IANA time zone the rule runs in (so that eight o'clock stays eight o'clock across
+             *     daylight saving time); `UTC` when not given.
+             * @default UTC
+             * @example America/Chicago
+             */
+            time_zone: string;
         };
         RefreshRequest: {
             /** @description The newest refresh token of the session. */
@@ -4299,6 +4526,31 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "member" | "bot";
+        /** @description A player at a round's table. */
+        RoundSeat: {
+            /**
+             * Format: uuid
+             * @description Who sits there.
+             */
+            player_id: string;
+            /**
+             * Format: int32
+             * @description The seat, 0 to 7.
+             */
+            seat: number;
+            /** @description Their username. */
+            username: string;
+        };
+        /** @description One table of a round. */
+        RoundTable: {
+            /** @description Its players, by seat. */
+            players: components["schemas"]["RoundSeat"][];
+            /**
+             * Format: uuid
+             * @description The table (`GET /v1/tables/{table_id}`).
+             */
+            table_id: string;
+        };
         /** @description A closed or running season. */
         Season: {
             /**
@@ -4835,6 +5087,19 @@ export interface components {
              */
             turn_timeout_secs: number;
         };
+        /** @description How many players a table seats. */
+        TableSize: {
+            /**
+             * Format: int32
+             * @description Most players at a table, `min` to 8.
+             */
+            max: number;
+            /**
+             * Format: int32
+             * @description Fewest players at a table, 2 to 8.
+             */
+            min: number;
+        };
         /**
          * @description Where a table stands.
          * @enum {string}
@@ -4953,6 +5218,326 @@ export interface components {
              * @description The seat to act, 0-7.
              */
             seat: number;
+        };
+        /** @description An entry taken. */
+        TournamentEntry: {
+            /**
+             * Format: int64
+             * @description The player's balance in the league after it.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description The chips held in the pool for the entry.
+             */
+            buy_in: number;
+            /**
+             * Format: date-time
+             * @description When (the earlier entry breaks the last tie).
+             */
+            entered_at: string;
+            /**
+             * Format: int32
+             * @description The first round the player is seated in (later than 1 for a late entry).
+             */
+            first_round: number;
+            /**
+             * Format: uuid
+             * @description Who entered: the caller.
+             */
+            player_id: string;
+            /**
+             * Format: uuid
+             * @description The tournament entered.
+             */
+            tournament_id: string;
+        };
+        /** @description A tournament, whole. */
+        TournamentOut: components["schemas"]["TournamentSummary"] & {
+            /**
+             * @description SHA-256 (hex) of each round's seating seed, round 1 first: published before any
+             *     entry, so no draw can be chosen after the field is known.
+             */
+            commitments: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description When it finished or was cancelled.
+             */
+            ended_at?: string | null;
+            me?: components["schemas"]["MyTournamentEntry"] | null;
+            /**
+             * Format: uuid
+             * @description The next night, once this recurring one started and made it.
+             */
+            next_id?: string | null;
+            /** @description What each place would be paid from the pool now (or was paid), first place first. */
+            prizes: number[];
+            /** @description The rounds seated so far. */
+            rounds: components["schemas"]["TournamentRound"][];
+            /** @description Best first: live while it runs, final once it finished. */
+            standings: components["schemas"]["TournamentStanding"][];
+        };
+        /**
+         * @description A change to a scheduled tournament: the fields sent replace those kept (`null` clears
+         *     an optional one); the whole is checked again.
+         */
+        TournamentPatch: {
+            /**
+             * Format: int64
+             * @description Only while nobody has entered.
+             */
+            buy_in?: number | null;
+            /**
+             * Format: int32
+             * @description New hands per round.
+             */
+            hands_per_round?: number | null;
+            /**
+             * Format: int32
+             * @description New late registration rounds.
+             */
+            late_registration_rounds?: number | null;
+            /**
+             * Format: int32
+             * @description A new lead time.
+             */
+            lead_seconds?: number | null;
+            /**
+             * Format: int32
+             * @description A new most entries; `null`: 1,000.
+             */
+            max_entries?: number | null;
+            /** @description A new name. */
+            name?: string | null;
+            /** @description New percentages by place. */
+            prizes?: number[] | null;
+            /** @description A new recurrence; `null`: none. */
+            recurrence?: components["schemas"]["Recurrence"] | null;
+            /**
+             * Format: int32
+             * @description A new round interval; `null`: rounds start at once.
+             */
+            round_interval_seconds?: number | null;
+            /**
+             * Format: int32
+             * @description New rounds (new seeds are committed to).
+             */
+            rounds?: number | null;
+            /** @description New table rules; `null`: the default ones. */
+            rules?: components["schemas"]["TableRules"] | null;
+            /**
+             * Format: date-time
+             * @description A new start, in the future.
+             */
+            starts_at?: string | null;
+            /** @description A new table size. */
+            table_size?: components["schemas"]["TableSize"] | null;
+            /**
+             * Format: int32
+             * @description A new turn time.
+             */
+            turn_seconds?: number | null;
+        };
+        /** @description One round: its draw and how it went. */
+        TournamentRound: {
+            /** @description Players who took none of their turns (they forfeit the rest). */
+            absent: string[];
+            /** @description Players left out because they sat in a hand at another table of the league. */
+            away: string[];
+            /** @description Players with a bye this round. */
+            byes: string[];
+            /** @description SHA-256 (hex) of the seed of the round's draw, published from the tournament's making. */
+            commitment: string;
+            /**
+             * @description The players the draw took, in its order: by entry for the first round, by standing
+             *     for later ones.
+             */
+            draw_order: string[];
+            /**
+             * Format: date-time
+             * @description Null while it is played.
+             */
+            ended_at: string | null;
+            /**
+             * Format: int32
+             * @description The round's number, from 1.
+             */
+            round: number;
+            /**
+             * @description The seed (hex), revealed once the round is seated: with `draw_order` it gives the
+             *     tables (docs/guide/tournaments.md says how).
+             */
+            seed: string;
+            /**
+             * Format: date-time
+             * @description When it was seated.
+             */
+            started_at: string;
+            /** @description Its tables, in the draw's order (the leaders' first after the first round). */
+            tables: components["schemas"]["RoundTable"][];
+        };
+        /** @description A tournament's settings: the create request's fields but its `name` and `starts_at`. */
+        TournamentSettings: {
+            /**
+             * Format: int64
+             * @description Chips each entry puts in the pool (held in the ledger until the prizes are paid); 0
+             *     for a free tournament.
+             */
+            buy_in: number;
+            /**
+             * Format: int32
+             * @description Hands each table plays in a round, 1 to 100.
+             */
+            hands_per_round: number;
+            /**
+             * Format: int32
+             * @description Rounds after the start during which players may still enter (seated from the next
+             *     round); 0: entries close at the start. Less than `rounds`.
+             */
+            late_registration_rounds?: number;
+            /**
+             * Format: int32
+             * @description How long before the start `tournament.starting` is announced, 0 to 604,800 seconds.
+             * @default 900
+             */
+            lead_seconds: number;
+            /**
+             * Format: int32
+             * @description Most entries, 2 to 1,000 (the default).
+             */
+            max_entries: number | null;
+            /** @description The pool's percentages by place, best first: each 1 to 100, adding up to 100. */
+            prizes: number[];
+            /** @description Makes the next night when this one starts. */
+            recurrence: components["schemas"]["Recurrence"] | null;
+            /**
+             * Format: int32
+             * @description Rounds start at `starts_at` plus this many seconds times the round's number less one
+             *     (one round a day: 86,400), or when the round before ends if that is later; none: each
+             *     round starts as soon as the one before ends.
+             */
+            round_interval_seconds: number | null;
+            /**
+             * Format: int32
+             * @description Rounds played, 1 to 20.
+             */
+            rounds: number;
+            /**
+             * @description The tables' rules (`TableRules`, `ante` 1 when not given); their `max_players` is
+             *     `table_size.max` and their `turn_timeout_secs` `turn_seconds`, whatever is sent.
+             */
+            rules: components["schemas"]["TableRules"] | null;
+            /** @description How many players a table seats. */
+            table_size: components["schemas"]["TableSize"];
+            /**
+             * Format: int32
+             * @description Each turn's time at the tournament's tables, 5 to 604,800 seconds.
+             */
+            turn_seconds: number;
+        };
+        /** @description One line of the standings. */
+        TournamentStanding: {
+            /**
+             * Format: int64
+             * @description Hands where they were bourré.
+             */
+            bourres: number;
+            /**
+             * Format: int64
+             * @description Chips won, less chips lost, at the tournament's tables.
+             */
+            chips: number;
+            /**
+             * Format: date-time
+             * @description When they entered (the last tie-break).
+             */
+            entered_at: string;
+            /**
+             * Format: int64
+             * @description Hands where they took the pot or a share of it.
+             */
+            hands_won: number;
+            /**
+             * Format: int32
+             * @description 1 for the best; players tied on chips, hands won and bourrés share a place.
+             */
+            place: number;
+            /**
+             * Format: uuid
+             * @description The entrant.
+             */
+            player_id: string;
+            /**
+             * Format: int64
+             * @description The prize paid, once the tournament finished (0 beyond the paid places).
+             */
+            prize?: number;
+            /** @description Whether they still play. */
+            state: components["schemas"]["EntryState"];
+            /** @description Their username. */
+            username: string;
+        };
+        /**
+         * @description Where a tournament is.
+         * @enum {string}
+         */
+        TournamentStatus: "scheduled" | "running" | "finished" | "cancelled";
+        /** @description A tournament in a list. */
+        TournamentSummary: {
+            /**
+             * Format: int32
+             * @description Entries taken (those who withdrew before the start are not counted).
+             */
+            entries: number;
+            /**
+             * Format: uuid
+             * @description The tournament's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Its league.
+             */
+            league_id: string;
+            /** @description Its name (its tables are named after it). */
+            name: string;
+            /**
+             * Format: int64
+             * @description Chips in the pool: the buy-ins held.
+             */
+            pool: number;
+            /**
+             * Format: uuid
+             * @description The night this one recurs from, if any.
+             */
+            previous_id: string | null;
+            /** @description Whether the caller may enter now. */
+            registration_open: boolean;
+            /**
+             * Format: int32
+             * @description The round in play or last played; 0 before the start.
+             */
+            round: number;
+            /** @description What the organiser chose. */
+            settings: components["schemas"]["TournamentSettings"];
+            /**
+             * Format: date-time
+             * @description When it starts, or started.
+             */
+            starts_at: string;
+            /** @description Where it is. */
+            status: components["schemas"]["TournamentStatus"];
+        };
+        /** @description A page of a league's tournaments. */
+        TournamentsPage: {
+            /** @description The `after` of the next page; null when this page is not full (the last). */
+            next_cursor: string | null;
+            /** @description The latest start first. */
+            tournaments: components["schemas"]["TournamentSummary"][];
         };
         TrickOut: {
             /**
@@ -5345,15 +5930,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:57.690758614Z",
+                     *       "expires_at": "2026-06-01T18:59:58.067669437Z",
                      *       "player": {
                      *         "guest": true,
-                     *         "id": "00000000-0000-4000-8000-000000000017",
-                     *         "username": "SwiftOwl7989"
+                     *         "id": "00000000-0000-4000-8000-000000000018",
+                     *         "username": "SwiftBobcat3144"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:57.683489696Z",
-                     *       "refresh_token": "8cea89cfd5fd03cf319b75090bb504344bbfd267785e01f319f3fc9226446f3a",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3NDQ2NDY0NS1mNzEyLTRkY2EtYTk5My0yOTA1YWNhOGM4MmMiLCJzaWQiOiJjYzE2ZTU3Mi1mMjEyLTRmMWQtYTYxMi01OThiYjUxMTRjNDgiLCJuYW1lIjoiU3dpZnRPd2w3OTg5IiwiaWF0IjoxNzk2NTg1NTc4LCJleHAiOjE3OTY1ODkxNzh9.IDGDp-yTONIBN-XAucS9zyaWZQoIXfjVBC1KZ6WnCvI"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.066297096Z",
+                     *       "refresh_token": "870fffe7d0c8ee3fe822c6c38fb7bbab3ab83bc909c80b39f3b224130d91eaa0",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxNGNjMGM0OC1hODdiLTRmZWItODYwYy1jOTI2MjI4Y2U2YzciLCJzaWQiOiJiNTZlYjhmYS05MzI0LTQ0ODMtYWFkZi0yNDkwZjIxNWU5NTYiLCJuYW1lIjoiU3dpZnRCb2JjYXQzMTQ0IiwiaWF0IjoxNzk2NTk4NDYwLCJleHAiOjE3OTY2MDIwNjB9.1-Qn0jnmHtpDA6Jt9rSJaBYmBK6k0UB1t1OfKXKsVAE"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5403,15 +5988,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.192299782Z",
+                     *       "expires_at": "2026-06-01T18:59:59.234720466Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.184891037Z",
-                     *       "refresh_token": "b1055223ede4de7f97e642b27dc2d18edb8c5eeb0b671f7a575cc8fba31ffdfe",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI4MjU5YmNkZC1hYWYwLTQzMzMtODJmOC02Yjg4MTgwZGJkODMiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.2QqPsPuyNTST9yO5J10UAfFrjaL7P_mk7fq8Y3hyP-U"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.231691082Z",
+                     *       "refresh_token": "dec8552613144685af42a90c68d0e743ee6b77dfb2005071b81a17b5670f017b",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMTZjNjY5NS05YzRkLTQ4NzItYmQ2MC1lMDNlNjQxYTUzNjMiLCJzaWQiOiJkOTA1NDk4Yy00YTQ3LTQ5MTItOTZjMy1hNGUxOGU3YWI2ZjYiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTk4NDYyLCJleHAiOjE3OTY2MDIwNjJ9.mTr66W1vk5Ks6k9pJggxy4g7i2WAgRQkzzJoPcSZxOg"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5526,8 +6111,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoidWNOWVFNa3pKZUh6M1QzMjY0c2RuVnJybnNZQ1RDLW1wQ3lveWlWSWZEbyIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.Hfw4aRbHf5ZW4tdO9eIIsJNjTfjEcWuzEy-jbrqaQ1rDMs5_Y-HJvsXmK_hY9Wa24ZF3ztSpClOkRutZ7lws0_UxoEKadoZNbg2opDCmo9KCkA7eTOqI3j0TGe5e9MO9Vivy15fe6mcbrO3HAGLbqhqh05cehukLOtViSUPpx-AecQA26ahzO-qC8u5xMnps0AVZCkdwaCOM7ANvUJKDjWkOkhVDmJh1Xh4AcA2aAkC-gQpMam7jQqfv9GbO6wS5B5YOd7MuzuuRXU34AEqg-SXcG4ocVGF6wAo4LsMVpzdGvASX86rkOaWs43OHLeJ460VR6ykFBcTpybN1mhWLiQ",
-                 *       "nonce": "ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijc5NzljN2MwLTFjNjItNDg1NC04MGJmLTNjNjQ2MTNiNzk1OCJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiQTg5ME1rWjE5OUxOMFRoX0xWVVM3Yl8yN3R6THgzOElYTjJpWG5hNWFiOCIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY2MDIwNjEsImlhdCI6MTc5NjU5ODQ2MSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDYwMyJ9.GuC8kPwVrQBBadx7grKMjrm7Okw6sLegPcFNAjdQpBOD7ZnpN_1YQIyiiAxz922YXiPTqV2hA-d0m2Qol4_UbPydorPBQvuUkhrqqQjILUrVlNdzqBBx6MddkSHQFh7Bon9NPXyETSotcQnp6H7yRBRZs_7eJcLPBxlEUIAliGVdXri_9qCWa3WEqJiDnaRJ8dB1sVC0BL1FBd_gwTXiV7R4D6pWoYfiCAiB6hGIYosBe5JoEnFPdMrDqRXCzvb7_kmStIVD1pfka7x7jJUtOYvHR2CFaVV0WgMFt7lRtuVSnGC2bZb7_q8SG4Ya2ufF49PzNBZdo5F50ZZ8XNB8Sg",
+                 *       "nonce": "A890MkZ199LN0Th_LVUS7b_27tzLx38IXN2iXna5ab8",
                  *       "provider": "google"
                  *     }
                  */
@@ -5544,15 +6129,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.105379276Z",
+                     *       "expires_at": "2026-06-01T18:59:58.419368055Z",
                      *       "player": {
                      *         "guest": false,
-                     *         "id": "00000000-0000-4000-8000-000000000018",
+                     *         "id": "00000000-0000-4000-8000-000000000019",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.104207812Z",
-                     *       "refresh_token": "da55b04b53d76b6796ab4077776570ad83e4adecc2c321796ec22970818ccf2f",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMWNmYjkwZC1mZWRlLTRlYTAtYTdkOS02NzdjMTAyZmNjMWUiLCJzaWQiOiJmZmVmNjE3Ny03M2Q2LTRlM2MtOTVjYS00NWVmZTMwMjM4ZGYiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTg1NTc5LCJleHAiOjE3OTY1ODkxNzl9.fPzRTxhk03sfwg47-c5T1NUgJOWexCu64eJY2rki56k"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.417669822Z",
+                     *       "refresh_token": "05a8181fdb614704200e139c62790b64d7b167f840dc5a161192c52cb5e0abcf",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1NTc3NzVhMC04MmRiLTQ5YmItYWE2Yy1jMjdmM2ViNmZhOTIiLCJzaWQiOiI3NjMyM2Q3My05OGVjLTRmYTUtODZkMS0xY2VhYmU0Yjk5ZWUiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTk4NDYxLCJleHAiOjE3OTY2MDIwNjF9.C4nlbw37ty7zm4pAt9J17ZA9dp9CdLwLl7N5t5wqtjQ"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5567,15 +6152,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:58.002527119Z",
+                     *       "expires_at": "2026-06-01T18:59:58.337097320Z",
                      *       "player": {
                      *         "guest": false,
-                     *         "id": "00000000-0000-4000-8000-000000000018",
+                     *         "id": "00000000-0000-4000-8000-000000000019",
                      *         "username": "hal"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:58.000553027Z",
-                     *       "refresh_token": "1639c624c5a30a70d94ba097c4d0a21f819ce0f875d7ec11ffaa8273c1476692",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMWNmYjkwZC1mZWRlLTRlYTAtYTdkOS02NzdjMTAyZmNjMWUiLCJzaWQiOiJlYWFlZjA3OC1hNjQ1LTQ4NGYtOWVkNy0yOTU4OWZmM2E2MmYiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTg1NTc5LCJleHAiOjE3OTY1ODkxNzl9.buSSXBv5TJk7wKAvKARhVJmdI7slFnqObKAzaM4W-_8"
+                     *       "refresh_expires_at": "2026-06-02T17:59:58.335698279Z",
+                     *       "refresh_token": "9dd72ada15a710f94aa3b9d60d66d99813e89ab160704f23bcd4b6f736993f43",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1NTc3NzVhMC04MmRiLTQ5YmItYWE2Yy1jMjdmM2ViNmZhOTIiLCJzaWQiOiJmZTE1ZmMzNi1hODdlLTQyNDMtYmQ1Ny1lNGQwMmNkZjA0ZTYiLCJuYW1lIjoiaGFsIiwiaWF0IjoxNzk2NTk4NDYxLCJleHAiOjE3OTY2MDIwNjF9.uGl4KL7-kE121uVnmWmZqxOhGX9j-qH0jLvchrk_LR4"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -5650,7 +6235,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code_challenge": "KPnXL_uhzORnDu1H1UBMtAeQR1tMclpefOx-r64ujt0",
+                 *       "code_challenge": "4IwmajRk17bBTU9DS2pXflCRlPDwHtecyoI4c4e1gLw",
                  *       "provider": "google",
                  *       "redirect_uri": "http://127.0.0.1:9/cb"
                  *     }
@@ -5668,9 +6253,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authorization_url": "http://127.0.0.1:44807/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA&nonce=ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo&code_challenge=KPnXL_uhzORnDu1H1UBMtAeQR1tMclpefOx-r64ujt0&code_challenge_method=S256",
-                     *       "expires_at": "2026-06-01T18:09:57.864259605Z",
-                     *       "state": "9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA"
+                     *       "authorization_url": "http://127.0.0.1:44603/auth?response_type=code&client_id=bourre-web&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&scope=openid+email+profile&state=934gxFqFHyhHbnL8Y4lJBaTAEOHZ3NgqVOu8SAOd_ds&nonce=A890MkZ199LN0Th_LVUS7b_27tzLx38IXN2iXna5ab8&code_challenge=4IwmajRk17bBTU9DS2pXflCRlPDwHtecyoI4c4e1gLw&code_challenge_method=S256",
+                     *       "expires_at": "2026-06-01T18:09:58.232995584Z",
+                     *       "state": "934gxFqFHyhHbnL8Y4lJBaTAEOHZ3NgqVOu8SAOd_ds"
                      *     }
                      */
                     "application/json": components["schemas"]["AuthorizationOut"];
@@ -5734,9 +6319,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "dQOQnJbolu0Y6EqfkJDLNG5qqGm2pQwrFXTYdUVr_ac",
-                 *       "code_verifier": "DRAsU9SOE7Pp-S9OFNusgJviG_2wAz63rgpEewEyNd0",
-                 *       "state": "9MYeXNRzzqH1bUUhcxlO4ENHfjlKmq91g938Uh5HJjA"
+                 *       "code": "nopohyY5JSLP01Rqwj3hJFPKZcSMh3jig9mvFY0LnCq",
+                 *       "code_verifier": "J7U9F_RuCl5s93Ybe4vbqYKqDOqwmaMmGTzR-KBGKvo",
+                 *       "state": "934gxFqFHyhHbnL8Y4lJBaTAEOHZ3NgqVOu8SAOd_ds"
                  *     }
                  */
                 "application/json": components["schemas"]["ExchangeIn"];
@@ -5752,8 +6337,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoidWNOWVFNa3pKZUh6M1QzMjY0c2RuVnJybnNZQ1RDLW1wQ3lveWlWSWZEbyIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.Hfw4aRbHf5ZW4tdO9eIIsJNjTfjEcWuzEy-jbrqaQ1rDMs5_Y-HJvsXmK_hY9Wa24ZF3ztSpClOkRutZ7lws0_UxoEKadoZNbg2opDCmo9KCkA7eTOqI3j0TGe5e9MO9Vivy15fe6mcbrO3HAGLbqhqh05cehukLOtViSUPpx-AecQA26ahzO-qC8u5xMnps0AVZCkdwaCOM7ANvUJKDjWkOkhVDmJh1Xh4AcA2aAkC-gQpMam7jQqfv9GbO6wS5B5YOd7MuzuuRXU34AEqg-SXcG4ocVGF6wAo4LsMVpzdGvASX86rkOaWs43OHLeJ460VR6ykFBcTpybN1mhWLiQ",
-                     *       "nonce": "ucNYQMkzJeHz3T3264sdnVrrnsYCTC-mpCyoyiVIfDo",
+                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijc5NzljN2MwLTFjNjItNDg1NC04MGJmLTNjNjQ2MTNiNzk1OCJ9.eyJzdWIiOiJoYWwiLCJlbWFpbCI6ImhhbEBleGFtcGxlLnRlc3QiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZSwibmFtZSI6ImhhbCIsIm5vbmNlIjoiQTg5ME1rWjE5OUxOMFRoX0xWVVM3Yl8yN3R6THgzOElYTjJpWG5hNWFiOCIsImF1ZCI6ImJvdXJyZS13ZWIiLCJleHAiOjE3OTY2MDIwNjEsImlhdCI6MTc5NjU5ODQ2MSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDYwMyJ9.GuC8kPwVrQBBadx7grKMjrm7Okw6sLegPcFNAjdQpBOD7ZnpN_1YQIyiiAxz922YXiPTqV2hA-d0m2Qol4_UbPydorPBQvuUkhrqqQjILUrVlNdzqBBx6MddkSHQFh7Bon9NPXyETSotcQnp6H7yRBRZs_7eJcLPBxlEUIAliGVdXri_9qCWa3WEqJiDnaRJ8dB1sVC0BL1FBd_gwTXiV7R4D6pWoYfiCAiB6hGIYosBe5JoEnFPdMrDqRXCzvb7_kmStIVD1pfka7x7jJUtOYvHR2CFaVV0WgMFt7lRtuVSnGC2bZb7_q8SG4Ya2ufF49PzNBZdo5F50ZZ8XNB8Sg",
+                     *       "nonce": "A890MkZ199LN0Th_LVUS7b_27tzLx38IXN2iXna5ab8",
                      *       "provider": "google"
                      *     }
                      */
@@ -5919,7 +6504,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "124475",
+                 *       "code": "957323",
                  *       "email": "cat@example.com",
                  *       "new_password": "lantern river oak"
                  *     }
@@ -5937,15 +6522,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.110692509Z",
+                     *       "expires_at": "2026-06-01T18:59:59.176406794Z",
                      *       "player": {
                      *         "guest": false,
-                     *         "id": "00000000-0000-4000-8000-000000000010",
+                     *         "id": "00000000-0000-4000-8000-000000000011",
                      *         "username": "cat"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.108735512Z",
-                     *       "refresh_token": "ed7636c791028f98860dac4ca9f3977d912bc2280bc122fa8f1104c1e54b32c6",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmMjNkNTgyOC1lM2E3LTQ1NWItOTY4YS0zZTkyOGZiNTdiMTciLCJzaWQiOiI4Y2M1NDU1Mi01MDM0LTQ1YjUtYjc1ZC1iMjk4ODkyOTg4YTEiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.gEUX6EjnNBC9dstXJLI_zw79TliAPfBDw6VM-p5Jefs"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.174544953Z",
+                     *       "refresh_token": "84a621554ef782517a0674d526d06bb411849f29f59fc233c6e06699b60c1e11",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ODY0ZTBkNC01NzQ0LTQ4MGMtYjQzMy0yMjM5ZWNhZTYxOTEiLCJzaWQiOiIxNzUxM2Q5Zi04NTE0LTQ5NzQtODY0My00MDkyNTdmY2ZkMmQiLCJuYW1lIjoiY2F0IiwiaWF0IjoxNzk2NTk4NDYyLCJleHAiOjE3OTY2MDIwNjJ9.9FRaTFKlcGI4ZcebJQVHC3IHxMnRo-HsxItFv4HM9uc"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -6029,7 +6614,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "refresh_token": "b1055223ede4de7f97e642b27dc2d18edb8c5eeb0b671f7a575cc8fba31ffdfe"
+                 *       "refresh_token": "dec8552613144685af42a90c68d0e743ee6b77dfb2005071b81a17b5670f017b"
                  *     }
                  */
                 "application/json": components["schemas"]["RefreshRequest"];
@@ -6045,15 +6630,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:59.244193848Z",
+                     *       "expires_at": "2026-06-01T18:59:59.264509305Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:59.240788097Z",
-                     *       "refresh_token": "4ac7167284b928df12347d72bedec53dfef4caa05d89c48a5b27159fc5244e24",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI4MjU5YmNkZC1hYWYwLTQzMzMtODJmOC02Yjg4MTgwZGJkODMiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTgwLCJleHAiOjE3OTY1ODkxODB9.2QqPsPuyNTST9yO5J10UAfFrjaL7P_mk7fq8Y3hyP-U"
+                     *       "refresh_expires_at": "2026-06-02T17:59:59.261994984Z",
+                     *       "refresh_token": "17162ed71d2735d6217345129035b7244c8bc24ad42a67790431960f9db27e9d",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMTZjNjY5NS05YzRkLTQ4NzItYmQ2MC1lMDNlNjQxYTUzNjMiLCJzaWQiOiJkOTA1NDk4Yy00YTQ3LTQ5MTItOTZjMy1hNGUxOGU3YWI2ZjYiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTk4NDYyLCJleHAiOjE3OTY2MDIwNjJ9.mTr66W1vk5Ks6k9pJggxy4g7i2WAgRQkzzJoPcSZxOg"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -6112,15 +6697,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:59:57.293093438Z",
+                     *       "expires_at": "2026-06-01T18:59:57.824420766Z",
                      *       "player": {
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "username": "ann"
                      *       },
-                     *       "refresh_expires_at": "2026-06-02T17:59:57.287194277Z",
-                     *       "refresh_token": "a6b915e1aaba95af385afabfe31b373e7c01d2adb0b444752485b1028158b516",
-                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI1YTAwNjIxZS0zMWY5LTQ1MWYtYTk1ZC1kNjY1YTg1MmMxMmYiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTg1NTc4LCJleHAiOjE3OTY1ODkxNzh9.XICiZSROhV7DSvkekMCCDIaniyYQjna_IZ91l49lPEA"
+                     *       "refresh_expires_at": "2026-06-02T17:59:57.820765946Z",
+                     *       "refresh_token": "06c711e9360c8a5d588e67946638090a589bd4dd2629f48a0695320e9f07b023",
+                     *       "token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMTZjNjY5NS05YzRkLTQ4NzItYmQ2MC1lMDNlNjQxYTUzNjMiLCJzaWQiOiIwYTg5MmFiOC1mOTE0LTRhOTUtOGIyYS1jZDRiMGJhMTFiZjkiLCJuYW1lIjoiYW5uIiwiaWF0IjoxNzk2NTk4NDYwLCJleHAiOjE3OTY2MDIwNjB9.f7LFrt7CUilj6P4L5IPL3hFIkENZhDPl1Z_OI9Qr1kI"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionOut"];
@@ -6445,7 +7030,7 @@ export interface operations {
                      * @example {
                      *       "leagues": [
                      *         {
-                     *           "balance": 485,
+                     *           "balance": 505,
                      *           "join_policy": "open",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
@@ -6517,10 +7102,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "9U2Y4F43XR",
+                     *       "invite_code": "VNG4L6KBK2",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -6600,7 +7185,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "9U2Y4F43XR"
+                 *       "invite_code": "VNG4L6KBK2"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -6618,7 +7203,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -6640,9 +7225,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "league_id": "00000000-0000-4000-8000-000000000013",
-                     *       "player_id": "00000000-0000-4000-8000-000000000014",
-                     *       "requested_at": "2026-06-01T17:59:59.758282Z",
+                     *       "league_id": "00000000-0000-4000-8000-000000000014",
+                     *       "player_id": "00000000-0000-4000-8000-000000000015",
+                     *       "requested_at": "2026-06-01T17:59:59.574984Z",
                      *       "username": "fay"
                      *     }
                      */
@@ -6737,10 +7322,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "K6VEE5HBQY",
+                     *       "invite_code": "P2UZ4EZUBR",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "role": "admin",
@@ -6748,7 +7333,7 @@ export interface operations {
                      *         {
                      *           "closed_at": null,
                      *           "number": 1,
-                     *           "started_at": "2026-06-01T17:59:59.280792Z"
+                     *           "started_at": "2026-06-01T17:59:59.309814Z"
                      *         }
                      *       ],
                      *       "starting_balance": 500,
@@ -6823,10 +7408,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "text",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "K6VEE5HBQY",
+                     *       "invite_code": "P2UZ4EZUBR",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -7097,10 +7682,10 @@ export interface operations {
                      * @example {
                      *       "bhh": {
                      *         "dealer_seat": 0,
-                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "end_time": "2026-06-01T18:00:01.210572Z",
                      *         "fairness": {
                      *           "chain_head": {
-                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "hash": "4300156e7158cb3294971b899677093e1a17de18fba4ea9e5e13cc450830fa23",
                      *             "seq": 29
                      *           },
                      *           "client_seeds": [
@@ -7109,14 +7694,14 @@ export interface operations {
                      *               "seed": "bobs-lucky-socks-7"
                      *             }
                      *           ],
-                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *           "fixed_deck": false,
-                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "hand_key": "616f29ef68462ae836fb0e44e21932d405b9d42b2f171ce2cf83e8c7b883d1df",
                      *           "log": {
                      *             "index": 0,
                      *             "origin": "tests.bourre.invalid/log"
                      *           },
-                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *           "server_seed": "d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c"
                      *         },
                      *         "game_number": 1,
                      *         "league": {
@@ -7127,7 +7712,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": null,
-                     *             "ending_stack": 485,
+                     *             "ending_stack": 505,
                      *             "id": "00000000-0000-4000-8000-000000000003",
                      *             "name": "ann",
                      *             "seat": 0,
@@ -7136,7 +7721,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": "Bobby Lafleur",
-                     *             "ending_stack": 555,
+                     *             "ending_stack": 545,
                      *             "id": "00000000-0000-4000-8000-000000000004",
                      *             "name": "bob",
                      *             "seat": 1,
@@ -7146,28 +7731,23 @@ export interface operations {
                      *         "pots": [
                      *           {
                      *             "amount": 10,
-                     *             "bourre": [
-                     *               {
-                     *                 "amount": 10,
-                     *                 "seat": 0
-                     *               }
-                     *             ],
-                     *             "carried": 10,
+                     *             "bourre": [],
+                     *             "carried": 0,
                      *             "outcome": "won",
                      *             "tricks": [
                      *               {
                      *                 "seat": 1,
-                     *                 "tricks": 5
+                     *                 "tricks": 1
                      *               },
                      *               {
                      *                 "seat": 0,
-                     *                 "tricks": 0
+                     *                 "tricks": 4
                      *               }
                      *             ],
                      *             "won": [
                      *               {
                      *                 "amount": 10,
-                     *                 "seat": 1
+                     *                 "seat": 0
                      *               }
                      *             ]
                      *           }
@@ -7186,77 +7766,77 @@ export interface operations {
                      *             ],
                      *             "carried": 0,
                      *             "deck": [
-                     *               "8H",
-                     *               "3S",
-                     *               "QH",
-                     *               "8C",
-                     *               "10D",
-                     *               "6D",
-                     *               "KD",
-                     *               "4S",
-                     *               "4H",
-                     *               "9D",
-                     *               "QS",
-                     *               "9S",
                      *               "QD",
-                     *               "5S",
-                     *               "3H",
-                     *               "AH",
-                     *               "10S",
-                     *               "4D",
-                     *               "6C",
-                     *               "6H",
-                     *               "7D",
-                     *               "10C",
-                     *               "AS",
-                     *               "6S",
-                     *               "7S",
-                     *               "2H",
-                     *               "JH",
-                     *               "8D",
-                     *               "AD",
-                     *               "5H",
-                     *               "QC",
-                     *               "5D",
-                     *               "JC",
-                     *               "KS",
-                     *               "JD",
                      *               "AC",
-                     *               "8S",
-                     *               "10H",
-                     *               "3C",
-                     *               "2S",
-                     *               "9H",
-                     *               "2D",
-                     *               "JS",
-                     *               "3D",
-                     *               "4C",
-                     *               "9C",
-                     *               "2C",
-                     *               "7H",
-                     *               "5C",
+                     *               "QC",
+                     *               "KS",
+                     *               "8D",
+                     *               "JC",
                      *               "KH",
+                     *               "9S",
+                     *               "2D",
+                     *               "6H",
+                     *               "KC",
+                     *               "9C",
+                     *               "2H",
+                     *               "JS",
+                     *               "JD",
+                     *               "8H",
+                     *               "QS",
+                     *               "KD",
+                     *               "10D",
+                     *               "5D",
+                     *               "QH",
+                     *               "8S",
+                     *               "5H",
+                     *               "7D",
+                     *               "4D",
+                     *               "3S",
                      *               "7C",
-                     *               "KC"
+                     *               "JH",
+                     *               "7H",
+                     *               "AD",
+                     *               "3D",
+                     *               "10C",
+                     *               "8C",
+                     *               "AS",
+                     *               "9H",
+                     *               "2S",
+                     *               "5C",
+                     *               "2C",
+                     *               "4S",
+                     *               "10S",
+                     *               "6C",
+                     *               "7S",
+                     *               "3C",
+                     *               "6S",
+                     *               "9D",
+                     *               "4C",
+                     *               "4H",
+                     *               "6D",
+                     *               "AH",
+                     *               "5S",
+                     *               "10H",
+                     *               "3H"
                      *             ],
                      *             "hands": [
                      *               {
                      *                 "cards": [
-                     *                   "8C",
-                     *                   "6D",
-                     *                   "9D",
-                     *                   "3S",
-                     *                   "4S"
+                     *                   "JC",
+                     *                   "AC",
+                     *                   "6H",
+                     *                   "9S",
+                     *                   "KS"
                      *                 ],
                      *                 "seat": 0
                      *               },
                      *               {
                      *                 "cards": [
-                     *                   "10D",
-                     *                   "KD",
-                     *                   "4H",
-                     *                   "8H",
-                     *                   "QH"
+                     *                   "QC",
+                     *                   "2D",
+                     *                   "8D",
+                     *                   "QD",
+                     *                   "KH"
                      *                 ],
                      *                 "seat": 1
                      *               }
@@ -7296,87 +7876,87 @@ export interface operations {
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "10D",
+                     *                   "card": "QC",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "6D",
+                     *                   "card": "AC",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 1,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "KD",
-                     *                   "seat": 1,
+                     *                   "card": "JC",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "9D",
-                     *                   "seat": 0,
+                     *                   "card": "KH",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 2,
                      *               "winner": 1
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "4H",
+                     *                   "card": "2D",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "8C",
+                     *                   "card": "6H",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 3,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "8H",
-                     *                   "seat": 1,
+                     *                   "card": "9S",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "3S",
-                     *                   "seat": 0,
+                     *                   "card": "8D",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 4,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "QH",
-                     *                   "seat": 1,
+                     *                   "card": "KS",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "4S",
-                     *                   "seat": 0,
+                     *                   "card": "QD",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 5,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             }
                      *           ]
                      *         },
@@ -7395,13 +7975,13 @@ export interface operations {
                      *         },
                      *         "site": "tests.bourre.invalid/log",
                      *         "spec_version": "1.0.0",
-                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "start_time": "2026-06-01T18:00:00.366195Z",
                      *         "table": {
                      *           "id": "00000000-0000-4000-8000-000000000001",
                      *           "name": "Table 1"
                      *         },
-                     *         "trump_card": "9D",
-                     *         "trump_suit": "D"
+                     *         "trump_card": "6H",
+                     *         "trump_suit": "H"
                      *       }
                      *     }
                      */
@@ -7480,7 +8060,7 @@ export interface operations {
                      * @example {
                      *       "entries": [
                      *         {
-                     *           "at": "2026-06-01T17:59:59.595441Z",
+                     *           "at": "2026-06-01T17:59:59.476182Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "from": "phrases",
@@ -7493,7 +8073,7 @@ export interface operations {
                      *           "username": null
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.647620Z",
+                     *           "at": "2026-06-01T17:59:59.501899Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 2,
@@ -7502,7 +8082,7 @@ export interface operations {
                      *           "username": "eve"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T17:59:59.726596Z",
+                     *           "at": "2026-06-01T17:59:59.546057Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {},
                      *           "id": 3,
@@ -7511,7 +8091,7 @@ export interface operations {
                      *           "username": "dee"
                      *         },
                      *         {
-                     *           "at": "2026-06-01T18:00:01.685142Z",
+                     *           "at": "2026-06-01T18:00:01.519558Z",
                      *           "by_player_id": "00000000-0000-4000-8000-000000000003",
                      *           "data": {
                      *             "action": "dismiss",
@@ -7606,10 +8186,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "invite_code": "K6VEE5HBQY",
+                     *       "invite_code": "P2UZ4EZUBR",
                      *       "join_policy": "open",
                      *       "name": "Friday night",
                      *       "starting_balance": 500,
@@ -7696,15 +8276,15 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "league_id": "00000000-0000-4000-8000-000000000013",
-                     *         "player_id": "00000000-0000-4000-8000-000000000014",
-                     *         "requested_at": "2026-06-01T17:59:59.758282Z",
+                     *         "league_id": "00000000-0000-4000-8000-000000000014",
+                     *         "player_id": "00000000-0000-4000-8000-000000000015",
+                     *         "requested_at": "2026-06-01T17:59:59.574984Z",
                      *         "username": "fay"
                      *       },
                      *       {
-                     *         "league_id": "00000000-0000-4000-8000-000000000013",
+                     *         "league_id": "00000000-0000-4000-8000-000000000014",
                      *         "player_id": "00000000-0000-4000-8000-000000000009",
-                     *         "requested_at": "2026-06-01T17:59:59.780510Z",
+                     *         "requested_at": "2026-06-01T17:59:59.599980Z",
                      *         "username": "dee"
                      *       }
                      *     ]
@@ -7912,7 +8492,7 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.280792Z",
+                     *           "created_at": "2026-06-01T17:59:59.309814Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7924,7 +8504,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.353423Z",
+                     *           "created_at": "2026-06-01T17:59:59.363105Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7936,7 +8516,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.381676Z",
+                     *           "created_at": "2026-06-01T17:59:59.397869Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7944,11 +8524,11 @@ export interface operations {
                      *           "note": null,
                      *           "reason": "starting_balance",
                      *           "table_id": null,
-                     *           "to_account": "player:00000000-0000-4000-8000-000000000010"
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000011"
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.425075Z",
+                     *           "created_at": "2026-06-01T17:59:59.420216Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7960,7 +8540,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.475905Z",
+                     *           "created_at": "2026-06-01T17:59:59.433957Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7972,7 +8552,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 50,
-                     *           "created_at": "2026-06-01T17:59:59.702547Z",
+                     *           "created_at": "2026-06-01T17:59:59.524192Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -7984,7 +8564,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.726596Z",
+                     *           "created_at": "2026-06-01T17:59:59.546057Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000009",
                      *           "hand_no": null,
@@ -7995,12 +8575,60 @@ export interface operations {
                      *           "to_account": "treasury"
                      *         },
                      *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.806204Z",
+                     *           "event_seq": null,
+                     *           "from_account": "player:00000000-0000-4000-8000-000000000004",
+                     *           "hand_no": null,
+                     *           "id": 10,
+                     *           "note": null,
+                     *           "reason": "buy_in",
+                     *           "table_id": null,
+                     *           "to_account": "tournament:00000000-0000-4000-8000-000000000010"
+                     *         },
+                     *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.842098Z",
+                     *           "event_seq": null,
+                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
+                     *           "hand_no": null,
+                     *           "id": 11,
+                     *           "note": null,
+                     *           "reason": "buy_in",
+                     *           "table_id": null,
+                     *           "to_account": "tournament:00000000-0000-4000-8000-000000000010"
+                     *         },
+                     *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.949478Z",
+                     *           "event_seq": null,
+                     *           "from_account": "tournament:00000000-0000-4000-8000-000000000010",
+                     *           "hand_no": null,
+                     *           "id": 12,
+                     *           "note": null,
+                     *           "reason": "buy_in_returned",
+                     *           "table_id": null,
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000004"
+                     *         },
+                     *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.957458Z",
+                     *           "event_seq": null,
+                     *           "from_account": "tournament:00000000-0000-4000-8000-000000000010",
+                     *           "hand_no": null,
+                     *           "id": 13,
+                     *           "note": null,
+                     *           "reason": "buy_in_returned",
+                     *           "table_id": null,
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
+                     *         },
+                     *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.317225Z",
+                     *           "created_at": "2026-06-01T18:00:00.232600Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
-                     *           "id": 10,
+                     *           "id": 14,
                      *           "note": null,
                      *           "reason": "starting_balance",
                      *           "table_id": null,
@@ -8008,11 +8636,11 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T18:00:00.376649Z",
+                     *           "created_at": "2026-06-01T18:00:00.288239Z",
                      *           "event_seq": null,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000005",
                      *           "hand_no": null,
-                     *           "id": 11,
+                     *           "id": 15,
                      *           "note": "bot retired",
                      *           "reason": "member_removed",
                      *           "table_id": null,
@@ -8020,11 +8648,11 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.495563Z",
+                     *           "created_at": "2026-06-01T18:00:00.366195Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
-                     *           "id": 12,
+                     *           "id": 16,
                      *           "note": null,
                      *           "reason": "ante",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
@@ -8032,11 +8660,11 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.495563Z",
+                     *           "created_at": "2026-06-01T18:00:00.366195Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000004",
                      *           "hand_no": 1,
-                     *           "id": 13,
+                     *           "id": 17,
                      *           "note": null,
                      *           "reason": "ante",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
@@ -8044,27 +8672,15 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
                      *           "event_seq": 28,
                      *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
                      *           "hand_no": 1,
-                     *           "id": 14,
+                     *           "id": 18,
                      *           "note": null,
                      *           "reason": "pot_won",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "player:00000000-0000-4000-8000-000000000004"
-                     *         },
-                     *         {
-                     *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
-                     *           "event_seq": 28,
-                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
-                     *           "hand_no": 1,
-                     *           "id": 15,
-                     *           "note": null,
-                     *           "reason": "bourre",
-                     *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "pot:00000000-0000-4000-8000-000000000001"
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8146,7 +8762,7 @@ export interface operations {
                      *       "members": [
                      *         {
                      *           "avatar": null,
-                     *           "balance": 485,
+                     *           "balance": 505,
                      *           "display_name": null,
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "role": "admin",
@@ -8156,7 +8772,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "display_name": "Bobby Lafleur",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "role": "member",
@@ -8168,7 +8784,7 @@ export interface operations {
                      *           "avatar": null,
                      *           "balance": 500,
                      *           "display_name": null,
-                     *           "player_id": "00000000-0000-4000-8000-000000000010",
+                     *           "player_id": "00000000-0000-4000-8000-000000000011",
                      *           "role": "member",
                      *           "seat": null,
                      *           "table_id": null,
@@ -8252,7 +8868,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invite_code": "9U2Y4F43XR"
+                 *       "invite_code": "VNG4L6KBK2"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinLeague"];
@@ -8270,7 +8886,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "chat": "phrases",
-                     *       "created_at": "2026-06-01T17:59:59.280792Z",
+                     *       "created_at": "2026-06-01T17:59:59.309814Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "id": "00000000-0000-4000-8000-000000000002",
                      *       "join_policy": "open",
@@ -8292,9 +8908,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "league_id": "00000000-0000-4000-8000-000000000013",
+                     *       "league_id": "00000000-0000-4000-8000-000000000014",
                      *       "player_id": "00000000-0000-4000-8000-000000000009",
-                     *       "requested_at": "2026-06-01T17:59:59.780510Z",
+                     *       "requested_at": "2026-06-01T17:59:59.599980Z",
                      *       "username": "dee"
                      *     }
                      */
@@ -8472,13 +9088,13 @@ export interface operations {
                      * @example {
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.580100Z",
+                     *           "created_at": "2026-06-01T18:00:01.434527Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "message": {
                      *             "after_version": 29,
-                     *             "created_at": "2026-06-01T18:00:01.459201Z",
+                     *             "created_at": "2026-06-01T18:00:01.276629Z",
                      *             "display_name": "Bobby Lafleur",
                      *             "hand_no": 1,
                      *             "id": 1,
@@ -8576,13 +9192,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:01.580100Z",
+                     *       "created_at": "2026-06-01T18:00:01.434527Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:01.459201Z",
+                     *         "created_at": "2026-06-01T18:00:01.276629Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -8594,7 +9210,7 @@ export interface operations {
                      *       "note": "Said after every trick",
                      *       "reason": "spam",
                      *       "reporter_id": "00000000-0000-4000-8000-000000000003",
-                     *       "resolved_at": "2026-06-01T18:00:01.685142Z",
+                     *       "resolved_at": "2026-06-01T18:00:01.519558Z",
                      *       "resolved_by": "00000000-0000-4000-8000-000000000003",
                      *       "status": "dismissed",
                      *       "subject_id": "00000000-0000-4000-8000-000000000004",
@@ -8694,9 +9310,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "closed_at": "2026-06-01T18:00:04.001467948Z",
+                     *       "closed_at": "2026-06-01T18:00:03.561444093Z",
                      *       "number": 1,
-                     *       "started_at": "2026-06-01T17:59:59.280792Z"
+                     *       "started_at": "2026-06-01T17:59:59.309814Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Season"];
@@ -8793,19 +9409,35 @@ export interface operations {
                      *       "rows": [
                      *         {
                      *           "avatar": "heron",
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "bourres": 0,
                      *           "display_name": "Bobby Lafleur",
                      *           "grants": 50,
                      *           "hands_played": 1,
-                     *           "net": 5,
+                     *           "net": -5,
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
+                     *           "pots_won": 0,
+                     *           "rating": 22.36476861652635,
+                     *           "rating_uncertainty": 8.065506316323548,
+                     *           "split_pots": 0,
+                     *           "tricks": 1,
+                     *           "username": "bob"
+                     *         },
+                     *         {
+                     *           "avatar": null,
+                     *           "balance": 505,
+                     *           "bourres": 0,
+                     *           "display_name": null,
+                     *           "grants": 0,
+                     *           "hands_played": 1,
+                     *           "net": 5,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "pots_won": 1,
                      *           "rating": 27.63523138347365,
                      *           "rating_uncertainty": 8.065506316323548,
                      *           "split_pots": 0,
-                     *           "tricks": 5,
-                     *           "username": "bob"
+                     *           "tricks": 4,
+                     *           "username": "ann"
                      *         },
                      *         {
                      *           "avatar": null,
@@ -8815,7 +9447,7 @@ export interface operations {
                      *           "grants": 0,
                      *           "hands_played": 0,
                      *           "net": 0,
-                     *           "player_id": "00000000-0000-4000-8000-000000000010",
+                     *           "player_id": "00000000-0000-4000-8000-000000000011",
                      *           "pots_won": 0,
                      *           "rating": 25,
                      *           "rating_uncertainty": 8.333333333333334,
@@ -8838,22 +9470,6 @@ export interface operations {
                      *           "split_pots": 0,
                      *           "tricks": 0,
                      *           "username": "eve"
-                     *         },
-                     *         {
-                     *           "avatar": null,
-                     *           "balance": 485,
-                     *           "bourres": 1,
-                     *           "display_name": null,
-                     *           "grants": 0,
-                     *           "hands_played": 1,
-                     *           "net": -15,
-                     *           "player_id": "00000000-0000-4000-8000-000000000003",
-                     *           "pots_won": 0,
-                     *           "rating": 22.36476861652635,
-                     *           "rating_uncertainty": 8.065506316323548,
-                     *           "split_pots": 0,
-                     *           "tricks": 0,
-                     *           "username": "ann"
                      *         }
                      *       ],
                      *       "season": null,
@@ -9014,6 +9630,300 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_league_tournaments: {
+        parameters: {
+            query?: {
+                /** @description A `next_cursor` of the list (default: from the start). */
+                after?: string;
+                /** @description Items per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                league_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the league's tournaments */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_cursor": null,
+                     *       "tournaments": [
+                     *         {
+                     *           "entries": 2,
+                     *           "id": "00000000-0000-4000-8000-000000000010",
+                     *           "league_id": "00000000-0000-4000-8000-000000000002",
+                     *           "name": "Friday night",
+                     *           "pool": 40,
+                     *           "previous_id": null,
+                     *           "registration_open": true,
+                     *           "round": 0,
+                     *           "settings": {
+                     *             "buy_in": 20,
+                     *             "hands_per_round": 5,
+                     *             "late_registration_rounds": 1,
+                     *             "lead_seconds": 900,
+                     *             "max_entries": null,
+                     *             "prizes": [
+                     *               60,
+                     *               30,
+                     *               10
+                     *             ],
+                     *             "recurrence": {
+                     *               "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                     *               "time_zone": "America/Chicago"
+                     *             },
+                     *             "round_interval_seconds": null,
+                     *             "rounds": 3,
+                     *             "rules": null,
+                     *             "table_size": {
+                     *               "max": 6,
+                     *               "min": 3
+                     *             },
+                     *             "turn_seconds": 120
+                     *           },
+                     *           "starts_at": "2026-06-02T17:59:59.156270Z",
+                     *           "status": "scheduled"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentsPage"];
+                };
+            };
+            /** @description Malformed input. Codes: `invalid_query`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `league_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the stored response and changes nothing (24 hours) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                league_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "buy_in": 20,
+                 *       "hands_per_round": 5,
+                 *       "late_registration_rounds": 1,
+                 *       "name": "Friday night",
+                 *       "prizes": [
+                 *         60,
+                 *         30,
+                 *         10
+                 *       ],
+                 *       "recurrence": {
+                 *         "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                 *         "time_zone": "America/Chicago"
+                 *       },
+                 *       "rounds": 3,
+                 *       "starts_at": "2026-06-02T17:59:59.156270Z",
+                 *       "table_size": {
+                 *         "max": 6,
+                 *         "min": 3
+                 *       },
+                 *       "turn_seconds": 120
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewTournament"];
+            };
+        };
+        responses: {
+            /** @description Made: the tournament, `scheduled` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commitments": [
+                     *         "a0aa26c33fc251b6c18785d115250616207d26db9e1a36968dfb6a2cc83dca58",
+                     *         "d4db5ba9958d2f584c7c2ff6fd5242bea65a4d6a873251fa10ef8253e761ee53",
+                     *         "964711a7c7afba6975eb71e236165a758f6b09082f48f2dad52232f7161affc8"
+                     *       ],
+                     *       "created_at": "2026-06-01T17:59:59.777687542Z",
+                     *       "created_by": "00000000-0000-4000-8000-000000000003",
+                     *       "ended_at": null,
+                     *       "entries": 0,
+                     *       "id": "00000000-0000-4000-8000-000000000010",
+                     *       "league_id": "00000000-0000-4000-8000-000000000002",
+                     *       "me": null,
+                     *       "name": "Friday night",
+                     *       "next_id": null,
+                     *       "pool": 0,
+                     *       "previous_id": null,
+                     *       "prizes": [],
+                     *       "registration_open": true,
+                     *       "round": 0,
+                     *       "rounds": [],
+                     *       "settings": {
+                     *         "buy_in": 20,
+                     *         "hands_per_round": 5,
+                     *         "late_registration_rounds": 1,
+                     *         "lead_seconds": 900,
+                     *         "max_entries": null,
+                     *         "prizes": [
+                     *           60,
+                     *           30,
+                     *           10
+                     *         ],
+                     *         "recurrence": {
+                     *           "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                     *           "time_zone": "America/Chicago"
+                     *         },
+                     *         "round_interval_seconds": null,
+                     *         "rounds": 3,
+                     *         "rules": null,
+                     *         "table_size": {
+                     *           "max": 6,
+                     *           "min": 3
+                     *         },
+                     *         "turn_seconds": 120
+                     *       },
+                     *       "standings": [],
+                     *       "starts_at": "2026-06-02T17:59:59.156270Z",
+                     *       "status": "scheduled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Malformed input. Codes: `body_too_large`, `invalid_idempotency_key`, `invalid_text`, `malformed_body`, `unsupported_media_type`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `league_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `league_closed`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A well-formed request the rules refuse (a rule's refusal names it in `rule`). Codes: `idempotency_key_reused`, `invalid_name`, `invalid_tournament`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota_exceeded`: the caller made their most tournaments in the last 24 hours (`BOURRE_TOURNAMENTS_PER_DAY`, default 20), or, with an `Idempotency-Key`, has their most replies stored (`BOURRE_KEYS_PER_DAY`, default 10,000) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_webhooks: {
         parameters: {
             query?: never;
@@ -9036,7 +9946,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "active": true,
-                     *         "created_at": "2026-06-01T17:59:59.898953Z",
+                     *         "created_at": "2026-06-01T17:59:59.708468Z",
                      *         "created_by": "00000000-0000-4000-8000-000000000007",
                      *         "events": [
                      *           "turn.started",
@@ -9120,7 +10030,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.898953258Z",
+                     *       "created_at": "2026-06-01T17:59:59.708468539Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000007",
                      *       "events": [
                      *         "turn.started",
@@ -9128,7 +10038,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_PQlRtNdZjRu5Ht4kvADAd/RLS3fpCYTV",
+                     *       "secret": "whsec_9GaaZlAzMTbryZM8iVq9/AzxDT49j4QS",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -9285,39 +10195,39 @@ export interface operations {
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:01.686995Z",
+                     *               "at": "2026-06-01T18:00:01.252227Z",
                      *               "attempt": 1,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.827339Z",
+                     *               "at": "2026-06-01T18:00:01.580573Z",
                      *               "attempt": 2,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.128673Z",
+                     *               "at": "2026-06-01T18:00:01.878909Z",
                      *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.649803Z",
+                     *               "at": "2026-06-01T18:00:02.371865Z",
                      *               "attempt": 4,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 1
+                     *               "took_ms": 0
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:03.368607Z",
+                     *               "at": "2026-06-01T18:00:03.340721Z",
                      *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 4
+                     *               "took_ms": 1
                      *             }
                      *           ],
                      *           "body": {
@@ -9335,34 +10245,27 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "settlement": {
-                     *                 "bourre": [
-                     *                   {
-                     *                     "amount": 10,
-                     *                     "seat": 0
-                     *                   }
-                     *                 ],
-                     *                 "carried": 10,
-                     *                 "exempt": [
-                     *                   0
-                     *                 ],
+                     *                 "bourre": [],
+                     *                 "carried": 0,
+                     *                 "exempt": [],
                      *                 "outcome": {
-                     *                   "seat": 1,
+                     *                   "seat": 0,
                      *                   "type": "won"
                      *                 },
                      *                 "payouts": [
                      *                   {
                      *                     "amount": 10,
-                     *                     "seat": 1
+                     *                     "seat": 0
                      *                   }
                      *                 ],
                      *                 "pot": 10,
                      *                 "tricks": [
                      *                   {
-                     *                     "amount": 5,
+                     *                     "amount": 1,
                      *                     "seat": 1
                      *                   },
                      *                   {
-                     *                     "amount": 0,
+                     *                     "amount": 4,
                      *                     "seat": 0
                      *                   }
                      *                 ],
@@ -9372,48 +10275,48 @@ export interface operations {
                      *               "table_name": "Table 1",
                      *               "version": 29
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:01.416021Z",
+                     *             "timestamp": "2026-06-01T18:00:01.210572Z",
                      *             "type": "hand.ended"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:01.562955Z",
+                     *           "created_at": "2026-06-01T18:00:01.225687Z",
                      *           "finished_at": null,
-                     *           "id": "msg_c7483a4a988e441c83cc69fdfe410f1e",
+                     *           "id": "msg_630503e72a284840983eec6a2677579e",
                      *           "kind": "hand.ended",
-                     *           "next_attempt_at": "2026-06-01T18:00:04.673580Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:04.750891Z",
                      *           "state": "pending"
                      *         },
                      *         {
                      *           "attempts": [
                      *             {
-                     *               "at": "2026-06-01T18:00:01.686767Z",
+                     *               "at": "2026-06-01T18:00:01.252615Z",
                      *               "attempt": 1,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
-                     *               "took_ms": 1
+                     *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:01.825844Z",
+                     *               "at": "2026-06-01T18:00:01.580232Z",
                      *               "attempt": 2,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.129780Z",
+                     *               "at": "2026-06-01T18:00:01.879307Z",
                      *               "attempt": 3,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 2
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:02.650085Z",
+                     *               "at": "2026-06-01T18:00:02.370649Z",
                      *               "attempt": 4,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
                      *               "took_ms": 1
                      *             },
                      *             {
-                     *               "at": "2026-06-01T18:00:03.601631Z",
+                     *               "at": "2026-06-01T18:00:03.340739Z",
                      *               "attempt": 5,
                      *               "error": "error sending request for url (https://hooks.example.net/bourre): client error (Connect): dns error: error resolving DNS: failed to lookup address information: Name or service not known",
                      *               "status": null,
@@ -9422,30 +10325,30 @@ export interface operations {
                      *           ],
                      *           "body": {
                      *             "data": {
-                     *               "avatar": null,
-                     *               "deadline": "2026-06-02T18:00:01.387632Z",
-                     *               "display_name": null,
+                     *               "avatar": "heron",
+                     *               "deadline": "2026-06-02T18:00:01.178535Z",
+                     *               "display_name": "Bobby Lafleur",
                      *               "hand_no": 1,
                      *               "league_id": "00000000-0000-4000-8000-000000000002",
-                     *               "player_id": "00000000-0000-4000-8000-000000000003",
-                     *               "seat": 0,
+                     *               "player_id": "00000000-0000-4000-8000-000000000004",
+                     *               "seat": 1,
                      *               "table_id": "00000000-0000-4000-8000-000000000001",
                      *               "table_name": "Table 1",
-                     *               "username": "ann",
+                     *               "username": "bob",
                      *               "version": 25
                      *             },
-                     *             "timestamp": "2026-06-01T18:00:01.388323Z",
+                     *             "timestamp": "2026-06-01T18:00:01.179728Z",
                      *             "type": "turn.started"
                      *           },
-                     *           "created_at": "2026-06-01T18:00:01.562955Z",
+                     *           "created_at": "2026-06-01T18:00:01.203284Z",
                      *           "finished_at": null,
-                     *           "id": "msg_af584b82bf094ca093458aec3b1fa4d0",
+                     *           "id": "msg_76975208037546209447dc819eb4d4d1",
                      *           "kind": "turn.started",
-                     *           "next_attempt_at": "2026-06-01T18:00:04.916130Z",
+                     *           "next_attempt_at": "2026-06-01T18:00:04.637569Z",
                      *           "state": "pending"
                      *         }
                      *       ],
-                     *       "next_cursor": "1796585582671688~msg_af584b82bf094ca093458aec3b1fa4d0"
+                     *       "next_cursor": "1796598464047014~msg_76975208037546209447dc819eb4d4d1"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveriesPage"];
@@ -9518,7 +10421,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "created_at": "2026-06-01T17:59:59.898953Z",
+                     *       "created_at": "2026-06-01T17:59:59.708468Z",
                      *       "created_by": "00000000-0000-4000-8000-000000000003",
                      *       "events": [
                      *         "turn.started",
@@ -9526,7 +10429,7 @@ export interface operations {
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000008",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
-                     *       "secret": "whsec_kXLqgfaWhdxc25SwgBjdo7ovC22C1XbV",
+                     *       "secret": "whsec_+m8vSC6FIxx0KJz/uoimhSLjABOqu9ZH",
                      *       "url": "https://hooks.example.net/bourre"
                      *     }
                      */
@@ -9627,9 +10530,9 @@ export interface operations {
                     /**
                      * @example tests.bourre.invalid/log
                      *     1
-                     *     zQFJogKAmKpApmIZqa7sHFu34/V69gTfnMrEdt3PKps=
+                     *     E8MJGVdtFQU+k3M1cg3wjqfaeup2Wqhv2v2K2fMp+7o=
                      *
-                     *     — tests.bourre.invalid/log CP08HY9Qv9Lwq/15Y79ZS0asIn9hnLP9uMO41zPT4Vygj5qTtesDj5nItvXldRAVeitiKQHZD2P0mzcgR3Tr8NZB+Qk=
+                     *     — tests.bourre.invalid/log CP08HTfXo+aLDEhgsgg/6iCPnOAAK5burkHVph1kjlY1TIajXaX4a/5bD65f2FJC8ilLJRAYMa1oYd/1CSgwF+mk3Qk=
                      */
                     "text/plain": string;
                 };
@@ -9754,14 +10657,14 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000003",
                      *       "leagues": [
                      *         {
-                     *           "balance": 485,
+                     *           "balance": 505,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
                      *           "role": "admin"
                      *         }
                      *       ],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:57.284714Z",
+                     *       "member_since": "2026-06-01T17:59:57.817721Z",
                      *       "time_zone": null,
                      *       "username": "ann"
                      *     }
@@ -9916,7 +10819,7 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [],
                      *       "locale": "en",
-                     *       "member_since": "2026-06-01T17:59:57.353706Z",
+                     *       "member_since": "2026-06-01T17:59:57.873552Z",
                      *       "time_zone": "America/Chicago",
                      *       "username": "bob"
                      *     }
@@ -9979,7 +10882,7 @@ export interface operations {
                      * @example {
                      *       "blocks": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.514639Z",
+                     *           "created_at": "2026-06-01T18:00:01.352608Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "username": "ann"
                      *         }
@@ -10031,7 +10934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:01.514639Z",
+                     *       "created_at": "2026-06-01T18:00:01.352608Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -10048,7 +10951,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:01.514639Z",
+                     *       "created_at": "2026-06-01T18:00:01.352608Z",
                      *       "player_id": "00000000-0000-4000-8000-000000000003",
                      *       "username": "ann"
                      *     }
@@ -10164,8 +11067,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T17:59:58.366426Z",
-                     *         "id": "00000000-0000-4000-8000-000000000015",
+                     *         "created_at": "2026-06-01T17:59:58.657457Z",
+                     *         "id": "00000000-0000-4000-8000-000000000016",
                      *         "last_used_at": null,
                      *         "platform": "apns",
                      *         "token_end": "7e8f90"
@@ -10218,8 +11121,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T17:59:58.366426Z",
-                     *       "id": "00000000-0000-4000-8000-000000000015",
+                     *       "created_at": "2026-06-01T17:59:58.657457Z",
+                     *       "id": "00000000-0000-4000-8000-000000000016",
                      *       "last_used_at": null,
                      *       "platform": "apns",
                      *       "token_end": "7e8f90"
@@ -10335,7 +11238,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code_expires_at": "2026-06-01T18:14:58.521891612Z",
+                     *       "code_expires_at": "2026-06-01T18:14:58.756652710Z",
                      *       "email": "cat@example.com",
                      *       "verified": false
                      *     }
@@ -10411,7 +11314,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "156856"
+                 *       "code": "171515"
                  *     }
                  */
                 "application/json": components["schemas"]["CodeIn"];
@@ -10512,7 +11415,7 @@ export interface operations {
                      *       "chat": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:01.479154Z",
+                     *           "created_at": "2026-06-01T18:00:01.305067Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -10523,14 +11426,14 @@ export interface operations {
                      *         }
                      *       ],
                      *       "devices": [],
-                     *       "exported_at": "2026-06-01T18:00:03.943905562Z",
+                     *       "exported_at": "2026-06-01T18:00:03.497105809Z",
                      *       "idempotency_keys": [],
                      *       "identities": [],
                      *       "join_requests": [],
                      *       "ledger": [
                      *         {
                      *           "amount": 500,
-                     *           "created_at": "2026-06-01T17:59:59.280792Z",
+                     *           "created_at": "2026-06-01T17:59:59.309814Z",
                      *           "event_seq": null,
                      *           "from_account": "treasury",
                      *           "hand_no": null,
@@ -10542,12 +11445,38 @@ export interface operations {
                      *           "to_account": "player:00000000-0000-4000-8000-000000000003"
                      *         },
                      *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.842098Z",
+                     *           "event_seq": null,
+                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
+                     *           "hand_no": null,
+                     *           "id": 11,
+                     *           "league_id": "00000000-0000-4000-8000-000000000002",
+                     *           "note": null,
+                     *           "reason": "buy_in",
+                     *           "table_id": null,
+                     *           "to_account": "tournament:00000000-0000-4000-8000-000000000010"
+                     *         },
+                     *         {
+                     *           "amount": 20,
+                     *           "created_at": "2026-06-01T17:59:59.957458Z",
+                     *           "event_seq": null,
+                     *           "from_account": "tournament:00000000-0000-4000-8000-000000000010",
+                     *           "hand_no": null,
+                     *           "id": 13,
+                     *           "league_id": "00000000-0000-4000-8000-000000000002",
+                     *           "note": null,
+                     *           "reason": "buy_in_returned",
+                     *           "table_id": null,
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
+                     *         },
+                     *         {
                      *           "amount": 5,
-                     *           "created_at": "2026-06-01T18:00:00.495563Z",
+                     *           "created_at": "2026-06-01T18:00:00.366195Z",
                      *           "event_seq": 10,
                      *           "from_account": "player:00000000-0000-4000-8000-000000000003",
                      *           "hand_no": 1,
-                     *           "id": 12,
+                     *           "id": 16,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "note": null,
                      *           "reason": "ante",
@@ -10556,22 +11485,22 @@ export interface operations {
                      *         },
                      *         {
                      *           "amount": 10,
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
                      *           "event_seq": 28,
-                     *           "from_account": "player:00000000-0000-4000-8000-000000000003",
+                     *           "from_account": "pot:00000000-0000-4000-8000-000000000001",
                      *           "hand_no": 1,
-                     *           "id": 15,
+                     *           "id": 18,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "note": null,
-                     *           "reason": "bourre",
+                     *           "reason": "pot_won",
                      *           "table_id": "00000000-0000-4000-8000-000000000001",
-                     *           "to_account": "pot:00000000-0000-4000-8000-000000000001"
+                     *           "to_account": "player:00000000-0000-4000-8000-000000000003"
                      *         }
                      *       ],
                      *       "login_failures": [],
                      *       "memberships": [
                      *         {
-                     *           "joined_at": "2026-06-01T17:59:59.280792Z",
+                     *           "joined_at": "2026-06-01T17:59:59.309814Z",
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "role": "admin"
                      *         }
@@ -10579,6 +11508,7 @@ export interface operations {
                      *       "notification_settings": {
                      *         "devices": {
                      *           "hand_ended": false,
+                     *           "tournaments": true,
                      *           "turn_reminder": true,
                      *           "turn_started": true
                      *         },
@@ -10588,27 +11518,28 @@ export interface operations {
                      *         },
                      *         "web_push": {
                      *           "hand_ended": false,
+                     *           "tournaments": true,
                      *           "turn_reminder": true,
                      *           "turn_started": true
                      *         }
                      *       },
                      *       "player": {
                      *         "avatar": null,
-                     *         "created_at": "2026-06-01T17:59:57.284714Z",
+                     *         "created_at": "2026-06-01T17:59:57.817721Z",
                      *         "display_name": null,
                      *         "email": null,
                      *         "email_verified_at": null,
                      *         "guest": false,
                      *         "id": "00000000-0000-4000-8000-000000000003",
                      *         "locale": null,
-                     *         "seen_at": "2026-06-01T17:59:59.239071Z",
+                     *         "seen_at": "2026-06-01T17:59:59.259410Z",
                      *         "time_zone": null,
                      *         "username": "ann"
                      *       },
                      *       "push_subscriptions": [],
                      *       "reports": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.580100Z",
+                     *           "created_at": "2026-06-01T18:00:01.434527Z",
                      *           "id": 1,
                      *           "kind": "message",
                      *           "note": "Said after every trick",
@@ -10620,25 +11551,25 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
-                     *           "sat_at": "2026-06-01T18:00:00.182338Z",
+                     *           "sat_at": "2026-06-01T18:00:00.137352Z",
                      *           "seat": 0,
                      *           "table_id": "00000000-0000-4000-8000-000000000001"
                      *         }
                      *       ],
                      *       "sessions": [
                      *         {
-                     *           "created_at": "2026-06-01T17:59:57.284714Z",
+                     *           "created_at": "2026-06-01T17:59:57.817721Z",
                      *           "ended_at": null,
                      *           "ended_why": null,
-                     *           "expires_at": "2026-06-02T17:59:57.287194Z",
-                     *           "id": "00000000-0000-4000-8000-000000000011"
+                     *           "expires_at": "2026-06-02T17:59:57.820765Z",
+                     *           "id": "00000000-0000-4000-8000-000000000012"
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T17:59:59.185232Z",
-                     *           "ended_at": "2026-06-01T17:59:59.268199Z",
+                     *           "created_at": "2026-06-01T17:59:59.232123Z",
+                     *           "ended_at": "2026-06-01T17:59:59.290054Z",
                      *           "ended_why": "logout",
-                     *           "expires_at": "2026-06-02T17:59:59.240788Z",
-                     *           "id": "00000000-0000-4000-8000-000000000012"
+                     *           "expires_at": "2026-06-02T17:59:59.261994Z",
+                     *           "id": "00000000-0000-4000-8000-000000000013"
                      *         }
                      *       ]
                      *     }
@@ -10693,10 +11624,10 @@ export interface operations {
                      * @example {
                      *       "bhh": {
                      *         "dealer_seat": 0,
-                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "end_time": "2026-06-01T18:00:01.210572Z",
                      *         "fairness": {
                      *           "chain_head": {
-                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "hash": "4300156e7158cb3294971b899677093e1a17de18fba4ea9e5e13cc450830fa23",
                      *             "seq": 29
                      *           },
                      *           "client_seeds": [
@@ -10705,14 +11636,14 @@ export interface operations {
                      *               "seed": "bobs-lucky-socks-7"
                      *             }
                      *           ],
-                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *           "fixed_deck": false,
-                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "hand_key": "616f29ef68462ae836fb0e44e21932d405b9d42b2f171ce2cf83e8c7b883d1df",
                      *           "log": {
                      *             "index": 0,
                      *             "origin": "tests.bourre.invalid/log"
                      *           },
-                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *           "server_seed": "d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c"
                      *         },
                      *         "game_number": 1,
                      *         "league": {
@@ -10723,7 +11654,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": null,
-                     *             "ending_stack": 485,
+                     *             "ending_stack": 505,
                      *             "id": "00000000-0000-4000-8000-000000000003",
                      *             "name": "ann",
                      *             "seat": 0,
@@ -10732,7 +11663,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": "Bobby Lafleur",
-                     *             "ending_stack": 555,
+                     *             "ending_stack": 545,
                      *             "id": "00000000-0000-4000-8000-000000000004",
                      *             "name": "bob",
                      *             "seat": 1,
@@ -10742,28 +11673,23 @@ export interface operations {
                      *         "pots": [
                      *           {
                      *             "amount": 10,
-                     *             "bourre": [
-                     *               {
-                     *                 "amount": 10,
-                     *                 "seat": 0
-                     *               }
-                     *             ],
-                     *             "carried": 10,
+                     *             "bourre": [],
+                     *             "carried": 0,
                      *             "outcome": "won",
                      *             "tricks": [
                      *               {
                      *                 "seat": 1,
-                     *                 "tricks": 5
+                     *                 "tricks": 1
                      *               },
                      *               {
                      *                 "seat": 0,
-                     *                 "tricks": 0
+                     *                 "tricks": 4
                      *               }
                      *             ],
                      *             "won": [
                      *               {
                      *                 "amount": 10,
-                     *                 "seat": 1
+                     *                 "seat": 0
                      *               }
                      *             ]
                      *           }
@@ -10782,77 +11708,77 @@ export interface operations {
                      *             ],
                      *             "carried": 0,
                      *             "deck": [
-                     *               "8H",
-                     *               "3S",
-                     *               "QH",
-                     *               "8C",
-                     *               "10D",
-                     *               "6D",
-                     *               "KD",
-                     *               "4S",
-                     *               "4H",
-                     *               "9D",
-                     *               "QS",
-                     *               "9S",
                      *               "QD",
-                     *               "5S",
-                     *               "3H",
-                     *               "AH",
-                     *               "10S",
-                     *               "4D",
-                     *               "6C",
-                     *               "6H",
-                     *               "7D",
-                     *               "10C",
-                     *               "AS",
-                     *               "6S",
-                     *               "7S",
-                     *               "2H",
-                     *               "JH",
-                     *               "8D",
-                     *               "AD",
-                     *               "5H",
-                     *               "QC",
-                     *               "5D",
-                     *               "JC",
-                     *               "KS",
-                     *               "JD",
                      *               "AC",
-                     *               "8S",
-                     *               "10H",
-                     *               "3C",
-                     *               "2S",
-                     *               "9H",
-                     *               "2D",
-                     *               "JS",
-                     *               "3D",
-                     *               "4C",
-                     *               "9C",
-                     *               "2C",
-                     *               "7H",
-                     *               "5C",
+                     *               "QC",
+                     *               "KS",
+                     *               "8D",
+                     *               "JC",
                      *               "KH",
+                     *               "9S",
+                     *               "2D",
+                     *               "6H",
+                     *               "KC",
+                     *               "9C",
+                     *               "2H",
+                     *               "JS",
+                     *               "JD",
+                     *               "8H",
+                     *               "QS",
+                     *               "KD",
+                     *               "10D",
+                     *               "5D",
+                     *               "QH",
+                     *               "8S",
+                     *               "5H",
+                     *               "7D",
+                     *               "4D",
+                     *               "3S",
                      *               "7C",
-                     *               "KC"
+                     *               "JH",
+                     *               "7H",
+                     *               "AD",
+                     *               "3D",
+                     *               "10C",
+                     *               "8C",
+                     *               "AS",
+                     *               "9H",
+                     *               "2S",
+                     *               "5C",
+                     *               "2C",
+                     *               "4S",
+                     *               "10S",
+                     *               "6C",
+                     *               "7S",
+                     *               "3C",
+                     *               "6S",
+                     *               "9D",
+                     *               "4C",
+                     *               "4H",
+                     *               "6D",
+                     *               "AH",
+                     *               "5S",
+                     *               "10H",
+                     *               "3H"
                      *             ],
                      *             "hands": [
                      *               {
                      *                 "cards": [
-                     *                   "8C",
-                     *                   "6D",
-                     *                   "9D",
-                     *                   "3S",
-                     *                   "4S"
+                     *                   "JC",
+                     *                   "AC",
+                     *                   "6H",
+                     *                   "9S",
+                     *                   "KS"
                      *                 ],
                      *                 "seat": 0
                      *               },
                      *               {
                      *                 "cards": [
-                     *                   "10D",
-                     *                   "KD",
-                     *                   "4H",
-                     *                   "8H",
-                     *                   "QH"
+                     *                   "QC",
+                     *                   "2D",
+                     *                   "8D",
+                     *                   "QD",
+                     *                   "KH"
                      *                 ],
                      *                 "seat": 1
                      *               }
@@ -10892,87 +11818,87 @@ export interface operations {
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "10D",
+                     *                   "card": "QC",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "6D",
+                     *                   "card": "AC",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 1,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "KD",
-                     *                   "seat": 1,
+                     *                   "card": "JC",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "9D",
-                     *                   "seat": 0,
+                     *                   "card": "KH",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 2,
                      *               "winner": 1
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "4H",
+                     *                   "card": "2D",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "8C",
+                     *                   "card": "6H",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 3,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "8H",
-                     *                   "seat": 1,
+                     *                   "card": "9S",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "3S",
-                     *                   "seat": 0,
+                     *                   "card": "8D",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 4,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "QH",
-                     *                   "seat": 1,
+                     *                   "card": "KS",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "4S",
-                     *                   "seat": 0,
+                     *                   "card": "QD",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 5,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             }
                      *           ]
                      *         },
@@ -10991,13 +11917,13 @@ export interface operations {
                      *         },
                      *         "site": "tests.bourre.invalid/log",
                      *         "spec_version": "1.0.0",
-                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "start_time": "2026-06-01T18:00:00.366195Z",
                      *         "table": {
                      *           "id": "00000000-0000-4000-8000-000000000001",
                      *           "name": "Table 1"
                      *         },
-                     *         "trump_card": "9D",
-                     *         "trump_suit": "D"
+                     *         "trump_card": "6H",
+                     *         "trump_suit": "H"
                      *       }
                      *     }
                      */
@@ -11050,7 +11976,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
+                     *           "linked_at": "2026-06-01T17:59:58.537553Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -11085,7 +12011,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNiMTA2Y2VjLWRlNzktNDM2My05OGM0LTBkYTllMmYzMDkzOSJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY1ODkxNzksImlhdCI6MTc5NjU4NTU3OSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDgwNyJ9.WeEdLARJWvWEuDiubcBiOJFDUOq1FBvj6PlDYSGXyEdckawCgedhTQhA-omqSf5PHb1CUL3ZxHkkeN5d0UrRChHMQdPD11o1rsV_pkgFpeaWDOlD8_CnIEifbhc44fLAqv5DrtyuZ0_CI7KnbJvPaaynprEec-5hwnrUb0izNZY6AfUuRIP57ZlHg52dLsyp7EUrnyTfgl8eP87o4DUNf4J_VlmJHwZLp9QCFDKk0NDHfqwLKH7DNyvJmmjLUqZb5Sz63-QPHGKBomWkbpkqLPVbuY6syz3oG-2I_MqNqeRLjNo0vgBDlOj3E2ebsp9C04kRc1V_hCwf_ia6VEIi-Q",
+                 *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ijc5NzljN2MwLTFjNjItNDg1NC04MGJmLTNjNjQ2MTNiNzk1OCJ9.eyJzdWIiOiJmYXktYXQtZ29vZ2xlIiwibmFtZSI6ImZheS1hdC1nb29nbGUiLCJlbWFpbCI6ImZheS1hdC1nb29nbGVAZXhhbXBsZS50ZXN0IiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImF1ZCI6ImJvdXJyZS1pb3MiLCJleHAiOjE3OTY2MDIwNjEsImlhdCI6MTc5NjU5ODQ2MSwiaXNzIjoiaHR0cDovLzEyNy4wLjAuMTo0NDYwMyJ9.M79k4u-ETKhaqpHLwDH8yKfdqdsFpYYHqQMr2r9mkeZ3EnO9Ld5Nm_Bq3v2bsry9g8NoXYyvmTcF8AHgB-IOAEamPWqXXTp7vaQlr0ISBraDi3YT9ET9_Jy4yxi7ewvlvkPNafCTul_9KB9XEv1tkolpye9tOAJrZtIpwsNeXJCRlCVrAQJ4MK3gomsf79t-PwuqusceZ4JK3lg5ZmDO_SyKCGZeOYxSpKWOYMqfcWbAylN9UMP5jcPKDspOW3UmNNIQ4jcHXJzXm3od8PPTclQl-kx3Ee-af53kZH34ecGkBpWYCWWS_NdqBYjbH1pWIfQGAcy6ocbY5J81ClIElg",
                  *       "password": "lantern river oak",
                  *       "provider": "google"
                  *     }
@@ -11106,7 +12032,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
+                     *           "linked_at": "2026-06-01T17:59:58.537553Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -11127,7 +12053,7 @@ export interface operations {
                      *       "identities": [
                      *         {
                      *           "email": "fay-at-google@example.test",
-                     *           "linked_at": "2026-06-01T17:59:58.222486Z",
+                     *           "linked_at": "2026-06-01T17:59:58.537553Z",
                      *           "provider": "google"
                      *         }
                      *       ]
@@ -11289,6 +12215,7 @@ export interface operations {
                      * @example {
                      *       "devices": {
                      *         "hand_ended": false,
+                     *         "tournaments": true,
                      *         "turn_reminder": true,
                      *         "turn_started": true
                      *       },
@@ -11298,6 +12225,7 @@ export interface operations {
                      *       },
                      *       "web_push": {
                      *         "hand_ended": false,
+                     *         "tournaments": true,
                      *         "turn_reminder": true,
                      *         "turn_started": true
                      *       }
@@ -11334,6 +12262,7 @@ export interface operations {
                  * @example {
                  *       "devices": {
                  *         "hand_ended": true,
+                 *         "tournaments": true,
                  *         "turn_reminder": true,
                  *         "turn_started": true
                  *       },
@@ -11343,6 +12272,7 @@ export interface operations {
                  *       },
                  *       "web_push": {
                  *         "hand_ended": false,
+                 *         "tournaments": true,
                  *         "turn_reminder": true,
                  *         "turn_started": true
                  *       }
@@ -11363,6 +12293,7 @@ export interface operations {
                      * @example {
                      *       "devices": {
                      *         "hand_ended": true,
+                     *         "tournaments": true,
                      *         "turn_reminder": true,
                      *         "turn_started": true
                      *       },
@@ -11372,6 +12303,7 @@ export interface operations {
                      *       },
                      *       "web_push": {
                      *         "hand_ended": false,
+                     *         "tournaments": true,
                      *         "turn_reminder": true,
                      *         "turn_started": true
                      *       }
@@ -11528,9 +12460,9 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.031693Z",
+                     *         "created_at": "2026-06-01T18:00:00.026564Z",
                      *         "endpoint": "https://push.example.net/send/bob-2",
-                     *         "id": "00000000-0000-4000-8000-000000000016",
+                     *         "id": "00000000-0000-4000-8000-000000000017",
                      *         "this_session": true
                      *       },
                      *       {
@@ -11879,7 +12811,7 @@ export interface operations {
                      *       "next_cursor": null,
                      *       "turns": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.485694Z",
+                     *           "deadline": "2026-06-02T18:00:00.362976Z",
                      *           "hand_no": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Table 1",
@@ -11951,10 +12883,10 @@ export interface operations {
                      *       "email_verified": false,
                      *       "guest": false,
                      *       "has_password": true,
-                     *       "id": "00000000-0000-4000-8000-000000000017",
+                     *       "id": "00000000-0000-4000-8000-000000000018",
                      *       "leagues": [],
                      *       "locale": null,
-                     *       "member_since": "2026-06-01T17:59:57.678753Z",
+                     *       "member_since": "2026-06-01T17:59:58.064517Z",
                      *       "time_zone": null,
                      *       "username": "gus"
                      *     }
@@ -12044,15 +12976,15 @@ export interface operations {
                      *       "id": "00000000-0000-4000-8000-000000000004",
                      *       "leagues": [
                      *         {
-                     *           "balance": 555,
+                     *           "balance": 545,
                      *           "hands_played": 1,
                      *           "league_id": "00000000-0000-4000-8000-000000000002",
                      *           "name": "Friday night",
-                     *           "pots_won": 1,
-                     *           "rating": 27.63523138347365
+                     *           "pots_won": 0,
+                     *           "rating": 22.36476861652635
                      *         }
                      *       ],
-                     *       "member_since": "2026-06-01T17:59:57.353706Z",
+                     *       "member_since": "2026-06-01T17:59:57.873552Z",
                      *       "username": "bob"
                      *     }
                      */
@@ -12150,13 +13082,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:01.580100Z",
+                     *       "created_at": "2026-06-01T18:00:01.434527Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:01.459201Z",
+                     *         "created_at": "2026-06-01T18:00:01.276629Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -12186,13 +13118,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-06-01T18:00:01.580100Z",
+                     *       "created_at": "2026-06-01T18:00:01.434527Z",
                      *       "id": 1,
                      *       "kind": "message",
                      *       "league_id": "00000000-0000-4000-8000-000000000002",
                      *       "message": {
                      *         "after_version": 29,
-                     *         "created_at": "2026-06-01T18:00:01.459201Z",
+                     *         "created_at": "2026-06-01T18:00:01.276629Z",
                      *         "display_name": "Bobby Lafleur",
                      *         "hand_no": 1,
                      *         "id": 1,
@@ -12449,11 +13381,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "8C",
-                     *         "6D",
-                     *         "9D",
-                     *         "3S",
-                     *         "4S"
+                     *         "JC",
+                     *         "AC",
+                     *         "6H",
+                     *         "9S",
+                     *         "KS"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -12503,21 +13435,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.485694Z",
+                     *         "deadline": "2026-06-02T18:00:00.362976Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.485694Z",
+                     *           "deadline": "2026-06-02T18:00:00.362976Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "9D",
-                     *         "suit": "D"
+                     *         "card": "6H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 10
                      *     }
@@ -12619,11 +13551,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "10D",
-                     *         "KD",
-                     *         "4H",
-                     *         "8H",
-                     *         "QH"
+                     *         "QC",
+                     *         "2D",
+                     *         "8D",
+                     *         "QD",
+                     *         "KH"
                      *       ],
                      *       "my_seat": 1,
                      *       "name": "Table 1",
@@ -12673,21 +13605,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.609316Z",
+                     *         "deadline": "2026-06-02T18:00:00.452703Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000003",
                      *         "seat": 0
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.609316Z",
+                     *           "deadline": "2026-06-02T18:00:00.452703Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "9D",
-                     *         "suit": "D"
+                     *         "card": "6H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 11
                      *     }
@@ -12854,7 +13786,7 @@ export interface operations {
                      *           "seat": 2,
                      *           "state": null,
                      *           "tricks": 0,
-                     *           "username": "Odile Comeaux"
+                     *           "username": "Gaston Landry"
                      *         }
                      *       ],
                      *       "status": "waiting",
@@ -12890,7 +13822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`. */
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`, `tournament_table`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13047,7 +13979,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`, `not_seated`. */
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`, `not_seated`, `tournament_table`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13109,7 +14041,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:01.459201Z",
+                     *           "created_at": "2026-06-01T18:00:01.276629Z",
                      *           "display_name": "Bobby Lafleur",
                      *           "hand_no": 1,
                      *           "id": 1,
@@ -13120,7 +14052,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "after_version": 29,
-                     *           "created_at": "2026-06-01T18:00:01.479154Z",
+                     *           "created_at": "2026-06-01T18:00:01.305067Z",
                      *           "display_name": null,
                      *           "hand_no": 1,
                      *           "id": 2,
@@ -13211,7 +14143,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "after_version": 29,
-                     *       "created_at": "2026-06-01T18:00:01.459201Z",
+                     *       "created_at": "2026-06-01T18:00:01.276629Z",
                      *       "display_name": "Bobby Lafleur",
                      *       "hand_no": 1,
                      *       "id": 1,
@@ -13310,45 +14242,38 @@ export interface operations {
                      *       "hand_no": 1,
                      *       "id": "00000000-0000-4000-8000-000000000001",
                      *       "last_hand": {
-                     *         "bourre": [
-                     *           {
-                     *             "amount": 10,
-                     *             "seat": 0
-                     *           }
-                     *         ],
-                     *         "carried": 10,
-                     *         "exempt": [
-                     *           0
-                     *         ],
+                     *         "bourre": [],
+                     *         "carried": 0,
+                     *         "exempt": [],
                      *         "outcome": {
-                     *           "seat": 1,
+                     *           "seat": 0,
                      *           "type": "won"
                      *         },
                      *         "payouts": [
                      *           {
                      *             "amount": 10,
-                     *             "seat": 1
+                     *             "seat": 0
                      *           }
                      *         ],
                      *         "pot": 10,
                      *         "tricks": [
                      *           {
-                     *             "amount": 5,
+                     *             "amount": 1,
                      *             "seat": 1
                      *           },
                      *           {
-                     *             "amount": 0,
+                     *             "amount": 4,
                      *             "seat": 0
                      *           }
                      *         ]
                      *       },
                      *       "last_hand_chips": [
                      *         {
-                     *           "amount": -15,
+                     *           "amount": 5,
                      *           "seat": 0
                      *         },
                      *         {
-                     *           "amount": 5,
+                     *           "amount": -5,
                      *           "seat": 1
                      *         }
                      *       ],
@@ -13384,12 +14309,26 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "10D",
+                     *               "card": "QC",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "6D",
+                     *               "card": "AC",
                      *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "winner_seat": 0
+                     *         },
+                     *         {
+                     *           "leader_seat": 0,
+                     *           "plays": [
+                     *             {
+                     *               "card": "JC",
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "card": "KH",
+                     *               "seat": 1
                      *             }
                      *           ],
                      *           "winner_seat": 1
@@ -13398,62 +14337,48 @@ export interface operations {
                      *           "leader_seat": 1,
                      *           "plays": [
                      *             {
-                     *               "card": "KD",
+                     *               "card": "2D",
                      *               "seat": 1
                      *             },
                      *             {
-                     *               "card": "9D",
+                     *               "card": "6H",
                      *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 1
+                     *           "winner_seat": 0
                      *         },
                      *         {
-                     *           "leader_seat": 1,
+                     *           "leader_seat": 0,
                      *           "plays": [
                      *             {
-                     *               "card": "4H",
-                     *               "seat": 1
+                     *               "card": "9S",
+                     *               "seat": 0
                      *             },
                      *             {
-                     *               "card": "8C",
-                     *               "seat": 0
+                     *               "card": "8D",
+                     *               "seat": 1
                      *             }
                      *           ],
-                     *           "winner_seat": 1
+                     *           "winner_seat": 0
                      *         },
                      *         {
-                     *           "leader_seat": 1,
+                     *           "leader_seat": 0,
                      *           "plays": [
                      *             {
-                     *               "card": "8H",
-                     *               "seat": 1
+                     *               "card": "KS",
+                     *               "seat": 0
                      *             },
                      *             {
-                     *               "card": "3S",
-                     *               "seat": 0
-                     *             }
-                     *           ],
-                     *           "winner_seat": 1
-                     *         },
-                     *         {
-                     *           "leader_seat": 1,
-                     *           "plays": [
-                     *             {
-                     *               "card": "QH",
+                     *               "card": "QD",
                      *               "seat": 1
-                     *             },
-                     *             {
-                     *               "card": "4S",
-                     *               "seat": 0
                      *             }
                      *           ],
-                     *           "winner_seat": 1
+                     *           "winner_seat": 0
                      *         }
                      *       ],
                      *       "trump": {
                      *         "card": null,
-                     *         "suit": "D"
+                     *         "suit": "H"
                      *       },
                      *       "version": 30
                      *     }
@@ -13482,7 +14407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`. */
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`, `tournament_table`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13555,9 +14480,9 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.118710Z",
+                     *         "created_at": "2026-06-01T18:00:00.091561Z",
                      *         "data": {
-                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -13580,7 +14505,7 @@ export interface operations {
                      *         "seq": 1
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.182338Z",
+                     *         "created_at": "2026-06-01T18:00:00.137352Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000003",
                      *           "seat": 0,
@@ -13591,7 +14516,7 @@ export interface operations {
                      *         "seq": 2
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.228409Z",
+                     *         "created_at": "2026-06-01T18:00:00.167215Z",
                      *         "data": {
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1,
@@ -13602,9 +14527,9 @@ export interface operations {
                      *         "seq": 3
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.256792Z",
+                     *         "created_at": "2026-06-01T18:00:00.180979Z",
                      *         "data": {
-                     *           "player_id": "00000000-0000-4000-8000-000000000010",
+                     *           "player_id": "00000000-0000-4000-8000-000000000011",
                      *           "seat": 2,
                      *           "type": "seat_taken"
                      *         },
@@ -13613,9 +14538,9 @@ export interface operations {
                      *         "seq": 4
                      *       },
                      *       {
-                     *         "created_at": "2026-06-01T18:00:00.270122Z",
+                     *         "created_at": "2026-06-01T18:00:00.192239Z",
                      *         "data": {
-                     *           "player_id": "00000000-0000-4000-8000-000000000010",
+                     *           "player_id": "00000000-0000-4000-8000-000000000011",
                      *           "seat": 2,
                      *           "type": "seat_left"
                      *         },
@@ -13708,11 +14633,9 @@ export interface operations {
                      *       "hands": [
                      *         {
                      *           "bot_seats": [],
-                     *           "bourre_seats": [
-                     *             0
-                     *           ],
+                     *           "bourre_seats": [],
                      *           "dealer_seat": 0,
-                     *           "ended_at": "2026-06-01T18:00:01.416021Z",
+                     *           "ended_at": "2026-06-01T18:00:01.210572Z",
                      *           "fixed_deck": false,
                      *           "hand_no": 1,
                      *           "in_progress": false,
@@ -13737,10 +14660,10 @@ export interface operations {
                      *           ],
                      *           "pot": 10,
                      *           "split_seats": [],
-                     *           "started_at": "2026-06-01T18:00:00.495563Z",
-                     *           "trump": "D",
-                     *           "upcard": "9D",
-                     *           "winner_seat": 1
+                     *           "started_at": "2026-06-01T18:00:00.366195Z",
+                     *           "trump": "H",
+                     *           "upcard": "6H",
+                     *           "winner_seat": 0
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -13830,11 +14753,11 @@ export interface operations {
                      *       "my_declaration": null,
                      *       "my_discards": [],
                      *       "my_hand": [
-                     *         "8C",
-                     *         "6D",
-                     *         "9D",
-                     *         "3S",
-                     *         "4S"
+                     *         "JC",
+                     *         "AC",
+                     *         "6H",
+                     *         "9S",
+                     *         "KS"
                      *       ],
                      *       "my_seat": 0,
                      *       "name": "Table 1",
@@ -13884,21 +14807,21 @@ export interface operations {
                      *       "status": "playing",
                      *       "stock_count": 42,
                      *       "to_act": {
-                     *         "deadline": "2026-06-02T18:00:00.485694Z",
+                     *         "deadline": "2026-06-02T18:00:00.362976Z",
                      *         "player_id": "00000000-0000-4000-8000-000000000004",
                      *         "seat": 1
                      *       },
                      *       "to_act_all": [
                      *         {
-                     *           "deadline": "2026-06-02T18:00:00.485694Z",
+                     *           "deadline": "2026-06-02T18:00:00.362976Z",
                      *           "player_id": "00000000-0000-4000-8000-000000000004",
                      *           "seat": 1
                      *         }
                      *       ],
                      *       "tricks": [],
                      *       "trump": {
-                     *         "card": "9D",
-                     *         "suit": "D"
+                     *         "card": "6H",
+                     *         "suit": "H"
                      *       },
                      *       "version": 10
                      *     }
@@ -13947,7 +14870,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `hand_in_progress`, `table_closed`, `version_conflict`. */
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `hand_in_progress`, `hand_limit_reached`, `table_closed`, `version_conflict`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13994,12 +14917,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "commitment_event": {
-                     *         "created_at": "2026-06-01T18:00:00.118710Z",
+                     *         "created_at": "2026-06-01T18:00:00.091561Z",
                      *         "hand_no": 0,
-                     *         "hash": "75bd45aa7e09cc61d9278d9a3319f8097ad8606c23239f740b6957af8594017f",
+                     *         "hash": "3f8ac21aced700f44775abefc53b113a9ead2a820670e4c2820ad8d471ebbbba",
                      *         "kind": "table_created",
                      *         "payload": {
-                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *           "fixed_decks": false,
                      *           "name": "Table 1",
                      *           "rules": {
@@ -14022,9 +14945,9 @@ export interface operations {
                      *       },
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.495563Z",
+                     *           "created_at": "2026-06-01T18:00:00.366195Z",
                      *           "hand_no": 1,
-                     *           "hash": "fec60e133282d04faf6f1fadf35429ff86ec4e614c7506a8eccd92f9a9a99062",
+                     *           "hash": "88daec38cfc313e136d49df33e75d6e9dce2aa0bcd13a990626cf790260e8e57",
                      *           "kind": "hand_dealt",
                      *           "payload": {
                      *             "client_seeds": [
@@ -14033,7 +14956,7 @@ export interface operations {
                      *                 "seed": "bobs-lucky-socks-7"
                      *               }
                      *             ],
-                     *             "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *             "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *             "fixed_deck": false,
                      *             "hand_no": 1,
                      *             "players": [
@@ -14046,74 +14969,74 @@ export interface operations {
                      *                 "seat": 1
                      *               }
                      *             ],
-                     *             "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d",
+                     *             "server_seed": "d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c",
                      *             "sitting_out": [],
                      *             "type": "hand_dealt"
                      *           },
-                     *           "prev_hash": "61de5195922e189e8f02e4af4fbaea24bd02715d3c1d1a3eaf51ac94a7a3650d",
+                     *           "prev_hash": "33a554d6afbb74a2bc8005337f4dd75cb173d0539490cb6c2c43c0b95e55c2bd",
                      *           "seq": 9
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.495563Z",
+                     *           "created_at": "2026-06-01T18:00:00.366195Z",
                      *           "hand_no": 1,
-                     *           "hash": "0057f6e3f169c0555b6d1bfff900251793f746d1ef21f1aa12fcd4d640f7cc0f",
+                     *           "hash": "3c752f700b5cb39d6e38d01180ae1e4bb314c630bcefde6fe6f5ce6d86e67099",
                      *           "kind": "hand_started",
                      *           "payload": {
                      *             "carried": 0,
                      *             "dealer": 0,
                      *             "deck": [
-                     *               "8H",
-                     *               "3S",
-                     *               "QH",
-                     *               "8C",
-                     *               "10D",
-                     *               "6D",
-                     *               "KD",
-                     *               "4S",
-                     *               "4H",
-                     *               "9D",
-                     *               "QS",
-                     *               "9S",
                      *               "QD",
-                     *               "5S",
-                     *               "3H",
-                     *               "AH",
-                     *               "10S",
-                     *               "4D",
-                     *               "6C",
-                     *               "6H",
-                     *               "7D",
-                     *               "10C",
-                     *               "AS",
-                     *               "6S",
-                     *               "7S",
-                     *               "2H",
-                     *               "JH",
-                     *               "8D",
-                     *               "AD",
-                     *               "5H",
-                     *               "QC",
-                     *               "5D",
-                     *               "JC",
-                     *               "KS",
-                     *               "JD",
                      *               "AC",
-                     *               "8S",
-                     *               "10H",
-                     *               "3C",
-                     *               "2S",
-                     *               "9H",
-                     *               "2D",
-                     *               "JS",
-                     *               "3D",
-                     *               "4C",
-                     *               "9C",
-                     *               "2C",
-                     *               "7H",
-                     *               "5C",
+                     *               "QC",
+                     *               "KS",
+                     *               "8D",
+                     *               "JC",
                      *               "KH",
+                     *               "9S",
+                     *               "2D",
+                     *               "6H",
+                     *               "KC",
+                     *               "9C",
+                     *               "2H",
+                     *               "JS",
+                     *               "JD",
+                     *               "8H",
+                     *               "QS",
+                     *               "KD",
+                     *               "10D",
+                     *               "5D",
+                     *               "QH",
+                     *               "8S",
+                     *               "5H",
+                     *               "7D",
+                     *               "4D",
+                     *               "3S",
                      *               "7C",
-                     *               "KC"
+                     *               "JH",
+                     *               "7H",
+                     *               "AD",
+                     *               "3D",
+                     *               "10C",
+                     *               "8C",
+                     *               "AS",
+                     *               "9H",
+                     *               "2S",
+                     *               "5C",
+                     *               "2C",
+                     *               "4S",
+                     *               "10S",
+                     *               "6C",
+                     *               "7S",
+                     *               "3C",
+                     *               "6S",
+                     *               "9D",
+                     *               "4C",
+                     *               "4H",
+                     *               "6D",
+                     *               "AH",
+                     *               "5S",
+                     *               "10H",
+                     *               "3H"
                      *             ],
                      *             "entrants": [
                      *               {
@@ -14128,7 +15051,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "hand_no": 1,
-                     *             "key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *             "key": "616f29ef68462ae836fb0e44e21932d405b9d42b2f171ce2cf83e8c7b883d1df",
                      *             "rules": {
                      *               "ante": 5,
                      *               "bourre_penalty": "pot",
@@ -14144,13 +15067,13 @@ export interface operations {
                      *             },
                      *             "type": "hand_started"
                      *           },
-                     *           "prev_hash": "fec60e133282d04faf6f1fadf35429ff86ec4e614c7506a8eccd92f9a9a99062",
+                     *           "prev_hash": "88daec38cfc313e136d49df33e75d6e9dce2aa0bcd13a990626cf790260e8e57",
                      *           "seq": 10
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.610491Z",
+                     *           "created_at": "2026-06-01T18:00:00.455881Z",
                      *           "hand_no": 1,
-                     *           "hash": "b735bcc121f19564d42322c2edd3844a1ce3a657bc8084f5fb9f11b61506c553",
+                     *           "hash": "05b1af225a5420b699531d5b7a0cbd24f14a1b32cf1345a9c3d7d943bf145a1b",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -14163,13 +15086,13 @@ export interface operations {
                      *             "seat": 1,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "0057f6e3f169c0555b6d1bfff900251793f746d1ef21f1aa12fcd4d640f7cc0f",
+                     *           "prev_hash": "3c752f700b5cb39d6e38d01180ae1e4bb314c630bcefde6fe6f5ce6d86e67099",
                      *           "seq": 11
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.669420Z",
+                     *           "created_at": "2026-06-01T18:00:00.501178Z",
                      *           "hand_no": 1,
-                     *           "hash": "9f75c6c2194fbba6eeb54801bf974fc66d6ad6f3f291d52e008a833e690e4e34",
+                     *           "hash": "099c49de2b2623350ad4a4c426a8b4dffcafdff3428f32df568d382eda1804ab",
                      *           "kind": "declared",
                      *           "payload": {
                      *             "draw": {
@@ -14182,258 +15105,251 @@ export interface operations {
                      *             "seat": 0,
                      *             "type": "declared"
                      *           },
-                     *           "prev_hash": "b735bcc121f19564d42322c2edd3844a1ce3a657bc8084f5fb9f11b61506c553",
+                     *           "prev_hash": "05b1af225a5420b699531d5b7a0cbd24f14a1b32cf1345a9c3d7d943bf145a1b",
                      *           "seq": 12
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.748002Z",
+                     *           "created_at": "2026-06-01T18:00:00.523492Z",
                      *           "hand_no": 1,
-                     *           "hash": "bc1e61401aa17b3fc50cc7191f7495ce06b1a197d1d8525b3feed01412d3b048",
+                     *           "hash": "5e98df7c776788841baf750af3f2c734dceb6d6d2624339bc6d55ad1154947c4",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "10D",
+                     *             "card": "QC",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "9f75c6c2194fbba6eeb54801bf974fc66d6ad6f3f291d52e008a833e690e4e34",
+                     *           "prev_hash": "099c49de2b2623350ad4a4c426a8b4dffcafdff3428f32df568d382eda1804ab",
                      *           "seq": 13
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.790940Z",
+                     *           "created_at": "2026-06-01T18:00:00.546958Z",
                      *           "hand_no": 1,
-                     *           "hash": "a1746edc3ad2977cdc473d352b2efedaef617a27d5e3eb6bd588db78028b590d",
+                     *           "hash": "30dee2334dcc4e8c314e02f5d7123108d1845d255d13846022f54bfdba7d4961",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "6D",
+                     *             "card": "AC",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "bc1e61401aa17b3fc50cc7191f7495ce06b1a197d1d8525b3feed01412d3b048",
+                     *           "prev_hash": "5e98df7c776788841baf750af3f2c734dceb6d6d2624339bc6d55ad1154947c4",
                      *           "seq": 14
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.790940Z",
+                     *           "created_at": "2026-06-01T18:00:00.546958Z",
                      *           "hand_no": 1,
-                     *           "hash": "01730ea0c618af44cc0b8e3110c96f4b9a4921195f0effc8cb584482cc272587",
+                     *           "hash": "6b5b25bc4ae00b41399f5bcb7da95b5dd491e2d62b2b6fac5634b407c64976ed",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 1,
+                     *             "seat": 0,
                      *             "trick": 1,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "a1746edc3ad2977cdc473d352b2efedaef617a27d5e3eb6bd588db78028b590d",
+                     *           "prev_hash": "30dee2334dcc4e8c314e02f5d7123108d1845d255d13846022f54bfdba7d4961",
                      *           "seq": 15
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.828913Z",
+                     *           "created_at": "2026-06-01T18:00:00.570772Z",
                      *           "hand_no": 1,
-                     *           "hash": "d27ede59168405842b15ffc6e4f3f2f521d62fafa138441c62ca559a193666ac",
+                     *           "hash": "b25981cc6c3dadc52736ee74d85e6931e87c56a97734a81f4c90a20a32f1611f",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "KD",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "01730ea0c618af44cc0b8e3110c96f4b9a4921195f0effc8cb584482cc272587",
-                     *           "seq": 16
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:00.859212Z",
-                     *           "hand_no": 1,
-                     *           "hash": "ba463d14c7ef7d0c4a6864e8c2a40ac4636262615e260cfdfd325dd8b5390a7b",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "9D",
+                     *             "card": "JC",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "d27ede59168405842b15ffc6e4f3f2f521d62fafa138441c62ca559a193666ac",
+                     *           "prev_hash": "6b5b25bc4ae00b41399f5bcb7da95b5dd491e2d62b2b6fac5634b407c64976ed",
+                     *           "seq": 16
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:00.972885Z",
+                     *           "hand_no": 1,
+                     *           "hash": "a3cd0fe04825a393d4588e96d44ed09b91d93d404c4a60eb05bc4e0c0ff7cd21",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "KH",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "b25981cc6c3dadc52736ee74d85e6931e87c56a97734a81f4c90a20a32f1611f",
                      *           "seq": 17
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.859212Z",
+                     *           "created_at": "2026-06-01T18:00:00.972885Z",
                      *           "hand_no": 1,
-                     *           "hash": "8a23122530ea5eee23eb6e94dacde4f43c04d8444762afe42515500557d051fa",
+                     *           "hash": "d4ccf3b5d2d4a70c54a558a853142631710ad252172ff5d6e90b1a93c08c632d",
                      *           "kind": "trick_won",
                      *           "payload": {
                      *             "seat": 1,
                      *             "trick": 2,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "ba463d14c7ef7d0c4a6864e8c2a40ac4636262615e260cfdfd325dd8b5390a7b",
+                     *           "prev_hash": "a3cd0fe04825a393d4588e96d44ed09b91d93d404c4a60eb05bc4e0c0ff7cd21",
                      *           "seq": 18
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.951076Z",
+                     *           "created_at": "2026-06-01T18:00:01.012379Z",
                      *           "hand_no": 1,
-                     *           "hash": "c7dd6d790487b7a8c0ba641e7dde8862b57918d703426552731c686f6509477e",
+                     *           "hash": "95317d194d7f5a285a8bcb22efe13d0a12b318c02aa934acb3c01806fa70799d",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "4H",
+                     *             "card": "2D",
                      *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "8a23122530ea5eee23eb6e94dacde4f43c04d8444762afe42515500557d051fa",
+                     *           "prev_hash": "d4ccf3b5d2d4a70c54a558a853142631710ad252172ff5d6e90b1a93c08c632d",
                      *           "seq": 19
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.991623Z",
+                     *           "created_at": "2026-06-01T18:00:01.067643Z",
                      *           "hand_no": 1,
-                     *           "hash": "0f110f90f3ea7d87838f0cdb2752e2f15074eaf784f45aff2ca97d6b2989834e",
+                     *           "hash": "c7016d4b3d53a18a74fffa39c8f0be54607a68ea2f9f37aec78a7c06b2493f05",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "8C",
+                     *             "card": "6H",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "c7dd6d790487b7a8c0ba641e7dde8862b57918d703426552731c686f6509477e",
+                     *           "prev_hash": "95317d194d7f5a285a8bcb22efe13d0a12b318c02aa934acb3c01806fa70799d",
                      *           "seq": 20
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.991623Z",
+                     *           "created_at": "2026-06-01T18:00:01.067643Z",
                      *           "hand_no": 1,
-                     *           "hash": "beba38d8b0c1d861fc0756e04ecbd1713fc825bdfc3f3a52928842e08cd562bd",
+                     *           "hash": "c9a960d43cc20789ab60746ac0055867317f957783f4aea887e1f2787017a91b",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 1,
+                     *             "seat": 0,
                      *             "trick": 3,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "0f110f90f3ea7d87838f0cdb2752e2f15074eaf784f45aff2ca97d6b2989834e",
+                     *           "prev_hash": "c7016d4b3d53a18a74fffa39c8f0be54607a68ea2f9f37aec78a7c06b2493f05",
                      *           "seq": 21
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.298363Z",
+                     *           "created_at": "2026-06-01T18:00:01.107367Z",
                      *           "hand_no": 1,
-                     *           "hash": "c3c6106b190c06bb9aeb9c1ea2e3d72e38e633e5de137d822cce3d7291c0b72b",
+                     *           "hash": "20db716693a5432df38e2118da1c5b3de8db9ad4df39c1b3175d09ba8f577d5b",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "8H",
-                     *             "seat": 1,
+                     *             "card": "9S",
+                     *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "beba38d8b0c1d861fc0756e04ecbd1713fc825bdfc3f3a52928842e08cd562bd",
+                     *           "prev_hash": "c9a960d43cc20789ab60746ac0055867317f957783f4aea887e1f2787017a91b",
                      *           "seq": 22
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.351372Z",
+                     *           "created_at": "2026-06-01T18:00:01.142936Z",
                      *           "hand_no": 1,
-                     *           "hash": "bdfcee8cd0324399a964721697f09fec07ed73d77a7fabc0c6da7d3e179afccb",
+                     *           "hash": "f6f4e64d5d530afce1187da6aaf2d46436fa1f96613e7d55beeca5f0a2f5236c",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "3S",
-                     *             "seat": 0,
+                     *             "card": "8D",
+                     *             "seat": 1,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "c3c6106b190c06bb9aeb9c1ea2e3d72e38e633e5de137d822cce3d7291c0b72b",
+                     *           "prev_hash": "20db716693a5432df38e2118da1c5b3de8db9ad4df39c1b3175d09ba8f577d5b",
                      *           "seq": 23
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.351372Z",
+                     *           "created_at": "2026-06-01T18:00:01.142936Z",
                      *           "hand_no": 1,
-                     *           "hash": "6cadfc8acea5f658ba3070369f03ec6e45123b4836987b0bc10d9bda23303b53",
+                     *           "hash": "28f7aaac292ec7ba871cba1f9256f323bdd2c7b3a2ef0e07079ea19440d80da0",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 1,
+                     *             "seat": 0,
                      *             "trick": 4,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "bdfcee8cd0324399a964721697f09fec07ed73d77a7fabc0c6da7d3e179afccb",
+                     *           "prev_hash": "f6f4e64d5d530afce1187da6aaf2d46436fa1f96613e7d55beeca5f0a2f5236c",
                      *           "seq": 24
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.388323Z",
+                     *           "created_at": "2026-06-01T18:00:01.179728Z",
                      *           "hand_no": 1,
-                     *           "hash": "d28ea829d7b68b0ce38c71e1d59747e6efc3dc9435e6159354d3705dc4e57626",
+                     *           "hash": "ef1e843883a248dfdc62e9b85afa75e79033f1bba89484333da104529e5d9fe2",
                      *           "kind": "played",
                      *           "payload": {
-                     *             "card": "QH",
-                     *             "seat": 1,
-                     *             "type": "played"
-                     *           },
-                     *           "prev_hash": "6cadfc8acea5f658ba3070369f03ec6e45123b4836987b0bc10d9bda23303b53",
-                     *           "seq": 25
-                     *         },
-                     *         {
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
-                     *           "hand_no": 1,
-                     *           "hash": "3265b4dee993ce448a4ba680674d4ebb09216aad379e7550bf7325f5e70c3268",
-                     *           "kind": "played",
-                     *           "payload": {
-                     *             "card": "4S",
+                     *             "card": "KS",
                      *             "seat": 0,
                      *             "type": "played"
                      *           },
-                     *           "prev_hash": "d28ea829d7b68b0ce38c71e1d59747e6efc3dc9435e6159354d3705dc4e57626",
+                     *           "prev_hash": "28f7aaac292ec7ba871cba1f9256f323bdd2c7b3a2ef0e07079ea19440d80da0",
+                     *           "seq": 25
+                     *         },
+                     *         {
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
+                     *           "hand_no": 1,
+                     *           "hash": "6fb18befb112a09d8ca134c1f6f50a917955fee5b2f99628b11eeaddb63bc849",
+                     *           "kind": "played",
+                     *           "payload": {
+                     *             "card": "QD",
+                     *             "seat": 1,
+                     *             "type": "played"
+                     *           },
+                     *           "prev_hash": "ef1e843883a248dfdc62e9b85afa75e79033f1bba89484333da104529e5d9fe2",
                      *           "seq": 26
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
                      *           "hand_no": 1,
-                     *           "hash": "c621750f551dad0ef757269cc3c76c3e8dcc2a58b5a717701766881457307934",
+                     *           "hash": "73ba818542a57b9b9270b1f001d833e4af642166e134ab741d3e1ac0da84893b",
                      *           "kind": "trick_won",
                      *           "payload": {
-                     *             "seat": 1,
+                     *             "seat": 0,
                      *             "trick": 5,
                      *             "type": "trick_won"
                      *           },
-                     *           "prev_hash": "3265b4dee993ce448a4ba680674d4ebb09216aad379e7550bf7325f5e70c3268",
+                     *           "prev_hash": "6fb18befb112a09d8ca134c1f6f50a917955fee5b2f99628b11eeaddb63bc849",
                      *           "seq": 27
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
                      *           "hand_no": 1,
-                     *           "hash": "1e3eab384a1bdd4f4157adf6128a8312a6264e5cd3012cfeb90bdee789f66b68",
+                     *           "hash": "bb606abcdc7527118777e11056888a7b87a4ed3ba35fee2290ef7176645a32fe",
                      *           "kind": "hand_ended",
                      *           "payload": {
-                     *             "bourre": [
-                     *               {
-                     *                 "amount": 10,
-                     *                 "seat": 0
-                     *               }
-                     *             ],
-                     *             "carried": 10,
-                     *             "exempt": [
-                     *               0
-                     *             ],
+                     *             "bourre": [],
+                     *             "carried": 0,
+                     *             "exempt": [],
                      *             "outcome": {
-                     *               "seat": 1,
+                     *               "seat": 0,
                      *               "type": "won"
                      *             },
                      *             "payouts": [
                      *               {
                      *                 "amount": 10,
-                     *                 "seat": 1
+                     *                 "seat": 0
                      *               }
                      *             ],
                      *             "pot": 10,
                      *             "tricks": [
                      *               {
-                     *                 "amount": 5,
+                     *                 "amount": 1,
                      *                 "seat": 1
                      *               },
                      *               {
-                     *                 "amount": 0,
+                     *                 "amount": 4,
                      *                 "seat": 0
                      *               }
                      *             ],
                      *             "type": "hand_ended"
                      *           },
-                     *           "prev_hash": "c621750f551dad0ef757269cc3c76c3e8dcc2a58b5a717701766881457307934",
+                     *           "prev_hash": "73ba818542a57b9b9270b1f001d833e4af642166e134ab741d3e1ac0da84893b",
                      *           "seq": 28
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:01.416021Z",
+                     *           "created_at": "2026-06-01T18:00:01.210572Z",
                      *           "hand_no": 1,
-                     *           "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *           "hash": "4300156e7158cb3294971b899677093e1a17de18fba4ea9e5e13cc450830fa23",
                      *           "kind": "seed_revealed",
                      *           "payload": {
                      *             "hand_no": 1,
-                     *             "next_commitment": "f201fc6c57d533eb687aacd5aecd9574efc8ec264539db06f927a8d1f1c23759",
-                     *             "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d",
+                     *             "next_commitment": "dd4b6c0b787cb63d0ce31b61e4566427256119f782c11a5eeaf4aab153e18a9e",
+                     *             "server_seed": "d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c",
                      *             "type": "seed_revealed"
                      *           },
-                     *           "prev_hash": "1e3eab384a1bdd4f4157adf6128a8312a6264e5cd3012cfeb90bdee789f66b68",
+                     *           "prev_hash": "bb606abcdc7527118777e11056888a7b87a4ed3ba35fee2290ef7176645a32fe",
                      *           "seq": 29
                      *         }
                      *       ],
@@ -14446,29 +15362,29 @@ export interface operations {
                     "application/json": components["schemas"]["HandRecord"];
                     /**
                      * @example Table 00000000-0000-4000-8000-000000000001 - hand 1
-                     *     [   9] deck from server seed 03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d (commitment e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce), client seeds seat 1: bobs-lucky-socks-7
-                     *     [  10] seat 0 deals; trump D (9D turned up); carried 0
-                     *           seat 0 antes 5, dealt 8C 6D 9D 3S 4S
-                     *           seat 1 antes 5, dealt 10D KD 4H 8H QH
+                     *     [   9] deck from server seed d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c (commitment 8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771), client seeds seat 1: bobs-lucky-socks-7
+                     *     [  10] seat 0 deals; trump H (6H turned up); carried 0
+                     *           seat 0 antes 5, dealt JC AC 6H 9S KS
+                     *           seat 1 antes 5, dealt QC 2D 8D QD KH
                      *     [  11] seat 1 plays, stands pat
                      *     [  12] seat 0 plays, stands pat
-                     *     [  13] seat 1 plays 10D
-                     *     [  14] seat 0 plays 6D
-                     *     [  15] seat 1 takes trick 1
-                     *     [  16] seat 1 plays KD
-                     *     [  17] seat 0 plays 9D
+                     *     [  13] seat 1 plays QC
+                     *     [  14] seat 0 plays AC
+                     *     [  15] seat 0 takes trick 1
+                     *     [  16] seat 0 plays JC
+                     *     [  17] seat 1 plays KH
                      *     [  18] seat 1 takes trick 2
-                     *     [  19] seat 1 plays 4H
-                     *     [  20] seat 0 plays 8C
-                     *     [  21] seat 1 takes trick 3
-                     *     [  22] seat 1 plays 8H
-                     *     [  23] seat 0 plays 3S
-                     *     [  24] seat 1 takes trick 4
-                     *     [  25] seat 1 plays QH
-                     *     [  26] seat 0 plays 4S
-                     *     [  27] seat 1 takes trick 5
-                     *     [  28] hand ends: seat 1 wins; pot 10; seat 1 collects 10; seat 0 is bourré and pays 10; 10 carried to the next hand
-                     *     [  29] hand 1's server seed revealed: 03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d; next hand's commitment f201fc6c57d533eb687aacd5aecd9574efc8ec264539db06f927a8d1f1c23759
+                     *     [  19] seat 1 plays 2D
+                     *     [  20] seat 0 plays 6H
+                     *     [  21] seat 0 takes trick 3
+                     *     [  22] seat 0 plays 9S
+                     *     [  23] seat 1 plays 8D
+                     *     [  24] seat 0 takes trick 4
+                     *     [  25] seat 0 plays KS
+                     *     [  26] seat 1 plays QD
+                     *     [  27] seat 0 takes trick 5
+                     *     [  28] hand ends: seat 0 wins; pot 10; seat 0 collects 10; 0 carried to the next hand
+                     *     [  29] hand 1's server seed revealed: d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c; next hand's commitment dd4b6c0b787cb63d0ce31b61e4566427256119f782c11a5eeaf4aab153e18a9e
                      */
                     "text/plain": string;
                 };
@@ -14563,7 +15479,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "check": "replay",
-                     *           "detail": "19 events replayed through the engine; seat 1 wins",
+                     *           "detail": "19 events replayed through the engine; seat 0 wins",
                      *           "first_bad_seq": null,
                      *           "ok": true
                      *         }
@@ -14642,10 +15558,10 @@ export interface operations {
                      * @example {
                      *       "bhh": {
                      *         "dealer_seat": 0,
-                     *         "end_time": "2026-06-01T18:00:01.416021Z",
+                     *         "end_time": "2026-06-01T18:00:01.210572Z",
                      *         "fairness": {
                      *           "chain_head": {
-                     *             "hash": "cc98a2e4cc5a0c5bc0f53bfe7140cd292affe3188c1df4083eab7aa61188dbf4",
+                     *             "hash": "4300156e7158cb3294971b899677093e1a17de18fba4ea9e5e13cc450830fa23",
                      *             "seq": 29
                      *           },
                      *           "client_seeds": [
@@ -14654,14 +15570,14 @@ export interface operations {
                      *               "seed": "bobs-lucky-socks-7"
                      *             }
                      *           ],
-                     *           "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *           "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *           "fixed_deck": false,
-                     *           "hand_key": "162b93c024e1567c3659b6a152d22eabd2da1ef05ee0049eaf4d0f306f5d5e75",
+                     *           "hand_key": "616f29ef68462ae836fb0e44e21932d405b9d42b2f171ce2cf83e8c7b883d1df",
                      *           "log": {
                      *             "index": 0,
                      *             "origin": "tests.bourre.invalid/log"
                      *           },
-                     *           "server_seed": "03314c5288786038062830733c7bc006b513d929153b24aae54ee4de92393a5d"
+                     *           "server_seed": "d60e977b31446bde4d23461be82fe4120dd64db9e7646cc3f00b160da625716c"
                      *         },
                      *         "game_number": 1,
                      *         "league": {
@@ -14672,7 +15588,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": null,
-                     *             "ending_stack": 485,
+                     *             "ending_stack": 505,
                      *             "id": "00000000-0000-4000-8000-000000000003",
                      *             "name": "ann",
                      *             "seat": 0,
@@ -14681,7 +15597,7 @@ export interface operations {
                      *           {
                      *             "bot": false,
                      *             "display_name": "Bobby Lafleur",
-                     *             "ending_stack": 555,
+                     *             "ending_stack": 545,
                      *             "id": "00000000-0000-4000-8000-000000000004",
                      *             "name": "bob",
                      *             "seat": 1,
@@ -14691,28 +15607,23 @@ export interface operations {
                      *         "pots": [
                      *           {
                      *             "amount": 10,
-                     *             "bourre": [
-                     *               {
-                     *                 "amount": 10,
-                     *                 "seat": 0
-                     *               }
-                     *             ],
-                     *             "carried": 10,
+                     *             "bourre": [],
+                     *             "carried": 0,
                      *             "outcome": "won",
                      *             "tricks": [
                      *               {
                      *                 "seat": 1,
-                     *                 "tricks": 5
+                     *                 "tricks": 1
                      *               },
                      *               {
                      *                 "seat": 0,
-                     *                 "tricks": 0
+                     *                 "tricks": 4
                      *               }
                      *             ],
                      *             "won": [
                      *               {
                      *                 "amount": 10,
-                     *                 "seat": 1
+                     *                 "seat": 0
                      *               }
                      *             ]
                      *           }
@@ -14731,77 +15642,77 @@ export interface operations {
                      *             ],
                      *             "carried": 0,
                      *             "deck": [
-                     *               "8H",
-                     *               "3S",
-                     *               "QH",
-                     *               "8C",
-                     *               "10D",
-                     *               "6D",
-                     *               "KD",
-                     *               "4S",
-                     *               "4H",
-                     *               "9D",
-                     *               "QS",
-                     *               "9S",
                      *               "QD",
-                     *               "5S",
-                     *               "3H",
-                     *               "AH",
-                     *               "10S",
-                     *               "4D",
-                     *               "6C",
-                     *               "6H",
-                     *               "7D",
-                     *               "10C",
-                     *               "AS",
-                     *               "6S",
-                     *               "7S",
-                     *               "2H",
-                     *               "JH",
-                     *               "8D",
-                     *               "AD",
-                     *               "5H",
-                     *               "QC",
-                     *               "5D",
-                     *               "JC",
-                     *               "KS",
-                     *               "JD",
                      *               "AC",
-                     *               "8S",
-                     *               "10H",
-                     *               "3C",
-                     *               "2S",
-                     *               "9H",
-                     *               "2D",
-                     *               "JS",
-                     *               "3D",
-                     *               "4C",
-                     *               "9C",
-                     *               "2C",
-                     *               "7H",
-                     *               "5C",
+                     *               "QC",
+                     *               "KS",
+                     *               "8D",
+                     *               "JC",
                      *               "KH",
+                     *               "9S",
+                     *               "2D",
+                     *               "6H",
+                     *               "KC",
+                     *               "9C",
+                     *               "2H",
+                     *               "JS",
+                     *               "JD",
+                     *               "8H",
+                     *               "QS",
+                     *               "KD",
+                     *               "10D",
+                     *               "5D",
+                     *               "QH",
+                     *               "8S",
+                     *               "5H",
+                     *               "7D",
+                     *               "4D",
+                     *               "3S",
                      *               "7C",
-                     *               "KC"
+                     *               "JH",
+                     *               "7H",
+                     *               "AD",
+                     *               "3D",
+                     *               "10C",
+                     *               "8C",
+                     *               "AS",
+                     *               "9H",
+                     *               "2S",
+                     *               "5C",
+                     *               "2C",
+                     *               "4S",
+                     *               "10S",
+                     *               "6C",
+                     *               "7S",
+                     *               "3C",
+                     *               "6S",
+                     *               "9D",
+                     *               "4C",
+                     *               "4H",
+                     *               "6D",
+                     *               "AH",
+                     *               "5S",
+                     *               "10H",
+                     *               "3H"
                      *             ],
                      *             "hands": [
                      *               {
                      *                 "cards": [
-                     *                   "8C",
-                     *                   "6D",
-                     *                   "9D",
-                     *                   "3S",
-                     *                   "4S"
+                     *                   "JC",
+                     *                   "AC",
+                     *                   "6H",
+                     *                   "9S",
+                     *                   "KS"
                      *                 ],
                      *                 "seat": 0
                      *               },
                      *               {
                      *                 "cards": [
-                     *                   "10D",
-                     *                   "KD",
-                     *                   "4H",
-                     *                   "8H",
-                     *                   "QH"
+                     *                   "QC",
+                     *                   "2D",
+                     *                   "8D",
+                     *                   "QD",
+                     *                   "KH"
                      *                 ],
                      *                 "seat": 1
                      *               }
@@ -14841,87 +15752,87 @@ export interface operations {
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "10D",
+                     *                   "card": "QC",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "6D",
+                     *                   "card": "AC",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 1,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "KD",
-                     *                   "seat": 1,
+                     *                   "card": "JC",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "9D",
-                     *                   "seat": 0,
+                     *                   "card": "KH",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 2,
                      *               "winner": 1
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "4H",
+                     *                   "card": "2D",
                      *                   "seat": 1,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "8C",
+                     *                   "card": "6H",
                      *                   "seat": 0,
                      *                   "timed_out": false
                      *                 }
                      *               ],
                      *               "leader": 1,
                      *               "number": 3,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "8H",
-                     *                   "seat": 1,
+                     *                   "card": "9S",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "3S",
-                     *                   "seat": 0,
+                     *                   "card": "8D",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 4,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             },
                      *             {
                      *               "cards": [
                      *                 {
-                     *                   "card": "QH",
-                     *                   "seat": 1,
+                     *                   "card": "KS",
+                     *                   "seat": 0,
                      *                   "timed_out": false
                      *                 },
                      *                 {
-                     *                   "card": "4S",
-                     *                   "seat": 0,
+                     *                   "card": "QD",
+                     *                   "seat": 1,
                      *                   "timed_out": false
                      *                 }
                      *               ],
-                     *               "leader": 1,
+                     *               "leader": 0,
                      *               "number": 5,
-                     *               "winner": 1
+                     *               "winner": 0
                      *             }
                      *           ]
                      *         },
@@ -14940,13 +15851,13 @@ export interface operations {
                      *         },
                      *         "site": "tests.bourre.invalid/log",
                      *         "spec_version": "1.0.0",
-                     *         "start_time": "2026-06-01T18:00:00.495563Z",
+                     *         "start_time": "2026-06-01T18:00:00.366195Z",
                      *         "table": {
                      *           "id": "00000000-0000-4000-8000-000000000001",
                      *           "name": "Table 1"
                      *         },
-                     *         "trump_card": "9D",
-                     *         "trump_suit": "D"
+                     *         "trump_card": "6H",
+                     *         "trump_suit": "H"
                      *       }
                      *     }
                      */
@@ -15019,9 +15930,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "checkpoint": "tests.bourre.invalid/log\n1\nzQFJogKAmKpApmIZqa7sHFu34/V69gTfnMrEdt3PKps=\n\n— tests.bourre.invalid/log CP08HY9Qv9Lwq/15Y79ZS0asIn9hnLP9uMO41zPT4Vygj5qTtesDj5nItvXldRAVeitiKQHZD2P0mzcgR3Tr8NZB+Qk=\n",
+                     *       "checkpoint": "tests.bourre.invalid/log\n1\nE8MJGVdtFQU+k3M1cg3wjqfaeup2Wqhv2v2K2fMp+7o=\n\n— tests.bourre.invalid/log CP08HTfXo+aLDEhgsgg/6iCPnOAAK5burkHVph1kjlY1TIajXaX4a/5bD65f2FJC8ilLJRAYMa1oYd/1CSgwF+mk3Qk=\n",
                      *       "index": 0,
-                     *       "leaf": "Ym91cnJlIGhhbmQgdjEKdGFibGUgMDVkMDY2ZGMtNzk5NS00NDczLWI1M2MtMjM5MzE3ZGI0OGE4CmhhbmQgMQpzZXEgMjkKaGVhZCBjYzk4YTJlNGNjNWEwYzViYzBmNTNiZmU3MTQwY2QyOTJhZmZlMzE4OGMxZGY0MDgzZWFiN2FhNjExODhkYmY0CmNvbW1pdG1lbnQgZTI0NDNiYjI2OWU0YTE3MjNkNzljYmVmY2JhMjgzZTg3ZmQ4ZmE5YmMzNzJiNTFiNGZkNjUzYTk2NDk3NzljZQo=",
+                     *       "leaf": "Ym91cnJlIGhhbmQgdjEKdGFibGUgZWUxN2NhZmYtY2MzMS00OGJhLWExZjUtYjdiZDE2ZDhlZTk0CmhhbmQgMQpzZXEgMjkKaGVhZCA0MzAwMTU2ZTcxNThjYjMyOTQ5NzFiODk5Njc3MDkzZTFhMTdkZTE4ZmJhNGVhOWU1ZTEzY2M0NTA4MzBmYTIzCmNvbW1pdG1lbnQgOGQxNDE0ZmU1ZjQwZGU5ZDM1ZDgwOGJmMTg3NDQ5OTFiYzY5ZTMyZmZmM2I1ZjJmYTE0Yjg2NzA3MmZkNzc3MQo=",
                      *       "proof": [],
                      *       "tree_size": 1
                      *     }
@@ -15185,7 +16096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `not_a_member`. */
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `tournament_table`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15330,7 +16241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_seated`. */
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_seated`, `tournament_table`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15393,7 +16304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *       "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *       "hand_no": 1,
                      *       "seat": 1,
                      *       "seed": "bobs-lucky-socks-7"
@@ -15503,7 +16414,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.118710Z\",\"data\":{\"commitment\":\"e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
+                     *       "data": "{\"created_at\":\"2026-06-01T18:00:00.091561Z\",\"data\":{\"commitment\":\"8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771\",\"fixed_decks\":false,\"name\":\"Table 1\",\"rules\":{\"ante\":5,\"bourre_penalty\":\"pot\",\"dealer_must_play_trump_ace\":true,\"double_ante\":false,\"hand_size\":5,\"max_discard\":null,\"max_players\":7,\"pot_limit\":null,\"simultaneous_declare\":false,\"split_pot\":\"carry\",\"turn_timeout_secs\":86400},\"type\":\"table_created\"},\"hand_no\":0,\"kind\":\"table_created\",\"seq\":1}",
                      *       "event": "table_created",
                      *       "id": "1"
                      *     }
@@ -15577,8 +16488,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "expires_at": "2026-06-01T18:05:00.471828584Z",
-                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1OTVlMTg1Yi03OTAyLTQyNGMtYjlkNy1jNDU4MzQ0Yzk1MjQiLCJzaWQiOiI1YTAwNjIxZS0zMWY5LTQ1MWYtYTk1ZC1kNjY1YTg1MmMxMmYiLCJ0YmwiOiIwNWQwNjZkYy03OTk1LTQ0NzMtYjUzYy0yMzkzMTdkYjQ4YTgiLCJleHAiOjE3OTY1ODU4ODEsInNleHAiOjE3OTY1ODkxNzh9.vAcUtwjr2ERuQcTy5XNRC2hj1rRsUnG01WN437lrCxc"
+                     *       "expires_at": "2026-06-01T18:05:00.349100544Z",
+                     *       "ticket": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMTZjNjY5NS05YzRkLTQ4NzItYmQ2MC1lMDNlNjQxYTUzNjMiLCJzaWQiOiIwYTg5MmFiOC1mOTE0LTRhOTUtOGIyYS1jZDRiMGJhMTFiZjkiLCJ0YmwiOiJlZTE3Y2FmZi1jYzMxLTQ4YmEtYTFmNS1iN2JkMTZkOGVlOTQiLCJleHAiOjE3OTY1OTg3NjMsInNleHAiOjE3OTY2MDIwNjB9.Wm6L3hNGjOr1-mhzJYQxN2l5l6Z0vjvC3qwwIPUP7Ag"
                      *     }
                      */
                     "application/json": components["schemas"]["StreamTicket"];
@@ -15656,9 +16567,9 @@ export interface operations {
                      * @example {
                      *       "events": [
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.118710Z",
+                     *           "created_at": "2026-06-01T18:00:00.091561Z",
                      *           "data": {
-                     *             "commitment": "e2443bb269e4a1723d79cbefcba283e87fd8fa9bc372b51b4fd653a9649779ce",
+                     *             "commitment": "8d1414fe5f40de9d35d808bf18744991bc69e32fff3b5f2fa14b867072fd7771",
                      *             "fixed_decks": false,
                      *             "name": "Table 1",
                      *             "rules": {
@@ -15681,7 +16592,7 @@ export interface operations {
                      *           "seq": 1
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.182338Z",
+                     *           "created_at": "2026-06-01T18:00:00.137352Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000003",
                      *             "seat": 0,
@@ -15692,7 +16603,7 @@ export interface operations {
                      *           "seq": 2
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.228409Z",
+                     *           "created_at": "2026-06-01T18:00:00.167215Z",
                      *           "data": {
                      *             "player_id": "00000000-0000-4000-8000-000000000004",
                      *             "seat": 1,
@@ -15703,9 +16614,9 @@ export interface operations {
                      *           "seq": 3
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.256792Z",
+                     *           "created_at": "2026-06-01T18:00:00.180979Z",
                      *           "data": {
-                     *             "player_id": "00000000-0000-4000-8000-000000000010",
+                     *             "player_id": "00000000-0000-4000-8000-000000000011",
                      *             "seat": 2,
                      *             "type": "seat_taken"
                      *           },
@@ -15714,9 +16625,9 @@ export interface operations {
                      *           "seq": 4
                      *         },
                      *         {
-                     *           "created_at": "2026-06-01T18:00:00.270122Z",
+                     *           "created_at": "2026-06-01T18:00:00.192239Z",
                      *           "data": {
-                     *             "player_id": "00000000-0000-4000-8000-000000000010",
+                     *             "player_id": "00000000-0000-4000-8000-000000000011",
                      *             "seat": 2,
                      *             "type": "seat_left"
                      *           },
@@ -15772,6 +16683,588 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyStreams"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commitments": [
+                     *         "a0aa26c33fc251b6c18785d115250616207d26db9e1a36968dfb6a2cc83dca58",
+                     *         "d4db5ba9958d2f584c7c2ff6fd5242bea65a4d6a873251fa10ef8253e761ee53",
+                     *         "964711a7c7afba6975eb71e236165a758f6b09082f48f2dad52232f7161affc8"
+                     *       ],
+                     *       "created_at": "2026-06-01T17:59:59.777687Z",
+                     *       "created_by": "00000000-0000-4000-8000-000000000003",
+                     *       "ended_at": null,
+                     *       "entries": 2,
+                     *       "id": "00000000-0000-4000-8000-000000000010",
+                     *       "league_id": "00000000-0000-4000-8000-000000000002",
+                     *       "me": {
+                     *         "entered_at": "2026-06-01T17:59:59.806204Z",
+                     *         "first_round": 1,
+                     *         "state": "playing",
+                     *         "table_id": null
+                     *       },
+                     *       "name": "Friday night",
+                     *       "next_id": null,
+                     *       "pool": 40,
+                     *       "previous_id": null,
+                     *       "prizes": [
+                     *         27,
+                     *         13
+                     *       ],
+                     *       "registration_open": true,
+                     *       "round": 0,
+                     *       "rounds": [],
+                     *       "settings": {
+                     *         "buy_in": 20,
+                     *         "hands_per_round": 5,
+                     *         "late_registration_rounds": 1,
+                     *         "lead_seconds": 900,
+                     *         "max_entries": null,
+                     *         "prizes": [
+                     *           60,
+                     *           30,
+                     *           10
+                     *         ],
+                     *         "recurrence": {
+                     *           "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                     *           "time_zone": "America/Chicago"
+                     *         },
+                     *         "round_interval_seconds": null,
+                     *         "rounds": 3,
+                     *         "rules": null,
+                     *         "table_size": {
+                     *           "max": 6,
+                     *           "min": 3
+                     *         },
+                     *         "turn_seconds": 120
+                     *       },
+                     *       "standings": [
+                     *         {
+                     *           "bourres": 0,
+                     *           "chips": 0,
+                     *           "entered_at": "2026-06-01T17:59:59.806204Z",
+                     *           "hands_won": 0,
+                     *           "place": 1,
+                     *           "player_id": "00000000-0000-4000-8000-000000000004",
+                     *           "state": "playing",
+                     *           "username": "bob"
+                     *         },
+                     *         {
+                     *           "bourres": 0,
+                     *           "chips": 0,
+                     *           "entered_at": "2026-06-01T17:59:59.842098Z",
+                     *           "hands_won": 0,
+                     *           "place": 1,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
+                     *           "state": "playing",
+                     *           "username": "ann"
+                     *         }
+                     *       ],
+                     *       "starts_at": "2026-06-02T17:59:59.156270Z",
+                     *       "status": "scheduled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `not_found`, `tournament_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hands_per_round": 4,
+                 *       "lead_seconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["TournamentPatch"];
+            };
+        };
+        responses: {
+            /** @description The tournament as changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commitments": [
+                     *         "a0aa26c33fc251b6c18785d115250616207d26db9e1a36968dfb6a2cc83dca58",
+                     *         "d4db5ba9958d2f584c7c2ff6fd5242bea65a4d6a873251fa10ef8253e761ee53",
+                     *         "964711a7c7afba6975eb71e236165a758f6b09082f48f2dad52232f7161affc8"
+                     *       ],
+                     *       "created_at": "2026-06-01T17:59:59.777687Z",
+                     *       "created_by": "00000000-0000-4000-8000-000000000003",
+                     *       "ended_at": null,
+                     *       "entries": 2,
+                     *       "id": "00000000-0000-4000-8000-000000000010",
+                     *       "league_id": "00000000-0000-4000-8000-000000000002",
+                     *       "me": {
+                     *         "entered_at": "2026-06-01T17:59:59.842098Z",
+                     *         "first_round": 1,
+                     *         "state": "playing",
+                     *         "table_id": null
+                     *       },
+                     *       "name": "Friday night",
+                     *       "next_id": null,
+                     *       "pool": 40,
+                     *       "previous_id": null,
+                     *       "prizes": [
+                     *         27,
+                     *         13
+                     *       ],
+                     *       "registration_open": true,
+                     *       "round": 0,
+                     *       "rounds": [],
+                     *       "settings": {
+                     *         "buy_in": 20,
+                     *         "hands_per_round": 4,
+                     *         "late_registration_rounds": 1,
+                     *         "lead_seconds": 3600,
+                     *         "max_entries": null,
+                     *         "prizes": [
+                     *           60,
+                     *           30,
+                     *           10
+                     *         ],
+                     *         "recurrence": {
+                     *           "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                     *           "time_zone": "America/Chicago"
+                     *         },
+                     *         "round_interval_seconds": null,
+                     *         "rounds": 3,
+                     *         "rules": null,
+                     *         "table_size": {
+                     *           "max": 6,
+                     *           "min": 3
+                     *         },
+                     *         "turn_seconds": 120
+                     *       },
+                     *       "standings": [
+                     *         {
+                     *           "bourres": 0,
+                     *           "chips": 0,
+                     *           "entered_at": "2026-06-01T17:59:59.806204Z",
+                     *           "hands_won": 0,
+                     *           "place": 1,
+                     *           "player_id": "00000000-0000-4000-8000-000000000004",
+                     *           "state": "playing",
+                     *           "username": "bob"
+                     *         },
+                     *         {
+                     *           "bourres": 0,
+                     *           "chips": 0,
+                     *           "entered_at": "2026-06-01T17:59:59.842098Z",
+                     *           "hands_won": 0,
+                     *           "place": 1,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
+                     *           "state": "playing",
+                     *           "username": "ann"
+                     *         }
+                     *       ],
+                     *       "starts_at": "2026-06-02T17:59:59.156270Z",
+                     *       "status": "scheduled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Malformed input. Codes: `body_too_large`, `invalid_text`, `malformed_body`, `unsupported_media_type`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `not_found`, `tournament_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `tournament_ended`, `tournament_started`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A well-formed request the rules refuse (a rule's refusal names it in `rule`). Codes: `invalid_name`, `invalid_tournament`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancel_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament, `cancelled` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commitments": [
+                     *         "a0aa26c33fc251b6c18785d115250616207d26db9e1a36968dfb6a2cc83dca58",
+                     *         "d4db5ba9958d2f584c7c2ff6fd5242bea65a4d6a873251fa10ef8253e761ee53",
+                     *         "964711a7c7afba6975eb71e236165a758f6b09082f48f2dad52232f7161affc8"
+                     *       ],
+                     *       "created_at": "2026-06-01T17:59:59.777687Z",
+                     *       "created_by": "00000000-0000-4000-8000-000000000003",
+                     *       "ended_at": "2026-06-01T17:59:59.963687112Z",
+                     *       "entries": 1,
+                     *       "id": "00000000-0000-4000-8000-000000000010",
+                     *       "league_id": "00000000-0000-4000-8000-000000000002",
+                     *       "me": {
+                     *         "entered_at": "2026-06-01T17:59:59.842098Z",
+                     *         "first_round": 1,
+                     *         "state": "playing",
+                     *         "table_id": null
+                     *       },
+                     *       "name": "Friday night",
+                     *       "next_id": null,
+                     *       "pool": 0,
+                     *       "previous_id": null,
+                     *       "prizes": [
+                     *         0
+                     *       ],
+                     *       "registration_open": false,
+                     *       "round": 0,
+                     *       "rounds": [],
+                     *       "settings": {
+                     *         "buy_in": 20,
+                     *         "hands_per_round": 4,
+                     *         "late_registration_rounds": 1,
+                     *         "lead_seconds": 3600,
+                     *         "max_entries": null,
+                     *         "prizes": [
+                     *           60,
+                     *           30,
+                     *           10
+                     *         ],
+                     *         "recurrence": {
+                     *           "rrule": "FREQ=WEEKLY;BYDAY=FR",
+                     *           "time_zone": "America/Chicago"
+                     *         },
+                     *         "round_interval_seconds": null,
+                     *         "rounds": 3,
+                     *         "rules": null,
+                     *         "table_size": {
+                     *           "max": 6,
+                     *           "min": 3
+                     *         },
+                     *         "turn_seconds": 120
+                     *       },
+                     *       "standings": [
+                     *         {
+                     *           "bourres": 0,
+                     *           "chips": 0,
+                     *           "entered_at": "2026-06-01T17:59:59.842098Z",
+                     *           "hands_won": 0,
+                     *           "place": 1,
+                     *           "player_id": "00000000-0000-4000-8000-000000000003",
+                     *           "state": "playing",
+                     *           "username": "ann"
+                     *         }
+                     *       ],
+                     *       "starts_at": "2026-06-02T17:59:59.156270Z",
+                     *       "status": "cancelled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `not_a_member`, `not_admin`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `not_found`, `tournament_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `tournament_ended`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    enter_tournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the stored response and changes nothing (24 hours) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entered */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 530,
+                     *       "buy_in": 20,
+                     *       "entered_at": "2026-06-01T17:59:59.806204Z",
+                     *       "first_round": 1,
+                     *       "player_id": "00000000-0000-4000-8000-000000000004",
+                     *       "tournament_id": "00000000-0000-4000-8000-000000000010"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentEntry"];
+                };
+            };
+            /** @description Malformed input. Codes: `invalid_idempotency_key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `not_found`, `tournament_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `already_entered`, `registration_closed`, `tournament_ended`, `tournament_full`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A well-formed request the rules refuse (a rule's refusal names it in `rule`). Codes: `idempotency_key_reused`, `insufficient_balance`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["QuotaExceeded"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    withdraw_from_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or bad credentials. Codes: `session_ended`, `token_expired`, `unauthorized`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id. Codes: `entry_not_found`, `not_found`, `tournament_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request clashes with the state, or the state moved on (with `version_conflict`, `current_version` says to what). Codes: `tournament_ended`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -66,6 +66,7 @@ from .drew_view_type import DrewViewType
 from .email_in import EmailIn
 from .email_out import EmailOut
 from .entrant import Entrant
+from .entry_state import EntryState
 from .event_kind import EventKind
 from .event_out import EventOut
 from .exchange_in import ExchangeIn
@@ -139,7 +140,9 @@ from .members_page import MembersPage
 from .moderation_action import ModerationAction
 from .moderation_in import ModerationIn
 from .my_league import MyLeague
+from .my_tournament_entry import MyTournamentEntry
 from .new_league import NewLeague
+from .new_tournament import NewTournament
 from .new_webhook import NewWebhook
 from .notification_kind import NotificationKind
 from .notification_settings import NotificationSettings
@@ -172,6 +175,7 @@ from .push_subscription_out import PushSubscriptionOut
 from .quiet_hours import QuietHours
 from .reason import Reason
 from .record_row import RecordRow
+from .recurrence import Recurrence
 from .refresh_request import RefreshRequest
 from .report import Report
 from .report_in import ReportIn
@@ -182,6 +186,8 @@ from .report_status import ReportStatus
 from .revealed import Revealed
 from .revealed_type import RevealedType
 from .role import Role
+from .round_seat import RoundSeat
+from .round_table import RoundTable
 from .season import Season
 from .seat_amount import SeatAmount
 from .seat_left import SeatLeft
@@ -214,10 +220,20 @@ from .table_created import TableCreated
 from .table_created_type import TableCreatedType
 from .table_entry import TableEntry
 from .table_rules import TableRules
+from .table_size import TableSize
 from .table_status import TableStatus
 from .table_view import TableView
 from .tables_page import TablesPage
 from .to_act_out import ToActOut
+from .tournament_entry import TournamentEntry
+from .tournament_out import TournamentOut
+from .tournament_patch import TournamentPatch
+from .tournament_round import TournamentRound
+from .tournament_settings import TournamentSettings
+from .tournament_standing import TournamentStanding
+from .tournament_status import TournamentStatus
+from .tournament_summary import TournamentSummary
+from .tournaments_page import TournamentsPage
 from .trick_out import TrickOut
 from .trick_won import TrickWon
 from .trick_won_type import TrickWonType
@@ -303,6 +319,7 @@ __all__ = (
     "EmailIn",
     "EmailOut",
     "Entrant",
+    "EntryState",
     "EventKind",
     "EventOut",
     "ExchangeIn",
@@ -376,7 +393,9 @@ __all__ = (
     "ModerationAction",
     "ModerationIn",
     "MyLeague",
+    "MyTournamentEntry",
     "NewLeague",
+    "NewTournament",
     "NewWebhook",
     "NotificationKind",
     "NotificationSettings",
@@ -409,6 +428,7 @@ __all__ = (
     "QuietHours",
     "Reason",
     "RecordRow",
+    "Recurrence",
     "RefreshRequest",
     "Report",
     "ReportIn",
@@ -419,6 +439,8 @@ __all__ = (
     "Revealed",
     "RevealedType",
     "Role",
+    "RoundSeat",
+    "RoundTable",
     "Season",
     "SeatAmount",
     "SeatLeft",
@@ -451,10 +473,20 @@ __all__ = (
     "TableCreatedType",
     "TableEntry",
     "TableRules",
+    "TableSize",
     "TableStatus",
     "TableView",
     "TablesPage",
     "ToActOut",
+    "TournamentEntry",
+    "TournamentOut",
+    "TournamentPatch",
+    "TournamentRound",
+    "TournamentSettings",
+    "TournamentStanding",
+    "TournamentStatus",
+    "TournamentSummary",
+    "TournamentsPage",
     "TrickOut",
     "TrickWon",
     "TrickWonType",

@@ -21,14 +21,15 @@ class LedgerEntry:
         amount (int): The chips moved, more than 0.
         created_at (datetime.datetime): When the entry was written.
         event_seq (int | None): The event that caused the entry.
-        from_account (str): `treasury`, `player:<id>` or `pot:<table id>`.
+        from_account (str): `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`.
         hand_no (int | None): The hand that moved them (a closing table's last hand for its returned pot); null when
             `table_id` is.
         id (int): The entry's id; ids increase as entries are written.
         note (None | str): The admin's reason, for grants.
         reason (Reason): Why chips moved.
-        table_id (None | UUID): The table whose play moved the chips; null for starting balances, grants and removals.
-        to_account (str): `treasury`, `player:<id>` or `pot:<table id>`.
+        table_id (None | UUID): The table whose play moved the chips; null for starting balances, grants, removals and
+            tournaments' buy-ins and prizes.
+        to_account (str): `treasury`, `player:<id>`, `pot:<table id>` or `tournament:<id>`.
     """
 
     amount: int
