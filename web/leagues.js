@@ -1,5 +1,5 @@
-// My leagues (create, join by invite code) and a league: its tables, standings, ledger,
-// members, and what its admins do.
+// My leagues (create, join by invite code) and a league: its tables, tournaments,
+// standings, ledger, members, and what its admins do.
 
 import { api, session } from "./session.js";
 import { num, t, when, word } from "./i18n.js";
@@ -108,13 +108,19 @@ export async function leagueScreen(into, id) {
   };
   const standingsPart = el("section", { "aria-labelledby": "standings" });
   const ledgerPart = el("section", { "aria-labelledby": "ledger" });
-  await Promise.all([refreshLobby(), standingsSection(standingsPart, id, "balance", "desc"), ledgerSection(ledgerPart, id, names)]);
+  const [tournaments] = await Promise.all([
+    tournamentsSection(id, admin),
+    refreshLobby(),
+    standingsSection(standingsPart, id, "balance", "desc"),
+    ledgerSection(ledgerPart, id, names),
+  ]);
 
   into.replaceChildren(
     el("h2", { tabindex: "-1" }, [detail.name]),
     el("p", {}, [t("league.yourBalance"), " ", el("span", { class: "balance" }, [num(balance)]), ` · ${word("role", detail.role)}`]),
     lobby,
     newTable(id),
+    tournaments,
     standingsPart,
     ledgerPart,
     handsSection(id),
@@ -148,6 +154,86 @@ function tablesSection(page, names) {
     el("h3", { id: "lobby" }, [t("lobby.title")]),
     rows.length ? el("ul", { class: "list" }, rows) : el("p", {}, [t("lobby.none")]),
   ];
+}
+
+/**
+ * The league's tournaments, the latest start first, each linking to its page; for admins,
+ * "New tournament" and its form.
+ * @param {string} league
+ * @param {boolean} admin
+ */
+async function tournamentsSection(league, admin) {
+  const page = await api.listLeagueTournaments(league, { limit: 20 });
+  const rows = page.tournaments.map((one) =>
+    el("li", {}, [
+      link(`/tournaments/${one.id}`, [one.name]),
+      el("span", {}, [
+        word("tournamentStatus", one.status),
+        ` · ${when(one.starts_at)} · ${t("tournament.entries", { n: one.entries })} · ${t("tournament.pool", { chips: one.pool })}`,
+      ]),
+    ]),
+  );
+  return el("section", { "aria-labelledby": "tournaments" }, [
+    el("h3", { id: "tournaments" }, [t("tournaments.title")]),
+    rows.length ? el("ul", { class: "list" }, rows) : el("p", {}, [t("tournaments.none")]),
+    ...(admin ? [newTournament(league)] : []),
+  ]);
+}
+
+/** A `datetime-local` value: the next whole hour, in this browser's time zone. */
+function nextHour() {
+  const at = new Date(Date.now() + 3600000);
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:00`;
+}
+
+/**
+ * "New tournament", and its form (admins): a weekly one recurs in this browser's time zone.
+ * @param {string} league
+ */
+function newTournament(league) {
+  const name = field(t("field.tournamentName"), { maxlength: "60" });
+  const starts = field(t("field.startsAt"), { type: "datetime-local", step: "1", value: nextHour() });
+  const rounds = field(t("field.rounds"), { type: "number", min: "1", max: "20", value: "3" });
+  const hands = field(t("field.handsPerRound"), { type: "number", min: "1", max: "100", value: "5" });
+  const smallest = field(t("field.smallestTable"), { type: "number", min: "2", max: "8", value: "2" });
+  const largest = field(t("field.largestTable"), { type: "number", min: "2", max: "8", value: "6" });
+  const buyIn = field(t("field.buyIn"), { type: "number", min: "0", value: "10" });
+  // Percentages by place, best first: "60, 40" (a Chinese or Japanese comma too).
+  const prizes = field(t("field.prizes"), { pattern: "\\s*\\d+(\\s*[,，、]\\s*\\d+)*\\s*", value: "50, 30, 20" });
+  const turn = field(t("field.turnSeconds"), { type: "number", min: "5", max: "604800", value: "60" });
+  const weekly = el("input", { type: "checkbox", name: "weekly" });
+  const create = form(
+    [
+      name.label,
+      starts.label,
+      rounds.label,
+      hands.label,
+      smallest.label,
+      largest.label,
+      buyIn.label,
+      prizes.label,
+      turn.label,
+      el("label", { class: "check" }, [weekly, t("field.weekly")]),
+      el("button", { type: "submit" }, [t("tournaments.create")]),
+    ],
+    async () => {
+      const made = await api.createTournament(league, {
+        name: name.input.value,
+        starts_at: new Date(starts.input.value).toISOString(),
+        rounds: Number(rounds.input.value),
+        hands_per_round: Number(hands.input.value),
+        table_size: { min: Number(smallest.input.value), max: Number(largest.input.value) },
+        buy_in: Number(buyIn.input.value),
+        prizes: prizes.input.value.split(/[,，、]/).map((p) => Number(p.trim())),
+        turn_seconds: Number(turn.input.value),
+        lead_seconds: null,
+        recurrence: weekly.checked ? { rrule: "FREQ=WEEKLY", time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone } : null,
+      });
+      go(`/tournaments/${made.id}`);
+    },
+  );
+  return el("div", {}, [el("div", { class: "actions" }, [opener(t("tournaments.new"), create, name.input)]), create]);
 }
 
 /**
@@ -257,6 +343,7 @@ function accountName(account, names) {
   const [kind, ref] = account.split(":");
   if (kind === "player") return names.get(ref ?? "") ?? t("ledger.former");
   if (kind === "pot") return t("ledger.pot");
+  if (kind === "tournament") return t("ledger.tournament");
   return t("ledger.treasury");
 }
 
@@ -507,7 +594,7 @@ async function reportsQueue(id) {
  * A turn time in words: "15 seconds", "1 hour", "3 days".
  * @param {number} secs
  */
-function duration(secs) {
+export function duration(secs) {
   if (secs < 60) return t("time.seconds", { n: secs });
   if (secs < 3600) return t("time.minutes", { n: secs / 60 });
   if (secs < 86400) return t("time.hoursOnly", { n: secs / 3600 });

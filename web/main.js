@@ -1,6 +1,6 @@
 // The app: one screen at a time in <main>, chosen by the path (/, /join/CODE,
-// /leagues/ID, /tables/ID, /profile, and /oidc back from a provider); "your turn" watched
-// across tables while signed in.
+// /leagues/ID, /tables/ID, /tournaments/ID, /profile, and /oidc back from a provider);
+// "your turn" watched across tables while signed in.
 
 import { RETRYING, SIGNED_OUT, api, pushOn, session, signOut } from "./session.js";
 import { joinLeague, leagueScreen, leaguesScreen } from "./leagues.js";
@@ -295,6 +295,7 @@ async function route() {
   if ("Notification" in window) push(false);
   const league = path.match(/^\/leagues\/([0-9a-f-]{36})$/);
   const table = path.match(/^\/tables\/([0-9a-f-]{36})$/);
+  const tournament = path.match(/^\/tournaments\/([0-9a-f-]{36})$/);
   try {
     /** @type {() => void} */
     let left;
@@ -304,6 +305,9 @@ async function route() {
       // The table's modules are loaded for a table only: other screens start without them.
       const { tableScreen } = await import("./table.js");
       left = await tableScreen(into, table[1], () => turns.check());
+    } else if (tournament) {
+      const { tournamentScreen } = await import("./tournaments.js");
+      left = await tournamentScreen(into, tournament[1]);
     } else if (path === "/profile") {
       left = await profileScreen(into);
     } else {

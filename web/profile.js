@@ -185,6 +185,7 @@ function notificationsPart(me, settings) {
   const started = check("turn_started", push.turn_started, t("notify.turnStarted"));
   const reminder = check("turn_reminder", push.turn_reminder, t("notify.turnReminder"));
   const ended = check("hand_ended", push.hand_ended, t("notify.handEnded"));
+  const tournaments = check("tournaments", push.tournaments, t("notify.tournaments"));
   const quiet = check("quiet", settings.quiet_hours != null, t("notify.quiet"));
   /** @param {string} name @param {string} value @param {string} label */
   const time = (name, value, label) => {
@@ -210,7 +211,7 @@ function notificationsPart(me, settings) {
     el("h3", {}, [t("notify.settings")]),
     form(
       [
-        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.thisBrowser")]), started.label, reminder.label, ended.label]),
+        el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.thisBrowser")]), started.label, reminder.label, ended.label, tournaments.label]),
         el("fieldset", { class: "notify" }, [el("legend", {}, [t("notify.quietHours")]), quiet.label, hours, note]),
         el("button", { type: "submit" }, [t("notify.save")]),
       ],
@@ -221,7 +222,12 @@ function notificationsPart(me, settings) {
         const current = await api.getNotificationSettings();
         await api.setNotificationSettings({
           ...current,
-          web_push: { turn_started: started.input.checked, turn_reminder: reminder.input.checked, hand_ended: ended.input.checked },
+          web_push: {
+            turn_started: started.input.checked,
+            turn_reminder: reminder.input.checked,
+            hand_ended: ended.input.checked,
+            tournaments: tournaments.input.checked,
+          },
           quiet_hours: quiet.input.checked ? { start: from.input.value, end: to.input.value } : null,
         });
         tell(t("notify.saved"));

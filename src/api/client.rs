@@ -50,6 +50,7 @@ const ASSETS: &[Asset] = &[
     asset!("ui.js", JS),
     asset!("i18n.js", JS),
     asset!("leagues.js", JS),
+    asset!("tournaments.js", JS),
     asset!("table.js", JS),
     asset!("chat.js", JS),
     asset!("felt.js", JS),
@@ -173,11 +174,12 @@ fn serve(
 
 /// The client's paths, each served the page (which reads the path): the client
 /// navigates with the History API, so any of them may be loaded or reloaded.
-pub const PAGES: [&str; 6] = [
+pub const PAGES: [&str; 7] = [
     "/",
     "/join/{code}",
     "/leagues/{id}",
     "/tables/{id}",
+    "/tournaments/{id}",
     "/profile",
     "/oidc",
 ];
@@ -188,6 +190,7 @@ pub const PAGES: [&str; 6] = [
 #[get("/join/{code}")]
 #[get("/leagues/{id}")]
 #[get("/tables/{id}")]
+#[get("/tournaments/{id}")]
 #[get("/profile")]
 #[get("/oidc")]
 pub async fn index(req: HttpRequest) -> HttpResponse {

@@ -44,6 +44,40 @@ fn browser_ready() -> (&'static Path, std::path::PathBuf, String) {
     (root, dir, chromium)
 }
 
+/// `node <script>` in tests/browser against `bourre serve` on `database`: the settings every
+/// script takes (the binary, the database, the JWT secret, Chromium, where its screenshots and
+/// the server's log go).
+fn script(name: &str, dir: &Path, database: &str, chromium: &str, out: &Path) -> Command {
+    let mut node = Command::new("node");
+    node.arg(name)
+        .current_dir(dir)
+        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
+        .env("DATABASE_URL", database)
+        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+        .env("CHROMIUM", chromium)
+        .env("OUT_DIR", out)
+        .env_remove("BOURRE_LOG");
+    node
+}
+
+/// Asserts a script's `run` passed (it printed `<what>: passed`) and left `shots` in `out`;
+/// `log` is the server's log, named when it failed.
+fn passed(run: &std::process::Output, what: &str, out: &Path, log: &str, shots: &[&str]) {
+    let said = String::from_utf8_lossy(&run.stdout);
+    let complained = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "{what} in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
+        run.status,
+        out.join(log).display()
+    );
+    print!("{said}");
+    assert!(said.contains(&format!("{what}: passed")), "{said}");
+    for shot in shots {
+        assert!(out.join(shot).exists(), "no screenshot {shot}");
+    }
+}
+
 #[actix_web::test]
 async fn a_league_night_in_the_browser() {
     let (root, dir, chromium) = browser_ready();
@@ -51,12 +85,7 @@ async fn a_league_night_in_the_browser() {
     let smtp = MailServer::start(free_port(), &scratch_dir("browser-mail"));
     let oidc = Provider::start().await;
     let out = root.join("target/browser");
-    let run = Command::new("node")
-        .arg("league_night.mjs")
-        .current_dir(&dir)
-        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
-        .env("DATABASE_URL", &database)
-        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+    let run = script("league_night.mjs", &dir, &database, &chromium, &out)
         .env("BOURRE_LOG_SIGNING_KEY", LOG_SIGNING_KEY)
         .env("BOURRE_SMTP_URL", format!("smtp://127.0.0.1:{}", smtp.port))
         .env("BOURRE_MAIL_FROM", "Bourré <no-reply@bourre.test>")
@@ -68,43 +97,34 @@ async fn a_league_night_in_the_browser() {
         .env("BOURRE_OIDC_SECRETS", "google=web-secret")
         .env("BOURRE_OIDC_ALLOW_HTTP", "1")
         .env("OIDC_ISSUER", &oidc.issuer)
-        .env("CHROMIUM", &chromium)
-        .env("OUT_DIR", &out)
-        .env_remove("BOURRE_LOG")
         .output()
         .expect("node (install Node.js)");
-    let said = String::from_utf8_lossy(&run.stdout);
-    let complained = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        run.status.success(),
-        "league night in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
-        run.status,
-        out.join("server.log").display()
+    passed(
+        &run,
+        "league night",
+        &out,
+        "server.log",
+        &[
+            "table-phone-hand.png",
+            "table-desktop-hand.png",
+            "table-desktop-trick.png",
+            "table-desktop-ja.png",
+            "history-phone.png",
+            "signin-phone.png",
+            "identities-phone.png",
+            "leagues-desktop.png",
+            "league-phone.png",
+            "table-phone.png",
+            "table-desktop.png",
+            "offline-desktop.png",
+            "replay-phone.png",
+            "chat-bubble-desktop.png",
+            "table-en-phone.png",
+            "table-zh-Hans-phone.png",
+            "table-ja-phone.png",
+            "table-th-phone.png",
+        ],
     );
-    print!("{said}");
-    assert!(said.contains("league night: passed"), "{said}");
-    for shot in [
-        "table-phone-hand.png",
-        "table-desktop-hand.png",
-        "table-desktop-trick.png",
-        "table-desktop-ja.png",
-        "history-phone.png",
-        "signin-phone.png",
-        "identities-phone.png",
-        "leagues-desktop.png",
-        "league-phone.png",
-        "table-phone.png",
-        "table-desktop.png",
-        "offline-desktop.png",
-        "replay-phone.png",
-        "chat-bubble-desktop.png",
-        "table-en-phone.png",
-        "table-zh-Hans-phone.png",
-        "table-ja-phone.png",
-        "table-th-phone.png",
-    ] {
-        assert!(out.join(shot).exists(), "no screenshot {shot}");
-    }
 }
 
 /// The public log checked in the browser (`tests/browser/public_log.mjs`): finished hands
@@ -119,35 +139,21 @@ async fn the_public_log_checked_in_the_browser() {
     let (root, dir, chromium) = browser_ready();
     let database = fresh_database().await;
     let out = root.join("target/browser");
-    let run = Command::new("node")
-        .arg("public_log.mjs")
-        .current_dir(&dir)
-        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
-        .env("DATABASE_URL", &database)
-        .env("BOURRE_JWT_SECRET", JWT_SECRET)
-        .env("CHROMIUM", &chromium)
-        .env("OUT_DIR", &out)
-        .env_remove("BOURRE_LOG")
+    let run = script("public_log.mjs", &dir, &database, &chromium, &out)
         .env_remove("BOURRE_LOG_SIGNING_KEY")
         .output()
         .expect("node (install Node.js)");
-    let said = String::from_utf8_lossy(&run.stdout);
-    let complained = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        run.status.success(),
-        "the public log in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
-        run.status,
-        out.join("public-log-server.log").display()
+    passed(
+        &run,
+        "public log",
+        &out,
+        "public-log-server.log",
+        &[
+            "public-log-checked.png",
+            "public-log-forked.png",
+            "public-log-rewritten.png",
+        ],
     );
-    print!("{said}");
-    assert!(said.contains("public log: passed"), "{said}");
-    for shot in [
-        "public-log-checked.png",
-        "public-log-forked.png",
-        "public-log-rewritten.png",
-    ] {
-        assert!(out.join(shot).exists(), "no screenshot {shot}");
-    }
 }
 
 /// A tournament in the browser (`tests/browser/tournament.mjs`): an admin makes a league
@@ -161,33 +167,19 @@ async fn a_tournament_in_the_browser() {
     let (root, dir, chromium) = browser_ready();
     let database = fresh_database().await;
     let out = root.join("target/browser");
-    let run = Command::new("node")
-        .arg("tournament.mjs")
-        .current_dir(&dir)
-        .env("BOURRE_BIN", env!("CARGO_BIN_EXE_bourre"))
-        .env("DATABASE_URL", &database)
-        .env("BOURRE_JWT_SECRET", JWT_SECRET)
+    let run = script("tournament.mjs", &dir, &database, &chromium, &out)
         .env("BOURRE_LOG_SIGNING_KEY", LOG_SIGNING_KEY)
-        .env("CHROMIUM", &chromium)
-        .env("OUT_DIR", &out)
-        .env_remove("BOURRE_LOG")
         .output()
         .expect("node (install Node.js)");
-    let said = String::from_utf8_lossy(&run.stdout);
-    let complained = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        run.status.success(),
-        "tournament in the browser failed ({}):\n{said}\n{complained}\n(server log: {})",
-        run.status,
-        out.join("tournament-server.log").display()
+    passed(
+        &run,
+        "tournament",
+        &out,
+        "tournament-server.log",
+        &[
+            "tournament-scheduled-desktop.png",
+            "tournament-running-phone.png",
+            "tournament-finished-desktop.png",
+        ],
     );
-    print!("{said}");
-    assert!(said.contains("tournament: passed"), "{said}");
-    for shot in [
-        "tournament-scheduled-desktop.png",
-        "tournament-running-phone.png",
-        "tournament-finished-desktop.png",
-    ] {
-        assert!(out.join(shot).exists(), "no screenshot {shot}");
-    }
 }

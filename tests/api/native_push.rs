@@ -504,8 +504,10 @@ async fn a_players_settings_choose_what_reaches_their_devices() {
     assert_eq!(
         defaults,
         json!({
-            "web_push": {"turn_started": true, "turn_reminder": true, "hand_ended": false},
-            "devices": {"turn_started": true, "turn_reminder": true, "hand_ended": false},
+            "web_push": {"turn_started": true, "turn_reminder": true, "hand_ended": false,
+                         "tournaments": true},
+            "devices": {"turn_started": true, "turn_reminder": true, "hand_ended": false,
+                        "tournaments": true},
             "quiet_hours": {"start": "22:00", "end": "08:00"},
         })
     );

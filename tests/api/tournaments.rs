@@ -65,6 +65,23 @@ fn independent_draw(
         .collect()
 }
 
+/// A round's tables as served: each its players' ids by seat.
+fn seated(round: &Value) -> Vec<Vec<String>> {
+    round["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .map(|t| {
+            t["players"]
+                .as_array()
+                .expect("players")
+                .iter()
+                .map(|p| p["player_id"].as_str().expect("id").to_owned())
+                .collect()
+        })
+        .collect()
+}
+
 /// The league's ledger sums to zero (its balances, treasury included).
 async fn ledger_balances(app: &TestApp, league: &str) {
     let sum = app
@@ -394,19 +411,7 @@ async fn nine_players_on_two_processes_play_two_rounds_reseated_by_standing_and_
     let entered: Vec<String> = ps.iter().map(|p| p.id.clone()).collect();
     assert_eq!(order, entered, "the first round draws from the entry order");
     let drawn = independent_draw(&seed, &id, 1, &order, 2, 5);
-    let served: Vec<Vec<String>> = first["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .map(|t| {
-            t["players"]
-                .as_array()
-                .expect("players")
-                .iter()
-                .map(|p| p["player_id"].as_str().expect("id").to_owned())
-                .collect()
-        })
-        .collect();
+    let served = seated(first);
     assert_eq!(served, drawn, "the seed gives the tables");
     let sizes: Vec<usize> = served.iter().map(Vec::len).collect();
     assert_eq!(
@@ -476,19 +481,7 @@ async fn nine_players_on_two_processes_play_two_rounds_reseated_by_standing_and_
         .iter()
         .map(|p| p.as_str().expect("id").to_owned())
         .collect();
-    let served: Vec<Vec<String>> = round["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .map(|t| {
-            t["players"]
-                .as_array()
-                .expect("players")
-                .iter()
-                .map(|p| p["player_id"].as_str().expect("id").to_owned())
-                .collect()
-        })
-        .collect();
+    let served = seated(round);
     assert_eq!(served, independent_draw(&seed, &id, 2, &order, 2, 5));
     play_round(&two, &id, &ps, 2).await;
     let done = until(&one, &id, &ps[0], "finished", |t| t["status"] == "finished").await;

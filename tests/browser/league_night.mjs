@@ -17,20 +17,13 @@
 // (tests/oidc/provider.mjs) at OIDC_ISSUER, whose web client is `bourre-web`, CHROMIUM (the
 // browser) and OUT_DIR.
 
-import { spawn } from "node:child_process";
-import { mkdirSync, openSync, readFileSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { bourre, env, freePort, launchChromium } from "./server.mjs";
 import * as english from "../../web/lang-en.js";
 import * as japanese from "../../web/lang-ja.js";
 import { Bourre, MemorySessionStore } from "../../web/sdk/index.js";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const OUT = env("OUT_DIR");
 mkdirSync(OUT, { recursive: true });
 const MAIL = env("MAIL_DIR");
@@ -57,16 +50,6 @@ async function mailedCode(to, n) {
 }
 
 /** @returns {Promise<number>} */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // The provider sends browsers back to this server's /oidc, with the web client's secret.
@@ -76,51 +59,19 @@ const registered = await fetch(`${ISSUER}/test/clients`, {
   body: JSON.stringify({ client_id: "bourre-web", client_secret: "web-secret", redirect_uris: [`${base}/oidc`] }),
 });
 if (!registered.ok) throw new Error(`the provider refused the web client: ${registered.status}`);
-const log = openSync(join(OUT, "server.log"), "a");
 
-/** `bourre serve` on the test database; resolves once /readyz answers 200. */
-async function startServer() {
-  const child = spawn(env("BOURRE_BIN"), ["serve"], {
-    env: {
-      ...process.env,
-      BOURRE_BIND: `127.0.0.1:${port}`,
-      BOURRE_DB_POOL: "8",
-      // The one-screen step opens bob's table in a dozen browser contexts one after another;
-      // a closed page's stream is noticed at its next keep-alive.
-      BOURRE_STREAMS_PER_PLAYER: "32",
-    },
-    stdio: ["ignore", log, log],
-  });
-  const until = Date.now() + 30000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bourre serve exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error("bourre serve not ready in 30 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** @param {import("node:child_process").ChildProcess} child */
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(undefined);
-    child.once("exit", resolve);
-    child.kill("SIGKILL");
-  });
-}
+const { start: startServer, stop: stopServer } = bourre({
+  port,
+  logPath: join(OUT, "server.log"),
+  settings: {
+    // The one-screen step opens bob's table in a dozen browser contexts one after another;
+    // a closed page's stream is noticed at its next keep-alive.
+    BOURRE_STREAMS_PER_PLAYER: "32",
+  },
+});
 
 let server = await startServer();
-const browser = await chromium.launch({
-  executablePath: env("CHROMIUM"),
-  args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 /** Console errors; those that may happen are the network's, while `expected` says why. */
 const errors = [];

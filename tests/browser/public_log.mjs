@@ -15,19 +15,13 @@
 // browser) and OUT_DIR. The log's signing key is made here (BOURRE_LOG_SIGNING_KEY for the
 // server), so that this script can sign what a lying server would.
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
-import { mkdirSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { bourre, env, freePort, launchChromium } from "./server.mjs";
 import { Bourre, BourreError, MemorySessionStore } from "../../web/sdk/index.js";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const OUT = env("OUT_DIR");
 mkdirSync(OUT, { recursive: true });
 const DATABASE_URL = env("DATABASE_URL");
@@ -83,53 +77,18 @@ const base64s = (hashes) => hashes.map((h) => h.toString("base64"));
 // ---- The server ----
 
 /** @returns {Promise<number>} */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const log = openSync(join(OUT, "public-log-server.log"), "a");
 
-/** `bourre serve` on the test database, signing with the log's key; resolves once /readyz answers 200. */
-async function startServer() {
-  const child = spawn(env("BOURRE_BIN"), ["serve"], {
-    env: {
-      ...process.env,
-      BOURRE_BIND: `127.0.0.1:${port}`,
-      BOURRE_DB_POOL: "8",
-      BOURRE_LOG_SIGNING_KEY: SIGNING_KEY,
-      // Each visit of the table's page opens a stream; a closed page's is noticed at its next keep-alive.
-      BOURRE_STREAMS_PER_PLAYER: "32",
-    },
-    stdio: ["ignore", log, log],
-  });
-  for (const until = Date.now() + 30000; ; ) {
-    if (child.exitCode !== null) throw new Error(`bourre serve exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error("bourre serve not ready in 30 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** @param {import("node:child_process").ChildProcess} child */
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(undefined);
-    child.once("exit", resolve);
-    child.kill("SIGKILL");
-  });
-}
+const { start: startServer, stop: stopServer } = bourre({
+  port,
+  logPath: join(OUT, "public-log-server.log"),
+  settings: {
+    BOURRE_LOG_SIGNING_KEY: SIGNING_KEY,
+    // Each visit of the table's page opens a stream; a closed page's is noticed at its next keep-alive.
+    BOURRE_STREAMS_PER_PLAYER: "32",
+  },
+});
 
 let server = await startServer();
 
@@ -205,10 +164,7 @@ async function entries(size) {
 
 // ---- The browser ----
 
-const browser = await chromium.launch({
-  executablePath: env("CHROMIUM"),
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchChromium();
 const errors = [];
 
 /**
