@@ -732,3 +732,77 @@ async fn a_recurring_night_makes_the_next_one_once_when_it_starts() {
         .collect();
     assert_eq!(ids, vec![next.as_str(), id.as_str()], "latest start first");
 }
+
+#[actix_web::test]
+async fn a_player_absent_a_whole_round_forfeits_the_rest() {
+    let app = TestApp::start().await;
+    let ps = players(&app, "absentee", 3).await;
+    let league = app.league(&ps[0], &[&ps[1], &ps[2]], 300).await;
+    let t = create(
+        &app,
+        &ps[0],
+        &league,
+        night(
+            "No shows",
+            2,
+            json!({"rounds": 2, "buy_in": 10, "prizes": [100], "turn_seconds": 5,
+                   "table_size": {"min": 2, "max": 3}}),
+        ),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    for p in &ps {
+        app.post(&format!("/v1/tournaments/{id}/entries"), p, json!(null))
+            .await
+            .ok();
+    }
+    // The first two play their turns; the third never comes: their turns time out.
+    let (present, away) = (&ps[..2], &ps[2]);
+    let started = until(&app, &id, &ps[0], "started", |t| t["round"] == 1).await;
+    let table = started["rounds"][0]["tables"][0]["table_id"]
+        .as_str()
+        .expect("table")
+        .to_owned();
+    for _ in 0..2000 {
+        let view = app.view(&table, &ps[0]).await;
+        if view["status"] == "closed" {
+            break;
+        }
+        let actor = view["to_act"]["player_id"].as_str();
+        match present.iter().find(|p| Some(p.id.as_str()) == actor) {
+            Some(who) => {
+                let mine = app.view(&table, who).await;
+                if let Some(action) = legal_move(&mine) {
+                    let _ = app.act(&table, who, action).await;
+                }
+            }
+            None => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+    let second = until(&app, &id, &ps[0], "seated round two", |t| t["round"] == 2).await;
+    assert_eq!(second["rounds"][0]["absent"], json!([away.id]));
+    let drawn = second["rounds"][1]["draw_order"].as_array().expect("order");
+    assert_eq!(
+        drawn.len(),
+        2,
+        "who was absent is not drawn again: {drawn:?}"
+    );
+    assert!(!drawn.contains(&json!(away.id)));
+    let standing = second["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .find(|s| s["player_id"] == away.id)
+        .expect("standing")
+        .clone();
+    assert_eq!(standing["state"], "forfeited");
+    assert_eq!(
+        second["standings"][2]["player_id"], away.id,
+        "ranked after those still in"
+    );
+    play_round(&app, &id, &ps, 2).await;
+    let done = until(&app, &id, &ps[0], "finished", |t| t["status"] == "finished").await;
+    assert_eq!(done["standings"][2]["prize"], 0);
+    assert_eq!(done["standings"][0]["prize"], 30);
+    ledger_balances(&app, &league).await;
+}

@@ -134,8 +134,9 @@ pub async fn in_league(
     Ok(query.load(conn).await?)
 }
 
-/// Tournaments a process may have work on: scheduled (to announce or start), running, or
-/// cancelled with a table still open (to close once its hand ends).
+/// Tournaments a process may have work on: scheduled ones whose announcement or start is
+/// due, running ones, and cancelled ones with a table still open (to close once its hand
+/// ends).
 pub async fn live(conn: &mut Conn, limit: i64) -> Result<Vec<Uuid>, StoreError> {
     #[derive(QueryableByName)]
     struct Live {
@@ -143,7 +144,9 @@ pub async fn live(conn: &mut Conn, limit: i64) -> Result<Vec<Uuid>, StoreError> 
         id: Uuid,
     }
     let rows: Vec<Live> = diesel::sql_query(
-        "SELECT id FROM tournaments WHERE status IN ('scheduled', 'running') \
+        "SELECT id FROM tournaments WHERE status = 'running' OR (status = 'scheduled' \
+         AND (starts_at <= now() OR (NOT announced AND starts_at \
+         - make_interval(secs => (settings->>'lead_seconds')::int) <= now()))) \
          UNION SELECT DISTINCT s.tournament_id FROM tournaments c \
          JOIN tournament_seats s ON s.tournament_id = c.id \
          JOIN tables t ON t.id = s.table_id AND t.closed_at IS NULL \

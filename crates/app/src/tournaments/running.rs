@@ -102,16 +102,18 @@ impl Cases<'_> {
             (row, tables)
         };
         for table in tables {
-            let state = {
-                let mut conn = store::conn(&self.pool).await?;
-                crate::table::read::load_for(&mut conn, TableId(table), None, false)
-                    .await?
-                    .0
+            let mut conn = store::conn(&self.pool).await?;
+            // The row says whether there is anything to do; the seats, who may do it.
+            let Some(t) = store::tables::find(&mut conn, table).await? else {
+                continue;
             };
-            let t = &state.table;
             if t.closed_at.is_some() || t.in_hand {
                 continue;
             }
+            let state = crate::table::read::load_for(&mut conn, TableId(table), None, false)
+                .await?
+                .0;
+            drop(conn);
             let seated: Vec<PlayerId> = state.seats.iter().map(|s| PlayerId(s.player_id)).collect();
             let hands_left = t.hand_limit.is_some_and(|limit| t.hand_no < limit);
             if !all
