@@ -806,3 +806,59 @@ async fn a_player_absent_a_whole_round_forfeits_the_rest() {
     assert_eq!(done["standings"][0]["prize"], 30);
     ledger_balances(&app, &league).await;
 }
+
+#[actix_web::test]
+async fn a_late_entry_is_seated_from_the_next_round_and_entries_close_after_the_late_rounds() {
+    let app = TestApp::start().await;
+    let ps = players(&app, "latecomer", 4).await;
+    let league = app.league(&ps[0], &[&ps[1], &ps[2], &ps[3]], 300).await;
+    let t = create(
+        &app,
+        &ps[0],
+        &league,
+        night(
+            "Come late",
+            2,
+            json!({"rounds": 2, "buy_in": 10, "prizes": [100], "late_registration_rounds": 1}),
+        ),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let path = format!("/v1/tournaments/{id}/entries");
+    for p in &ps[..2] {
+        app.post(&path, p, json!(null)).await.ok();
+    }
+    let running = until(&app, &id, &ps[0], "started", |t| t["round"] == 1).await;
+    assert_eq!(running["registration_open"], true);
+    // Round 1 is in play: a late entry is taken, for round 2.
+    let late = app.post(&path, &ps[2], json!(null)).await.ok();
+    assert_eq!(late["first_round"], 2);
+    assert_eq!(app.balance(&ps[2], &league).await, 290);
+    let mine = tournament(&app, &id, &ps[2]).await["me"].clone();
+    assert_eq!(mine["first_round"], 2);
+    assert_eq!(mine["table_id"], Value::Null, "not seated in round 1");
+    play_round(&app, &id, &ps, 1).await;
+    let second = until(&app, &id, &ps[0], "seated round two", |t| t["round"] == 2).await;
+    let drawn = second["rounds"][1]["draw_order"].as_array().expect("order");
+    assert!(
+        drawn.contains(&json!(ps[2].id)),
+        "the late entry is drawn: {drawn:?}"
+    );
+    assert_eq!(drawn.len(), 3);
+    assert_eq!(second["registration_open"], false);
+    app.post(&path, &ps[3], json!(null))
+        .await
+        .problem(409, "registration_closed");
+    let mine = tournament(&app, &id, &ps[2]).await["me"].clone();
+    assert!(mine["table_id"].is_string(), "seated in round 2: {mine}");
+    play_round(&app, &id, &ps, 2).await;
+    let done = until(&app, &id, &ps[0], "finished", |t| t["status"] == "finished").await;
+    let paid: i64 = done["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|s| s["prize"].as_i64().expect("prize"))
+        .sum();
+    assert_eq!(paid, 30, "the late buy-in is in the pool");
+    ledger_balances(&app, &league).await;
+}
