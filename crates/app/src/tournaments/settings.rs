@@ -257,7 +257,9 @@ mod tests {
     #[test]
     fn checks_each_field() {
         assert!(settings().check().is_ok());
-        let cases: Vec<(fn(&mut TournamentSettings), &str)> = vec![
+        /// A way to spoil the settings, and the field it spoils.
+        type Spoil = (fn(&mut TournamentSettings), &'static str);
+        let cases: Vec<Spoil> = vec![
             (|s| s.rounds = 0, "rounds"),
             (|s| s.hands_per_round = 101, "hands_per_round"),
             (
