@@ -828,8 +828,15 @@ async fn a_late_entry_is_seated_from_the_next_round_and_entries_close_after_the_
     for p in &ps[..2] {
         app.post(&path, p, json!(null)).await.ok();
     }
+    // An entrant sitting at another table of the league (between hands) is stood up there
+    // when the tournament seats them.
+    let casual = app.table(&ps[3], &league, json!({"ante": 1}), None).await;
+    app.sit(&casual, &ps[1], 0).await;
     let running = until(&app, &id, &ps[0], "started", |t| t["round"] == 1).await;
     assert_eq!(running["registration_open"], true);
+    let seated = seated(&running["rounds"][0]);
+    assert!(seated.concat().contains(&ps[1].id), "{seated:?}");
+    assert_eq!(app.view(&casual, &ps[3]).await["seats"], json!([]));
     // Round 1 is in play: a late entry is taken, for round 2.
     let late = app.post(&path, &ps[2], json!(null)).await.ok();
     assert_eq!(late["first_round"], 2);

@@ -449,29 +449,26 @@ pub async fn tallies(conn: &mut Conn, tournament: Uuid) -> Result<Vec<Tally>, St
     .await?)
 }
 
-/// Players of `players` who sit at a table of `league` now, with that table.
+/// Players of `players` who sit at a table of `league` now, with that table; with
+/// `own_seats_only`, only at tables whose seats are taken (not a tournament's, where
+/// nobody stands up).
 pub async fn seated_in_league(
     conn: &mut Conn,
     league: Uuid,
     players: &[Uuid],
+    own_seats_only: bool,
 ) -> Result<Vec<(Uuid, Uuid)>, StoreError> {
-    use super::schema::seats;
-    Ok(seats::table
+    use super::schema::{seats, tables};
+    let mut query = seats::table
+        .inner_join(tables::table.on(tables::id.eq(seats::table_id)))
         .filter(seats::league_id.eq(league))
         .filter(seats::player_id.eq_any(players))
         .select((seats::player_id, seats::table_id))
-        .load(conn)
-        .await?)
-}
-
-/// The tournament a table belongs to, and its round, if any.
-pub async fn of_table(conn: &mut Conn, table: Uuid) -> Result<Option<(Uuid, i32)>, StoreError> {
-    Ok(tournament_seats::table
-        .filter(tournament_seats::table_id.eq(table))
-        .select((tournament_seats::tournament_id, tournament_seats::round))
-        .first(conn)
-        .await
-        .optional()?)
+        .into_boxed();
+    if own_seats_only {
+        query = query.filter(tables::seats_assigned.eq(false));
+    }
+    Ok(query.load(conn).await?)
 }
 
 /// Queues a tournament notification for the league's webhooks and its players' pushes.

@@ -64,8 +64,15 @@ impl Cases<'_> {
         }
         let settings = settings_of(&row)?;
         let now = Utc::now();
+        // Before a round is seated (its time has come, and the round before is over), its
+        // players stand up at the league's other tables.
         if seats_now(&row, &settings, now) {
-            self.stand_up_elsewhere(&row).await?;
+            let mut conn = store::conn(&self.pool).await?;
+            let before_over = row.round == 0 || round_tables_closed(&mut conn, &row).await?;
+            drop(conn);
+            if before_over {
+                self.stand_up_elsewhere(&row).await?;
+            }
         }
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
@@ -149,7 +156,7 @@ impl Cases<'_> {
                 .filter(|e| e.left_as.is_none())
                 .map(|e| e.player_id)
                 .collect();
-            store::tournaments::seated_in_league(&mut conn, row.league_id, &players).await?
+            store::tournaments::seated_in_league(&mut conn, row.league_id, &players, true).await?
         };
         for (player, table) in seated {
             match self.table().stand(PlayerId(player), TableId(table)).await {
@@ -334,7 +341,7 @@ async fn seat_round(
             .collect()
     };
     order.retain(|p| playing(p));
-    let away: Vec<Uuid> = store::tournaments::seated_in_league(conn, row.league_id, &order)
+    let away: Vec<Uuid> = store::tournaments::seated_in_league(conn, row.league_id, &order, false)
         .await?
         .into_iter()
         .map(|(p, _)| p)
