@@ -158,31 +158,7 @@ pub async fn optional_body<T: serde::de::DeserializeOwned + Default>(
     Ok(read.0)
 }
 
-/// An integer, also as written with a zero fraction (`5.0`, an integer to JSON Schema too).
-fn whole_number<E: serde::de::Error, T: TryFrom<i64>>(n: &serde_json::Number) -> Result<T, E> {
-    let value = match (n.as_i64(), n.as_f64()) {
-        (Some(i), _) => Some(i),
-        (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
-        _ => None,
-    };
-    value
-        .and_then(|v| T::try_from(v).ok())
-        .ok_or_else(|| E::custom(format!("expected an integer in range, not {n}")))
-}
-
-/// `#[serde(deserialize_with = "text::whole")]`: an integer field.
-pub fn whole<'de, D: Deserializer<'de>, T: TryFrom<i64>>(de: D) -> Result<T, D::Error> {
-    whole_number(&serde_json::Number::deserialize(de)?)
-}
-
-/// `#[serde(default, deserialize_with = "text::whole_or_null")]`: an optional integer field.
-pub fn whole_or_null<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
-    de: D,
-) -> Result<Option<T>, D::Error> {
-    Option::<serde_json::Number>::deserialize(de)?
-        .map(|n| whole_number(&n))
-        .transpose()
-}
+pub use crate::app::kernel::text::{whole, whole_or_null};
 
 #[cfg(test)]
 mod tests {

@@ -223,7 +223,12 @@ async fn a_cancelled_tournament_returns_every_buy_in_and_a_withdrawal_before_the
         &app,
         &ps[0],
         &league,
-        night("Called off", 3600, json!({"buy_in": 50})),
+        night(
+            "Called off",
+            3600,
+            // Integers as JSON Schema has them: a zero fraction is one.
+            json!({"buy_in": 50.0, "prizes": [60.0, 40], "table_size": {"min": 2.0, "max": 5}}),
+        ),
     )
     .await;
     let id = t["id"].as_str().expect("id").to_owned();

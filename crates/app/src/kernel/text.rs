@@ -12,6 +12,8 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
 use icu_properties::{CodePointMapData, CodePointSetData};
 
+use serde::{Deserialize, Deserializer};
+
 use crate::kernel::error::{AppError, ErrorCode};
 
 /// Bidirectional controls and zero-width characters.
@@ -167,6 +169,58 @@ pub fn checked<'a>(
         return Err(refused("not more"));
     }
     Ok(text)
+}
+
+/// An integer, also as written with a zero fraction (`5.0`, an integer to JSON Schema too).
+fn whole_number<E: serde::de::Error, T: TryFrom<i64>>(n: &serde_json::Number) -> Result<T, E> {
+    let value = match (n.as_i64(), n.as_f64()) {
+        (Some(i), _) => Some(i),
+        (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
+        _ => None,
+    };
+    value
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| E::custom(format!("expected an integer in range, not {n}")))
+}
+
+/// `#[serde(deserialize_with = "text::whole")]`: an integer field (JSON Schema's `integer`,
+/// which takes `5.0`).
+pub fn whole<'de, D: Deserializer<'de>, T: TryFrom<i64>>(de: D) -> Result<T, D::Error> {
+    whole_number(&serde_json::Number::deserialize(de)?)
+}
+
+/// `#[serde(default, deserialize_with = "text::whole_or_null")]`: an optional integer field.
+pub fn whole_or_null<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    de: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<serde_json::Number>::deserialize(de)?
+        .map(|n| whole_number(&n))
+        .transpose()
+}
+
+/// A list of integers, each also as written with a zero fraction.
+pub fn whole_list<'de, D: Deserializer<'de>, T: TryFrom<i64>>(de: D) -> Result<Vec<T>, D::Error> {
+    Vec::<serde_json::Number>::deserialize(de)?
+        .iter()
+        .map(whole_number)
+        .collect()
+}
+
+/// An optional list of integers (see [`whole_list`]).
+pub fn whole_list_or_null<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    de: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    Option::<Vec<serde_json::Number>>::deserialize(de)?
+        .map(|list| list.iter().map(whole_number).collect())
+        .transpose()
+}
+
+/// A change's optional integer: absent (`None`, with `#[serde(default)]`), `null`
+/// (`Some(None)`: cleared) or a value.
+pub fn whole_change<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    de: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    whole_or_null(de).map(Some)
 }
 
 #[cfg(test)]

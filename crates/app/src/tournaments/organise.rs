@@ -11,6 +11,7 @@ use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
 use crate::kernel::ids::{LeagueId, PlayerId, TournamentId};
 use crate::kernel::paging::{next, parse_time_cursor, time_cursor};
 use crate::kernel::player::hold_player;
+use crate::kernel::text::{whole, whole_change, whole_list, whole_list_or_null, whole_or_null};
 use crate::leagues::admin::require_admin;
 use crate::leagues::{ensure_league_open, load_league, require_member};
 use crate::store::ledger::{self, Reason, Transfer};
@@ -46,36 +47,41 @@ pub struct NewTournament {
     pub starts_at: DateTime<Utc>,
     /// Rounds played, 1 to 20.
     #[schema(minimum = 1, maximum = 20)]
+    #[serde(deserialize_with = "whole")]
     pub rounds: u32,
     /// Hands each table plays in a round, 1 to 100.
     #[schema(minimum = 1, maximum = 100)]
+    #[serde(deserialize_with = "whole")]
     pub hands_per_round: u32,
     /// How many players a table seats.
     pub table_size: TableSize,
     /// Chips each entry puts in the pool; 0 for a free tournament.
     #[schema(minimum = 0, maximum = 1_000_000_000)]
+    #[serde(deserialize_with = "whole")]
     pub buy_in: i64,
     /// The pool's percentages by place, best first: each 1 to 100, adding up to 100.
     #[schema(min_items = 1, max_items = 50)]
+    #[serde(deserialize_with = "whole_list")]
     pub prizes: Vec<u32>,
     /// Each turn's time at the tournament's tables, in seconds.
     #[schema(minimum = 5, maximum = 604_800)]
+    #[serde(deserialize_with = "whole")]
     pub turn_seconds: u32,
     /// Rounds after the start during which players may still enter; less than `rounds`.
-    #[serde(default)]
     #[schema(minimum = 0, maximum = 19)]
+    #[serde(default, deserialize_with = "whole")]
     pub late_registration_rounds: u32,
     /// How long before the start `tournament.starting` is announced (default 900).
-    #[serde(default)]
     #[schema(minimum = 0, maximum = 604_800, default = 900)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub lead_seconds: Option<u32>,
     /// Round `n` starts no sooner than `starts_at` plus `n - 1` times this; none: at once.
-    #[serde(default)]
     #[schema(minimum = 60, maximum = 2_592_000)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub round_interval_seconds: Option<u32>,
     /// Most entries (default 1,000).
-    #[serde(default)]
     #[schema(minimum = 2, maximum = 1000)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub max_entries: Option<u32>,
     /// The tables' rules (`ante` 1 when not given; `max_players` and `turn_timeout_secs`
     /// are the tournament's).
@@ -127,33 +133,40 @@ pub struct TournamentPatch {
     pub starts_at: Option<DateTime<Utc>>,
     /// New rounds (new seeds are committed to).
     #[schema(minimum = 1, maximum = 20)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub rounds: Option<u32>,
     /// New hands per round.
     #[schema(minimum = 1, maximum = 100)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub hands_per_round: Option<u32>,
     /// A new table size.
     pub table_size: Option<TableSize>,
     /// Only while nobody has entered.
     #[schema(minimum = 0, maximum = 1_000_000_000)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub buy_in: Option<i64>,
     /// New percentages by place.
     #[schema(min_items = 1, max_items = 50)]
+    #[serde(default, deserialize_with = "whole_list_or_null")]
     pub prizes: Option<Vec<u32>>,
     /// A new turn time.
     #[schema(minimum = 5, maximum = 604_800)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub turn_seconds: Option<u32>,
     /// New late registration rounds.
     #[schema(minimum = 0, maximum = 19)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub late_registration_rounds: Option<u32>,
     /// A new lead time.
     #[schema(minimum = 0, maximum = 604_800)]
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub lead_seconds: Option<u32>,
     /// A new round interval; `null`: rounds start at once.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "whole_change")]
     #[schema(value_type = Option<u32>, minimum = 60, maximum = 2_592_000)]
     pub round_interval_seconds: Option<Option<u32>>,
     /// A new most entries; `null`: 1,000.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "whole_change")]
     #[schema(value_type = Option<u32>, minimum = 2, maximum = 1000)]
     pub max_entries: Option<Option<u32>>,
     /// New table rules; `null`: the default ones.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::engine::TableRules;
+use crate::kernel::text::whole;
 use crate::{AppError, ErrorCode};
 
 /// Most rounds a tournament plays.
@@ -29,9 +30,11 @@ pub const MAX_ROUND_INTERVAL_SECONDS: u32 = 2_592_000;
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
     /// Fewest players at a table, 2 to 8.
+    #[serde(deserialize_with = "whole")]
     #[schema(minimum = 2, maximum = 8)]
     pub min: u8,
     /// Most players at a table, `min` to 8.
+    #[serde(deserialize_with = "whole")]
     #[schema(minimum = 2, maximum = 8)]
     pub max: u8,
 }
