@@ -289,7 +289,7 @@ def keyed_operations():
                     param = shared_params[param["$ref"].rsplit("/", 1)[1]]
                 if param.get("in") == "header" and param.get("name", "").lower() == "idempotency-key":
                     documented.add((method.upper(), path))
-    assert len(documented) == 11 and transport_module.KEYED_OPERATIONS == documented, \
+    assert len(documented) == 13 and transport_module.KEYED_OPERATIONS == documented, \
         sorted(documented ^ transport_module.KEYED_OPERATIONS)
     assert transport_module.keyed("POST", f"/base/v1/tables/{TABLE_ID}/hands")
     assert not transport_module.keyed("POST", f"/v1/tables/{TABLE_ID}/bots")
