@@ -227,15 +227,15 @@ pub async fn entered(conn: &mut Conn, tournament: Uuid, player: Uuid) -> Result<
     .await?)
 }
 
-/// Enters `player`; false if they had entered already.
+/// Enters `player`: when, or none if they had entered already.
 pub async fn enter(
     conn: &mut Conn,
     tournament: Uuid,
     player: Uuid,
     first_round: i32,
     buy_in: i64,
-) -> Result<bool, StoreError> {
-    let made = diesel::insert_into(tournament_entries::table)
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    Ok(diesel::insert_into(tournament_entries::table)
         .values((
             tournament_entries::tournament_id.eq(tournament),
             tournament_entries::player_id.eq(player),
@@ -243,9 +243,10 @@ pub async fn enter(
             tournament_entries::buy_in.eq(buy_in),
         ))
         .on_conflict_do_nothing()
-        .execute(conn)
-        .await?;
-    Ok(made == 1)
+        .returning(tournament_entries::entered_at)
+        .get_result(conn)
+        .await
+        .optional()?)
 }
 
 /// Deletes `player`'s entry: the buy-in it held, if there was one.

@@ -11,12 +11,12 @@ use crate::kernel::idempotency::{self, IdempotencyKey, Reply};
 use crate::kernel::ids::{LeagueId, PlayerId, TournamentId};
 use crate::kernel::player::hold_player;
 use crate::leagues::require_member_shared;
-use crate::store::ledger::{self, Account, Reason, Transfer, player_account};
+use crate::store::ledger::{self, Reason, player_account};
 use crate::store::players::Hold;
 use crate::store::{self, StoreError};
 use crate::tournaments::organise::ended;
 use crate::tournaments::view::registration_open;
-use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of, visible};
+use crate::tournaments::{Cases, TournamentStatus, pool_transfer, settings_of, visible};
 use crate::{AppError, ErrorCode};
 
 /// An entry taken.
@@ -81,22 +81,11 @@ impl Cases<'_> {
                 ));
             }
             let first_round = row.round + 1;
-            if !store::tournaments::enter(conn, row.id, player.0, first_round, settings.buy_in)
-                .await?
-            {
-                return Err(already());
-            }
-            let buy_in = Transfer {
-                league_id: row.league_id,
-                from_account: Account::Player(player.0),
-                to_account: pool_account(row.id),
-                amount: settings.buy_in,
-                reason: Reason::BuyIn,
-                table_id: None,
-                hand_no: None,
-                event_seq: None,
-                note: None,
-            };
+            let entered_at =
+                store::tournaments::enter(conn, row.id, player.0, first_round, settings.buy_in)
+                    .await?
+                    .ok_or_else(already)?;
+            let buy_in = pool_transfer(&row, player.0, settings.buy_in, Reason::BuyIn);
             ledger::record(conn, &[buy_in]).await.map_err(|e| match e {
                 StoreError::Overdrawn(_) => AppError::refused(
                     ErrorCode::InsufficientBalance,
@@ -104,15 +93,10 @@ impl Cases<'_> {
                 ),
                 other => other.into(),
             })?;
-            let entered = store::tournaments::entries(conn, row.id)
-                .await?
-                .into_iter()
-                .find(|e| e.player_id == player.0)
-                .ok_or_else(|| AppError::Internal("the entry just made is gone".into()))?;
             let out = TournamentEntry {
                 tournament_id: row.id,
                 player_id: player.0,
-                entered_at: entered.entered_at,
+                entered_at,
                 first_round: u32::try_from(first_round).unwrap_or(1),
                 buy_in: settings.buy_in,
                 balance: ledger::balance(conn, row.league_id, &player_account(player.0)).await?,
@@ -140,35 +124,16 @@ impl Cases<'_> {
                     let buy_in = store::tournaments::delete_entry(conn, row.id, player.0)
                         .await?
                         .ok_or_else(not_entered)?;
-                    let back = Transfer {
-                        league_id: row.league_id,
-                        from_account: pool_account(row.id),
-                        to_account: Account::Player(player.0),
-                        amount: buy_in,
-                        reason: Reason::BuyInReturned,
-                        table_id: None,
-                        hand_no: None,
-                        event_seq: None,
-                        note: None,
-                    };
+                    let back = pool_transfer(&row, player.0, buy_in, Reason::BuyInReturned);
                     ledger::record(conn, &[back]).await?;
                 }
                 TournamentStatus::Running => {
-                    let entries = store::tournaments::entries(conn, row.id).await?;
-                    let entry = entries
-                        .iter()
-                        .find(|e| e.player_id == player.0)
-                        .ok_or_else(not_entered)?;
-                    if entry.left_as.is_none() {
-                        store::tournaments::leave(
-                            conn,
-                            row.id,
-                            player.0,
-                            "withdrawn",
-                            row.round + 1,
-                        )
-                        .await?;
+                    if !store::tournaments::entered(conn, row.id, player.0).await? {
+                        return Err(not_entered());
                     }
+                    // One who left already stays as they left.
+                    store::tournaments::leave(conn, row.id, player.0, "withdrawn", row.round + 1)
+                        .await?;
                 }
                 TournamentStatus::Finished | TournamentStatus::Cancelled => return Err(ended()),
             }

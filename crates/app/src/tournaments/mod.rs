@@ -21,6 +21,7 @@ use uuid::Uuid;
 
 use crate::kernel::ids::{LeagueId, PlayerId, TournamentId};
 use crate::leagues::require_member;
+use crate::store::ledger::{Account, Reason, Transfer};
 use crate::store::tournaments::Tournament;
 use crate::store::{self, Conn};
 use crate::{AppError, ErrorCode};
@@ -98,6 +99,26 @@ fn settings_of(row: &Tournament) -> Result<settings::TournamentSettings, AppErro
 }
 
 /// The ledger account holding the tournament's pool.
-fn pool_account(id: Uuid) -> crate::store::ledger::Account {
-    crate::store::ledger::Account::Tournament(id)
+fn pool_account(id: Uuid) -> Account {
+    Account::Tournament(id)
+}
+
+/// `amount` chips between `player` and the pool of `row`: into it for a buy-in, out of it
+/// for a buy-in returned or a prize.
+fn pool_transfer(row: &Tournament, player: Uuid, amount: i64, reason: Reason) -> Transfer {
+    let (from_account, to_account) = match reason {
+        Reason::BuyIn => (Account::Player(player), pool_account(row.id)),
+        _ => (pool_account(row.id), Account::Player(player)),
+    };
+    Transfer {
+        league_id: row.league_id,
+        from_account,
+        to_account,
+        amount,
+        reason,
+        table_id: None,
+        hand_no: None,
+        event_seq: None,
+        note: None,
+    }
 }

@@ -20,7 +20,7 @@ use crate::store::tournaments::Tournament;
 use crate::store::{self, Conn};
 use crate::tournaments::settings::{Recurrence, TableSize, TournamentSettings};
 use crate::tournaments::view::{self, TournamentOut, TournamentSummary};
-use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of, visible};
+use crate::tournaments::{Cases, TournamentStatus, pool_transfer, settings_of, visible};
 use crate::{AppError, ErrorCode};
 
 /// Longest tournament name, in characters (its tables are named after it).
@@ -251,6 +251,41 @@ pub(crate) fn seeds(rounds: u32) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// What a night is before it is scheduled: its league, name, maker and stored settings.
+pub(crate) struct Night {
+    pub league_id: Uuid,
+    pub name: String,
+    pub created_by: Uuid,
+    pub settings: serde_json::Value,
+}
+
+impl Night {
+    /// The night's row, scheduled at `starts_at` with a seed per round of `rounds`
+    /// committed now; `previous_id`: the night it recurs from.
+    pub(crate) fn scheduled(
+        self,
+        starts_at: DateTime<Utc>,
+        rounds: u32,
+        previous_id: Option<Uuid>,
+    ) -> Tournament {
+        Tournament {
+            id: Uuid::new_v4(),
+            league_id: self.league_id,
+            name: self.name,
+            created_by: self.created_by,
+            created_at: Utc::now(),
+            starts_at,
+            settings: self.settings,
+            status: TournamentStatus::Scheduled.as_str().into(),
+            round: 0,
+            seeds: seeds(rounds),
+            announced: false,
+            previous_id,
+            ended_at: None,
+        }
+    }
+}
+
 /// 409 unless the tournament is still `scheduled`.
 fn ensure_scheduled(row: &Tournament) -> Result<(), AppError> {
     match TournamentStatus::stored(&row.status) {
@@ -277,17 +312,7 @@ pub(crate) async fn refund_all(conn: &mut Conn, row: &Tournament) -> Result<(), 
     let transfers: Vec<Transfer> = entries
         .iter()
         .filter(|e| e.buy_in > 0)
-        .map(|e| Transfer {
-            league_id: row.league_id,
-            from_account: pool_account(row.id),
-            to_account: ledger::Account::Player(e.player_id),
-            amount: e.buy_in,
-            reason: Reason::BuyInReturned,
-            table_id: None,
-            hand_no: None,
-            event_seq: None,
-            note: None,
-        })
+        .map(|e| pool_transfer(row, e.player_id, e.buy_in, Reason::BuyInReturned))
         .collect();
     ledger::record(conn, &transfers).await?;
     Ok(())
@@ -324,21 +349,13 @@ impl Cases<'_> {
                     format!("a player creates at most {per_day} tournaments a day"),
                 ));
             }
-            let row = Tournament {
-                id: Uuid::new_v4(),
+            let row = Night {
                 league_id: league.0,
                 name,
                 created_by: admin.0,
-                created_at: Utc::now(),
-                starts_at,
                 settings: stored,
-                status: TournamentStatus::Scheduled.as_str().into(),
-                round: 0,
-                seeds: seeds(settings.rounds),
-                announced: false,
-                previous_id: None,
-                ended_at: None,
-            };
+            }
+            .scheduled(starts_at, settings.rounds, None);
             store::tournaments::insert(conn, &row).await?;
             let out = view::tournament_out(conn, &row, admin).await?;
             idempotency::fresh(conn, admin, key.as_ref(), 201, out).await
@@ -403,7 +420,7 @@ impl Cases<'_> {
         id: TournamentId,
     ) -> Result<TournamentOut, AppError> {
         let mut conn = store::conn(&self.pool).await?;
-        let out = conn
+        let (out, row) = conn
             .transaction::<_, AppError, _>(async move |conn| {
                 let mut row = visible(conn, id, admin, true).await?;
                 require_admin(conn, LeagueId(row.league_id), admin).await?;
@@ -414,11 +431,11 @@ impl Cases<'_> {
                     return Err(ended());
                 }
                 cancel(conn, &mut row).await?;
-                view::tournament_out(conn, &row, admin).await
+                Ok((view::tournament_out(conn, &row, admin).await?, row))
             })
             .await?;
         // Its tables that are between hands close now; the others when their hand ends.
-        self.close_finished_tables(id, true).await?;
+        self.close_finished_tables(&row, true).await?;
         Ok(out)
     }
 

@@ -11,15 +11,15 @@ use uuid::Uuid;
 
 use crate::engine::seating;
 use crate::kernel::ids::{LeagueId, PlayerId, TableId, TournamentId};
-use crate::store::ledger::{self, Account, Reason, Transfer};
+use crate::store::ledger::{self, Reason, Transfer};
 use crate::store::tournaments::{Seating, Tournament};
 use crate::store::{self, Conn};
 use crate::table::commands::assigned::{AssignedTable, open_assigned};
-use crate::tournaments::organise::{cancel, seeds};
+use crate::tournaments::organise::{Night, cancel};
 use crate::tournaments::settings::TournamentSettings;
 use crate::tournaments::standings::{self, EntryState};
 use crate::tournaments::view::standings_of;
-use crate::tournaments::{Cases, TournamentStatus, pool_account, settings_of};
+use crate::tournaments::{Cases, TournamentStatus, pool_account, pool_transfer, settings_of};
 use crate::{App, AppError, ErrorCode};
 
 /// Most tournaments one pass looks at.
@@ -58,7 +58,7 @@ impl Cases<'_> {
             return Ok(());
         };
         let cancelled = TournamentStatus::stored(&row.status) == TournamentStatus::Cancelled;
-        self.close_finished_tables(id, cancelled).await?;
+        let round_over = self.close_finished_tables(&row, cancelled).await?;
         if cancelled {
             return Ok(());
         }
@@ -66,13 +66,8 @@ impl Cases<'_> {
         let now = Utc::now();
         // Before a round is seated (its time has come, and the round before is over), its
         // players stand up at the league's other tables.
-        if seats_now(&row, &settings, now) {
-            let mut conn = store::conn(&self.pool).await?;
-            let before_over = row.round == 0 || round_tables_closed(&mut conn, &row).await?;
-            drop(conn);
-            if before_over {
-                self.stand_up_elsewhere(&row).await?;
-            }
+        if seats_now(&row, &settings, now) && (row.round == 0 || round_over) {
+            self.stand_up_elsewhere(&row).await?;
         }
         let mut conn = store::conn(&self.pool).await?;
         conn.transaction::<_, AppError, _>(async move |conn| {
@@ -84,37 +79,38 @@ impl Cases<'_> {
         .await
     }
 
-    /// Deals the next hand at each table of the round in play that is between hands and
+    /// Deals the next hand at each table of `row`'s round in play that is between hands and
     /// has hands left, and closes those that dealt them all (or cannot deal: too few
     /// players with chips left). With `all`, closes every open table of the tournament
-    /// between hands (it was cancelled).
+    /// between hands (it was cancelled). Whether every table looked at is closed after.
     pub(crate) async fn close_finished_tables(
         &self,
-        id: TournamentId,
+        row: &Tournament,
         all: bool,
-    ) -> Result<(), AppError> {
-        let (row, tables) = {
+    ) -> Result<bool, AppError> {
+        let mut tables: Vec<Uuid> = {
             let mut conn = store::conn(&self.pool).await?;
-            let Some(row) = store::tournaments::find(&mut conn, id.0).await? else {
-                return Ok(());
-            };
-            let seatings = store::tournaments::seatings(&mut conn, id.0).await?;
-            let mut tables: Vec<Uuid> = seatings
+            store::tournaments::seatings(&mut conn, row.id)
+                .await?
                 .iter()
                 .filter(|s| all || s.round == row.round)
                 .filter_map(|s| s.table_id)
-                .collect();
-            tables.sort_unstable();
-            tables.dedup();
-            (row, tables)
+                .collect()
         };
+        tables.sort_unstable();
+        tables.dedup();
+        let mut all_closed = true;
         for table in tables {
             let mut conn = store::conn(&self.pool).await?;
             // The row says whether there is anything to do; the seats, who may do it.
             let Some(t) = store::tables::find(&mut conn, table).await? else {
                 continue;
             };
-            if t.closed_at.is_some() || t.in_hand {
+            if t.closed_at.is_some() {
+                continue;
+            }
+            if t.in_hand {
+                all_closed = false;
                 continue;
             }
             let state = crate::table::read::load_for(&mut conn, TableId(table), None, false)
@@ -128,21 +124,27 @@ impl Cases<'_> {
                 && let Some(dealer) = seated.first()
             {
                 match self.table().start_hand(*dealer, TableId(table), None).await {
-                    Ok(_) => continue,
+                    Ok(_) => {
+                        all_closed = false;
+                        continue;
+                    }
                     Err(e) if e.code() == Some(ErrorCode::NotEnoughPlayers) => {}
                     // Another process or a player dealt first, or the table moved: next pass.
-                    Err(e) if e.code().is_some_and(|c| c.status() == 409) => continue,
+                    Err(e) if e.code().is_some_and(|c| c.status() == 409) => {
+                        all_closed = false;
+                        continue;
+                    }
                     Err(e) => return Err(e),
                 }
             }
             let closer = seated.first().copied().unwrap_or(PlayerId(row.created_by));
             match self.table().close_assigned(closer, TableId(table)).await {
                 Ok(()) => {}
-                Err(e) if e.code().is_some_and(|c| c.status() == 409) => {}
+                Err(e) if e.code().is_some_and(|c| c.status() == 409) => all_closed = false,
                 Err(e) => return Err(e),
             }
         }
-        Ok(())
+        Ok(all_closed)
     }
 
     /// Entrants about to be seated who sit at another table of the league between hands
@@ -263,21 +265,13 @@ async fn start(
     if let Some(recurrence) = &settings.recurrence
         && let Some(next) = recurrence.next_after(row.starts_at)?
     {
-        let night = Tournament {
-            id: Uuid::new_v4(),
+        let night = Night {
             league_id: row.league_id,
             name: row.name.clone(),
             created_by: row.created_by,
-            created_at: Utc::now(),
-            starts_at: next,
             settings: row.settings.clone(),
-            status: TournamentStatus::Scheduled.as_str().into(),
-            round: 0,
-            seeds: seeds(settings.rounds),
-            announced: false,
-            previous_id: Some(row.id),
-            ended_at: None,
-        };
+        }
+        .scheduled(next, settings.rounds, Some(row.id));
         store::tournaments::insert_next(conn, &night).await?;
     }
     let entries = store::tournaments::entries(conn, row.id).await?;
@@ -436,17 +430,7 @@ async fn finish(
         .iter()
         .zip(&prizes)
         .filter(|(_, prize)| **prize > 0)
-        .map(|(s, prize)| Transfer {
-            league_id: row.league_id,
-            from_account: pool_account(row.id),
-            to_account: Account::Player(s.player_id),
-            amount: *prize,
-            reason: Reason::Prize,
-            table_id: None,
-            hand_no: None,
-            event_seq: None,
-            note: None,
-        })
+        .map(|(s, prize)| pool_transfer(row, s.player_id, *prize, Reason::Prize))
         .collect();
     ledger::record(conn, &transfers).await?;
     let mut told = Vec::with_capacity(ranked.len());

@@ -208,9 +208,7 @@ fn round_out(
     }
     let seed = usize::try_from(round.round - 1)
         .ok()
-        .and_then(|i| row.seeds.get(i))
-        .map(hex::encode)
-        .unwrap_or_default();
+        .and_then(|i| row.seeds.get(i));
     let who = |keep: &dyn Fn(&Seating) -> bool| -> Vec<Uuid> {
         of_round
             .iter()
@@ -222,12 +220,8 @@ fn round_out(
         round: round_no(round.round),
         started_at: round.started_at,
         ended_at: round.ended_at,
-        commitment: usize::try_from(round.round - 1)
-            .ok()
-            .and_then(|i| row.seeds.get(i))
-            .map(|s| commitment(s))
-            .unwrap_or_default(),
-        seed,
+        commitment: seed.map(|s| commitment(s)).unwrap_or_default(),
+        seed: seed.map(hex::encode).unwrap_or_default(),
         draw_order: round.draw_order.clone(),
         tables,
         byes: who(&|s| s.sat_out.as_deref() == Some("bye")),
