@@ -141,7 +141,10 @@ impl NoticeRows {
 
     /// `, nt AS (INSERT ...)`: the rows of the tables `written` names (a CTE of their
     /// ids), for leagues with a webhook, turns of players with a push subscription or a
-    /// device, and hands' ends where a player dealt in asked to be pushed them.
+    /// device, and hands' ends where a player dealt in asked to be pushed them. Each test
+    /// looks its rows up by key (`OFFSET 0` keeps the planner from turning it into a hash
+    /// of the whole table, built again by every statement): a move's cost does not grow
+    /// with the number of webhooks, subscriptions, devices or players.
     fn walk_cte<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>, written: &str) -> QueryResult<()> {
         out.push_sql(
             ", nt AS (INSERT INTO notifications (table_id, league_id, kind, data, due_at)              SELECT x.* FROM unnest(",
@@ -160,14 +163,15 @@ impl NoticeRows {
         );
         out.push_sql(written);
         out.push_sql(
-            ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id) \
+            ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id OFFSET 0) \
              OR (x.kind = 'turn.started' AND (EXISTS (SELECT 1 FROM push_subscriptions s \
-             WHERE s.player_id = (x.data->>'player_id')::uuid) OR EXISTS (SELECT 1 FROM devices d \
-             WHERE d.player_id = (x.data->>'player_id')::uuid))) \
+             WHERE s.player_id = (x.data->>'player_id')::uuid OFFSET 0) \
+             OR EXISTS (SELECT 1 FROM devices d \
+             WHERE d.player_id = (x.data->>'player_id')::uuid OFFSET 0))) \
              OR (x.kind = 'hand.ended' AND EXISTS (SELECT 1 \
-             FROM jsonb_array_elements(x.data->'players') p \
-             JOIN notification_prefs n ON n.player_id = (p->>'player_id')::uuid \
-             WHERE 'hand.ended' = ANY (n.web_push || n.devices)))))",
+             FROM jsonb_array_elements(x.data->'players') p, LATERAL (SELECT 1 \
+             FROM notification_prefs n WHERE n.player_id = (p->>'player_id')::uuid \
+             AND 'hand.ended' = ANY (n.web_push || n.devices) OFFSET 0) q OFFSET 0))))",
         );
         Ok(())
     }

@@ -13,8 +13,9 @@ pub struct SessionBatch;
 
 pub type SessionChecks = Batches<SessionBatch>;
 
-/// Checkers running at once, each with one connection.
-pub const SESSION_CHECKERS: usize = 4;
+/// Checkers running at once, each with one connection: two, so that under load each
+/// statement answers more requests (as [`crate::table::pipeline::writes::WRITERS`]).
+pub const SESSION_CHECKERS: usize = 2;
 
 impl Batch for SessionBatch {
     const NAME: &'static str = "sessions";

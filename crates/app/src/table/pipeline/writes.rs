@@ -18,8 +18,12 @@ use crate::store::table_write::{self, Prepared};
 use crate::store::{Conn, StoreError};
 use crate::table::pipeline::batches::{Batch, Batches, Outcome};
 
-/// Writers running at once, each with one connection.
-pub const WRITERS: usize = 4;
+/// Writers running at once, each with one connection. Two keep the database busy (one
+/// batch runs while the other's commit is flushed) and let the moves that arrive meanwhile
+/// gather into the next batch: under load, each commit and each statement serves more
+/// moves than with four writers, for the same throughput (see `docs/benchmarks.md`,
+/// "The database's work per move").
+pub const WRITERS: usize = 2;
 
 /// The appended events' `(seq, hash)`, or `None` when the table moved on.
 pub type Appended = Option<Vec<(i64, String)>>;
