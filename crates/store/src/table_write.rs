@@ -159,11 +159,11 @@ impl NoticeRows {
         out.push_sql(", ");
         out.push_bind_param::<Array<Timestamptz>, _>(&self.due_at)?;
         out.push_sql(
-            ") AS x(table_id, league_id, kind, data, due_at) WHERE x.table_id IN (SELECT id FROM ",
+            ") AS x(table_id, league_id, kind, data, due_at) WHERE x.table_id = ANY (ARRAY(SELECT id FROM ",
         );
         out.push_sql(written);
         out.push_sql(
-            ") AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id OFFSET 0) \
+            ")) AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.league_id = x.league_id OFFSET 0) \
              OR (x.kind = 'turn.started' AND (EXISTS (SELECT 1 FROM push_subscriptions s \
              WHERE s.player_id = (x.data->>'player_id')::uuid OFFSET 0) \
              OR EXISTS (SELECT 1 FROM devices d \
@@ -559,53 +559,50 @@ impl PlainMoves {
 
 impl QueryFragment<Pg> for PlainMoves {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("WITH m AS (SELECT * FROM unnest(");
+        // The moves as one row of arrays, each table's values at its place in `m.id`: the
+        // plan finds each table by its key and joins nothing (a join with the rows of an
+        // `unnest` was planned as a hash, built again by every statement).
+        out.push_sql("WITH m AS (SELECT ");
         out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.id)?;
-        out.push_sql(", ");
+        out.push_sql(" AS id, ");
         out.push_bind_param::<Array<BigInt>, _>(&self.version)?;
-        out.push_sql(", ");
+        out.push_sql(" AS version, ");
         out.push_bind_param::<Array<BigInt>, _>(&self.new_version)?;
-        out.push_sql(", ");
+        out.push_sql(" AS new_version, ");
         out.push_bind_param::<Array<Text>, _>(&self.to_act)?;
-        out.push_sql(", ");
+        out.push_sql(" AS to_act, ");
         out.push_bind_param::<Array<Nullable<Timestamptz>>, _>(&self.deadline)?;
-        out.push_sql(", ");
+        out.push_sql(" AS deadline, ");
         out.push_bind_param::<Array<Bool>, _>(&self.in_hand)?;
-        out.push_sql(", ");
+        out.push_sql(" AS in_hand, ");
         out.push_bind_param::<Array<Text>, _>(&self.exempt)?;
-        out.push_sql(", ");
+        out.push_sql(" AS exempt, ");
         out.push_bind_param::<Array<Binary>, _>(&self.next_seed)?;
-        out.push_sql(", ");
+        out.push_sql(" AS next_seed, ");
         out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.stamp)?;
-        out.push_sql(", ");
+        out.push_sql(" AS stamp, ");
         out.push_bind_param::<Array<Nullable<sql_types::Uuid>>, _>(&self.member)?;
-        out.push_sql(
-            ") AS m(id, version, new_version, to_act, deadline, in_hand, exempt, next_seed, \
-             stamp, member)), \
-             upd AS (UPDATE tables SET version = m.new_version, \
-             to_act = m.to_act::uuid[], deadline = m.deadline, in_hand = m.in_hand, \
-             exempt = m.exempt::uuid[], \
-             next_seed = m.next_seed \
-             FROM m WHERE tables.id = m.id AND tables.version = m.version \
-             AND (m.stamp IS NULL OR tables.stamp = m.stamp) \
-             AND (m.member IS NULL OR EXISTS (SELECT 1 FROM memberships ms \
-             WHERE ms.league_id = tables.league_id AND ms.player_id = m.member)) \
-             AND tables.id = ANY(",
-        );
-        // The ids again, as a filter of their own: the plan then finds each table by its
-        // key, where the join alone read every table to hash it.
-        out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.id)?;
-        out.push_sql(
-            ") RETURNING tables.id), \
+        let at = "[array_position(m.id, tables.id)]";
+        out.push_sql(&format!(
+            " AS member), \
+             upd AS (UPDATE tables SET version = m.new_version{at}, \
+             to_act = m.to_act{at}::uuid[], deadline = m.deadline{at}, \
+             in_hand = m.in_hand{at}, exempt = m.exempt{at}::uuid[], \
+             next_seed = m.next_seed{at} \
+             FROM m WHERE tables.id = ANY (m.id) AND tables.version = m.version{at} \
+             AND (m.stamp{at} IS NULL OR tables.stamp = m.stamp{at}) \
+             AND (m.member{at} IS NULL OR EXISTS (SELECT 1 FROM memberships ms \
+             WHERE ms.league_id = tables.league_id AND ms.player_id = m.member{at})) \
+             RETURNING tables.id), \
              ev AS (INSERT INTO events (table_id, seq, hand_no, kind, payload, prev_hash, hash) \
-             SELECT x.* FROM unnest(",
-        );
+             SELECT x.* FROM unnest("
+        ));
         out.push_bind_param::<Array<sql_types::Uuid>, _>(&self.ev_table)?;
         out.push_sql(", ");
         self.events.walk_ast(out.reborrow())?;
         out.push_sql(
             ") AS x(table_id, seq, hand_no, kind, payload, prev_hash, hash) \
-             WHERE x.table_id IN (SELECT id FROM upd))",
+             WHERE x.table_id = ANY (ARRAY(SELECT id FROM upd)))",
         );
         self.notices.walk_cte(out.reborrow(), "upd")?;
         out.push_sql(" SELECT id FROM upd");

@@ -494,7 +494,12 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for StampQuery {
         out.push_bind_param::<Array<Uuid>, _>(&self.ids)?;
         out.push_sql(", ");
         out.push_bind_param::<Array<Uuid>, _>(&self.members)?;
-        out.push_sql(") WITH ORDINALITY AS q(id, member, i) JOIN tables t ON t.id = q.id");
+        // Each table by its key (`OFFSET 0` keeps the planner from reading every table to
+        // hash them, the plan it prefers while there are few).
+        out.push_sql(
+            ") WITH ORDINALITY AS q(id, member, i), LATERAL (SELECT t.version, t.stamp, \
+             t.league_id FROM tables t WHERE t.id = q.id OFFSET 0) t",
+        );
         Ok(())
     }
 }
