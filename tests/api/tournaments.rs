@@ -554,7 +554,10 @@ async fn players_tied_share_their_places_money_and_the_odd_chip_goes_to_the_earl
         night(
             "Three way",
             2,
-            json!({"buy_in": 10, "prizes": [50, 30, 20]}),
+            // Announced as it starts, so the announcement names all three entrants: with
+            // the default lead it would go out on the runner's first pass, maybe before
+            // anyone has entered.
+            json!({"buy_in": 10, "prizes": [50, 30, 20], "lead_seconds": 0}),
         ),
     )
     .await;
