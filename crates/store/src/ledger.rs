@@ -241,11 +241,15 @@ impl ChipRows {
             out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
             out.push_sql(", ");
             out.push_bind_param::<Array<BigInt>, _>(&self.debit_amount)?;
-            // The league as a parameter of its own: the plan reads only its balances (by
-            // their key once the league is a small part of them).
+            // The whole key `(league, account)` as the index's condition, the accounts as an
+            // array of their own: the plan reads the debited rows alone. Joined on the
+            // account only, a generic plan read every balance of the league and hashed them,
+            // a cost growing with the league's members.
             out.push_sql(") AS x(account, amount) WHERE balances.league_id = ");
             out.push_bind_param::<SqlUuid, _>(&self.league)?;
-            out.push_sql(" AND balances.account = x.account RETURNING 1)");
+            out.push_sql(" AND balances.account = ANY(");
+            out.push_bind_param::<Array<Text>, _>(&self.debit_account)?;
+            out.push_sql(") AND balances.account = x.account RETURNING 1)");
         }
         Ok(())
     }

@@ -207,6 +207,10 @@ pub fn pool(url: &str, size: usize) -> Result<DbPool, StoreError> {
     let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(size)
+        // The connection returned last is lent first: under load the few connections in
+        // use keep serving, each with its statements prepared and planned, instead of every
+        // connection of the pool preparing and planning every statement in turn.
+        .queue_mode(deadpool::managed::QueueMode::Lifo)
         // A connection to a node that became read-only is dropped, not lent again.
         .pre_recycle(Hook::sync_fn(|_, metrics| {
             if made_before_read_only(metrics.created) {
