@@ -159,6 +159,9 @@ pub struct ChipRows {
     credit_amount: Vec<i64>,
     debit_account: Vec<String>,
     debit_amount: Vec<i64>,
+    /// How many balances the debits must find, as a parameter: one statement text (and
+    /// one plan) serves any number of debits.
+    debits: i64,
 }
 
 impl ChipRows {
@@ -186,6 +189,7 @@ impl ChipRows {
             credit_amount: credits.iter().map(|d| d.2).collect(),
             debit_account: debits.iter().map(|d| d.1.to_string()).collect(),
             debit_amount: debits.iter().map(|d| -d.2).collect(),
+            debits: debits.len() as i64,
         }
     }
 
@@ -260,7 +264,7 @@ impl ChipRows {
     pub fn walk_check<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         if !self.debit_amount.is_empty() {
             out.push_sql(" WHERE (SELECT count(*) FROM debit) = ");
-            out.push_sql(&self.debit_amount.len().to_string());
+            out.push_bind_param::<BigInt, _>(&self.debits)?;
             out.push_sql(" OR bourre_missing_debit()");
         }
         Ok(())
