@@ -5,7 +5,6 @@
 //! code belongs to the address it was sent to; naming another's address spends nothing of
 //! their recovery mail; mail survives a SIGKILL between the request and the send.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -38,19 +37,15 @@ impl MailServer {
     pub fn start(port: u16, dir: &Path) -> MailServer {
         let here = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail");
         crate::support::python_packages(&format!("{here}/requirements.txt"), "aiosmtpd");
-        let mut child = Command::new("python3")
-            .arg(format!("{here}/smtp_server.py"))
-            .arg(port.to_string())
-            .arg(dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python3 tests/mail/smtp_server.py");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the SMTP server's first line");
+        let (child, line) = crate::support::first_line(
+            Command::new("python3")
+                .arg(format!("{here}/smtp_server.py"))
+                .arg(port.to_string())
+                .arg(dir)
+                .stdin(Stdio::null())
+                .stderr(Stdio::inherit()),
+            "python3 tests/mail/smtp_server.py",
+        );
         assert_eq!(line.trim(), "ready", "the SMTP server did not start");
         MailServer {
             child,

@@ -9,7 +9,6 @@
 //! deadline; a push committed before a SIGKILL is sent after it; two processes never send
 //! one push twice.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -48,18 +47,14 @@ impl Services {
             "hypercorn, h2, jwt, cryptography",
         );
         let dir = scratch_dir(name);
-        let mut child = Command::new("python3")
-            .arg(format!("{here}/push_services.py"))
-            .arg(&dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 tests/native/push_services.py");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the services' first line");
+        let (child, line) = crate::support::first_line(
+            Command::new("python3")
+                .arg(format!("{here}/push_services.py"))
+                .arg(&dir)
+                .stdin(Stdio::null())
+                .stderr(Stdio::null()),
+            "python3 tests/native/push_services.py",
+        );
         let port = line
             .trim()
             .strip_prefix("ready ")

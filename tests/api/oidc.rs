@@ -5,7 +5,6 @@
 //! nonce or from a foreign issuer refused; linking and unlinking (never the last way in);
 //! a browser's authorization-code flow with PKCE through the server.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,7 +12,7 @@ use std::time::Duration;
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Player, TestApp, client, config};
+use crate::support::{Player, TestApp, client, config, first_line};
 
 /// The redirect URI the test clients are registered with (nothing listens there: the
 /// flows stop at the redirect).
@@ -49,51 +48,24 @@ impl Provider {
                 .expect("npm ci");
             assert!(installed.success(), "npm ci in tests/oidc");
         }
-        // A node process that wedges before it says where it listens (seen once: its main
-        // thread blocked, never answering) is killed and another started.
-        let (child, issuer) = (0..3)
-            .find_map(|_| Provider::spawn(here))
-            .expect("the provider did not start in three tries");
+        let (child, line) = first_line(
+            Command::new("node")
+                .arg(format!("{here}/provider.mjs"))
+                .env("PORT", "0")
+                .stdin(Stdio::null())
+                .stderr(Stdio::null()),
+            "node tests/oidc/provider.mjs",
+        );
+        let issuer = line
+            .trim()
+            .strip_prefix("listening ")
+            .unwrap_or_else(|| panic!("the provider did not start: {line:?}"))
+            .to_owned();
         let provider = Provider { child, issuer };
         provider.client(WEB, Some("web-secret"), &[REDIRECT]).await;
         provider.client(PHONE, None, &[REDIRECT]).await;
         provider.client("other-app", None, &[REDIRECT]).await;
         provider
-    }
-
-    /// One node process and its issuer, once it printed `listening <issuer>` (within a
-    /// minute, however busy the machine); `None`, the process killed, if it did not.
-    fn spawn(here: &str) -> Option<(Child, String)> {
-        let mut child = Command::new("node")
-            .arg(format!("{here}/provider.mjs"))
-            .env("PORT", "0")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("node tests/oidc/provider.mjs");
-        let stdout = child.stdout.take().expect("stdout");
-        let (said, first) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = said.send(line);
-        });
-        match first.recv_timeout(Duration::from_secs(60)) {
-            Ok(line) => {
-                let issuer = line
-                    .trim()
-                    .strip_prefix("listening ")
-                    .unwrap_or_else(|| panic!("the provider did not start: {line:?}"))
-                    .to_owned();
-                Some((child, issuer))
-            }
-            Err(_) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                None
-            }
-        }
     }
 
     async fn post(&self, path: &str, body: Value) -> Value {

@@ -3,7 +3,6 @@
 //! decrypts it with PyPI's `http_ece` and `cryptography` (pinned in
 //! `tests/push/requirements.txt`), independently of the server's code.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -33,18 +32,14 @@ impl PushService {
             "http_ece, cryptography",
         );
         let script = format!("{dir}/endpoint.py");
-        let mut child = Command::new("python3")
-            .arg(&script)
-            .arg("4")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python3 tests/push/endpoint.py");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the push service's first line");
+        let (child, line) = crate::support::first_line(
+            Command::new("python3")
+                .arg(&script)
+                .arg("4")
+                .stdin(Stdio::null())
+                .stderr(Stdio::inherit()),
+            "python3 tests/push/endpoint.py",
+        );
         let started: Value = serde_json::from_str(&line)
             .unwrap_or_else(|_| panic!("the push service did not start: {line:?}"));
         PushService {

@@ -1,5 +1,6 @@
 //! The real app on port 0 against a fresh PostgreSQL database per test, driven over HTTP.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -1040,6 +1041,34 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = tmp_path(name, "");
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
+}
+
+/// Starts `command` (its stdout piped) and waits for the first line it prints, which says
+/// it is ready: the process and that line. A process that says nothing within a minute,
+/// however busy the machine (seen once: a node process wedged before it printed, its main
+/// thread blocked), is killed and another started, three tries in all.
+pub fn first_line(command: &mut Command, what: &str) -> (Child, String) {
+    for _ in 0..3 {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let stdout = child.stdout.take().expect("stdout");
+        let (said, first) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = said.send(line);
+        });
+        match first.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) => return (child, line),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+    panic!("{what} did not start in three tries")
 }
 
 /// Makes sure `python3` imports `modules` (`"http_ece, cryptography"`), installing the
